@@ -1,0 +1,3 @@
+"""battlechess: dice-and-battle chess variants in the terminal."""
+
+__version__ = "0.1.0"

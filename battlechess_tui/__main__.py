@@ -1,0 +1,3 @@
+from battlechess_tui.cli import main
+
+raise SystemExit(main())

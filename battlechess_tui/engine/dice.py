@@ -1,0 +1,214 @@
+"""Dice: seeded rolling that records every throw, and exact odds without rolling.
+
+Each decision of a game gets its own random stream derived from the game's seed and the
+decision's index, so undoing a move and making it again throws the same dice (history is never
+rerolled) and a replay from the seed reproduces every throw.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from battlechess_tui.engine.events import Roll
+
+_TERM = re.compile(r"\s*([+-])?\s*(?:(\d*)d(\d+)|(\d+))\s*")
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """A sum of dice and a constant, e.g. ``3d6+1d6+2``: terms are (count, sides)."""
+
+    terms: tuple[tuple[int, int], ...]
+    bonus: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> DiceExpr:
+        """Parse ``"2d6+3"``, ``"d20"``, ``"4d6+1d6"`` (subtraction is allowed on constants)."""
+        terms: list[tuple[int, int]] = []
+        bonus = 0
+        pos = 0
+        text = text.strip()
+        if not text:
+            raise ValueError("empty dice expression")
+        while pos < len(text):
+            m = _TERM.match(text, pos)
+            if not m or m.end() == pos:
+                raise ValueError(f"cannot read dice expression {text!r}")
+            sign, count, sides, const = m.groups()
+            if const is not None:
+                bonus += -int(const) if sign == "-" else int(const)
+            else:
+                if sign == "-":
+                    raise ValueError(f"dice cannot be subtracted in {text!r}")
+                n, s = int(count or 1), int(sides)
+                if n < 1 or s < 2:
+                    raise ValueError(f"bad dice {count}d{sides} in {text!r}")
+                terms.append((n, s))
+            pos = m.end()
+        return cls(tuple(terms), bonus)
+
+    @classmethod
+    def of(cls, count: int, sides: int, bonus: int = 0) -> DiceExpr:
+        return cls(((count, sides),) if count else (), bonus)
+
+    def __str__(self) -> str:
+        parts = [f"{n}d{s}" for n, s in self.terms]
+        text = "+".join(parts)
+        if self.bonus or not parts:
+            text += f"{self.bonus:+d}" if parts else str(self.bonus)
+        return text
+
+    def __add__(self, other: DiceExpr) -> DiceExpr:
+        return DiceExpr(self.terms + other.terms, self.bonus + other.bonus)
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact probability of each total."""
+        dist = {self.bonus: Fraction(1)}
+        for n, s in self.terms:
+            dist = _convolve(dist, _sum_dist(n, s))
+        return dist
+
+
+@cache
+def _sum_dist(count: int, sides: int) -> dict[int, Fraction]:
+    dist = {0: Fraction(1)}
+    one = {f: Fraction(1, sides) for f in range(1, sides + 1)}
+    for _ in range(count):
+        dist = _convolve(dist, one)
+    return dist
+
+
+def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + px * py
+    return out
+
+
+def as_expr(dice: DiceExpr | str) -> DiceExpr:
+    return dice if isinstance(dice, DiceExpr) else DiceExpr.parse(dice)
+
+
+def chance_at_least(dice: DiceExpr | str, target: int) -> Fraction:
+    """P(total >= target): a to-beat table entry."""
+    return sum((p for v, p in as_expr(dice).distribution().items() if v >= target), Fraction(0))
+
+
+def chance_greater(a: DiceExpr | str, b: DiceExpr | str) -> Fraction:
+    """P(a > b), e.g. ``chance_greater("3d6+1d6", "2d6")``: the attacker must beat the defender."""
+    da, db = as_expr(a).distribution(), as_expr(b).distribution()
+    return sum(
+        (pa * pb for va, pa in da.items() for vb, pb in db.items() if va > vb), Fraction(0)
+    )
+
+
+def difference_distribution(a: DiceExpr | str, b: DiceExpr | str) -> dict[int, Fraction]:
+    """Distribution of a - b (one round of an opposed roll)."""
+    out: dict[int, Fraction] = {}
+    for va, pa in as_expr(a).distribution().items():
+        for vb, pb in as_expr(b).distribution().items():
+            out[va - vb] = out.get(va - vb, Fraction(0)) + pa * pb
+    return out
+
+
+class DiceMismatch(Exception):
+    """A recorded roll does not fit the throw being made (a save from other rules)."""
+
+
+class Dice:
+    """The random source of one decision. Every throw is returned and kept in ``rolls``."""
+
+    #: Perft and "what if" searches set this: every fight is won and nothing is thrown.
+    assume_won = False
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng
+        self.rolls: list[Roll] = []
+
+    @classmethod
+    def for_decision(cls, seed: int, index: int) -> Dice:
+        """The stream of decision ``index`` (-1 for setup) of the game with ``seed``."""
+        return _LazySeeded(seed, index)
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        rng = self._source()
+        return tuple(rng.randint(1, sides) for _ in range(count))
+
+    def _source(self) -> random.Random:
+        if self._rng is None:
+            raise RuntimeError("these dice have no random source")
+        return self._rng
+
+    def roll(
+        self,
+        seat: str,
+        dice: DiceExpr | str,
+        purpose: str,
+        *,
+        modifiers: Sequence[tuple[str, int]] = (),
+        against: str = "",
+        result: str = "",
+    ) -> Roll:
+        """Throw ``dice`` (its constant goes in as a modifier) and record the throw."""
+        expr = as_expr(dice)
+        faces: list[int] = []
+        for n, s in expr.terms:
+            faces.extend(self.faces(n, s))
+        mods = tuple(modifiers) + ((("bonus", expr.bonus),) if expr.bonus else ())
+        dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
+        roll = Roll(seat, dice_text, tuple(faces), purpose, mods, against, result)
+        self.rolls.append(roll)
+        return roll
+
+    def settle(self, roll: Roll, *, against: str = "", result: str = "") -> Roll:
+        """Fill in what a recorded roll decided, once the rules know (replaces it in ``rolls``)."""
+        done = Roll(
+            roll.seat, roll.dice, roll.faces, roll.purpose, roll.modifiers,
+            against or roll.against, result or roll.result,
+        )  # fmt: skip
+        for i in range(len(self.rolls) - 1, -1, -1):
+            if self.rolls[i] is roll:
+                self.rolls[i] = done
+                break
+        return done
+
+
+class _LazySeeded(Dice):
+    """Seeded from (seed, index) only when first thrown: most decisions roll nothing."""
+
+    def __init__(self, seed: int, index: int) -> None:
+        super().__init__()
+        self._key = f"battlechess:{seed}:{index}"
+
+    def _source(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self._key)
+        return self._rng
+
+
+class RecordedDice(Dice):
+    """Serves the faces of recorded rolls, in order: rebuilds a saved position exactly."""
+
+    def __init__(self, recorded: Iterable[Roll]) -> None:
+        super().__init__()
+        self._faces = [f for r in recorded for f in r.faces]
+        self._pos = 0
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        out = tuple(self._faces[self._pos : self._pos + count])
+        if len(out) != count or any(not 1 <= f <= sides for f in out):
+            raise DiceMismatch(f"the recorded rolls do not fit a throw of {count}d{sides}")
+        self._pos += count
+        return out
+
+
+class AssumeWon(Dice):
+    """No dice at all: rules resolve every fight as won by the attacker (perft, searches)."""
+
+    assume_won = True

@@ -1,0 +1,219 @@
+"""A game in progress: a variant, its history of decisions, undo, resignation and draw offers.
+
+``Game`` is the loop the UI, the computer players, replays and tests share. It keeps every
+position, so undo and replay navigation are instant and never reroll: each decision's dice come
+from the seed and the decision's index, and rebuilding from a save serves the recorded rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.dice import Dice, RecordedDice
+from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.variant import IllegalAction, Outcome, Variant
+
+RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = "resign", "offer-draw", "accept-draw", "decline-draw"
+META_KINDS = (RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A variant state plus what the table agreed outside the rules (offers, resignations)."""
+
+    state: Any
+    draw_offer_by: str | None = None
+    agreed: Outcome | None = None
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One decision made: by whom, what, how the log writes it, and what happened."""
+
+    seat: str
+    action: Action
+    notation: str
+    events: tuple[Event, ...] = field(default=())
+
+    @property
+    def rolls(self) -> list[Roll]:
+        return [e for e in self.events if isinstance(e, Roll)]
+
+
+DiceFactory = Callable[[int], Dice]
+
+
+class Game:
+    def __init__(
+        self,
+        variant: Variant[Any],
+        seed: int,
+        players: dict[str, str] | None = None,
+        setup_dice: Dice | None = None,
+    ) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.players = players or {s.key: s.label for s in variant.seats()}
+        state, events = variant.new_game(setup_dice or Dice.for_decision(seed, -1))
+        self.setup_events: tuple[Event, ...] = tuple(events)
+        self.positions: list[Position] = [Position(state)]
+        self.plies: list[Ply] = []
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        return self.positions[-1]
+
+    @property
+    def state(self) -> Any:
+        return self.positions[-1].state
+
+    @property
+    def to_move(self) -> str:
+        pos = self.position
+        if pos.draw_offer_by is not None:
+            return self._opponent_seat(pos.draw_offer_by)
+        return self.variant.to_move(pos.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        pos = self.position
+        return pos.agreed or self.variant.outcome(pos.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def player_of(self, seat: str) -> str:
+        return self.players.get(seat, seat)
+
+    def legal_actions(self) -> list[Action]:
+        """The rules' choices plus resign and offer draw; only accept/decline after an offer."""
+        if self.over:
+            return []
+        if self.position.draw_offer_by is not None:
+            return [Action(ACCEPT_DRAW), Action(DECLINE_DRAW)]
+        return [*self.variant.legal_actions(self.state), Action(OFFER_DRAW), Action(RESIGN)]
+
+    def rule_actions(self) -> list[Action]:
+        """The rules' choices only (what computer players and perft consider)."""
+        if self.over or self.position.draw_offer_by is not None:
+            return []
+        return self.variant.legal_actions(self.state)
+
+    # -- deciding ------------------------------------------------------------------------------
+
+    def parse(self, text: str) -> Action:
+        """The action a player typed, or IllegalAction with the reason."""
+        word = text.strip().lower()
+        if word in META_KINDS:
+            action = Action(word)
+            if action not in self.legal_actions():
+                raise IllegalAction(self._why_meta_refused(action))
+            return action
+        if self.over:
+            raise IllegalAction("the game is over")
+        if self.position.draw_offer_by is not None:
+            raise IllegalAction("answer the draw offer first: accept-draw or decline-draw")
+        return self.variant.parse_action(self.state, text)
+
+    def play(self, action: Action | str, dice: Dice | None = None) -> Ply:
+        """Make a decision; IllegalAction (with the reason) leaves the game unchanged."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        elif action not in self.legal_actions():
+            raise IllegalAction(self._why_refused(action))
+        seat = self.to_move
+        dice = dice or Dice.for_decision(self.seed, len(self.plies))
+        if action.kind in META_KINDS:
+            position, events, notation = self._meta(seat, action)
+        else:
+            notation = self.variant.notation(self.state, action)
+            state, events = self.variant.apply(self.state, action, dice)
+            position = Position(state)
+        ply = Ply(seat, action, notation, tuple(events))
+        self.plies.append(ply)
+        self.positions.append(position)
+        return ply
+
+    def undo(self) -> Ply | None:
+        """Take back the last decision (the position before it is kept, nothing is rerolled)."""
+        if not self.plies:
+            return None
+        self.positions.pop()
+        return self.plies.pop()
+
+    def truncate(self, ply_count: int) -> None:
+        """Drop every decision after the first ``ply_count`` (continue a replay from there)."""
+        del self.plies[ply_count:]
+        del self.positions[ply_count + 1 :]
+
+    def _why_refused(self, action: Action) -> str:
+        if self.over:
+            return "the game is over"
+        if action.kind in META_KINDS:
+            return self._why_meta_refused(action)
+        if self.position.draw_offer_by is not None:
+            return "answer the draw offer first"
+        return self.variant.why_illegal(self.state, action)
+
+    def _why_meta_refused(self, action: Action) -> str:
+        if self.over:
+            return "the game is over"
+        if action.kind in (ACCEPT_DRAW, DECLINE_DRAW):
+            return "no draw has been offered"
+        return "answer the draw offer first"
+
+    def _opponent_seat(self, seat: str) -> str:
+        seats = self.variant.seats()
+        side = next(s.side for s in seats if s.key == seat)
+        return next(s.key for s in seats if s.side != side)
+
+    def _side_of(self, seat: str) -> int:
+        return next(s.side for s in self.variant.seats() if s.key == seat)
+
+    def _meta(self, seat: str, action: Action) -> tuple[Position, list[Event], str]:
+        pos = self.position
+        side = self.variant.side_names[self._side_of(seat)]
+        if action.kind == RESIGN:
+            winner = 1 - self._side_of(seat)
+            return replace(pos, agreed=Outcome(winner, f"{side} resigned")), [
+                Note("resign", f"{side} resigns")
+            ], "resigns"
+        if action.kind == OFFER_DRAW:
+            return replace(pos, draw_offer_by=seat), [Note("offer", f"{side} offers a draw")], (
+                "offers a draw"
+            )
+        if action.kind == ACCEPT_DRAW:
+            return Position(pos.state, None, Outcome(None, "agreed")), [
+                Note("draw", f"{side} accepts the draw")
+            ], "accepts the draw"
+        return Position(pos.state), [Note("decline", f"{side} declines the draw")], "declines"
+
+    # -- rebuilding ----------------------------------------------------------------------------
+
+    @classmethod
+    def rebuild(
+        cls,
+        variant: Variant[Any],
+        seed: int,
+        players: dict[str, str] | None,
+        setup_events: Sequence[Event],
+        moves: Iterable[tuple[str, Sequence[Event]]],
+    ) -> Game:
+        """The game a save describes, applying each action with its recorded rolls."""
+        game = cls(variant, seed, players, RecordedDice(_rolls(setup_events)))
+        for index, (text, events) in enumerate(moves):
+            try:
+                game.play(game.parse(text), RecordedDice(_rolls(events)))
+            except IllegalAction as exc:
+                raise IllegalAction(f"ply {index + 1} ({text}): {exc}") from None
+        return game
+
+
+def _rolls(events: Iterable[Event]) -> list[Roll]:
+    return [e for e in events if isinstance(e, Roll)]

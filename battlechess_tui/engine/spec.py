@@ -1,0 +1,184 @@
+"""Variant files: the pydantic model of ``variants/*.toml`` and their inheritance.
+
+A variant file states a game's data (board, pieces, setup, options, rules text, tables) and
+names the rules class that plays it. ``base = "classic"`` inherits another file, so a house
+rule is a copy that states only what differs (tables are merged key by key).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from battlechess_tui.engine.geometry import MAX_SIDE
+
+OptionValue = str | int | bool
+
+
+class SpecError(ValueError):
+    """A variant file that cannot be used; ``problems`` lists every error found."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = problems
+        super().__init__(f"{source}: " + "; ".join(problems))
+
+
+class OptionSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    label: str
+    help: str = ""
+    default: OptionValue
+    choices: list[OptionValue] | None = None
+    min: int | None = None
+    max: int | None = None
+
+    def coerce(self, name: str, value: OptionValue) -> OptionValue:
+        """Turn typed text (``"d6"``, ``"3"``, ``"on"``) into this option's value, or explain."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            text = value.strip().lower()
+            if kind is bool:
+                if text not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
+                    raise ValueError(f"option {name} is on or off, not {value!r}")
+                value = text in ("on", "true", "yes", "1")
+            else:
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise ValueError(f"option {name} takes a number, not {value!r}") from None
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ValueError(f"option {name} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise ValueError(f"option {name} is one of {allowed}, not {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.min is not None and value < self.min:
+                raise ValueError(f"option {name} is at least {self.min}")
+            if self.max is not None and value > self.max:
+                raise ValueError(f"option {name} is at most {self.max}")
+        return value
+
+
+class PieceSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    letter: str = Field(min_length=1, max_length=1, description="upper case for White")
+    glyph: str = Field("", description="Unicode figure for White (Black's may differ)")
+    black_glyph: str = ""
+    moves: list[str] = Field([], description="how the piece moves, in words (piece card)")
+    movement: list[str] = Field([], description="movement descriptors, see engine/movement.py")
+    dice: str | None = None
+    hp: int | None = None
+    commander: str | None = None
+    value: int = 0
+
+
+class BoardSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    width: int = Field(ge=2, le=MAX_SIDE)
+    height: int = Field(ge=2, le=MAX_SIDE)
+
+
+class VariantSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    key: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    name: str
+    description: str
+    rules: str = Field(description="the rules class, 'module:Class' in battlechess_tui.rules")
+    base: str | None = None
+    board: BoardSpec
+    setup: str = ""
+    rules_text: str = ""
+    credits: str = ""
+    order: int = 100
+    pieces: dict[str, PieceSpec] = {}
+    options: dict[str, OptionSpec] = {}
+    data: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _movement_readable(self) -> VariantSpec:
+        from battlechess_tui.engine.movement import parse_movement
+
+        for key, piece in self.pieces.items():
+            for text in piece.movement:
+                try:
+                    parse_movement(text)
+                except ValueError as exc:
+                    raise ValueError(f"piece {key}: {exc}") from None
+        return self
+
+    @model_validator(mode="after")
+    def _letters_unique(self) -> VariantSpec:
+        seen: dict[str, str] = {}
+        for key, piece in self.pieces.items():
+            if piece.letter != piece.letter.upper():
+                raise ValueError(f"piece {key}: letter must be upper case (White's)")
+            if piece.letter in seen:
+                raise ValueError(f"pieces {seen[piece.letter]} and {key} share letter {piece.letter}")
+            seen[piece.letter] = key
+        return self
+
+    def defaults(self) -> dict[str, OptionValue]:
+        return {k: o.default for k, o in self.options.items()}
+
+    def resolve_options(self, given: dict[str, OptionValue] | None = None) -> dict[str, OptionValue]:
+        """Defaults overlaid with ``given``; ValueError naming an unknown or bad option."""
+        out = self.defaults()
+        for name, value in (given or {}).items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise ValueError(f"{self.key} has no option {name!r} (options: {known})")
+            out[name] = self.options[name].coerce(name, value)
+        return out
+
+
+def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """Deep merge: tables merge key by key, anything else in ``child`` replaces ``base``."""
+    out = dict(base)
+    for k, v in child.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SpecError(str(path), [exc.strerror or str(exc)]) from None
+    except UnicodeDecodeError:
+        raise SpecError(str(path), ["not a UTF-8 text file"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(str(path), [f"TOML syntax: {exc}"]) from None
+
+
+def resolve(raw: dict[str, Any], find_base: Any, source: str, _depth: int = 0) -> dict[str, Any]:
+    """Follow ``base`` links (``find_base(key)`` gives the raw base table) and merge."""
+    base_key = raw.get("base")
+    if not base_key:
+        return raw
+    if _depth > 8:
+        raise SpecError(source, ["base chain is too long (a loop?)"])
+    try:
+        base_raw = find_base(base_key)
+    except KeyError:
+        raise SpecError(source, [f"base variant {base_key!r} does not exist"]) from None
+    parent = resolve(base_raw, find_base, source, _depth + 1)
+    parent = {k: v for k, v in parent.items() if k not in ("key", "order")}
+    return merge(parent, raw)
+
+
+def validate(raw: dict[str, Any], source: str) -> VariantSpec:
+    try:
+        return VariantSpec.model_validate(raw)
+    except ValidationError as exc:
+        problems = [
+            f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in exc.errors()
+        ]
+        raise SpecError(source, problems) from None
