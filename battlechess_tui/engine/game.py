@@ -134,6 +134,7 @@ class Game:
         else:
             notation = self.variant.notation(self.state, action)
             state, events = self.variant.apply(self.state, action, dice)
+            notation = self.variant.annotate(notation, events)
             position = Position(state)
         ply = Ply(seat, action, notation, tuple(events))
         self.plies.append(ply)

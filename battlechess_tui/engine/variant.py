@@ -149,6 +149,10 @@ class Variant(ABC, Generic[S]):
         """How the move log writes ``action`` (before it is applied)."""
         return action.text(self.geo)
 
+    def annotate(self, notation: str, events: list[Event]) -> str:
+        """The log text once the action's events are known (e.g. a fight's result added)."""
+        return notation
+
     def parse_action(self, state: S, text: str) -> Action:
         """The legal action the text names; IllegalAction with the reason otherwise."""
         try:
