@@ -61,6 +61,7 @@ class Game:
         self.setup_events: tuple[Event, ...] = tuple(events)
         self.positions: list[Position] = [Position(state)]
         self.plies: list[Ply] = []
+        self.created: str | None = None  # when the game began (set by the save layer)
 
     # -- reading -------------------------------------------------------------------------------
 

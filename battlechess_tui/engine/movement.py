@@ -205,6 +205,8 @@ def parse_movement(text: str) -> Movement:
             double = {"": "start", "any-double": "always", "single": "never"}[" ".join(args)]
             return Pawn(double)
         if kind == "bent":
+            if not args:
+                raise ValueError("bent needs path lengths, e.g. bent 3 5")
             return Bent(tuple(int(a) for a in args))
     except (ValueError, KeyError) as exc:
         raise ValueError(f"cannot read movement {text!r}: {exc}") from None

@@ -298,5 +298,7 @@ class ChessFamily(Variant[ChessState]):
 class Classic(ChessFamily):
     """FIDE chess."""
 
+    perft_unit = "one move (the classical perft: legal moves, standard tables)"
+
     def perft(self, state: ChessState, depth: int) -> int:
         return state.board.copy().perft(depth)

@@ -1,0 +1,1 @@
+"""Saved games: the versioned JSON format, atomic writes, the user's save folder."""

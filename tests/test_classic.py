@@ -1,0 +1,143 @@
+"""Classic chess: perft tables, FIDE special moves, endings, notation and refusals."""
+
+from pathlib import Path
+
+import pytest
+
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.variant import IllegalAction
+
+EPD = Path(__file__).parent / "perft" / "classic.epd"
+
+
+def perft_cases():
+    for line in EPD.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        ident, fen, *counts = (part.strip() for part in line.split(";"))
+        for entry in counts:
+            _, depth, count = entry.split()
+            if int(count) <= 200_000:
+                yield pytest.param(fen, int(depth), int(count), id=f"{ident}-d{depth}")
+
+
+@pytest.mark.parametrize(("fen", "depth", "count"), list(perft_cases()))
+def test_perft_matches_the_standard_tables(fen, depth, count):
+    variant = make_variant("classic")
+    assert variant.perft(variant.from_fen(fen), depth) == count
+
+
+def play(*moves, fen=None):
+    game = Game(make_variant("classic"), seed=1)
+    if fen:
+        game.positions[0] = type(game.positions[0])(game.variant.from_fen(fen))
+    for m in moves:
+        game.play(m)
+    return game
+
+
+def test_castling_both_ways_and_notation():
+    game = play(fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert game.play("e1g1").notation == "O-O"
+    assert game.play("e8c8").notation == "O-O-O"
+    assert game.variant.fen(game.state).startswith("2kr3r/8/8/8/8/8/8/R4RK1 w - -")
+
+
+def test_castling_through_an_attacked_square_is_refused_with_the_reason():
+    game = play(fen="4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1")
+    with pytest.raises(IllegalAction, match="attacked|check"):
+        game.play("e1g1")
+
+
+def test_en_passant_is_allowed_only_at_once():
+    game = play("e2e4", "a7a6", "e4e5", "d7d5")
+    ply = game.play("e5d6")
+    assert ply.notation == "exd6"
+    assert game.variant.piece_view(game.state, game.variant.geo.parse("d5")) is None
+    game = play("e2e4", "a7a6", "e4e5", "d7d5", "h2h3", "h7h6")
+    with pytest.raises(IllegalAction):
+        game.play("e5d6")
+
+
+def test_promotion_needs_a_choice_and_accepts_underpromotion():
+    game = play(fen="8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    with pytest.raises(IllegalAction, match="promote"):
+        game.play("e7e8")
+    assert game.play("e7e8n").notation == "e8=N"
+
+
+def test_checkmate_ends_the_game():
+    game = play("f2f3", "e7e5", "g2g4", "d8h4")
+    assert game.plies[-1].notation == "Qh4#"
+    assert game.outcome is not None and game.outcome.winner == 1
+    assert game.outcome.reason == "checkmate"
+    assert game.legal_actions() == []
+
+
+def test_stalemate_is_a_draw():
+    game = play(fen="7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert game.outcome is not None and game.outcome.winner is None
+    assert game.outcome.reason == "stalemate"
+
+
+def test_threefold_repetition_draws_automatically():
+    game = play()
+    for _ in range(2):
+        for m in ("g1f3", "g8f6", "f3g1", "f6g8"):
+            game.play(m)
+    assert game.outcome is not None and "three times" in game.outcome.reason
+
+
+def test_fifty_move_rule_draws_automatically():
+    game = play(fen="4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
+    game.play("a1a2")
+    assert game.outcome is not None and "fifty" in game.outcome.reason
+
+
+def test_dead_position_is_a_draw():
+    game = play(fen="4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
+    game.play("e1d2")
+    assert game.outcome is not None and game.outcome.reason == "neither side can checkmate"
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ("e3e4", "no piece on e3"),
+        ("e7e5", "Black's"),
+        ("b1b3", "cannot move from b1 to b3"),
+        ("a1a2", "your own"),
+        ("e2e5", "cannot move"),
+        ("zz", "type a move|cannot read|not a move"),
+    ],
+)
+def test_illegal_moves_are_refused_with_a_reason(move, reason):
+    game = play()
+    with pytest.raises(IllegalAction, match=reason):
+        game.play(move)
+    assert game.plies == []
+
+
+def test_moving_into_check_is_refused_as_such():
+    game = play("e2e4", "e7e5", "d1h5", "a7a6", "b1c3")
+    with pytest.raises(IllegalAction, match="leave your king in check"):
+        game.play("f7f6")  # pinned by the queen on h5
+    game.play("a6a5")
+    game.play("h5f7")
+    with pytest.raises(IllegalAction, match="in check: this move does not stop it"):
+        game.play("d7d6")
+
+
+def test_san_disambiguates_knights():
+    game = play(fen="4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")
+    assert game.play("b1d2").notation == "Nbd2"
+
+
+def test_undo_restores_the_position_exactly():
+    game = play("e2e4", "e7e5")
+    before = game.variant.fen(game.state)
+    game.play("g1f3")
+    game.undo()
+    assert game.variant.fen(game.state) == before
+    assert len(game.plies) == 2
