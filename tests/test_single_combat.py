@@ -1,0 +1,377 @@
+"""Single Combat Chess (rules SC-1..SC-9): moves without check, fights on one die, the end."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from battlechess_tui.engine import chessboard as cb
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_variant, spec
+from battlechess_tui.engine.spec import SpecError
+from battlechess_tui.engine.variant import IllegalAction, Variant
+from battlechess_tui.rules.single_combat import SingleCombat
+
+EPD = Path(__file__).parent / "perft" / "single-combat.epd"
+
+
+class Scripted(Dice):
+    """Dice that throw the given faces, in order."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__()
+        self.queue = list(faces)
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        out = tuple(self.queue.pop(0) for _ in range(count))
+        assert all(1 <= f <= sides for f in out)
+        return out
+
+
+def variant(**options: str) -> SingleCombat:
+    v = make_variant("single-combat", options)
+    assert isinstance(v, SingleCombat)
+    return v
+
+
+def play(v: SingleCombat, fen: str, text: str, *faces: int):
+    state = v.from_fen(fen)
+    action = v.parse_action(state, text)
+    return v.apply(state, action, Scripted(*faces))
+
+
+def texts(v: SingleCombat, state) -> set[str]:
+    return {a.text(v.geo) for a in v.legal_actions(state)}
+
+
+def piece(v: SingleCombat, state, name: str) -> str:
+    p = state.board.board[v.geo.parse(name)]
+    return cb.letter(p) if p else "."
+
+
+# -- SC-1, SC-2: moves -----------------------------------------------------------------------
+
+
+def test_sc_1_start_position_has_the_twenty_fide_moves():
+    v = variant()
+    state, events = v.new_game(Dice.for_decision(1, -1))
+    assert events == []
+    assert len(v.legal_actions(state)) == 20
+    assert v.fen(state).startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq")
+
+
+def test_sc_2_castling_out_of_through_and_into_attacked_squares_is_allowed():
+    v = variant()
+    # Black rooks attack e1 (the king), f1 (crossed) and c1 (landing).
+    state = v.from_fen("2r1kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    moves = texts(v, state)
+    assert {"e1g1", "e1c1"} <= moves
+    after, events = v.apply(state, v.parse_action(state, "e1g1"), Scripted())
+    assert events == []  # castling never fights (SC-6)
+    assert piece(v, after, "g1") == "K" and piece(v, after, "f1") == "R"
+
+
+def test_sc_2_king_may_step_onto_attacked_square_and_next_to_enemy_king():
+    v = variant()
+    state = v.from_fen("8/8/8/3k4/8/3K4/r7/8 w - - 0 1")
+    moves = texts(v, state)
+    assert "d3d4" in moves  # next to the black king, and attacked by it
+    assert {"d3c2", "d3d2", "d3e2"} <= moves  # onto the rook's rank
+    assert v.status(state) == "White to move"
+    attacked = v.from_fen("8/8/8/8/8/3K4/8/3r3k w - - 0 1")
+    assert "your king is attacked" in v.status(attacked)
+
+
+def test_sc_2_en_passant_may_expose_the_own_king():
+    v = variant()
+    state = v.from_fen("8/8/8/K2pP2r/8/8/8/7k w - d6 0 2")
+    assert "e5d6" in texts(v, state)
+
+
+# -- SC-3: the king dies -----------------------------------------------------------------------
+
+
+def test_sc_3_killing_the_enemy_king_ends_the_game():
+    v = variant()
+    after, events = play(v, "4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1", "e2e8", 3)
+    result = v.outcome(after)
+    assert result is not None and result.winner == 0 and result.rule == "SC-3"
+    assert any(getattr(e, "tag", "") == "king" for e in events)
+    assert v.legal_actions(after) == []
+
+
+def test_sc_3_a_king_that_loses_its_own_attack_dies_and_loses_the_game():
+    v = variant()
+    # King x pawn on d8 needs 4 (B,N,K row, P column); a 3 loses.
+    after, _ = play(v, "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", 3)
+    result = v.outcome(after)
+    assert result is not None and result.winner == 1
+    assert "White's king was killed" in result.reason
+    assert piece(v, after, "d2") == "p" and piece(v, after, "e1") == "."
+
+
+# -- SC-4: no move -> pass ---------------------------------------------------------------------
+
+
+def test_sc_4_a_player_with_no_move_passes():
+    v = variant()
+    state = v.from_fen("k7/8/8/8/8/p7/P7/8 w - - 0 1")  # White's only pawn is blocked
+    assert v.legal_actions(state) == [Action("pass")]
+    assert "pass" in v.status(state)
+    after, events = v.apply(state, Action("pass"), Scripted())
+    assert after.board.side == 1 and events[0].tag == "pass"
+    assert v.outcome(after) is None
+    with pytest.raises(IllegalAction, match="SC-4"):
+        v.parse_action(after, "pass")  # Black has king moves, so no pass
+
+
+# -- SC-5, SC-6, SC-7: fights ------------------------------------------------------------------
+
+
+def test_sc_5_pawn_attacking_queen_needs_8_and_wins_on_8():
+    v = variant()
+    fen = "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1"
+    after, events = play(v, fen, "e4d5", 8)
+    roll = next(e for e in events if isinstance(e, Roll))
+    assert roll.dice == "1d8" and roll.faces == (8,) and roll.against == "needs 8"
+    assert roll.result == "wins"
+    assert piece(v, after, "d5") == "P" and piece(v, after, "e4") == "."
+    assert [cb.letter(p) for p in after.lost[1]] == ["q"]
+
+
+def test_sc_6_attacker_that_loses_is_removed_and_defender_stays():
+    v = variant()
+    after, events = play(v, "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5", 7)
+    roll = next(e for e in events if isinstance(e, Roll))
+    assert roll.result == "loses"
+    assert piece(v, after, "d5") == "q" and piece(v, after, "e4") == "."
+    assert [cb.letter(p) for p in after.lost[0]] == ["P"]
+    assert after.board.side == 1 and after.board.halfmove == 0
+
+
+def test_sc_5_en_passant_is_a_fight_both_ways():
+    v = variant()
+    fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"
+    won, events = play(v, fen, "e5d6", 5)  # P x P needs 5
+    assert events[0].against == "needs 5" and events[0].result == "wins"
+    assert piece(v, won, "d6") == "P" and piece(v, won, "d5") == "."
+    lost, _ = play(v, fen, "e5d6", 4)
+    assert piece(v, lost, "d5") == "p" and piece(v, lost, "e5") == "."
+    assert piece(v, lost, "d6") == "."
+
+
+def test_sc_6_pawn_promotes_after_a_won_fight_but_not_after_a_lost_one():
+    v = variant()
+    fen = "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1"  # P x R needs 7
+    won, events = play(v, fen, "e7d8q", 7)
+    assert piece(v, won, "d8") == "Q"
+    assert any(getattr(e, "tag", "") == "promote" for e in events)
+    lost, events = play(v, fen, "e7d8q", 6)
+    assert piece(v, lost, "d8") == "r" and piece(v, lost, "e7") == "."
+    assert not any(getattr(e, "tag", "") == "promote" for e in events)
+
+
+def test_sc_6_quiet_moves_and_castling_roll_nothing():
+    v = variant()
+    state = v.from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
+    for text in ("e8c8", "a8a1"):
+        _, events = v.apply(state, v.parse_action(state, text), Scripted(5))
+        rolls = [e for e in events if isinstance(e, Roll)]
+        assert len(rolls) == (1 if text == "a8a1" else 0)
+
+
+def test_sc_7_king_fights_in_the_bishop_knight_class_and_tables_follow_the_die():
+    d8, d6, d10, d100 = variant(), variant(die="d6"), variant(die="d10"), variant(die="d100")
+    K, Q, P, R = cb.KING, cb.QUEEN, cb.PAWN, cb.ROOK
+    assert d8.needs(K, P) == 4 and d8.needs(Q, K) == 3 and d8.needs(P, Q) == 8
+    assert d6.needs(P, P) == 4 and d6.needs(R, cb.KNIGHT_) == 3
+    assert d10.needs(P, Q) == 10 and d10.needs(R, P) == 2
+    assert d100.needs(cb.BISHOP, K) == 51 and d100.needs(Q, P) == 11
+
+
+def test_sc_7_d100_rolls_one_to_one_hundred():
+    v = variant(die="d100")
+    after, events = play(v, "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100)
+    assert events[0].dice == "1d100" and events[0].result == "wins"  # "00" is 100: needs 91
+    assert piece(v, after, "d5") == "P"
+
+
+def test_sc_7_every_option_die_has_a_table_and_bad_tables_are_refused():
+    s = spec("single-combat")
+    assert set(s.options["die"].choices or ()) == set(s.data["tables"])
+    bad = s.model_copy(
+        update={"data": {"tables": {"d6": {**s.data["tables"]["d6"], "P": [6, 5, 4, 7]}}}}
+    )
+    with pytest.raises(SpecError, match="not a face of a d6"):
+        SingleCombat.validate_data(bad)
+
+
+# -- SC-8: draws -------------------------------------------------------------------------------
+
+
+def test_sc_8_both_players_passing_in_a_row_is_a_draw():
+    v = variant()
+    state = v.from_fen("8/8/8/8/8/p7/P7/8 w - - 0 1")
+    once, _ = v.apply(state, Action("pass"), Scripted())
+    assert v.outcome(once) is None
+    twice, _ = v.apply(once, Action("pass"), Scripted())
+    result = v.outcome(twice)
+    assert result is not None and result.winner is None and result.rule == "SC-8"
+
+
+def test_sc_8_the_fifth_repetition_draws():
+    game = Game(variant(), seed=3)
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"]
+    for _ in range(3):
+        for text in shuffle:
+            game.play(text)
+    for text in shuffle[:3]:
+        game.play(text)
+    assert game.outcome is None  # the start position has stood four times
+    game.play(shuffle[3])
+    assert game.outcome is not None and "fifth" in game.outcome.reason
+
+
+def test_sc_8_seventy_five_quiet_moves_each_draw():
+    v = variant()
+    state = v.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80")
+    after, _ = v.apply(state, v.parse_action(state, "a1a2"), Scripted())
+    result = v.outcome(after)
+    assert result is not None and "75 moves" in result.reason
+
+
+def test_sc_8_a_failed_capture_attempt_restarts_the_quiet_count():
+    v = variant()
+    after, _ = play(v, "4k3/8/8/3q4/8/8/8/3RK3 w - - 149 80", "d1d5", 1)
+    assert after.board.halfmove == 0 and v.outcome(after) is None
+
+
+# -- SC-9 and words ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("die", "fen", "move", "text"),
+    [
+        ("d8", "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5", "P x Q on d8: needs 8, 12.5%"),
+        ("d8", "4k3/8/8/3p4/4Q3/8/8/4K3 w - - 0 1", "e4d5", "Q x P on d8: needs 2, 87.5%"),
+        ("d6", "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", "c3d5", "N x P on d6: needs 3, 66.7%"),
+        ("d100", "4k3/8/8/3b4/4R3/8/8/4K3 w - - 0 1", "e4e8", "R x K on d100: needs 38, 63%"),
+        ("d10", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", "P x P on d10: needs 6, 50%"),
+    ],
+)
+def test_sc_9_odds_are_exact_from_the_table(die, fen, move, text):
+    v = variant(die=die)
+    state = v.from_fen(fen)
+    assert v.odds(state, v.parse_action(state, move)) == text
+
+
+def test_sc_9_no_odds_for_a_quiet_move():
+    v = variant()
+    state = v.from_fen("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1")
+    assert v.odds(state, v.parse_action(state, "e4e5")) is None
+
+
+def test_notation_names_the_fight_and_its_result_without_check_marks():
+    v = variant()
+    game = Game(v, seed=1)
+    for text in ("e2e4", "d7d5"):
+        game.play(text)
+    ply = game.play("e4d5", Scripted(2))
+    assert ply.notation == "exd5 (rolled 2, needs 5: loses)"
+    game = Game(v, seed=1)
+    for text in ("e2e3", "f7f6", "d1h5"):
+        assert "+" not in game.play(text).notation
+    ply = game.play("a7a6")
+    ply = game.play("h5e8", Scripted(3))
+    assert ply.notation == "Qxe8 (rolled 3, needs 3: wins) king killed"
+    assert game.outcome is not None and game.outcome.winner == 0
+
+
+def test_piece_card_lists_what_the_piece_needs():
+    v = variant()
+    state, _ = v.new_game(Dice.for_decision(1, -1))
+    card = v.piece_card(state, v.geo.parse("e2"))
+    assert "Attacking on d8 it needs: Q 8, R 7, B/N/K 6, P 5" in card
+    assert "Attackers need against it: Q 2, R 3, B/N/K 4, P 5" in card
+
+
+# -- perft ---------------------------------------------------------------------------------------
+
+
+def epd_rows() -> list[tuple[str, str, list[tuple[int, int]]]]:
+    rows = []
+    for line in EPD.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, fen, *counts = (part.strip() for part in line.split(";"))
+        depths = [(int(c.split()[1]), int(c.split()[2])) for c in counts]
+        rows.append((name, fen, depths))
+    return rows
+
+
+@pytest.mark.parametrize(("name", "fen", "depths"), epd_rows(), ids=lambda x: str(x)[:20])
+def test_sc_perft_table(name, fen, depths):
+    v = variant()
+    state = v.from_fen(fen)
+    for depth, count in depths:
+        assert v.perft(state, depth) == count, f"{name} depth {depth}"
+
+
+@pytest.mark.parametrize(("name", "fen", "depths"), epd_rows(), ids=lambda x: str(x)[:20])
+def test_sc_fast_perft_agrees_with_the_generic_decision_count(name, fen, depths):
+    v = variant()
+    state = v.from_fen(fen)
+    for depth in (1, 2):
+        assert v.perft(state, depth) == Variant.perft(v, state, depth), name
+
+
+# -- whole games ---------------------------------------------------------------------------------
+
+
+def random_game(seed: int, die: str = "d8") -> Game:
+    game = Game(variant(die=die), seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.play(rng.choice(game.rule_actions()))
+    return game
+
+
+def test_sc_random_games_all_end():
+    for seed in range(50):
+        assert random_game(seed).outcome is not None
+
+
+def test_sc_replay_rebuilds_the_same_final_state():
+    game = random_game(7)
+    moves = [(p.action.text(game.variant.geo), p.events) for p in game.plies]
+    again = Game.rebuild(game.variant, game.seed, None, game.setup_events, moves)
+    assert again.state.board.fen() == game.state.board.fen()
+    assert again.state.lost == game.state.lost
+    assert [p.notation for p in again.plies] == [p.notation for p in game.plies]
+    assert again.outcome == game.outcome
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**9), die=st.sampled_from(["d6", "d8", "d10", "d100"]))
+def test_sc_property_random_games_conserve_pieces_and_roll_the_option_die(seed, die):
+    game = random_game(seed, die)
+    sides = int(die[1:])
+    for position in game.positions:
+        state = position.state
+        on_board = [p for p in state.board.board if p]
+        for side in (0, 1):
+            count = sum(1 for p in on_board if cb.side_of(p) == side)
+            assert count + len(state.lost[side]) == 16
+            kings = sum(1 for p in on_board if p == cb.KING | side << 3)
+            lost_kings = sum(1 for p in state.lost[side] if p & 7 == cb.KING)
+            assert kings + lost_kings == 1
+    for ply in game.plies:
+        for roll in ply.rolls:
+            assert roll.dice == f"1{die}" and all(1 <= f <= sides for f in roll.faces)
