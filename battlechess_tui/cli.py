@@ -45,10 +45,14 @@ def _variant(key: str, options: dict[str, str] | None = None) -> Any:
 
 def _perft_help() -> str:
     from battlechess_tui.engine.registry import rules_class, specs
+    from battlechess_tui.engine.spec import SpecError
 
     lines = ["What one level counts, per game:"]
     for key, spec in specs().items():
-        lines.append(f"  {key}: {rules_class(spec).perft_unit}")
+        try:
+            lines.append(f"  {key}: {rules_class(spec).perft_unit}")
+        except SpecError as exc:
+            lines.append(f"  {key}: (cannot load: {exc})")
     lines.append("Chance is not a branch: every fight or battle is assumed won by the attacker,")
     lines.append("and a line that ends the game adds nothing deeper.")
     return "\n".join(lines)
@@ -62,10 +66,12 @@ def _help_with_epilog(parser: argparse.ArgumentParser, epilog: Any) -> str:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="battlechess",
-        description="Dice-and-battle chess variants in the terminal. With no command, opens the app.",
+        description="Dice-and-battle chess in the terminal. With no command, opens the app.",
     )
     p.add_argument("--version", action="version", version=f"battlechess {__version__}")
-    p.add_argument("--save-dir", type=Path, help="folder for saves (default: the platform's data folder)")
+    p.add_argument(
+        "--save-dir", type=Path, help="folder for saves (default: the platform's data folder)"
+    )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="start a game in the app")
@@ -74,12 +80,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int)
     play.add_argument("--player", action="append", default=[], metavar="SEAT=NAME",
                       help="a player's name for a seat, e.g. white=Ann")  # fmt: skip
-    for name, help_ in (("load", "continue a saved game in the app"), ("replay", "replay a saved game")):
+    for name, help_ in (
+        ("load", "continue a saved game in the app"),
+        ("replay", "replay a saved game"),
+    ):
         cmd = sub.add_parser(name, help=help_)
         cmd.add_argument("file", type=Path)
         if name == "replay":
-            cmd.add_argument("--verify", action="store_true",
-                             help="no app: re-play from the seed, exit 0 only if every event matches")  # fmt: skip
+            cmd.add_argument(
+                "--verify",
+                action="store_true",
+                help="no app: re-play from the seed, exit 0 only if every event matches",
+            )
 
     perft = sub.add_parser("perft", help="count the decision tree to a depth",
                            formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
@@ -89,7 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--depth", type=int, required=True)
     perft.add_argument("--fen", help="start from this position (chess-based games)")
     perft.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
-    perft.add_argument("--divide", action="store_true", help="also print the count below each first choice")
+    perft.add_argument(
+        "--divide", action="store_true", help="also print the count below each first choice"
+    )
 
     sim = sub.add_parser("simulate", help="play games between random players and summarise")
     sim.add_argument("variant")
@@ -146,7 +160,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     options = _options(args.option)
     _variant(args.variant, options)  # fail here, in one line, before the app starts
     players = _options(args.player) if args.player else None
-    return _app(args, "play", variant=args.variant, options=options, seed=args.seed, players=players)
+    return _app(
+        args, "play", variant=args.variant, options=options, seed=args.seed, players=players
+    )
 
 
 def cmd_load(args: argparse.Namespace) -> int:

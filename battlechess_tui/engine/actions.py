@@ -34,7 +34,7 @@ class Action:
         names = [geo.name(s) for s in self.squares]
         if self.kind == MOVE:
             return "".join(names) + self.choice
-        return " ".join([self.kind, *( [self.choice] if self.choice else []), *names])
+        return " ".join([self.kind, *([self.choice] if self.choice else []), *names])
 
     @classmethod
     def parse(cls, text: str, geo: Geometry) -> Action:

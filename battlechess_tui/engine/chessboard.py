@@ -147,7 +147,9 @@ class ChessBoard:
                     kings[side_of(piece)] = geo.square(x, y)
                 x += 1
             if x != geo.width:
-                raise FenError(f"FEN rank {geo.height - i} has {x} files; the board has {geo.width}")
+                raise FenError(
+                    f"FEN rank {geo.height - i} has {x} files; the board has {geo.width}"
+                )
         if side not in ("w", "b"):
             raise FenError("FEN: side to move must be w or b")
         self.board = board
@@ -212,7 +214,9 @@ class ChessBoard:
                 else:
                     gap += 1
             rows.append(row + (str(gap) if gap else ""))
-        rights = "".join(c for bit, c in ((WK, "K"), (WQ, "Q"), (BK, "k"), (BQ, "q")) if self.castling & bit)
+        rights = "".join(
+            c for bit, c in ((WK, "K"), (WQ, "Q"), (BK, "k"), (BQ, "q")) if self.castling & bit
+        )
         ep = geo.name(self.ep) if self.ep >= 0 else "-"
         side = "wb"[self.side]
         return f"{'/'.join(rows)} {side} {rights or '-'} {ep} {self.halfmove} {self.fullmove}"
@@ -340,7 +344,9 @@ class ChessBoard:
 
     # -- move generation -----------------------------------------------------------------------
 
-    def pseudo_moves(self, *, castling_ignores_attacks: bool = True, en_passant: bool = True) -> list[int]:
+    def pseudo_moves(
+        self, *, castling_ignores_attacks: bool = True, en_passant: bool = True
+    ) -> list[int]:
         """Every move by the movement rules alone (no check): single combat, D&D, perft helpers."""
         moves: list[int] = []
         self._gen(moves, None, None, en_passant)
@@ -477,9 +483,8 @@ class ChessBoard:
         if 0 <= one < len(b) and not b[one]:
             targets.append(one)
             two = one + pawn_dir
-            if sq // width == start_rank and not b[two]:
-                if allowed is None or two in allowed:
-                    moves.append(sq | two << 8 | DOUBLE << 19)
+            if sq // width == start_rank and not b[two] and (allowed is None or two in allowed):
+                moves.append(sq | two << 8 | DOUBLE << 19)
         for s in self.t.pawn_caps[self.side][sq]:
             q = b[s]
             if q and (q & BLACK) != own:
@@ -495,7 +500,9 @@ class ChessBoard:
             else:
                 moves.append(sq | s << 8)
 
-    def _gen_en_passant(self, moves: list[int], sq: int, to: int, allowed: frozenset[int] | None) -> None:
+    def _gen_en_passant(
+        self, moves: list[int], sq: int, to: int, allowed: frozenset[int] | None
+    ) -> None:
         move = sq | to << 8 | EN_PASSANT << 19
         if allowed is None and self.kings[self.side] < 0:
             moves.append(move)

@@ -103,9 +103,7 @@ def chance_at_least(dice: DiceExpr | str, target: int) -> Fraction:
 def chance_greater(a: DiceExpr | str, b: DiceExpr | str) -> Fraction:
     """P(a > b), e.g. ``chance_greater("3d6+1d6", "2d6")``: the attacker must beat the defender."""
     da, db = as_expr(a).distribution(), as_expr(b).distribution()
-    return sum(
-        (pa * pb for va, pa in da.items() for vb, pb in db.items() if va > vb), Fraction(0)
-    )
+    return sum((pa * pb for va, pa in da.items() for vb, pb in db.items() if va > vb), Fraction(0))
 
 
 def difference_distribution(a: DiceExpr | str, b: DiceExpr | str) -> dict[int, Fraction]:

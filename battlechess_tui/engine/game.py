@@ -16,7 +16,12 @@ from battlechess_tui.engine.dice import Dice, RecordedDice
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.variant import IllegalAction, Outcome, Variant
 
-RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = "resign", "offer-draw", "accept-draw", "decline-draw"
+RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = (
+    "resign",
+    "offer-draw",
+    "accept-draw",
+    "decline-draw",
+)
 META_KINDS = (RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)
 
 
@@ -183,17 +188,23 @@ class Game:
         side = self.variant.side_names[self._side_of(seat)]
         if action.kind == RESIGN:
             winner = 1 - self._side_of(seat)
-            return replace(pos, agreed=Outcome(winner, f"{side} resigned")), [
-                Note("resign", f"{side} resigns")
-            ], "resigns"
+            return (
+                replace(pos, agreed=Outcome(winner, f"{side} resigned")),
+                [Note("resign", f"{side} resigns")],
+                "resigns",
+            )
         if action.kind == OFFER_DRAW:
-            return replace(pos, draw_offer_by=seat), [Note("offer", f"{side} offers a draw")], (
-                "offers a draw"
+            return (
+                replace(pos, draw_offer_by=seat),
+                [Note("offer", f"{side} offers a draw")],
+                ("offers a draw"),
             )
         if action.kind == ACCEPT_DRAW:
-            return Position(pos.state, None, Outcome(None, "agreed")), [
-                Note("draw", f"{side} accepts the draw")
-            ], "accepts the draw"
+            return (
+                Position(pos.state, None, Outcome(None, "agreed")),
+                [Note("draw", f"{side} accepts the draw")],
+                "accepts the draw",
+            )
         return Position(pos.state), [Note("decline", f"{side} declines the draw")], "declines"
 
     # -- rebuilding ----------------------------------------------------------------------------

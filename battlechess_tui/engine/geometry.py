@@ -73,7 +73,9 @@ class Geometry:
         try:
             return self._index[name.strip().lower()]
         except KeyError:
-            raise ValueError(f"{name!r} is not a square of this {self.width}x{self.height} board") from None
+            raise ValueError(
+                f"{name!r} is not a square of this {self.width}x{self.height} board"
+            ) from None
 
     def split_squares(self, text: str) -> tuple[list[int], str]:
         """Parse leading square names run together (``"e7e8q"``) and return them with the rest."""

@@ -111,7 +111,7 @@ class Pawn(Movement):
     double: str = "start"
 
     def _forward(self, geo: Geometry, sq: int, side: int, occupant: Occupant) -> list[int]:
-        out = []
+        out: list[int] = []
         step = forward(side)
         one = geo.offset(sq, 0, step)
         if one is None or occupant(one) is not None:
@@ -166,7 +166,9 @@ class Bent(Movement):
 
 
 @cache
-def _bent_routes(width: int, height: int, sq: int, lengths: tuple[int, ...]) -> dict[int, list[list[int]]]:
+def _bent_routes(
+    width: int, height: int, sq: int, lengths: tuple[int, ...]
+) -> dict[int, list[list[int]]]:
     out: dict[int, list[list[int]]] = {}
     x0, y0 = sq % width, sq // width
     for n in lengths:

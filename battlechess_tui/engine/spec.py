@@ -11,7 +11,14 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from battlechess_tui.engine.geometry import MAX_SIDE
 
@@ -76,6 +83,15 @@ class PieceSpec(BaseModel):
     commander: str | None = None
     value: int = 0
 
+    @field_validator("movement")
+    @classmethod
+    def _movement_readable(cls, texts: list[str]) -> list[str]:
+        from battlechess_tui.engine.movement import parse_movement
+
+        for text in texts:
+            parse_movement(text)
+        return texts
+
 
 class BoardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -100,32 +116,24 @@ class VariantSpec(BaseModel):
     data: dict[str, Any] = {}
 
     @model_validator(mode="after")
-    def _movement_readable(self) -> VariantSpec:
-        from battlechess_tui.engine.movement import parse_movement
-
-        for key, piece in self.pieces.items():
-            for text in piece.movement:
-                try:
-                    parse_movement(text)
-                except ValueError as exc:
-                    raise ValueError(f"piece {key}: {exc}") from None
-        return self
-
-    @model_validator(mode="after")
     def _letters_unique(self) -> VariantSpec:
         seen: dict[str, str] = {}
         for key, piece in self.pieces.items():
             if piece.letter != piece.letter.upper():
                 raise ValueError(f"piece {key}: letter must be upper case (White's)")
             if piece.letter in seen:
-                raise ValueError(f"pieces {seen[piece.letter]} and {key} share letter {piece.letter}")
+                raise ValueError(
+                    f"pieces {seen[piece.letter]} and {key} share letter {piece.letter}"
+                )
             seen[piece.letter] = key
         return self
 
     def defaults(self) -> dict[str, OptionValue]:
         return {k: o.default for k, o in self.options.items()}
 
-    def resolve_options(self, given: dict[str, OptionValue] | None = None) -> dict[str, OptionValue]:
+    def resolve_options(
+        self, given: dict[str, OptionValue] | None = None
+    ) -> dict[str, OptionValue]:
         """Defaults overlaid with ``given``; ValueError naming an unknown or bad option."""
         out = self.defaults()
         for name, value in (given or {}).items():
@@ -178,7 +186,5 @@ def validate(raw: dict[str, Any], source: str) -> VariantSpec:
     try:
         return VariantSpec.model_validate(raw)
     except ValidationError as exc:
-        problems = [
-            f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in exc.errors()
-        ]
+        problems = [f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in exc.errors()]
         raise SpecError(source, problems) from None

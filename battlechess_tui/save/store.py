@@ -93,8 +93,12 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
         updated=stamp,
         setup_events=list(game.setup_events),
         plies=[
-            PlyRecord(seat=p.seat, action=p.action.text(variant.geo), notation=p.notation,
-                      events=list(p.events))  # fmt: skip
+            PlyRecord(
+                seat=p.seat,
+                action=p.action.text(variant.geo),
+                notation=p.notation,
+                events=list(p.events),
+            )  # fmt: skip
             for p in game.plies
         ],
         result=result,
@@ -145,7 +149,8 @@ def read_record(path: Path) -> SaveFile:
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a battlechess save (not a text file)") from None
     except json.JSONDecodeError as exc:
-        what = "truncated" if exc.pos >= len(raw.rstrip()) else "corrupt"
+        cut_short = exc.pos >= len(raw.rstrip()) - 1 or exc.msg.startswith("Unterminated")
+        what = "truncated" if cut_short else "corrupt"
         raise SaveError(f"{path}: the save is {what} (bad JSON at line {exc.lineno})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{path}: not a battlechess save")
