@@ -118,7 +118,9 @@ class ChessFamily(Variant[ChessState]):
             board.halfmove += 1
             if board.side == 0:
                 board.fullmove += 1
-            events.append(Note("pass", f"{self.side_names[state.board.side]} cannot move and passes"))
+            events.append(
+                Note("pass", f"{self.side_names[state.board.side]} cannot move and passes")
+            )
             return replace(state, board=board, passes=state.passes + 1, _moves=None,
                            keys=state.keys + (board.key(),)), events  # fmt: skip
         move = self.to_move_int(state, action)
@@ -133,9 +135,11 @@ class ChessFamily(Variant[ChessState]):
         lost = state.lost
         if captured:
             side = cb.side_of(captured)
-            lost = (lost[0] + (captured,), lost[1]) if side == 0 else (lost[0], lost[1] + (captured,))
+            lost = (
+                (lost[0] + (captured,), lost[1]) if side == 0 else (lost[0], lost[1] + (captured,))
+            )
         irreversible = board.halfmove == 0
-        keys = ((board.key(),) if irreversible else state.keys + (board.key(),))
+        keys = (board.key(),) if irreversible else state.keys + (board.key(),)
         return ChessState(board, keys, lost, 0, state.extra)
 
     def outcome(self, state: ChessState) -> Outcome | None:
@@ -215,7 +219,9 @@ class ChessFamily(Variant[ChessState]):
         if self.outcome(state) is not None:
             return "the game is over"
         if action.kind != MOVE or len(action.squares) != 2:
-            return f"{action.text(self.geo)} is not a move in {self.name}: type from and to, e.g. e2e4"
+            return (
+                f"{action.text(self.geo)} is not a move in {self.name}: type from and to, e.g. e2e4"
+            )
         return self.why_move_illegal(state, *action.squares, action.choice)
 
     def why_move_illegal(self, state: ChessState, frm: int, to: int, choice: str) -> str:
