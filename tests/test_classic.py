@@ -1,8 +1,11 @@
 """Classic chess: perft tables, FIDE special moves, endings, notation and refusals."""
 
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
@@ -141,3 +144,26 @@ def test_undo_restores_the_position_exactly():
     game.undo()
     assert game.variant.fen(game.state) == before
     assert len(game.plies) == 2
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=10**9), plies=st.integers(min_value=1, max_value=160)
+)
+def test_property_random_play_keeps_pieces_and_kings_and_undo_exact(seed, plies):
+    """Pieces conserved (on board + lost = 16 a side), one king each, undo restores FEN."""
+    rng = random.Random(seed)
+    game = Game(make_variant("classic"), seed)
+    fens = [game.variant.fen(game.state)]
+    while not game.over and len(game.plies) < plies:
+        game.play(rng.choice(game.rule_actions()))
+        fens.append(game.variant.fen(game.state))
+        board = game.state.board.board
+        for side in (0, 1):
+            on_board = sum(1 for p in board if p and p >> 3 == side)
+            assert on_board + len(game.state.lost[side]) == 16
+            assert sum(1 for p in board if p == (6 | side << 3)) == 1
+    while game.plies:
+        game.undo()
+        fens.pop()
+        assert game.variant.fen(game.state) == fens[-1]
