@@ -1,0 +1,162 @@
+"""Battles (GC-18..GC-20), deaths and their consequences, and the exact odds of an attack.
+
+A battle is rounds of two pool rolls: the attacker's dice plus the attack die (and the Queen's
+bonus die against a frozen piece, GC-30) against the defender's dice. The lower total loses the
+difference in hit points; the defender wins ties, which deal no damage. A duel (the default)
+goes on until one piece is at zero or less; an exchange is one round.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from battlechess_tui.engine.dice import Dice, DiceExpr, difference_distribution
+from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.variant import Outcome
+
+from .queen import free
+from .state import ABDUCTED, KILLED, KING, QUEEN, Piece, Work, find, seat_key
+from .tables import SIDE_NAMES, Tables, piece_name
+
+
+def attack_pool(t: Tables, attacker: Piece, bonus: bool) -> DiceExpr:
+    """The attacker's dice, the attack die, and the Queen's die when ``bonus`` (GC-18, GC-30)."""
+    pool = (t.kinds[attacker.kind].dice or DiceExpr(())) + t.attack_die
+    return pool + t.queen_bonus if bonus else pool
+
+
+def defence_pool(t: Tables, defender: Piece) -> DiceExpr:
+    return t.kinds[defender.kind].dice or DiceExpr(())
+
+
+def fight(
+    t: Tables,
+    w: Work,
+    attacker: Piece,
+    defender: Piece,
+    where: int,
+    bonus: bool,
+    dice: Dice,
+    events: list[Event],
+) -> tuple[bool, bool]:
+    """Fight it out; hit points are updated in ``w``. Returns (attacker alive, defender alive).
+
+    With ``dice.assume_won`` (perft) the defender dies at once and nothing is thrown."""
+    if dice.assume_won:
+        return True, False
+    a_pool, d_pool = attack_pool(t, attacker, bonus), defence_pool(t, defender)
+    a_hp, d_hp = attacker.hp, defender.hp
+    a_name, d_name = (t.kinds[p.kind].name for p in (attacker, defender))
+    square = t.geo.name(where)
+    rounds = 0
+    while a_hp > 0 and d_hp > 0 and (t.duel or rounds == 0):
+        rounds += 1
+        label = "" if not t.duel else f", round {rounds}"
+        a_roll = dice.roll(_seat(t, attacker), a_pool, f"{a_name} attacks {square}{label}")
+        d_roll = dice.roll(_seat(t, defender), d_pool, f"{d_name} defends {square}{label}")
+        diff = a_roll.total - d_roll.total
+        if diff > 0:
+            d_hp -= diff
+        elif diff < 0:
+            a_hp += diff
+        events.extend(_settle(dice, a_roll, d_roll, diff, a_name, d_name, a_hp, d_hp))
+    w.set_hp(attacker.id, a_hp)
+    w.set_hp(defender.id, d_hp)
+    return a_hp > 0, d_hp > 0
+
+
+def _seat(t: Tables, p: Piece) -> str:
+    return seat_key(p.side, t.kinds[p.kind].commander)
+
+
+def _settle(
+    dice: Dice,
+    a_roll: Roll,
+    d_roll: Roll,
+    diff: int,
+    a_name: str,
+    d_name: str,
+    a_hp: int,
+    d_hp: int,
+) -> list[Roll]:
+    """Write what the round decided onto both rolls (the dice tray shows it)."""
+    if diff > 0:
+        a_res, d_res = f"wins by {diff}", f"{d_name} loses {diff} hp ({max(d_hp, 0)} left)"
+    elif diff < 0:
+        a_res, d_res = f"{a_name} loses {-diff} hp ({max(a_hp, 0)} left)", f"wins by {-diff}"
+    else:
+        a_res, d_res = "tie: no damage", "tie: the defender holds"
+    return [
+        dice.settle(a_roll, against=f"{d_roll.total}", result=a_res),
+        dice.settle(d_roll, against=f"{a_roll.total}", result=d_res),
+    ]
+
+
+def heal_if_victor(t: Tables, w: Work, winner: Piece, events: list[Event]) -> None:
+    """GC-20: a victorious Footman, Warrior or Squire returns fully healed."""
+    full = t.kinds[winner.kind].hp
+    current = w.pieces[winner.id].hp
+    if winner.kind in t.data.heal_on_victory and current < full:
+        w.set_hp(winner.id, full)
+        name = piece_name(t, winner.kind, winner.side)
+        events.append(Note("heal", f"The victorious {name} is healed to {full} (GC-20)"))
+
+
+def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> None:
+    """The piece dies: to the tally sheet. A dead King loses the game (GC-33); a dead abductor
+    frees the Queen it held (GC-31)."""
+    w.lift(victim.id, KILLED)
+    w.quiet = 0
+    name = piece_name(t, victim.kind, victim.side)
+    events.append(Note("kill", f"{name} is killed on {t.geo.name(where)}", (where,)))
+    if victim.kind == KING:
+        winner = 1 - victim.side
+        w.result = Outcome(winner, f"the {SIDE_NAMES[victim.side]} King is killed", "GC-33")
+        return
+    queen = find(w, QUEEN, 1 - victim.side)
+    if queen is not None and queen.holder == victim.id and queen.status == ABDUCTED:
+        free(t, w, queen, events)
+
+
+# -- odds ----------------------------------------------------------------------------------------
+
+
+@cache
+def _round(att: str, dfn: str) -> tuple[tuple[int, float], ...]:
+    """One round: the distribution of attacker total minus defender total."""
+    dist = difference_distribution(att, dfn)
+    return tuple((d, float(p)) for d, p in sorted(dist.items()))
+
+
+@cache
+def duel_chance(att: str, dfn: str, a_hp: int, d_hp: int) -> float:
+    """The chance that the attacker wins a duel fought to the death from these hit points.
+
+    A Markov chain over (attacker hp, defender hp): each round moves to lower hit points or,
+    on a tie, stays; solving for the tie loop gives the exact value (to float precision)."""
+    if d_hp <= 0:
+        return 1.0
+    if a_hp <= 0:
+        return 0.0
+    stay = 0.0
+    total = 0.0
+    for diff, p in _round(att, dfn):
+        if diff == 0:
+            stay += p
+        elif diff > 0:
+            total += p * (1.0 if diff >= d_hp else duel_chance(att, dfn, a_hp, d_hp - diff))
+        elif -diff < a_hp:
+            total += p * duel_chance(att, dfn, a_hp + diff, d_hp)
+    return total / (1.0 - stay)
+
+
+def round_chances(att: str, dfn: str, a_hp: int, d_hp: int) -> tuple[float, float, float]:
+    """One exchange: (defender killed, attacker wins the round, attacker killed)."""
+    kill_it = win = die = 0.0
+    for diff, p in _round(att, dfn):
+        if diff > 0:
+            win += p
+            kill_it += p if diff >= d_hp else 0.0
+        elif -diff >= a_hp:
+            die += p
+    return kill_it, win, die

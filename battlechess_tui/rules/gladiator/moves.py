@@ -1,0 +1,265 @@
+"""Where pieces may go, what landing there means, and check (GC-5..GC-10, GC-21..GC-29).
+
+Targets come from the engine's movement primitives (``Slide``, ``Leap``, ``Pawn``, ``Bent``)
+read from the variant file; ``classify`` then says what a landing is: a step, an attack, the
+King's instant kill, the Queen's freeze, a Queen's abduction, or an attack on a frozen piece.
+Legal moves are filtered so that no move leaves the team's own checkable King in check (GC-22),
+judging every battle as won (GC-24).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from battlechess_tui.engine.movement import Bent, Leap, Movement, Pawn, Slide
+
+from .state import (
+    ALIVE,
+    EMPTY,
+    KING,
+    KINGS_KNIGHT,
+    QUEEN,
+    Piece,
+    Position,
+    find,
+    held_by,
+    protected,
+    queen_free,
+)
+from .tables import Tables
+
+STEP = "step"  # to an empty square
+ATTACK = "attack"  # a battle (GC-18)
+KILL = "kill"  # the protected King's instant kill (GC-23)
+FREEZE = "freeze"  # the Queen lands on an enemy (GC-27)
+ABDUCT = "abduct"  # the enemy Queen is captured (GC-29)
+STRIKE = "strike"  # a friendly piece attacks the piece its Queen holds frozen (GC-30)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    piece: int
+    frm: int
+    to: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the move rules need to know about both teams, read once per position."""
+
+    protected: tuple[bool, bool]
+    queen_free: tuple[bool, bool]
+    holding: dict[int, int]  # queen id -> id of the piece she holds frozen
+    abductor_of: dict[int, int]  # abductor id -> side of the Queen it holds
+    kk_alive: tuple[int, int]  # living King's Knights per side
+
+
+def facts(pos: Position) -> Facts:
+    holding: dict[int, int] = {}
+    abductor_of: dict[int, int] = {}
+    for side in (0, 1):
+        queen = find(pos, QUEEN, side)
+        if queen is None:
+            continue
+        held = held_by(pos, queen)
+        if held is not None:
+            holding[queen.id] = held.id
+        if not queen_free(pos, side):
+            abductor_of[queen.holder] = side
+    kk = [0, 0]
+    for p in pos.pieces:
+        if p.kind == KINGS_KNIGHT and p.status in ALIVE:
+            kk[p.side] += 1
+    return Facts(
+        (protected(pos, 0), protected(pos, 1)),
+        (queen_free(pos, 0), queen_free(pos, 1)),
+        holding,
+        abductor_of,
+        (kk[0], kk[1]),
+    )
+
+
+def movement(t: Tables, p: Piece, queen_is_free: bool) -> tuple[Movement, ...]:
+    """A piece's moves; the King moves as a chess queen while his Queen is captured (GC-26)."""
+    if p.kind == KING and not queen_is_free:
+        return t.king_without_queen
+    return t.kinds[p.kind].movement
+
+
+def raw_targets(t: Tables, board: Sequence[int], p: Piece, queen_is_free: bool) -> list[int]:
+    """Squares the piece's movement reaches, counting every occupied square as enterable."""
+
+    def occupant(sq: int) -> int | None:
+        return None if board[sq] == EMPTY else 1 - p.side
+
+    out: list[int] = []
+    for mv in movement(t, p, queen_is_free):
+        for sq in mv.targets(t.geo, p.sq, p.side, occupant):
+            if sq not in out:
+                out.append(sq)
+    return out
+
+
+def classify(t: Tables, pos: Position, f: Facts, p: Piece, to: int, in_check: bool) -> str | None:
+    """What moving ``p`` onto ``to`` means, or None if the rules forbid landing there."""
+    target = pos.at(to)
+    if target is None:
+        return STEP
+    mine = target.side == p.side
+    if p.kind == QUEEN:  # GC-27, GC-28
+        if mine or target.kind == QUEEN or (target.kind == KING and f.protected[target.side]):
+            return None
+        return FREEZE
+    king_protected = p.kind == KING and f.protected[p.side]
+    if target.kind == QUEEN:
+        if king_protected:  # GC-23: never onto a square holding either Queen
+            return None
+        if not mine:  # GC-29
+            return ABDUCT if p.kind in t.data.queen_captors or p.kind == KING else None
+        return STRIKE if target.id in f.holding else None  # GC-30
+    if mine:  # GC-23: the King's own pieces only to get out of check
+        return KILL if king_protected and in_check else None
+    if target.kind == KING and f.protected[target.side]:  # GC-21
+        return None
+    return KILL if king_protected else ATTACK
+
+
+def reaches(t: Tables, mv: Movement, frm: int, to: int, side: int, board: Sequence[int]) -> bool:
+    """Whether ``mv`` could take a piece from ``frm`` onto an occupied ``to`` (check, GC-22)."""
+    geo = t.geo
+
+    def occupant(sq: int) -> int | None:
+        return None if board[sq] == EMPTY else 1 - side
+
+    if isinstance(mv, Leap):
+        return to in geo.leaps(mv.offsets)[frm]
+    if isinstance(mv, Pawn):
+        return to in mv.capture_squares(geo, frm, side)
+    if isinstance(mv, Slide):
+        (fx, fy), (tx, ty) = geo.xy(frm), geo.xy(to)
+        dx, dy = tx - fx, ty - fy
+        if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+            return False
+        unit = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+        if unit not in mv.directions or (mv.limit and max(abs(dx), abs(dy)) > mv.limit):
+            return False
+        return all(board[s] == EMPTY for s in mv.path(geo, frm, to, side, occupant))
+    if isinstance(mv, Bent):
+        paths = mv.routes(geo, frm).get(to, ())
+        return any(all(board[s] == EMPTY for s in path) for path in paths)
+    return to in mv.attacks(geo, frm, side, occupant)
+
+
+def attacked(
+    t: Tables,
+    board: Sequence[int],
+    pieces: Sequence[Piece],
+    king_sq: int,
+    side: int,
+    queen_is_free: Sequence[bool],
+) -> bool:
+    """GC-22: some enemy piece on ``board`` could move onto ``king_sq`` (the Queen never can)."""
+    for sq, pid in enumerate(board):
+        if pid == EMPTY:
+            continue
+        e = pieces[pid]
+        if e.side == side or e.kind == QUEEN:
+            continue
+        for mv in movement(t, e, queen_is_free[e.side]):
+            if reaches(t, mv, sq, king_sq, e.side, board):
+                return True
+    return False
+
+
+def in_check(t: Tables, pos: Position, f: Facts | None = None) -> bool:
+    """The team to move has a checkable King on the board that is in check (GC-22)."""
+    f = f or facts(pos)
+    side = pos.side
+    king = find(pos, KING, side)
+    if king is None or not king.on_board or not f.protected[side]:
+        return False
+    return attacked(t, pos.board, pos.pieces, king.sq, side, f.queen_free)
+
+
+class Generator:
+    """Legal moves of one position, with the facts and check state computed once."""
+
+    def __init__(self, t: Tables, pos: Position) -> None:
+        self.t = t
+        self.pos = pos
+        self.f = facts(pos)
+        self.side = pos.side
+        self.check = in_check(t, pos, self.f)
+        self._exposed: dict[int, bool] = {}
+
+    def moves_of(self, pids: Iterable[int]) -> list[Move]:
+        out: list[Move] = []
+        for pid in pids:
+            out.extend(self.piece_moves(self.pos.pieces[pid]))
+        return out
+
+    def piece_moves(self, p: Piece) -> list[Move]:
+        t, pos, f = self.t, self.pos, self.f
+        out = []
+        for to in raw_targets(t, pos.board, p, f.queen_free[p.side]):
+            how = classify(t, pos, f, p, to, self.check)
+            if how is not None:
+                move = Move(p.id, p.sq, to, how)
+                if self.safe(move):
+                    out.append(move)
+        return out
+
+    def safe(self, move: Move) -> bool:
+        """GC-22/GC-24: after the move (battle won) the own checkable King is not in check."""
+        f, side = self.f, self.side
+        p = self.pos.pieces[move.piece]
+        target = self.pos.at(move.to)
+        frees_queen = (move.how == ABDUCT and not f.queen_free[side]) or (
+            target is not None and f.abductor_of.get(target.id) == side
+        )
+        if not f.protected[side] and not frees_queen:
+            return True  # no check to mind (GC-25, GC-26)
+        plain = p.kind not in (KING, QUEEN) and move.how in (STEP, ATTACK)
+        if plain and not frees_queen and not self.check:
+            return not self.exposes(p)  # only a pinned piece can uncover check
+        return not self.leaves_check(move)
+
+    def exposes(self, p: Piece) -> bool:
+        """Lifting ``p`` off the board would put its own King in check (a pinned piece)."""
+        if p.id not in self._exposed:
+            self._exposed[p.id] = self.leaves_check(Move(p.id, p.sq, p.sq, "lift"))
+        return self._exposed[p.id]
+
+    def leaves_check(self, move: Move) -> bool:
+        """Play ``move`` on a scratch board, every battle won, and look for check."""
+        pos, f, side = self.pos, self.f, self.side
+        board, pieces = list(pos.board), pos.pieces
+        p = pieces[move.piece]
+        board[move.frm] = f.holding.get(p.id, EMPTY)  # a Queen leaving frees her prisoner
+        if move.how != "lift":
+            board[move.to] = p.id
+        free = list(f.queen_free)
+        kk = list(f.kk_alive)
+        target = pos.at(move.to)
+        if move.how == ABDUCT:
+            if free[side]:
+                free[1 - side] = False
+            else:
+                free = [True, True]  # the Queens are swapped (GC-31)
+        elif move.how in (ATTACK, KILL) and target is not None:
+            if f.abductor_of.get(target.id) == side:
+                free[side] = True  # killing the abductor frees our Queen (GC-31)
+            if target.kind == KINGS_KNIGHT:
+                kk[target.side] -= 1
+        if not (kk[side] and free[side]):
+            return False  # the King cannot be checked any more (GC-25, GC-26)
+        king_sq = move.to if p.kind == KING and move.how != "lift" else self.king_sq()
+        if king_sq == EMPTY:
+            return False
+        return attacked(self.t, board, pieces, king_sq, side, free)
+
+    def king_sq(self) -> int:
+        king = find(self.pos, KING, self.side)
+        return king.sq if king is not None and king.on_board else EMPTY
