@@ -1,0 +1,177 @@
+"""The battlechess Textual app: menu, new game, play, load, replay, rules and help.
+
+``run_app`` is what the command line calls. The app drives every game through the engine's
+``Game`` and variant views only, so a new variant appears here without new screen code.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_variant, specs
+from battlechess_tui.save.store import Loaded, SaveError, latest_autosave, load_game, user_save_dir
+from battlechess_tui.ui.commands import palette_entries
+
+START_SCREENS = ("menu", "play", "load", "replay")
+
+
+@dataclass
+class Settings:
+    """How the table is drawn; never anything about the game itself."""
+
+    ascii_pieces: bool = False
+    palette: str = "theme"  # "theme", "high-contrast" or "no-colour"
+    animate: bool = True
+
+
+class BattleChessApp(App[int]):
+    TITLE = "battlechess"
+    CSS_PATH = "app.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+
+    def __init__(
+        self,
+        start: str = "menu",
+        *,
+        game: Game | None = None,
+        loaded: Loaded | None = None,
+        save_dir: Path | None = None,
+        settings: Settings | None = None,
+    ) -> None:
+        super().__init__()
+        self.start = start
+        self.start_game_obj = game
+        self.start_loaded = loaded
+        self.save_dir = user_save_dir(save_dir)
+        self.settings = settings or Settings()
+
+    def on_mount(self) -> None:
+        from battlechess_tui.ui.screens.menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+        if self.start == "play" and self.start_game_obj is not None:
+            self.start_game(self.start_game_obj)
+        elif self.start == "load" and self.start_loaded is not None:
+            self.start_game(self.start_loaded.game, self.start_loaded.path)
+        elif self.start == "replay" and self.start_loaded is not None:
+            self.open_replay(self.start_loaded.game, self.start_loaded.path)
+
+    # -- navigation ------------------------------------------------------------------------------
+
+    def start_game(self, game: Game, path: Path | None = None) -> None:
+        from battlechess_tui.ui.screens.game import GameScreen
+
+        self.pop_to_menu()
+        self.push_screen(GameScreen(game, self.save_dir, path))
+
+    def open_replay(self, game: Game, path: Path | None = None) -> None:
+        from battlechess_tui.ui.screens.replay import ReplayScreen
+
+        self.pop_to_menu()
+        self.push_screen(ReplayScreen(game, self.save_dir, path))
+
+    def pop_to_menu(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def switch_to_new_game(self) -> None:
+        from battlechess_tui.ui.screens.new_game import NewGameScreen
+
+        self.pop_to_menu()
+        self.push_screen(NewGameScreen())
+
+    def open_saves(self, mode: str) -> None:
+        from battlechess_tui.ui.screens.saves import SavesScreen
+
+        self.push_screen(SavesScreen(mode, self.save_dir))
+
+    def continue_latest(self) -> bool:
+        """Open the latest autosave; False (with a notice) when there is none or it is bad."""
+        path = latest_autosave(self.save_dir)
+        if path is None:
+            self.notify("No game to continue yet: start a new one.", title="Continue")
+            return False
+        try:
+            loaded = load_game(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot continue", severity="error")
+            return False
+        self.start_game(loaded.game, _own_file(loaded))
+        return True
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from palette_entries(screen)
+        yield from super().get_system_commands(screen)
+
+    def action_take_screenshot(self) -> None:
+        folder = self.save_dir / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = self.save_screenshot(path=str(folder))
+        self.notify(f"Screenshot saved to {path}", title="Screenshot", timeout=4)
+
+
+def _own_file(loaded: Loaded) -> Path | None:
+    """The file a continued game keeps saving to (never the autosave itself)."""
+    from battlechess_tui.save.store import autosave_path
+
+    if loaded.path == autosave_path(loaded.path.parent):
+        return None
+    return loaded.path
+
+
+def build_game(
+    variant: str, options: dict[str, str] | None, seed: int | None,
+    players: dict[str, str] | None,
+) -> Game:  # fmt: skip
+    """A new game from command-line style settings; ValueError/KeyError when they are bad."""
+    import random
+
+    built = make_variant(variant, dict(options or {}))
+    names = {s.key: s.label for s in built.seats()}
+    names.update(players or {})
+    return Game(built, random.randrange(1, 10**9) if seed is None else seed, names)
+
+
+def run_app(
+    start: str = "menu",
+    *,
+    variant: str | None = None,
+    options: dict[str, str] | None = None,
+    seed: int | None = None,
+    path: Path | None = None,
+    save_dir: Path | None = None,
+    players: dict[str, str] | None = None,
+) -> int:
+    """Run the app from the command line; returns the process exit code."""
+    if start not in START_SCREENS:
+        print(f"battlechess: unknown start screen {start!r}", file=sys.stderr)
+        return 2
+    game = loaded = None
+    try:
+        if start == "play":
+            game = build_game(variant or next(iter(specs())), options, seed, players)
+        elif start in ("load", "replay"):
+            if path is None:
+                print(f"battlechess: {start} needs a save file", file=sys.stderr)
+                return 2
+            loaded = load_game(path)
+    except SaveError as exc:
+        print(f"battlechess: {exc}", file=sys.stderr)
+        return 1
+    except (ValueError, KeyError) as exc:
+        print(f"battlechess: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    app = BattleChessApp(start, game=game, loaded=loaded, save_dir=save_dir)
+    app.run()
+    return app.return_code or 0

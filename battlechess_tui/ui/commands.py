@@ -1,0 +1,55 @@
+"""Commands: one definition gives a key binding (with an id players can remap), its footer
+label, its command-palette entry and its line on the help screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+
+@dataclass(frozen=True)
+class Command:
+    id: str
+    keys: str  # Textual key names, comma separated: "u,ctrl+z"
+    label: str  # the footer's word
+    action: str  # the screen action it runs
+    help: str  # the palette's and help screen's description
+    show: bool = True  # in the footer (the palette and help always list it)
+    priority: bool = False
+
+    def binding(self) -> Binding:
+        return Binding(
+            self.keys, self.action, self.label, show=self.show, id=f"battlechess.{self.id}",
+            tooltip=self.help, priority=self.priority,
+        )  # fmt: skip
+
+    @property
+    def key_text(self) -> str:
+        """Keys as a player reads them: ``u / ctrl+z``."""
+        names = {"question_mark": "?", "escape": "esc", "space": "space", "enter": "enter",
+                 "left_square_bracket": "[", "right_square_bracket": "]", "plus": "+",
+                 "minus": "-", "colon": ":"}  # fmt: skip
+        return " / ".join(names.get(k, k) for k in self.keys.split(","))
+
+
+def bindings(commands: Iterable[Command]) -> list[Binding]:
+    return [c.binding() for c in commands]
+
+
+def commands_of(screen: Screen) -> tuple[Command, ...]:
+    """The commands a screen offers (its ``PLAYER_COMMANDS``)."""
+    return tuple(getattr(screen, "PLAYER_COMMANDS", ()))
+
+
+def palette_entries(screen: Screen) -> Iterator[SystemCommand]:
+    """The screen's commands as command-palette entries, run exactly as their key would."""
+    for command in commands_of(screen):
+
+        async def run(action: str = command.action) -> None:
+            await screen.run_action(action)
+
+        yield SystemCommand(f"{command.label} ({command.key_text})", command.help, run)

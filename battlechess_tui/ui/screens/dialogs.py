@@ -1,0 +1,120 @@
+"""Small modal screens: the hand-over notice, the result panel, a choice and a yes/no."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, OptionList
+from textual.widgets.option_list import Option
+
+T = TypeVar("T")
+
+
+class HandOver(ModalScreen[None]):
+    """Pass-and-play etiquette: the board is hidden until the next player is ready."""
+
+    BINDINGS = [Binding("enter,space,escape", "dismiss_notice", "Ready", id="battlechess.ready")]
+
+    def __init__(self, next_player: str, last: str) -> None:
+        super().__init__(classes="dialog-screen hand-over")
+        self.next_player = next_player
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.last, classes="dialog-note")
+            yield Label(f"Hand over to {self.next_player}", classes="dialog-title")
+            yield Label("Press Enter when ready.", classes="dialog-note")
+            yield Button("Ready", variant="primary", id="ready")
+
+    @on(Button.Pressed, "#ready")
+    def action_dismiss_notice(self) -> None:
+        self.dismiss(None)
+
+
+class ResultPanel(ModalScreen[str | None]):
+    """Game over: the result, the reason, and what to do next."""
+
+    BINDINGS = [
+        Binding("s", "choose('save')", "Save", id="battlechess.result-save"),
+        Binding("r", "choose('replay')", "Replay", id="battlechess.result-replay"),
+        Binding("n", "choose('new')", "New game", id="battlechess.result-new"),
+        Binding("escape,b", "choose('board')", "Board", id="battlechess.result-board"),
+    ]
+
+    def __init__(self, result: str, plies: int) -> None:
+        super().__init__(classes="dialog-screen")
+        self.result = result
+        self.plies = plies
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog result"):
+            yield Label("Game over", classes="dialog-title")
+            yield Label(self.result, classes="result-text")
+            yield Label(f"after {self.plies} decisions", classes="dialog-note")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save (s)", id="save", variant="primary")
+                yield Button("Replay (r)", id="replay")
+                yield Button("New game (n)", id="new")
+                yield Button("Board (esc)", id="board")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class ChoiceDialog(ModalScreen[Any], Generic[T]):
+    """Pick one of several actions that share squares (a promotion piece, a spell...)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="battlechess.choice-cancel")]
+
+    def __init__(self, title: str, options: list[tuple[T, str]]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*(Option(label, id=str(i))
+                               for i, (_, label) in enumerate(self.options)))  # fmt: skip
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.options[int(event.option_id or 0)][0])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Confirm(ModalScreen[bool]):
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="battlechess.confirm-yes"),
+        Binding("n,escape", "answer(False)", "No", id="battlechess.confirm-no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question, classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

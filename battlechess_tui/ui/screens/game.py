@@ -1,0 +1,273 @@
+"""Playing a game hot-seat: choose squares or type actions, see the dice, hand over, save."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Input
+
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.game import OFFER_DRAW, RESIGN, Game, Ply
+from battlechess_tui.engine.variant import IllegalAction
+from battlechess_tui.save.store import SaveError, autosave_path, save_game
+from battlechess_tui.ui import views
+from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, HandOver, ResultPanel
+from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
+from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
+from battlechess_tui.ui.widgets.board import Board
+from battlechess_tui.ui.widgets.dice_tray import DiceTray
+
+GAME_COMMANDS = (
+    Command("type", "colon,i", "Type", "type_move", "Type a move or action (e2e4, swap a1 b1)"),
+    Command("undo", "u,ctrl+z", "Undo", "undo", "Take back the last decision (no reroll)"),
+    Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
+    Command("load", "o", "Load", "load", "Open a saved game", show=False),
+    Command("draw", "d", "Draw?", "offer_draw", "Offer a draw"),
+    Command("resign", "x", "Resign", "resign", "Resign the game"),
+    *TABLE_COMMANDS,
+    Command(
+        "skip", "escape", "Skip", "skip", "Skip the dice animation / drop the selection", show=False
+    ),  # fmt: skip
+    Command("quit", "q", "Menu", "quit_game", "Back to the menu (the game is autosaved)"),
+)
+
+GAME_HELP = """\
+**Move a piece**: move the cursor with the arrow keys (or h j k l), press Enter or Space on
+a piece, then on a highlighted square. Or click the piece and then the square. Squares marked
+`·` are quiet moves, `×` squares are attacks; the piece card shows the odds of an attack on
+the square under the cursor.
+
+**Type**: press `:` (or `i`), type a move such as `e2e4` or `e7e8q`, or any action such as
+`swap a1 b1`, `override`, `cast bless c3`, `resign`, and press Enter. A refused move is
+explained in words below the board.
+
+**Other choices** (overrides, spells, accepting a draw...) are listed in the Actions panel:
+Tab to it, or click one.
+
+After each turn a notice names the next player: pass the keyboard and press Enter.
+Every decision is autosaved; `q` returns to the menu and Continue resumes the game.
+"""
+
+
+def new_game_path(save_dir: Path, game: Game) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return save_dir / f"{game.variant.key}-{stamp}.json"
+
+
+class GameScreen(TableScreen):
+    HELP = GAME_HELP
+    PLAYER_COMMANDS = GAME_COMMANDS
+    BINDINGS = bindings(GAME_COMMANDS)
+
+    def __init__(self, game: Game, save_dir: Path, path: Path | None = None) -> None:
+        super().__init__(game)
+        self.save_dir = Path(save_dir)
+        self.path = path or new_game_path(self.save_dir, game)
+
+    def compose_under_board(self) -> ComposeResult:
+        yield Input(placeholder="type a move (e2e4) and Enter", id="move-input")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.game.over:
+            self.call_after_refresh(self.show_result)
+
+    def current_actions(self) -> list[Action]:
+        return self.game.legal_actions()
+
+    # -- choosing on the board ---------------------------------------------------------------
+
+    @on(Board.SquareChosen)
+    def _square_chosen(self, event: Board.SquareChosen) -> None:
+        self.cursor = event.square
+        square, selected = event.square, self.selected
+        if self.game.over:
+            self.message = "The game is over."
+            return
+        if selected is None or square == selected:
+            if square == selected:
+                self.select(None)
+            else:
+                self._pick_up(square)
+            return
+        matches = [a for a in self._actions
+                   if len(a.squares) == 2 and a.squares == (selected, square)]  # fmt: skip
+        if len(matches) == 1:
+            self.play(matches[0])
+        elif matches:
+            self._ask_choice(matches)
+        elif any(a.squares[:1] == (square,) and len(a.squares) >= 2 for a in self._actions):
+            self.select(square)
+        else:
+            self.play(Action(MOVE, (selected, square)))
+
+    def _pick_up(self, square: int) -> None:
+        if any(len(a.squares) >= 2 and a.squares[0] == square for a in self._actions):
+            self.select(square)
+            self.message = ""
+            return
+        self.message = self._why_not_movable(square)
+
+    def _why_not_movable(self, square: int) -> str:
+        variant, state, name = self.game.variant, self.game.state, self.game.variant.geo.name
+        if not any(a.kind == MOVE for a in self._actions) and self._actions:
+            return "No piece moves now: choose from the Actions panel."
+        piece = variant.piece_view(state, square)
+        if piece is None:
+            return f"There is no piece on {name(square)}."
+        seat = views.seat_of(self.game, self.game.to_move)
+        if piece.side != seat.side:
+            return (f"The {piece.name.lower()} on {name(square)} is "
+                    f"{variant.side_names[piece.side]}'s: {seat.label} to move.")  # fmt: skip
+        return f"The {piece.name.lower()} on {name(square)} has no legal move now."
+
+    def select(self, square: int | None) -> None:
+        self.selected = square
+        self.board_model = views.board_model(self.game, self.index, square, self._actions)
+        self.sync_card()
+
+    def _ask_choice(self, actions: list[Action]) -> None:
+        state = self.game.state
+        options = [(a, self.game.variant.notation(state, a)) for a in actions]
+
+        def chosen(action: Action | None) -> None:
+            if action is not None:
+                self.play(action)
+
+        self.app.push_screen(ChoiceDialog("Choose", options), chosen)
+
+    # -- typed input and the actions panel ---------------------------------------------------
+
+    @on(Input.Submitted, "#move-input")
+    def _typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            self.query_one(Board).focus()
+            return
+        if self.play(text):
+            event.input.value = ""
+            self.query_one(Board).focus()
+
+    @on(ActionsPanel.ActionChosen)
+    def _action_chosen(self, event: ActionsPanel.ActionChosen) -> None:
+        if event.text == RESIGN:
+            self.action_resign()
+        else:
+            self.play(event.text)
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def play(self, action: Action | str) -> bool:
+        """Make a decision through the engine; a refusal is shown with its reason."""
+        try:
+            ply = self.game.play(action)
+        except IllegalAction as exc:
+            self.message = f"Refused: {exc}"
+            self.app.bell()
+            return False
+        self.message = f"Played {ply.notation}."
+        self.selected = None
+        self.autosave()
+        self._fresh_rolls = True
+        self.sync()
+        self.after_play(ply)
+        return True
+
+    def after_play(self, ply: Ply) -> None:
+        if self.game.over:
+            self.show_result()
+            return
+        mover = self.game.player_of(ply.seat)
+        nxt = self.game.player_of(self.game.to_move)
+        if nxt != mover:
+            self.app.push_screen(HandOver(views.who(self.game, self.game.to_move),
+                                          f"{views.who(self.game, ply.seat)} played "
+                                          f"{ply.notation}."))  # fmt: skip
+
+    def show_result(self) -> None:
+        outcome = self.game.outcome
+        if outcome is None:
+            return
+
+        def chosen(choice: str | None) -> None:
+            if choice == "save":
+                self.action_save()
+            elif choice == "replay":
+                self.open_replay()
+            elif choice == "new":
+                self.app.switch_to_new_game()
+
+        self.app.push_screen(ResultPanel(views.result_text(self.game, outcome),
+                                         len(self.game.plies)), chosen)  # fmt: skip
+
+    def open_replay(self) -> None:
+        from battlechess_tui.ui.screens.replay import ReplayScreen
+
+        self.app.switch_screen(ReplayScreen(self.game, self.save_dir, self.path))
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Write the autosave and this game's own file after every decision."""
+        try:
+            save_game(self.game, autosave_path(self.save_dir))
+            save_game(self.game, self.path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Autosave failed", severity="error")
+
+    # -- commands --------------------------------------------------------------------------------
+
+    def action_type_move(self) -> None:
+        self.query_one("#move-input", Input).focus()
+
+    def action_undo(self) -> None:
+        ply = self.game.undo()
+        if ply is None:
+            self.message = "Nothing to undo."
+            return
+        self.selected = None
+        self.message = f"Took back {ply.notation}; its dice stay as they fell."
+        self.autosave()
+        self.sync()
+
+    def action_save(self) -> None:
+        try:
+            save_game(self.game, self.path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return
+        self.notify(f"Saved to {self.path}", title="Saved", timeout=4)
+
+    def action_load(self) -> None:
+        self.app.open_saves("load")
+
+    def action_offer_draw(self) -> None:
+        self.play(OFFER_DRAW)
+
+    def action_resign(self) -> None:
+        if self.game.over:
+            self.message = "The game is over."
+            return
+        who = views.who(self.game, self.game.to_move)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.play(RESIGN)
+
+        self.app.push_screen(Confirm(f"{who}: resign this game?"), confirmed)
+
+    def action_skip(self) -> None:
+        if self.query_one(DiceTray).skip():
+            return
+        if self.focused is not None and self.focused.id == "move-input":
+            self.query_one(Board).focus()
+            return
+        self.select(None)
+
+    def action_quit_game(self) -> None:
+        self.autosave()
+        self.app.pop_to_menu()

@@ -1,0 +1,53 @@
+"""Help for the screen the player came from: how it works and every key it offers."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown
+
+from battlechess_tui.ui.commands import Command, bindings, commands_of
+
+HELP_COMMANDS = (Command("back", "escape,q,question_mark", "Back", "back", "Close the help"),)
+
+GENERAL = """\
+## Everywhere
+- `ctrl+p` opens the command palette: every command of the screen, and **Theme** to change
+  the colours (the board follows the theme; `c` on the board cycles a high-contrast and a
+  no-colour palette, `a` switches to ASCII letters).
+- Pieces read without colour: White's letters are upper case (`K`), Black's lower case (`k`);
+  the Unicode figures are outlined for White and filled for Black.
+- `ctrl+q` quits at once; games are autosaved after every decision.
+"""
+
+
+def help_markdown(screen: Screen[object]) -> str:
+    title = type(screen).__name__.removesuffix("Screen") or "This screen"
+    parts = [f"# Help: {title}", getattr(screen, "HELP", "") or ""]
+    commands = commands_of(screen)
+    if commands:
+        parts.append("## Keys\n\n| Keys | Command | What it does |\n| --- | --- | --- |")
+        parts.extend(f"| `{c.key_text}` | {c.label} | {c.help} |" for c in commands)
+    parts.append(GENERAL)
+    return "\n\n".join(p for p in parts if p)
+
+
+class HelpScreen(Screen[None]):
+    PLAYER_COMMANDS = HELP_COMMANDS
+    BINDINGS = bindings(HELP_COMMANDS)
+
+    def __init__(self, about: Screen[object]) -> None:
+        super().__init__()
+        self.text = help_markdown(about)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help"):
+            yield Markdown(self.text, id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

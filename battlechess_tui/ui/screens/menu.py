@@ -1,0 +1,84 @@
+"""The main menu: new game, continue, load, replay, rules, quit."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from battlechess_tui.ui.commands import Command, bindings
+
+TITLE_ART = """\
+♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜
+B A T T L E C H E S S
+♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"""
+
+MENU_COMMANDS = (
+    Command("new", "n", "New", "new_game", "Start a new game"),
+    Command("continue", "c", "Continue", "continue_game", "Resume the latest autosaved game"),
+    Command("load", "l,o", "Load", "load", "Open a saved game"),
+    Command("replay", "p", "Replay", "replay", "Watch a saved game move by move"),
+    Command("rules", "r", "Rules", "rules", "Read the rules of every game"),
+    Command("help", "question_mark", "Help", "help", "How this app works"),
+    Command("quit", "q", "Quit", "quit", "Leave battlechess (games are autosaved)"),
+)
+
+MENU_HELP = """\
+Choose with the arrow keys and Enter, a click, or the letter shown in the footer.
+**Continue** opens the game you were playing last (every decision is autosaved).
+Press `ctrl+p` anywhere for the command palette, where themes can be changed too.
+"""
+
+
+class MenuScreen(Screen[None]):
+    PLAYER_COMMANDS = MENU_COMMANDS
+    BINDINGS = bindings(MENU_COMMANDS)
+    HELP = MENU_HELP
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(TITLE_ART, id="title")
+            yield Label("Dice-and-battle chess for two at one keyboard", id="subtitle")
+            with Center():
+                yield OptionList(
+                    *(Option(f"{c.label:<10} {c.key_text.split(' / ')[0]}", id=c.id)
+                      for c in MENU_COMMANDS if c.id != "help"),
+                    id="menu-options",
+                )  # fmt: skip
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#menu-options").focus()
+
+    @on(OptionList.OptionSelected, "#menu-options")
+    async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        command = next(c for c in MENU_COMMANDS if c.id == event.option_id)
+        await self.run_action(command.action)
+
+    def action_new_game(self) -> None:
+        self.app.switch_to_new_game()
+
+    def action_continue_game(self) -> None:
+        self.app.continue_latest()
+
+    def action_load(self) -> None:
+        self.app.open_saves("load")
+
+    def action_replay(self) -> None:
+        self.app.open_saves("replay")
+
+    def action_rules(self) -> None:
+        from battlechess_tui.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_help(self) -> None:
+        from battlechess_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
+
+    def action_quit(self) -> None:
+        self.app.exit(0)

@@ -1,0 +1,83 @@
+"""The rules of each game, rendered from its Markdown, with a contents list; rulings marked."""
+
+from __future__ import annotations
+
+import re
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, MarkdownViewer, Select
+
+from battlechess_tui.engine.registry import rules_text, specs
+from battlechess_tui.ui.commands import Command, bindings
+
+RULES_COMMANDS = (
+    Command("contents", "t", "Contents", "toggle_contents", "Show or hide the contents list"),
+    Command("game", "g", "Game", "choose_game", "Read another game's rules"),
+    Command("help", "question_mark", "Help", "help", "About this screen"),
+    Command("back", "escape,q", "Back", "back", "Back"),
+)
+
+RULES_HELP = """\
+The rules of the chosen game as the app plays them. Rules are numbered (`SC-5`); rulings,
+our decisions where the inventor's text is silent, are marked **(Ruling)**. Scroll with the
+arrows or Page Up/Down, jump with the contents list (`t` shows or hides it), and `g` picks
+another game.
+"""
+
+_RULING = re.compile(r"(?<!\*)\((Ruling)\)(?!\*)")
+
+
+def marked_rules(markdown: str) -> str:
+    """The rules text with every "(Ruling)" made to stand out."""
+    return _RULING.sub(r"**⚖ (\1)**", markdown)
+
+
+class RulesScreen(Screen[None]):
+    PLAYER_COMMANDS = RULES_COMMANDS
+    BINDINGS = bindings(RULES_COMMANDS)
+    HELP = RULES_HELP
+
+    def __init__(self, variant: str | None = None) -> None:
+        super().__init__()
+        self._specs = specs()
+        self.variant = variant if variant in self._specs else next(iter(self._specs))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rules"):
+            yield Select([(s.name, k) for k, s in self._specs.items()], value=self.variant,
+                         allow_blank=False, id="rules-game")  # fmt: skip
+            yield MarkdownViewer(self._text(), show_table_of_contents=False,
+                                 id="rules-viewer")  # fmt: skip
+        yield Footer()
+
+    def on_mount(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = self.app.size.width >= 100
+        viewer.document.focus()
+
+    def _text(self) -> str:
+        return marked_rules(rules_text(self._specs[self.variant]))
+
+    @on(Select.Changed, "#rules-game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.variant:
+            self.variant = event.value
+            await self.query_one(MarkdownViewer).document.update(self._text())
+
+    def action_toggle_contents(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = not viewer.show_table_of_contents
+
+    def action_choose_game(self) -> None:
+        self.query_one("#rules-game", Select).focus()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_help(self) -> None:
+        from battlechess_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))

@@ -1,0 +1,234 @@
+"""The game table shared by play and replay: board, banner and side panels for one position.
+
+The screen owns the state as reactive vars (cursor, selection, the views of the position
+shown); the widgets are bound to them and only draw. Subclasses decide which position is shown
+and what choosing a square does.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.variant import TallySection
+from battlechess_tui.ui import views
+from battlechess_tui.ui.commands import Command
+from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
+from battlechess_tui.ui.widgets.board import Board, BoardModel, fit
+from battlechess_tui.ui.widgets.dice_tray import DiceTray, TrayEntry
+from battlechess_tui.ui.widgets.move_log import LogEntry, MoveLog
+from battlechess_tui.ui.widgets.piece_card import PieceCard
+from battlechess_tui.ui.widgets.tally_sheet import TallySheet
+from battlechess_tui.ui.widgets.turn_banner import Banner, TurnBanner
+
+MIN_PANEL_WIDTH = 36
+MIN_BOARD_COLUMN = 30
+
+TABLE_COMMANDS = (
+    Command("flip", "f", "Flip", "flip", "Turn the board round"),
+    Command(
+        "pieces",
+        "a",
+        "ASCII",
+        "toggle_ascii",
+        "Switch between Unicode figures and letters",
+        show=False,
+    ),  # fmt: skip
+    Command(
+        "palette",
+        "c",
+        "Colours",
+        "cycle_palette",
+        "Board colours: theme, high contrast, no colour",
+        show=False,
+    ),  # fmt: skip
+    Command("rules", "r", "Rules", "rules", "Read this game's rules"),
+    Command("help", "question_mark", "Help", "help", "Keys and how to play on this screen"),
+    Command("screenshot", "p", "Shot", "screenshot", "Save an SVG screenshot", show=False),
+)
+
+
+class TableScreen(Screen[None]):
+    """Board, banner, dice tray, piece card, actions, tally sheet and move log."""
+
+    HELP: ClassVar[str] = ""
+    SHOW_INPUT: ClassVar[bool] = True
+
+    cursor: var[int] = var(0)
+    selected: var[int | None] = var(None)
+    flipped: var[bool] = var(False)
+    board_model: var[BoardModel] = var(BoardModel.empty)
+    banner: var[Banner] = var(Banner)
+    tray_entries: var[tuple[TrayEntry, ...]] = var(tuple)
+    tally: var[tuple[TallySection, ...]] = var(tuple)
+    log_entries: var[tuple[LogEntry, ...]] = var(tuple)
+    log_current: var[int | None] = var(None)
+    card_lines: var[tuple[str, ...]] = var(tuple)
+    odds: var[str] = var("")
+    action_items: var[tuple[ActionItem, ...]] = var(tuple)
+    message: var[str] = var("")
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self._actions: list[Action] = []
+        self._tray_ply = -1
+        self._fresh_rolls = False  # set by play: the tray animates rolls just thrown
+        geo = game.variant.geo
+        self.set_reactive(TableScreen.cursor, geo.square(geo.width // 2, 1))
+        self.set_reactive(TableScreen.board_model, BoardModel.empty(geo.width, geo.height))
+
+    # -- layout --------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield TurnBanner().data_bind(banner=TableScreen.banner)
+        with Horizontal(id="table"):
+            with Vertical(id="board-column"):
+                yield Board(id="board").data_bind(
+                    model=TableScreen.board_model, cursor=TableScreen.cursor,
+                    selected=TableScreen.selected, flipped=TableScreen.flipped,
+                )  # fmt: skip
+                yield from self.compose_under_board()
+                yield Static(id="message")
+            with VerticalScroll(id="panels", can_focus=False):
+                yield DiceTray(id="dice-tray").data_bind(entries=TableScreen.tray_entries)
+                yield PieceCard(id="piece-card").data_bind(
+                    lines=TableScreen.card_lines, odds=TableScreen.odds
+                )
+                if self.SHOW_INPUT:
+                    yield ActionsPanel(id="actions").data_bind(items=TableScreen.action_items)
+                yield TallySheet(id="tally").data_bind(sections=TableScreen.tally)
+                yield MoveLog(id="move-log").data_bind(
+                    entries=TableScreen.log_entries, current=TableScreen.log_current
+                )
+        yield Footer()
+
+    def compose_under_board(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.query_one("#dice-tray").border_title = "Dice"
+        self.query_one("#piece-card").border_title = "Piece"
+        self.query_one("#tally").border_title = "Tally"
+        self.query_one("#move-log").border_title = "Moves"
+        if self.SHOW_INPUT:
+            self.query_one("#actions").border_title = "Actions"
+        self.apply_settings()
+        self.sync()
+        self.query_one(Board).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_board(event.size.width, event.size.height)
+
+    def fit_board(self, width: int, height: int) -> None:
+        """Give the board column the width of the largest board that fits the screen."""
+        geo = self.game.variant.geo
+        reserved_lines = 4  # banner, footer, input line, message line
+        board_w = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH, height - reserved_lines)[2]
+        self.query_one("#board-column").styles.width = max(board_w, MIN_BOARD_COLUMN)
+
+    def apply_settings(self) -> None:
+        """Take the app's display settings (piece set, palette, animation)."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        board = self.query_one(Board)
+        board.ascii_pieces = settings.ascii_pieces
+        board.set_class(settings.palette == "high-contrast", "-high-contrast")
+        board.set_class(settings.palette == "no-colour", "-no-colour")
+        self.set_class(settings.palette == "no-colour", "-no-colour")
+        tray = self.query_one(DiceTray)
+        tray.ascii_only = settings.ascii_pieces
+        tray.animate = settings.animate and self.app.animation_level != "none"
+        self.query_one(TallySheet).ascii_only = settings.ascii_pieces
+
+    # -- what is shown -------------------------------------------------------------------------
+
+    @property
+    def index(self) -> int:
+        """The position shown (the latest in play)."""
+        return len(self.game.plies)
+
+    def current_actions(self) -> list[Action]:
+        return []
+
+    def sync(self) -> None:
+        """Recompute every view of the position shown from the engine."""
+        game, index = self.game, self.index
+        self._actions = self.current_actions()
+        if self.selected is not None and not any(
+            a.squares[:1] == (self.selected,) for a in self._actions
+        ):
+            self.selected = None
+        self.board_model = views.board_model(game, index, self.selected, self._actions)
+        self.banner = views.banner(game, index)
+        tray_ply, entries = views.tray(game, index)
+        if (tray_ply, entries) != (self._tray_ply, self.tray_entries):
+            self._tray_ply = tray_ply
+            self.query_one(DiceTray).animate = self._animate_tray(tray_ply)
+            self.tray_entries = entries
+            title = "Dice" if not entries else (
+                "Dice — setup" if tray_ply == 0 else f"Dice — move {tray_ply}")  # fmt: skip
+            self.query_one("#dice-tray").border_title = title
+        self.tally = tuple(game.variant.tally(game.positions[index].state))
+        self.log_entries = views.log(game)
+        self.action_items = views.actions_panel(game, self._actions) if self.SHOW_INPUT else ()
+        self.sync_card()
+
+    def _animate_tray(self, tray_ply: int) -> bool:
+        settings = getattr(self.app, "settings", None)
+        on = settings is None or settings.animate
+        fresh, self._fresh_rolls = self._fresh_rolls, False
+        return fresh and on and self.app.animation_level != "none" and tray_ply == self.index
+
+    def sync_card(self) -> None:
+        square = self.selected if self.selected is not None else self.cursor
+        self.card_lines = views.card(self.game, self.index, square)
+        self.odds = views.odds(self.game, self.selected, self.cursor, self._actions)
+
+    def watch_message(self, message: str) -> None:
+        self.query_one("#message", Static).update(message)
+
+    # -- board input -----------------------------------------------------------------------
+
+    @on(Board.CursorMoved)
+    def _cursor_moved(self, event: Board.CursorMoved) -> None:
+        self.cursor = event.square
+        self.sync_card()
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def action_flip(self) -> None:
+        self.flipped = not self.flipped
+
+    def action_toggle_ascii(self) -> None:
+        self.app.settings.ascii_pieces = not self.app.settings.ascii_pieces
+        self.apply_settings()
+
+    def action_cycle_palette(self) -> None:
+        order = ("theme", "high-contrast", "no-colour")
+        now = self.app.settings.palette
+        self.app.settings.palette = order[(order.index(now) + 1) % len(order)]
+        self.apply_settings()
+        self.notify(f"Board colours: {self.app.settings.palette}", timeout=2)
+
+    def action_rules(self) -> None:
+        from battlechess_tui.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game.variant.key))
+
+    def action_help(self) -> None:
+        from battlechess_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
+
+    def action_screenshot(self) -> None:
+        self.app.action_take_screenshot()

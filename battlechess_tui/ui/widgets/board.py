@@ -1,0 +1,406 @@
+"""The board: one widget drawn line by line (Textual's Line API), for any board size.
+
+The board knows no rules. The screen hands it a ``BoardModel`` (what stands where, square
+marks, the squares the selected piece may reach) and the cursor; the board draws them, refreshes
+only the squares that changed, and tells the screen what the player did with small messages
+(``Board.CursorMoved``, ``Board.SquareChosen``). Everything it shows has a symbol as well as a
+colour, so the board reads in the no-colour palette too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from battlechess_tui.engine.geometry import FILES
+from battlechess_tui.engine.variant import PieceView
+
+MOVE, ATTACK = "move", "attack"
+
+#: Cell sizes tried from the largest down: (columns, lines) per square.
+CELL_SIZES = ((7, 3), (5, 2), (3, 1))
+
+#: Symbols for square marks and piece marks the games use; other marks show their first letter.
+MARK_SYMBOLS = {
+    "arena": ("◇", "+"),
+    "promotion": ("★", "*"),
+    "used": ("✗", "x"),
+    "frozen": ("❄", "F"),
+    "shaken": ("!", "!"),
+    "promoted": ("⁺", "+"),
+    "blessed": ("✦", "b"),
+    "check": ("‼", "!"),
+    "defended": ("⛨", "d"),
+}
+
+
+def mark_symbol(mark: str, ascii_only: bool) -> str:
+    """One character standing for ``mark`` (a square or piece mark)."""
+    pair = MARK_SYMBOLS.get(mark)
+    if pair:
+        return pair[1] if ascii_only else pair[0]
+    return (mark[:1] or "?").lower()
+
+
+@dataclass(frozen=True)
+class BoardModel:
+    """What the board shows of one position; built by the screen from the engine's views."""
+
+    width: int
+    height: int
+    pieces: tuple[PieceView | None, ...]
+    marks: Mapping[int, str] = field(default_factory=dict)
+    targets: Mapping[int, str] = field(default_factory=dict)  # square -> MOVE or ATTACK
+    last: tuple[int, ...] = ()
+    checked: int | None = None
+
+    @classmethod
+    def empty(cls, width: int = 8, height: int = 8) -> BoardModel:
+        return cls(width, height, (None,) * (width * height))
+
+
+def piece_line(cell_h: int) -> int:
+    """Which line of a cell holds the piece (the others show marks and hit points)."""
+    return 0 if cell_h == 2 else cell_h // 2
+
+
+def label_width(height: int) -> int:
+    return len(str(height)) + 1
+
+
+def fit(files: int, ranks: int, max_width: int, max_height: int) -> tuple[int, int, int, int]:
+    """The largest cell size whose board fits: (cell width, cell height, width, height)."""
+    label_w = label_width(ranks)
+    for cw, ch in CELL_SIZES:
+        width, height = 2 * label_w + files * cw, 2 + ranks * ch
+        if width <= max_width and height <= max_height:
+            return cw, ch, width, height
+    return cw, ch, width, height
+
+
+@dataclass(frozen=True)
+class Layout:
+    cell_w: int
+    cell_h: int
+    label_w: int
+    left: int
+    top: int
+
+    def square_region(self, col: int, row: int) -> Region:
+        x = self.left + self.label_w + col * self.cell_w
+        return Region(x, self.top + 1 + row * self.cell_h, self.cell_w, self.cell_h)
+
+
+class Board(Widget, can_focus=True):
+    """A chess-like board of any size up to 16 x 16, drawn as one widget."""
+
+    DEFAULT_CSS = """
+    Board {
+        width: 1fr;
+        height: 1fr;
+        min-height: 10;
+    }
+    Board > .board--light { background: $foreground 62%; }
+    Board > .board--dark { background: $foreground 40%; }
+    Board > .board--white { color: #ffffff; text-style: bold; }
+    Board > .board--black { color: #000000; text-style: bold; }
+    Board > .board--coord { color: $text-muted; }
+    Board > .board--move { background: $success-darken-1; }
+    Board > .board--attack { background: $error-darken-1; }
+    Board > .board--selected { background: $primary; }
+    Board > .board--last { background: $warning-darken-3; }
+    Board > .board--cursor { background: $accent; }
+    Board > .board--marked { background: $secondary-darken-2; }
+    Board > .board--check { background: $error; }
+    Board > .board--info { color: $text; text-style: none; }
+    Board:focus > .board--cursor { background: $accent-lighten-1; }
+    Board.-high-contrast > .board--light { background: #ffffff; }
+    Board.-high-contrast > .board--dark { background: #8a8a8a; }
+    Board.-high-contrast > .board--white { color: #0000c0; }
+    Board.-high-contrast > .board--black { color: #000000; }
+    Board.-high-contrast > .board--move { background: #00c000; }
+    Board.-high-contrast > .board--attack { background: #ff2020; }
+    Board.-high-contrast > .board--selected { background: #ffff00; }
+    Board.-high-contrast > .board--cursor { background: #00e0ff; }
+    Board.-high-contrast > .board--last { background: #d0a0ff; }
+    Board.-high-contrast > .board--marked { background: #ffc080; }
+    Board.-high-contrast > .board--check { background: #ff00ff; }
+    Board.-high-contrast > .board--info { color: #000000; }
+    Board.-no-colour > .board--light, Board.-no-colour > .board--dark,
+    Board.-no-colour > .board--move, Board.-no-colour > .board--attack,
+    Board.-no-colour > .board--selected, Board.-no-colour > .board--cursor,
+    Board.-no-colour > .board--last, Board.-no-colour > .board--marked,
+    Board.-no-colour > .board--check { background: $background; }
+    Board.-no-colour > .board--white, Board.-no-colour > .board--black,
+    Board.-no-colour > .board--info { color: $foreground; }
+    """
+
+    COMPONENT_CLASSES = {
+        "board--light", "board--dark", "board--white", "board--black", "board--coord",
+        "board--move", "board--attack", "board--selected", "board--last", "board--cursor",
+        "board--marked", "board--check", "board--info",
+    }  # fmt: skip
+
+    BINDINGS = [
+        Binding("up,k", "step(0, 1)", "Up", show=False),
+        Binding("down,j", "step(0, -1)", "Down", show=False),
+        Binding("left,h", "step(-1, 0)", "Left", show=False),
+        Binding("right,l", "step(1, 0)", "Right", show=False),
+        Binding("enter,space", "choose", "Choose", show=False),
+    ]
+
+    model: reactive[BoardModel] = reactive(BoardModel.empty, layout=False, repaint=False)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    selected: reactive[int | None] = reactive(None, repaint=False)
+    flipped: reactive[bool] = reactive(False)
+    ascii_pieces: reactive[bool] = reactive(False)
+
+    @dataclass
+    class SquareChosen(Message):
+        """The player chose a square (Enter, Space or a click)."""
+
+        square: int
+
+    @dataclass
+    class CursorMoved(Message):
+        """The player moved the cursor (keys or the mouse)."""
+
+        square: int
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:  # fmt: skip
+        super().__init__(name=name, id=id, classes=classes)
+        self._layout: Layout | None = None
+
+    # -- geometry on screen ----------------------------------------------------------------
+
+    @property
+    def layout_info(self) -> Layout:
+        if self._layout is None:
+            self._layout = self._compute_layout(self.size)
+        return self._layout
+
+    def _compute_layout(self, size: Size) -> Layout:
+        m = self.model
+        cw, ch, width, height = fit(m.width, m.height, size.width, size.height)
+        return Layout(cw, ch, label_width(m.height), max(0, (size.width - width) // 2),
+                      max(0, (size.height - height) // 2))  # fmt: skip
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._layout = None
+        self.refresh()
+
+    def col_row(self, square: int) -> tuple[int, int]:
+        """Where ``square`` is drawn: column from the left, row from the top."""
+        w, h = self.model.width, self.model.height
+        x, y = square % w, square // w
+        return (w - 1 - x, y) if self.flipped else (x, h - 1 - y)
+
+    def square_at(self, col: int, row: int) -> int | None:
+        w, h = self.model.width, self.model.height
+        if not (0 <= col < w and 0 <= row < h):
+            return None
+        x, y = (w - 1 - col, row) if self.flipped else (col, h - 1 - row)
+        return y * w + x
+
+    def square_at_offset(self, x: int, y: int) -> int | None:
+        """The square under widget offset (x, y), or None off the squares."""
+        lay = self.layout_info
+        dx, dy = x - lay.left - lay.label_w, y - lay.top - 1
+        if dx < 0 or dy < 0:
+            return None
+        return self.square_at(dx // lay.cell_w, dy // lay.cell_h)
+
+    def region_of(self, square: int) -> Region:
+        return self.layout_info.square_region(*self.col_row(square))
+
+    # -- reacting to the screen's state ----------------------------------------------------
+
+    def refresh_squares(self, squares: Iterable[int]) -> None:
+        regions = [self.region_of(s) for s in set(squares) if 0 <= s < len(self.model.pieces)]
+        if regions:
+            self.refresh(*regions)
+
+    def watch_model(self, old: BoardModel, new: BoardModel) -> None:
+        if (old.width, old.height) != (new.width, new.height):
+            self._layout = None
+            self.refresh()
+            return
+        changed = [s for s in range(len(new.pieces)) if old.pieces[s] != new.pieces[s]]
+        for a, b in ((old.marks, new.marks), (old.targets, new.targets)):
+            changed.extend(s for s in a.keys() | b.keys() if a.get(s) != b.get(s))
+        changed.extend(old.last + new.last)
+        changed.extend(s for s in (old.checked, new.checked) if s is not None)
+        self.refresh_squares(changed)
+
+    def on_focus(self) -> None:
+        self.refresh_squares((self.cursor,))
+
+    def on_blur(self) -> None:
+        self.refresh_squares((self.cursor,))
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self.refresh_squares((old, new))
+
+    def watch_selected(self, old: int | None, new: int | None) -> None:
+        self.refresh_squares(s for s in (old, new) if s is not None)
+
+    # -- input -------------------------------------------------------------------------------
+
+    def action_step(self, dx: int, dy: int) -> None:
+        w, h = self.model.width, self.model.height
+        if self.flipped:
+            dx, dy = -dx, -dy
+        x, y = self.cursor % w + dx, self.cursor // w + dy
+        if 0 <= x < w and 0 <= y < h:
+            self.post_message(self.CursorMoved(y * w + x))
+
+    def action_choose(self) -> None:
+        self.post_message(self.SquareChosen(self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        square = self.square_at_offset(event.x, event.y)
+        if square is not None:
+            self.focus()
+            self.post_message(self.CursorMoved(square))
+            self.post_message(self.SquareChosen(square))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        square = self.square_at_offset(event.x, event.y)
+        if square is not None and square != self.cursor:
+            self.post_message(self.CursorMoved(square))
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        lay = self.layout_info
+        m = self.model
+        base = self.get_component_rich_style("board--coord")
+        width = self.size.width
+        row_y = y - lay.top
+        board_h = m.height * lay.cell_h
+        if row_y < 0 or row_y > board_h + 1:
+            return Strip.blank(width, self.rich_style)
+        pad = Segment(" " * lay.left, self.rich_style)
+        if row_y in (0, board_h + 1):
+            segments = [pad, Segment(self._file_labels(lay), base)]
+            return Strip(segments).adjust_cell_length(width, self.rich_style)
+        row, sub = divmod(row_y - 1, lay.cell_h)
+        label = ""
+        if sub == piece_line(lay.cell_h):
+            rank = row + 1 if self.flipped else m.height - row
+            label = str(rank)
+        segments = [pad, Segment(label.rjust(lay.label_w - 1) + " ", base)]
+        for col in range(m.width):
+            square = self.square_at(col, row)
+            assert square is not None
+            segments.extend(self._cell_line(square, sub, lay))
+        segments.append(Segment(" " + label.ljust(lay.label_w - 1), base))
+        return Strip(segments).adjust_cell_length(width, self.rich_style)
+
+    def _file_labels(self, lay: Layout) -> str:
+        files = FILES[: self.model.width]
+        if self.flipped:
+            files = files[::-1]
+        return " " * lay.label_w + "".join(f.center(lay.cell_w) for f in files)
+
+    def _background(self, square: int) -> Style:
+        m = self.model
+        x, y = square % m.width, square // m.width
+        name = "board--light" if (x + y) % 2 else "board--dark"
+        if square == self.cursor:
+            name = "board--cursor"
+        elif square == self.selected:
+            name = "board--selected"
+        elif square in m.targets:
+            name = "board--attack" if m.targets[square] == ATTACK else "board--move"
+        elif square == m.checked:
+            name = "board--check"
+        elif square in m.last:
+            name = "board--last"
+        elif square in m.marks:
+            name = "board--marked"
+        return self.get_component_rich_style(name)
+
+    def _sides(self, square: int) -> tuple[str, str]:
+        """The characters either side of the piece: cursor, selection, target, marks."""
+        m = self.model
+        asc = self.ascii_pieces
+        if square == self.cursor:
+            return "[", "]"
+        if square == self.selected:
+            return "(", ")"
+        if m.targets.get(square) == ATTACK:
+            return ("*", "*") if asc else ("×", "×")
+        if square == m.checked:
+            return "!", "!"
+        piece = m.pieces[square]
+        right = " "
+        if piece is not None and piece.marks:
+            right = mark_symbol(piece.marks[0], asc)
+        elif square in m.marks:
+            right = mark_symbol(m.marks[square], asc)
+        return " ", right
+
+    def _piece_text(self, piece: PieceView) -> str:
+        if self.ascii_pieces or cell_len(piece.glyph) != 1:
+            return piece.letter
+        return piece.glyph
+
+    def _centre(self, square: int) -> tuple[str, Style | None]:
+        piece = self.model.pieces[square]
+        if piece is None:
+            if self.model.targets.get(square) == MOVE:
+                return ("." if self.ascii_pieces else "·"), None
+            return " ", None
+        side = "board--white" if piece.side == 0 else "board--black"
+        return self._piece_text(piece), self.get_component_rich_style(side)
+
+    def _info_line(self, square: int, width: int, top: bool) -> str:
+        """Text for the extra lines of large cells: marks on top, hit points and label below."""
+        m = self.model
+        piece = m.pieces[square]
+        asc = self.ascii_pieces
+        if top:
+            marks = [mark_symbol(m.marks[square], asc)] if square in m.marks else []
+            if piece is not None:
+                marks.extend(mark_symbol(k, asc) for k in piece.marks)
+            return "".join(marks)[:width].ljust(width)
+        if piece is None:
+            return " " * width
+        text = piece.label
+        if piece.hp is not None:
+            text = f"{piece.hp}/{piece.max_hp}" if width >= 5 else str(piece.hp)
+            if piece.label and len(text) + len(piece.label) + 1 <= width:
+                text = f"{piece.label} {text}"
+        return text[:width].center(width)
+
+    def _cell_line(self, square: int, sub: int, lay: Layout) -> list[Segment]:
+        bg = self._background(square)
+        cw = lay.cell_w
+        middle = piece_line(lay.cell_h)
+        if sub != middle:
+            info_style = bg + self.get_component_rich_style("board--info")
+            text = self._info_line(square, cw, top=sub < middle)
+            return [Segment(text, info_style)]
+        left, right = self._sides(square)
+        centre, fg = self._centre(square)
+        inner = (cw - 3) // 2
+        pad = " " * inner
+        pad_r = " " * (cw - 3 - inner)
+        return [
+            Segment(left + pad, bg),
+            Segment(centre, bg + fg if fg else bg),
+            Segment(pad_r + right, bg),
+        ]

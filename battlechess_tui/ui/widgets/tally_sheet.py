@@ -1,0 +1,56 @@
+"""The tally sheet: the engine's per-side sections (hit points, losses, frozen pieces...)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from battlechess_tui.engine.variant import TallyItem, TallySection
+
+BAR_WIDTH = 8
+
+
+def hp_bar(hp: int, max_hp: int, ascii_only: bool = False) -> str:
+    """``██████░░ 6/8``: a bar and the number, so it reads without colour."""
+    full = 0 if max_hp <= 0 else round(BAR_WIDTH * max(0, hp) / max_hp)
+    on, off = ("#", "-") if ascii_only else ("█", "░")
+    return f"{on * full}{off * (BAR_WIDTH - full)} {hp}/{max_hp}"
+
+
+class TallySheet(Widget):
+    DEFAULT_CSS = """
+    TallySheet { height: auto; min-height: 1; }
+    TallySheet > .tally--title { text-style: bold underline; }
+    TallySheet > .tally--hp { color: $text-success; }
+    TallySheet > .tally--low { color: $text-error; }
+    TallySheet > .tally--note { color: $text-muted; }
+    """
+    COMPONENT_CLASSES = {"tally--title", "tally--hp", "tally--low", "tally--note"}
+
+    sections: reactive[tuple[TallySection, ...]] = reactive(tuple, layout=True)
+    ascii_only: reactive[bool] = reactive(False)
+
+    def render(self) -> Text:
+        if not self.sections:
+            return Text("Nothing to tally in this game.", style="dim")
+        text = Text()
+        for i, section in enumerate(self.sections):
+            if i:
+                text.append("\n")
+            text.append(section.title, self.get_component_rich_style("tally--title"))
+            for item in section.items:
+                text.append("\n")
+                self._item(text, item)
+        return text
+
+    def _item(self, text: Text, item: TallyItem) -> None:
+        text.append(f" {item.label}")
+        if item.hp is not None and item.max_hp:
+            low = item.hp * 3 <= item.max_hp
+            style = self.get_component_rich_style("tally--low" if low else "tally--hp")
+            text.append(" " + hp_bar(item.hp, item.max_hp, self.ascii_only), style)
+        elif item.hp is not None:
+            text.append(f" {item.hp} hp")
+        if item.note:
+            text.append(f" — {item.note}", self.get_component_rich_style("tally--note"))

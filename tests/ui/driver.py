@@ -1,0 +1,68 @@
+"""Driving the app like a player: keys and clicks on the board, hand-over notices."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from battlechess_tui.ui.screens.dialogs import HandOver
+from battlechess_tui.ui.screens.table import TableScreen
+from battlechess_tui.ui.widgets.board import Board
+
+
+def table(pilot: Pilot) -> TableScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen), screen
+    return screen
+
+
+async def cursor_to(pilot: Pilot, square: int) -> None:
+    """Walk the cursor with the arrow keys (as a player would) to ``square``."""
+    screen = table(pilot)
+    board = screen.query_one(Board)
+    board.focus()
+    w = screen.game.variant.geo.width
+    sign = -1 if board.flipped else 1
+    dx = (square % w - screen.cursor % w) * sign
+    dy = (square // w - screen.cursor // w) * sign
+    keys = ["right" if dx > 0 else "left"] * abs(dx) + ["up" if dy > 0 else "down"] * abs(dy)
+    await pilot.press(*keys)
+    assert screen.cursor == square
+
+
+async def key_move(pilot: Pilot, text: str) -> None:
+    """Play ``e2e4`` with the cursor keys and Enter, then clear the hand-over notice."""
+    geo = table(pilot).game.variant.geo
+    squares, _ = geo.split_squares(text)
+    for square in squares:
+        await cursor_to(pilot, square)
+        await pilot.press("enter")
+    await pilot.pause()
+    await hand_over(pilot)
+
+
+async def click_square(pilot: Pilot, square: int) -> None:
+    board = table(pilot).query_one(Board)
+    region = board.region_of(square)
+    await pilot.click(board, offset=(region.x + region.width // 2, region.y))
+
+
+async def click_move(pilot: Pilot, text: str) -> None:
+    geo = table(pilot).game.variant.geo
+    squares, _ = geo.split_squares(text)
+    for square in squares:
+        await click_square(pilot, square)
+    await pilot.pause()
+    await hand_over(pilot)
+
+
+async def type_action(pilot: Pilot, text: str) -> None:
+    """Type an action into the move box (``:`` focuses it) and press Enter."""
+    await pilot.press("colon", *[("space" if c == " " else c) for c in text], "enter")
+    await pilot.pause()
+    await hand_over(pilot)
+
+
+async def hand_over(pilot: Pilot) -> None:
+    if isinstance(pilot.app.screen, HandOver):
+        await pilot.press("enter")
+        await pilot.pause()
