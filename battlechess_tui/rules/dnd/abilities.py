@@ -1,0 +1,72 @@
+"""Class abilities: melee attacks with sneak attack (DD-25), Smite and Lay on Hands (DD-26),
+Fascinate (DD-28). Inspire Courage and the Paladin's aura are always on (``effects``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlechess_tui.engine.dice import DiceExpr
+from battlechess_tui.rules.dnd import combat
+from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd.combat import Mods, Work
+
+ONCE_PER_GAME = ("smite", "lay-on-hands")
+
+
+def has(w: Work, pid: int, ability: str) -> bool:
+    return ability in fx.stats_of(w.t, w.piece(pid)).abilities
+
+
+def unused(w: Work, pid: int, ability: str) -> bool:
+    return has(w, pid, ability) and ability not in w.piece(pid).used
+
+
+def spend(w: Work, pid: int, ability: str) -> None:
+    p = w.piece(pid)
+    w.state.set(replace(p, used=p.used + (ability,)))
+
+
+def melee(w: Work, att: int, dfd: int, extra_hit: Mods = (), extra_dmg: Mods = (),
+          purpose: str = "melee attack") -> None:  # fmt: skip
+    """A weapon attack: threat range and confirmed criticals, sneak attack dice (DD-13, DD-25)."""
+    a = w.piece(att)
+    st = fx.stats_of(w.t, a)
+    sneaky = has(w, att, "sneak-attack") and (combat.flat_footed(w, dfd) or combat.flanked(w, dfd))
+    hit, crit = combat.attack_roll(
+        w, att, dfd, touch=False, extra=list(extra_hit), purpose=purpose,
+        threat=st.threat, no_confirm=a.has("no-confirm"),
+    )  # fmt: skip
+    if not hit:
+        return
+    mods = [*fx.modifiers(w.state, w.t, w.geo, att, "damage"), *extra_dmg]
+    dmg = combat.damage_roll(w, a.side, st.damage, mods, f"damage: {w.name(att)}",
+                             st.crit if crit else 1)  # fmt: skip
+    if sneaky:
+        sneak = st.abilities["sneak-attack"].dice or "d6"
+        dmg += combat.damage_roll(w, a.side, DiceExpr.parse(sneak), [], "sneak attack", floor=0)
+    combat.hurt(w, dfd, dmg, purpose)
+
+
+def smite(w: Work, att: int, dfd: int) -> None:
+    """DD-26: once per game, declared before the roll: the seed's bonus to hit and damage."""
+    params = fx.stats_of(w.t, w.piece(att)).abilities["smite"]
+    spend(w, att, "smite")
+    w.note("ability", f"{w.name(att)} smites")
+    melee(w, att, dfd, [("smite", params.hit or 0)], [("smite", params.damage or 0)], "smite")
+
+
+def lay_on_hands(w: Work, pal: int, target: int) -> None:
+    """DD-26: once per game, heals a Touch target by the seed's amount."""
+    amount = fx.stats_of(w.t, w.piece(pal)).abilities["lay-on-hands"].heal or 0
+    spend(w, pal, "lay-on-hands")
+    combat.heal(w, target, amount, f"Lay on Hands by the {w.name(pal)}")
+
+
+def fascinate(w: Work, bard: int, enemy: int) -> bool:
+    """DD-28: the enemy saves (Will) or is fascinated; True when the battle stops."""
+    dc = fx.stats_of(w.t, w.piece(bard)).abilities["fascinate"].dc or 13
+    w.note("ability", f"{w.name(bard)} sings Fascinate")
+    if fx.immune_to_mind(w.piece(enemy)):
+        w.note("immune", f"{w.name(enemy)} is immune to mind-affecting songs")
+        return False
+    return not combat.saving_throw(w, enemy, "will", dc, "Fascinate")

@@ -1,0 +1,245 @@
+"""Battles (DD-10..DD-18): initiative, the defender's first action, combat rounds to the death.
+
+A battle is a run of decisions: each action (``attack``, ``charge``, ``cast <spell>``,
+``ability <name>``, ``withdraw``, ``wait``) is chosen by the player of the piece acting now;
+``auto`` plays the rest with each piece making its best melee attack (DD-18). Two actions make
+a combat round, and every round counts one round off every effect on the board (DD-14).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.rules.dnd import abilities, combat, spells
+from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd.combat import Work
+from battlechess_tui.rules.dnd.promotion import promote_if_due
+from battlechess_tui.rules.dnd.state import BATTLE, Battle, Effect, Fascination
+
+WITHDRAWERS = ("cleric", "wizard", "rogue")  # DD-16
+RANGED = ("close", "medium", "long")
+
+
+def start(w: Work, attacker: int, defender: int, move: int) -> None:
+    """DD-10, DD-11: the battle begins with initiative (perft: the attacker simply wins)."""
+    s = w.state
+    a, d = w.piece(attacker), w.piece(defender)
+    b = Battle(attacker, defender, a.square, d.square, move, attacker)
+    s.battle, s.phase = b, BATTLE
+    w.note("battle", f"Battle on {w.geo.name(d.square)}: {w.name(attacker)} attacks "
+                     f"{w.name(defender)}", d.square, a.square)  # fmt: skip
+    if w.assume:
+        combat.kill(w, defender)
+        finish(w)
+        return
+    if initiative(w, attacker, defender):
+        s.battle = replace(b, actor=attacker, flat_footed=defender, charge_ok=True)
+        w.note("initiative", f"{w.name(attacker)} wins initiative: the defender is flat-footed")
+    else:
+        s.battle = replace(b, actor=defender, first=True)
+        w.note("initiative", f"{w.name(defender)} wins initiative and acts first (no melee)")
+    advance(w)
+
+
+def initiative(w: Work, attacker: int, defender: int) -> bool:
+    """d20 + Init each; a tie goes to the higher modifier, then both roll again (DD-11)."""
+    while True:
+        rolls = []
+        for pid in (attacker, defender):
+            p = w.piece(pid)
+            mods = [
+                ("init", fx.stats_of(w.t, p).init),
+                *fx.modifiers(w.state, w.t, w.geo, pid, "init"),
+            ]
+            rolls.append((w.throw(p.side, "1d20", f"initiative: {w.name(pid)}", mods), mods))
+        (ra, ma), (rd, md) = rolls
+        mod_a, mod_d = sum(v for _, v in ma), sum(v for _, v in md)
+        if ra.total != rd.total:
+            att_wins = ra.total > rd.total
+        elif mod_a != mod_d:
+            att_wins = mod_a > mod_d
+        else:
+            w.settle(ra, f"{rd.total}", "tie")
+            w.settle(rd, f"{ra.total}", "tie: roll again")
+            continue
+        tie = " (tie: higher Init)" if ra.total == rd.total else ""
+        w.settle(ra, f"{rd.total}", ("wins" if att_wins else "loses") + tie)
+        w.settle(rd, f"{ra.total}", ("loses" if att_wins else "wins") + tie)
+        return att_wins
+
+
+# -- the choices -------------------------------------------------------------------------------
+
+
+def options(w: Work) -> list[Action]:
+    """Every action open to the piece acting now."""
+    b = w.state.battle
+    assert b is not None
+    me, foe = b.actor, b.other(b.actor)
+    charmed = foe in fx.charmed_by(w.piece(me))
+    out: list[Action] = []
+    if not b.first and not charmed:
+        out.append(Action("attack"))
+        if b.charge_ok and me == b.attacker:
+            out.append(Action("charge"))
+        if abilities.unused(w, me, "smite"):
+            out.append(Action("ability", (), "smite"))
+        if abilities.has(w, me, "fascinate") and foe not in w.piece(me).no_fascinate:
+            out.append(Action("ability", (), "fascinate"))
+    if abilities.unused(w, me, "lay-on-hands"):
+        out.append(Action("ability", (), "lay-on-hands"))
+    for choice in spells.castable(w.t, w.piece(me)):
+        d = spells.definition(w.t, choice)
+        if not d.in_battle:
+            continue
+        if d.use == "attack":
+            if charmed or (b.first and d.range not in RANGED):
+                continue
+        elif d.range not in ("self", "touch", "burst"):
+            continue
+        out.append(Action("cast", (), choice))
+    if me == b.attacker and w.piece(me).cls in WITHDRAWERS:
+        out.append(Action("withdraw"))
+    if b.first or charmed or not out:
+        out.insert(0, Action("wait"))
+    out.append(Action("auto"))
+    return out
+
+
+def act(w: Work, action: Action) -> None:
+    """Carry out the acting piece's decision, then pass the turn in the battle."""
+    if action.kind == "auto":
+        w.note("auto", "The rest of the battle is fought automatically (best melee attacks)")
+        while w.state.battle is not None and w.state.result is None:
+            b = w.state.battle
+            charmed = b.other(b.actor) in fx.charmed_by(w.piece(b.actor))
+            step(w, Action("wait" if b.first or charmed else "attack"))
+        return
+    step(w, action)
+
+
+def step(w: Work, action: Action) -> None:
+    b = w.state.battle
+    assert b is not None
+    me, foe = b.actor, b.other(b.actor)
+    b = replace(b, flat_footed=-1 if b.flat_footed == me else b.flat_footed,
+                charging=b.charging and me != b.attacker)  # fmt: skip
+    w.state.battle = b
+    kind, choice = action.kind, action.choice
+    if kind in ("attack", "charge"):
+        if kind == "charge":
+            w.state.battle = replace(b, charging=True)
+            w.note("charge", f"{w.name(me)} charges: +2 to hit, -2 AC until its next action")
+        abilities.melee(w, me, foe, [("charge", 2)] if kind == "charge" else [])
+    elif kind == "wait":
+        w.note("wait", f"{w.name(me)} waits")
+    elif kind == "withdraw":
+        w.note("withdraw", f"{w.name(me)} withdraws to {w.geo.name(b.origin)} (DD-16)", b.origin)
+        w.state.battle = None
+        return
+    elif kind == "ability" and choice == "smite":
+        abilities.smite(w, me, foe)
+    elif kind == "ability" and choice == "lay-on-hands":
+        abilities.lay_on_hands(w, me, me)
+    elif kind == "ability" and choice == "fascinate":
+        if abilities.fascinate(w, me, foe):
+            _fascinated(w, me, foe)
+            return
+    elif kind == "cast":
+        d = spells.definition(w.t, choice)
+        targets = [foe] if d.use == "attack" else [me]
+        if d.range == "burst":
+            targets = burst(w, me, hostile=choice == "prayer")
+        elif choice == "magic-missile":
+            count = spells.params(w.t, w.piece(me), choice).targets or 1
+            targets = [foe] * count
+        spells.cast(w, me, choice, targets)
+    after_action(w)
+
+
+def burst(w: Work, caster: int, hostile: bool) -> list[int]:
+    """Bless and Prayer: the caster and adjacent allies (Prayer: adjacent foes too)."""
+    s = w.state
+    here = s.standing(caster)
+    side = w.piece(caster).side
+    out = [caster]
+    for p in s.pieces:
+        if p.id == caster or not p.alive or (p.side != side and not hostile):
+            continue
+        if w.geo.distance(here, s.standing(p.id)) <= 1:
+            out.append(p.id)
+    return out
+
+
+def _fascinated(w: Work, bard: int, enemy: int) -> None:
+    """DD-28: the battle stops; both stand where they stood; the King must move next turn."""
+    s = w.state
+    b = s.battle
+    assert b is not None
+    stopped = replace(b, actor=enemy, actions=b.actions + 1, first=False, charge_ok=False)
+    s.fascination = Fascination(bard, enemy, stopped, s.turn)
+    p = w.piece(enemy)
+    s.set(p.with_effect(Effect("fascinated", "Fascinated", bard, None, (), "fascinated")))
+    w.note("fascinate", f"{w.name(enemy)} is fascinated: the battle stops, both pieces stay "
+                        "where they stood (DD-28)", b.square, b.origin)  # fmt: skip
+    s.battle = None
+
+
+def after_action(w: Work) -> None:
+    """Deaths end the battle; otherwise the other piece acts, and each pair is a round."""
+    s = w.state
+    b = s.battle
+    if b is None:
+        return
+    if not w.piece(b.attacker).alive or not w.piece(b.defender).alive:
+        finish(w)
+        return
+    b = replace(b, actor=b.other(b.actor), first=False, charge_ok=False, actions=b.actions + 1)
+    s.battle = b
+    if b.actions % 2 == 0:
+        w.note("round", f"Combat round {b.actions // 2} ends (DD-14)")
+        fx.tick(s, w.t, w.events, w.geo)
+    advance(w)
+
+
+def advance(w: Work) -> None:
+    """Skip the actions a piece loses: paralyzed or prone (DD-23), or to a curse's 50%."""
+    b = w.state.battle
+    if b is None or w.state.result is not None:
+        return
+    p = w.piece(b.actor)
+    if fx.helpless(p):
+        w.note("helpless", f"{w.name(b.actor)} cannot act (paralyzed or prone)")
+        after_action(w)
+    elif p.has("cursed-actions") and loses_action(w, b.actor):
+        after_action(w)
+
+
+def loses_action(w: Work, pid: int) -> bool:
+    """Bestow Curse (3): a 50% chance to lose each action."""
+    p = w.piece(pid)
+    roll = w.throw(p.side, "1d100", f"curse: does the {w.name(pid)} act?")
+    if w.assume:
+        return False
+    lost = roll.total <= 50
+    w.settle(roll, "loses on 1-50", "loses its action" if lost else "acts")
+    return lost
+
+
+def finish(w: Work) -> None:
+    """The battle ends: the winner keeps or takes the square (DD-12)."""
+    s = w.state
+    b = s.battle
+    assert b is not None
+    s.battle = None
+    a = w.piece(b.attacker)
+    if a.alive and not w.piece(b.defender).alive:
+        side = s.board.side
+        s.board.push(b.move)
+        s.board.side = side
+        s.at[b.origin] = -1
+        s.at[b.square] = a.id
+        s.set(replace(a, square=b.square))
+        w.note("capture", f"{w.name(a.id)} takes the square", b.square)
+        promote_if_due(w, a.id)

@@ -1,0 +1,249 @@
+"""Attack rolls, damage, saving throws and death: the d20 arithmetic (DD-13, DD-15, DD-22).
+
+``Work`` is the scratch pad of one ``apply``: the cloned state it changes, the tables, and the
+dice. Under ``AssumeWon`` dice (perft) nothing is thrown: attacks hit, saves fail and damage
+is the dice's average (rounded down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from battlechess_tui.engine.dice import Dice, DiceExpr
+from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.geometry import Geometry
+from battlechess_tui.engine.variant import Outcome
+from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd.reach import attacks_square
+from battlechess_tui.rules.dnd.state import DndState, Piece
+from battlechess_tui.rules.dnd.stats import Tables
+
+SEATS = ("white", "black")
+SIDES = ("White", "Black")
+Mods = list[tuple[str, int]]
+
+
+@dataclass
+class Work:
+    state: DndState
+    t: Tables
+    geo: Geometry
+    dice: Dice
+    events: list[Event]
+
+    @property
+    def assume(self) -> bool:
+        return self.dice.assume_won
+
+    def piece(self, pid: int) -> Piece:
+        return self.state.pieces[pid]
+
+    def name(self, pid: int) -> str:
+        """``White Fighter on e4`` (where it stands)."""
+        p = self.piece(pid)
+        where = self.state.standing(pid)
+        at = f" on {self.geo.name(where)}" if where >= 0 else ""
+        return f"{SIDES[p.side]} {fx.stats_of(self.t, p).name}{at}"
+
+    def note(self, tag: str, text: str, *squares: int) -> None:
+        self.events.append(Note(tag, text, tuple(s for s in squares if s >= 0)))
+
+    # -- dice --------------------------------------------------------------------------------
+
+    def throw(self, side: int, expr: DiceExpr | str, purpose: str, mods: Mods = ()) -> Roll:  # type: ignore[assignment]
+        """Throw ``expr`` (not yet recorded: ``settle`` it once its result is known)."""
+        expr = expr if isinstance(expr, DiceExpr) else DiceExpr.parse(expr)
+        mods = list(mods) + ([("bonus", expr.bonus)] if expr.bonus else [])
+        dice_only = DiceExpr(expr.terms, 0)
+        if self.assume:
+            faces = tuple((s + 1) // 2 for n, s in expr.terms for _ in range(n))
+            dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
+            return Roll(SEATS[side], dice_text, faces, purpose, tuple(mods))
+        return self.dice.roll(SEATS[side], dice_only, purpose, modifiers=tuple(mods))
+
+    def settle(self, roll: Roll, against: str = "", result: str = "") -> Roll:
+        if not self.assume:
+            roll = self.dice.settle(roll, against=against, result=result)
+            self.events.append(roll)
+        return roll
+
+
+def natural(roll: Roll) -> int:
+    return roll.faces[0]
+
+
+# -- hit points ------------------------------------------------------------------------------
+
+
+def heal(w: Work, pid: int, amount: int, cause: str) -> None:
+    p = w.piece(pid)
+    top = fx.max_hp(w.t, p)
+    new = min(top, p.hp + max(0, amount))
+    w.state.set(replace(p, hp=new))
+    w.note("heal", f"{cause}: {w.name(pid)} heals {new - p.hp} ({new}/{top} hp)", p.square)
+
+
+def hurt(w: Work, pid: int, amount: int, cause: str) -> None:
+    """Deal damage: Shield Other's caster takes half, False Life's hit points go first."""
+    p = w.piece(pid)
+    if amount <= 0 or not p.alive:
+        return
+    link = p.effect("shield-other")
+    if link is not None and w.piece(link.source).alive and link.source != pid:
+        shared = amount - amount // 2
+        amount //= 2
+        w.note("shield-other", f"Shield Other: the {w.name(link.source)} takes {shared} of it")
+        hurt(w, link.source, shared, f"{cause} (Shield Other)")
+        p = w.piece(pid)
+    temp = fx.temp_hp(p)
+    if temp and amount:
+        used = min(temp, amount)
+        amount -= used
+        fl = p.effect("false-life")
+        assert fl is not None
+        left = replace(fl, amount=fl.amount - used)
+        p = p.without("false-life") if left.amount <= 0 else p.with_effect(left)
+        w.note("damage", f"False Life absorbs {used}", p.square)
+    hp = p.hp - amount
+    w.state.set(replace(p, hp=hp))
+    w.state.quiet = 0
+    top = fx.max_hp(w.t, p)
+    w.note("damage", f"{cause}: {w.name(pid)} takes {amount} damage ({hp}/{top} hp)", p.square)
+    if hp < 0:
+        kill(w, pid)
+
+
+def kill(w: Work, pid: int) -> None:
+    """Below 0 hit points: the piece dies and leaves the board (DD-12); a King ends the game."""
+    s = w.state
+    p = w.piece(pid)
+    where = s.standing(pid)
+    w.note("kill", f"{w.name(pid)} falls", where)
+    if s.at[p.square] == pid:
+        s.board.remove(p.square)
+        s.at[p.square] = -1
+    s.set(replace(p, square=-1))
+    s.killed = s.killed + (pid,)
+    if fx.stats_of(w.t, p).cls == "bard" or w.t.data.classes[p.cls].piece == "king":
+        if s.result is not None and s.result.winner == p.side:
+            s.result = Outcome(None, "both Kings fell", "DD-9")
+        else:
+            s.result = Outcome(1 - p.side, f"{SIDES[p.side]}'s King fell below 0 hit points",
+                               "DD-9")  # fmt: skip
+
+
+# -- attack rolls ----------------------------------------------------------------------------
+
+
+def flanked(w: Work, pid: int) -> bool:
+    """DD-15: in a battle, another enemy piece could move onto this piece's square."""
+    s, b = w.state, w.state.battle
+    if b is None:
+        return False
+    p = w.piece(pid)
+    other = b.other(pid)
+    board = s.board.board
+    saved = board[b.origin], board[b.square]
+    board[b.origin] = 0
+    board[b.square] = saved[1] if pid == b.defender else saved[0]
+    try:
+        for q in s.living(1 - p.side):
+            if q.id == other or fx.helpless(q) or pid in fx.charmed_by(q):
+                continue
+            if attacks_square(s.board, q.square, b.square):
+                return True
+        return False
+    finally:
+        board[b.origin], board[b.square] = saved
+
+
+def flat_footed(w: Work, pid: int) -> bool:
+    """DD-11 (loses initiative, until it acts) and DD-23 (helpless); Uncanny Dodge (DD-25)."""
+    p = w.piece(pid)
+    if fx.helpless(p):
+        return True
+    b = w.state.battle
+    if b is None or b.flat_footed != pid:
+        return False
+    return "uncanny-dodge" not in fx.stats_of(w.t, p).abilities
+
+
+def attack_roll(
+    w: Work, att: int, dfd: int, *, touch: bool, extra: Mods = (), purpose: str = "attack",
+    threat: int = 20, no_confirm: bool = False,
+) -> tuple[bool, bool]:  # fmt: skip
+    """d20 + Melee and modifiers vs AC/FAC/TAC (DD-13): returns (hit, critical)."""
+    a = w.piece(att)
+    st = fx.stats_of(w.t, a)
+    mods: Mods = [("melee", st.melee), *fx.modifiers(w.state, w.t, w.geo, att, "attack"), *extra]
+    if w.state.battle is not None and flanked(w, dfd):
+        mods.append(("flanking", 2))
+    kind = "TAC" if touch else ("FAC" if flat_footed(w, dfd) else "AC")
+    ac, _ = fx.armor_class(w.state, w.t, dfd, kind)
+    against = f"{kind} {ac}"
+    roll = w.throw(a.side, "1d20", f"{purpose}: {w.name(att)} vs {w.name(dfd)}", mods)
+    if w.assume:
+        return True, False
+    nat = natural(roll)
+    hit = nat == 20 or (nat != 1 and roll.total >= ac)
+    threatens = hit and nat >= threat
+    result = ("natural 20: hit" if nat == 20 else "natural 1: miss" if nat == 1
+              else "hit" if hit else "miss")  # fmt: skip
+    if threatens:
+        result += ", threat"
+    w.settle(roll, against, result)
+    crit = False
+    if threatens:
+        if no_confirm:
+            crit = True
+            w.note("critical", "Bless Weapon: the critical needs no confirmation")
+        else:
+            conf = w.throw(a.side, "1d20", f"confirm critical: {w.name(att)}", mods)
+            cn = natural(conf)
+            crit = cn == 20 or (cn != 1 and conf.total >= ac)
+            w.settle(conf, against, "critical" if crit else "not confirmed")
+    if hit and not _blur_spares(w, a.side, dfd):
+        return False, False
+    return hit, crit
+
+
+def _blur_spares(w: Work, side: int, dfd: int) -> bool:
+    """Blur: a 20% miss chance on every attack roll that hits (SRD concealment)."""
+    blur = w.piece(dfd).effect("blur")
+    if blur is None:
+        return True
+    roll = w.throw(side, "1d100", f"Blur miss chance ({blur.amount}%)")
+    missed = roll.total <= blur.amount
+    w.settle(roll, f"miss on 1-{blur.amount}", "blurred: miss" if missed else "hits")
+    return not missed
+
+
+def damage_roll(
+    w: Work, side: int, expr: DiceExpr, mods: Mods, purpose: str, mult: int = 1, floor: int = 1
+) -> int:
+    """Damage dice and modifiers (``mult`` times on a critical), at least ``floor`` (DD-13)."""
+    terms = tuple((n * mult, s) for n, s in expr.terms)
+    all_mods = ([("damage", expr.bonus)] if expr.bonus else []) + list(mods)
+    if mult > 1:
+        all_mods = [(f"{label} x{mult}", v * mult) for label, v in all_mods]
+        purpose += f" (critical x{mult})"
+    roll = w.throw(side, DiceExpr(terms, 0), purpose, all_mods)
+    total = max(floor, roll.total)
+    w.settle(roll, "", f"{total} damage" + (" (minimum 1)" if total != roll.total else ""))
+    return total
+
+
+def saving_throw(w: Work, pid: int, kind: str, dc: int, purpose: str) -> bool:
+    """d20 + save bonus vs DC; natural 1 fails, natural 20 succeeds (DD-22)."""
+    p = w.piece(pid)
+    mods = fx.save_bonus(w.state, w.t, w.geo, pid, kind)
+    roll = w.throw(p.side, "1d20", f"{purpose}: {w.name(pid)}'s {SAVE_NAMES[kind]} save", mods)
+    if w.assume:
+        return False
+    nat = natural(roll)
+    ok = nat == 20 or (nat != 1 and roll.total >= dc)
+    w.settle(roll, f"DC {dc}", "saved" if ok else "failed")
+    return ok
+
+
+SAVE_NAMES = {"fort": "Fortitude", "ref": "Reflex", "will": "Will"}
