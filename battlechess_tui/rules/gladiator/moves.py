@@ -9,7 +9,7 @@ judging every battle as won (GC-24).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from battlechess_tui.engine.movement import Bent, Leap, Movement, Pawn, Slide
@@ -81,13 +81,6 @@ def facts(pos: Position) -> Facts:
     )
 
 
-def movement(t: Tables, p: Piece, queen_is_free: bool) -> tuple[Movement, ...]:
-    """A piece's moves; the King moves as a chess queen while his Queen is captured (GC-26)."""
-    if p.kind == KING and not queen_is_free:
-        return t.king_without_queen
-    return t.kinds[p.kind].movement
-
-
 def raw_targets(t: Tables, board: Sequence[int], p: Piece, queen_is_free: bool) -> list[int]:
     """Squares the piece's movement reaches, counting every occupied square as enterable."""
 
@@ -95,7 +88,7 @@ def raw_targets(t: Tables, board: Sequence[int], p: Piece, queen_is_free: bool) 
         return None if board[sq] == EMPTY else 1 - p.side
 
     out: list[int] = []
-    for mv in movement(t, p, queen_is_free):
+    for mv in t.movement(p.kind, queen_is_free):
         for sq in mv.targets(t.geo, p.sq, p.side, occupant):
             if sq not in out:
                 out.append(sq)
@@ -155,32 +148,24 @@ def reaches(t: Tables, mv: Movement, frm: int, to: int, side: int, board: Sequen
 def attacked(
     t: Tables,
     board: Sequence[int],
-    pieces: Sequence[Piece],
+    enemies: Iterable[tuple[int, Piece]],
     king_sq: int,
-    side: int,
     queen_is_free: Sequence[bool],
 ) -> bool:
-    """GC-22: some enemy piece on ``board`` could move onto ``king_sq`` (the Queen never can)."""
-    for sq, pid in enumerate(board):
-        if pid == EMPTY:
+    """GC-22: one of ``enemies`` (square, piece; never a Queen) could move onto ``king_sq``."""
+    for sq, e in enemies:
+        free = queen_is_free[e.side]
+        if king_sq not in t.reach(e.kind, e.side, free)[sq]:
             continue
-        e = pieces[pid]
-        if e.side == side or e.kind == QUEEN:
-            continue
-        for mv in movement(t, e, queen_is_free[e.side]):
+        for mv in t.movement(e.kind, free):
             if reaches(t, mv, sq, king_sq, e.side, board):
                 return True
     return False
 
 
-def in_check(t: Tables, pos: Position, f: Facts | None = None) -> bool:
-    """The team to move has a checkable King on the board that is in check (GC-22)."""
-    f = f or facts(pos)
-    side = pos.side
-    king = find(pos, KING, side)
-    if king is None or not king.on_board or not f.protected[side]:
-        return False
-    return attacked(t, pos.board, pos.pieces, king.sq, side, f.queen_free)
+def checkers(pos: Position, side: int) -> list[tuple[int, Piece]]:
+    """The pieces that could give check to ``side``'s King: enemies on the board but Queens."""
+    return [(p.sq, p) for p in pos.pieces if p.side != side and p.on_board and p.kind != QUEEN]
 
 
 class Generator:
@@ -191,7 +176,14 @@ class Generator:
         self.pos = pos
         self.f = facts(pos)
         self.side = pos.side
-        self.check = in_check(t, pos, self.f)
+        self.enemies = checkers(pos, self.side)
+        king = find(pos, KING, self.side)
+        self.king_at = king.sq if king is not None and king.on_board else EMPTY
+        self.check = (
+            self.king_at != EMPTY
+            and self.f.protected[self.side]
+            and attacked(t, pos.board, self.enemies, self.king_at, self.f.queen_free)
+        )
         self._exposed: dict[int, bool] = {}
 
     def moves_of(self, pids: Iterable[int]) -> list[Move]:
@@ -201,15 +193,19 @@ class Generator:
         return out
 
     def piece_moves(self, p: Piece) -> list[Move]:
+        return list(self._moves(p))
+
+    def can_move(self, p: Piece) -> bool:
+        return next(self._moves(p), None) is not None
+
+    def _moves(self, p: Piece) -> Iterator[Move]:
         t, pos, f = self.t, self.pos, self.f
-        out = []
         for to in raw_targets(t, pos.board, p, f.queen_free[p.side]):
             how = classify(t, pos, f, p, to, self.check)
             if how is not None:
                 move = Move(p.id, p.sq, to, how)
                 if self.safe(move):
-                    out.append(move)
-        return out
+                    yield move
 
     def safe(self, move: Move) -> bool:
         """GC-22/GC-24: after the move (battle won) the own checkable King is not in check."""
@@ -221,13 +217,18 @@ class Generator:
         )
         if not f.protected[side] and not frees_queen:
             return True  # no check to mind (GC-25, GC-26)
-        plain = p.kind not in (KING, QUEEN) and move.how in (STEP, ATTACK)
-        if plain and not frees_queen and not self.check:
-            return not self.exposes(p)  # only a pinned piece can uncover check
+        # Landing where a piece stood, or on an empty square, never gives check: only what
+        # leaves a square can (unless the King moves, or a Queen frees her prisoner).
+        plain = p.kind != KING and move.how in (STEP, ATTACK, FREEZE) and p.id not in f.holding
+        if plain and not frees_queen and not self.check and not self.exposes(p):
+            return True  # only a pinned piece can uncover check
         return not self.leaves_check(move)
 
     def exposes(self, p: Piece) -> bool:
         """Lifting ``p`` off the board would put its own King in check (a pinned piece)."""
+        king_sq = self.king_at
+        if king_sq == EMPTY or p.sq not in self.t.lines_to(king_sq, 1 - self.side):
+            return False
         if p.id not in self._exposed:
             self._exposed[p.id] = self.leaves_check(Move(p.id, p.sq, p.sq, "lift"))
         return self._exposed[p.id]
@@ -237,7 +238,11 @@ class Generator:
         pos, f, side = self.pos, self.f, self.side
         board, pieces = list(pos.board), pos.pieces
         p = pieces[move.piece]
-        board[move.frm] = f.holding.get(p.id, EMPTY)  # a Queen leaving frees her prisoner
+        enemies = [(s, e) for s, e in self.enemies if s != move.to]
+        prisoner = f.holding.get(p.id, EMPTY)  # a Queen leaving frees her prisoner
+        board[move.frm] = prisoner
+        if prisoner != EMPTY:
+            enemies.append((move.frm, pieces[prisoner]))
         if move.how != "lift":
             board[move.to] = p.id
         free = list(f.queen_free)
@@ -255,11 +260,7 @@ class Generator:
                 kk[target.side] -= 1
         if not (kk[side] and free[side]):
             return False  # the King cannot be checked any more (GC-25, GC-26)
-        king_sq = move.to if p.kind == KING and move.how != "lift" else self.king_sq()
+        king_sq = move.to if p.kind == KING and move.how != "lift" else self.king_at
         if king_sq == EMPTY:
             return False
-        return attacked(self.t, board, pieces, king_sq, side, free)
-
-    def king_sq(self) -> int:
-        king = find(self.pos, KING, self.side)
-        return king.sq if king is not None and king.on_board else EMPTY
+        return attacked(self.t, board, enemies, king_sq, free)

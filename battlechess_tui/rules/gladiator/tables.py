@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from battlechess_tui.engine.dice import DiceExpr
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.movement import Movement, Pawn, parse_all
+from battlechess_tui.engine.movement import Bent, Movement, Pawn, parse_all
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
 
 from .state import KING, KINGS_KNIGHT, QUEEN
@@ -112,12 +112,63 @@ class Tables:
         self.king_without_queen = parse_all(data.king_without_queen)
         self.duel = options.get("combat", "duel") == "duel"
         self.quiet_turns = int(options.get("quiet_turns", 50))
+        self._reach: dict[str, list[list[list[frozenset[int]] | None]]] = {}
+        self._lines: dict[tuple[int, int], frozenset[int]] = {}
+
+    def movement(self, kind: str, queen_free: bool = True) -> tuple[Movement, ...]:
+        """A kind's moves; the King moves as a chess queen while his Queen is captured (GC-26)."""
+        return (
+            self.king_without_queen
+            if kind == KING and not queen_free
+            else self.kinds[kind].movement
+        )
+
+    def reach(self, kind: str, side: int, queen_free: bool) -> list[frozenset[int]]:
+        """For each square, where the piece could go on an empty board: a quick first test
+        before the exact one (check is asked thousands of times a game)."""
+        per_side = self._reach.get(kind)
+        if per_side is None:
+            per_side = self._reach[kind] = [[None, None], [None, None]]
+        found = per_side[side][queen_free]
+        if found is None:
+            geo, moves = self.geo, self.movement(kind, queen_free)
+            found = per_side[side][queen_free] = [
+                frozenset(s for mv in moves for s in mv.attacks(geo, sq, side, _nobody))
+                for sq in range(geo.size)
+            ]
+        return found
+
+    def lines_to(self, target: int, attacker_side: int) -> frozenset[int]:
+        """Squares where a piece could stand in the way of some attacker of ``target`` (a pinned
+        piece must stand on one): the paths of sliders and bent movers reaching it."""
+        key = (target, attacker_side)
+        if key not in self._lines:
+            geo, found = self.geo, set()
+            kinds = [(k, True) for k in self.kinds] + [(KING, False)]
+            for kind, free in kinds:
+                reach = self.reach(kind, attacker_side, free)
+                for frm in range(geo.size):
+                    if target in reach[frm]:
+                        for mv in self.movement(kind, free):
+                            found.update(_paths(mv, geo, frm, target, attacker_side))
+            self._lines[key] = frozenset(found)
+        return self._lines[key]
 
     def commander_name(self, commander: str) -> str:
         return self.kinds[commander].name
 
 
 SIDE_NAMES = ("White", "Black")
+
+
+def _nobody(sq: int) -> int | None:
+    return None
+
+
+def _paths(mv: Movement, geo: Geometry, frm: int, to: int, side: int) -> set[int]:
+    if isinstance(mv, Bent):
+        return {s for path in mv.routes(geo, frm).get(to, []) for s in path}
+    return set(mv.path(geo, frm, to, side, _nobody))
 
 
 def piece_name(t: Tables, kind: str, side: int) -> str:

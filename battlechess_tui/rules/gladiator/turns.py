@@ -48,18 +48,22 @@ def commands(t: Tables, pos: Position, side: int, name: str) -> bool:
     return find(pos, name, side) is not None
 
 
-def step_moves(t: Tables, pos: Position) -> tuple[list[Move], list[Move], bool]:
-    """(the commander's own moves, every move of the team, in check) for the current move."""
+def piece_ids(t: Tables, pos: Position, overriding: bool) -> list[int]:
+    """The pieces that may make the current move: the commander's own unmoved pieces (none if
+    he is dead, GC-17), or with an override every unmoved piece of the team (GC-14). The King
+    cannot use his own move for another commander's piece."""
     side, name = pos.side, commander(t, pos)
-    gen = Generator(t, pos)
-    ids = unmoved(pos, side)
-    if name == KING:  # the King cannot use his own move for another's piece (GC-14)
-        ids = [i for i in ids if t.kinds[pos.pieces[i].kind].commander == KING]
-    every = gen.moves_of(ids)
+    if overriding and name != KING:
+        return unmoved(pos, side)
     if not commands(t, pos, side, name):
-        return [], every, gen.check
-    own = [m for m in every if t.kinds[pos.pieces[m.piece].kind].commander == name]
-    return own, every, gen.check
+        return []
+    return [i for i in unmoved(pos, side) if t.kinds[pos.pieces[i].kind].commander == name]
+
+
+def step_moves(t: Tables, pos: Position, overriding: bool) -> tuple[list[Move], bool]:
+    """(the moves open to the current move, in check)."""
+    gen = Generator(t, pos)
+    return gen.moves_of(piece_ids(t, pos, overriding)), gen.check
 
 
 def advance(t: Tables, w: Work, events: list[Event]) -> None:
@@ -78,20 +82,23 @@ def advance(t: Tables, w: Work, events: list[Event]) -> None:
 
 
 def begin_step(t: Tables, w: Work, events: list[Event]) -> None:
-    own, every, check = step_moves(t, w)
-    w.cache = {"own": own, "every": every, "check": check}
+    """Set up the current commander's move: ask about an override only when the King could
+    move a piece the commander cannot (GC-14); pass it to the King when the commander cannot
+    move (GC-15, GC-17); skip it when nobody can; checkmate when in check with no way out."""
+    gen = Generator(t, w)
+    own_ids = piece_ids(t, w, False)
+    own = gen.moves_of(own_ids)
+    w.cache = {"own": own, "check": gen.check}
+    w.overriding = False
+    if own:
+        others = [w.pieces[i] for i in piece_ids(t, w, True) if i not in own_ids]
+        w.phase = DECIDE if any(gen.can_move(p) for p in others) else MOVE
+        return
+    every = gen.moves_of(piece_ids(t, w, True))
+    w.cache["every"] = every
     name = t.commander_name(commander(t, w))
     side = SIDE_NAMES[w.side]
-    w.overriding = False
-    if not every:
-        if check:
-            w.result = Outcome(1 - w.side, f"the {side} King is checkmated", "GC-24, GC-33")
-            return
-        events.append(
-            Note("pass", f"{side} {name}'s move is skipped: no piece can make it (GC-15)")
-        )
-        w.phase = DONE
-    elif not own and commander(t, w) != KING:
+    if every:
         why = "is dead" if not commands(t, w, w.side, commander(t, w)) else "cannot move"
         rule = "GC-17" if why == "is dead" else "GC-15"
         events.append(
@@ -99,10 +106,13 @@ def begin_step(t: Tables, w: Work, events: list[Event]) -> None:
         )
         w.overriding = True
         w.phase = MOVE
-    elif len(own) == len(every):
-        w.phase = MOVE  # an override could only make the same moves: nothing to ask
+    elif gen.check:
+        w.result = Outcome(1 - w.side, f"the {side} King is checkmated", "GC-24, GC-33")
     else:
-        w.phase = DECIDE
+        events.append(
+            Note("pass", f"{side} {name}'s move is skipped: no piece can make it (GC-15)")
+        )
+        w.phase = DONE
 
 
 def next_step(t: Tables, w: Work, events: list[Event]) -> None:

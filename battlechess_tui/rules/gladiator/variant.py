@@ -121,10 +121,10 @@ class Gladiator(Variant[GladiatorState]):
 
     def moves(self, state: GladiatorState) -> list[Move]:
         """The moves open now: the commander's own, or every unmoved piece's when overriding."""
-        if "own" not in state.cache:
-            own, every, check = step_moves(self.t, state)
-            state.cache.update(own=own, every=every, check=check)
-        return state.cache["every" if state.overriding else "own"]
+        key = "every" if state.overriding else "own"
+        if key not in state.cache:
+            state.cache[key], state.cache["check"] = step_moves(self.t, state, state.overriding)
+        return state.cache[key]
 
     def in_check(self, state: GladiatorState) -> bool:
         self.moves(state)
