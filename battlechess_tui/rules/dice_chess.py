@@ -1,0 +1,476 @@
+"""Dice Chess: sixteen d6 a side; the face a die shows is the piece it is.
+
+A die moves by its face (DC-4..DC-6), captures dice showing the same or less (DC-8), keeps the
+captured die in its owner's tally (DC-9) and is rerolled after capturing (DC-10). The game is
+won by clearing the board (DC-11) or scored when play stalls (DC-12, DC-13). Before play, a
+setup phase lets each player swap their own dice (DC-2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
+from battlechess_tui.engine.variant import (
+    IllegalAction,
+    Outcome,
+    PieceView,
+    TallyItem,
+    TallySection,
+    Variant,
+)
+
+SWAP, DONE, PASS = "swap", "done", "pass"
+SEATS = ("white", "black")
+FACES = 6
+GLYPHS = "⚀⚁⚂⚃⚄⚅"
+REROLL = "reroll"
+
+#: A die on the board: (side, face).
+Die = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class DiceChessState:
+    """A position. Never changed once made: ``apply`` builds a new one."""
+
+    board: tuple[Die | None, ...]
+    side: int = 0  # who decides now
+    setup: bool = False  # the arranging phase (DC-2) is running
+    swaps: tuple[int, int] = (0, 0)  # swaps each side has made in the setup phase
+    #: Faces of the enemy dice each side has captured, in order (DC-9).
+    captured: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    #: Turns (moves or passes) since the last capture, or since setup if none yet (DC-12).
+    quiet: int = 0
+    any_capture: bool = False
+    passes: int = 0  # passes in a row (DC-7)
+
+    def dice_of(self, side: int) -> list[tuple[int, int]]:
+        """(square, face) of every die of ``side`` on the board, by square."""
+        return [(sq, d[1]) for sq, d in enumerate(self.board) if d is not None and d[0] == side]
+
+    def board_total(self, side: int) -> int:
+        return sum(face for _, face in self.dice_of(side))
+
+
+class Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    max_swaps: int = Field(32, ge=0, description="swaps each player may make in setup (DC-2)")
+
+
+class DiceChess(Variant[DiceChessState]):
+    """DC-1..DC-13."""
+
+    Data = Data
+    perft_unit = (
+        "one decision: a move or a pass, and in the setup phase one swap or 'done'; "
+        "a capturing die keeps its face (the reroll is not branched)"
+    )
+
+    @property
+    def stall_plies(self) -> int:
+        return 2 * int(self.options["stall_turns"])
+
+    @property
+    def opening_plies(self) -> int:
+        return 2 * int(self.options["opening_turns"])
+
+    @cached_property
+    def _steps(self) -> list[tuple[tuple[int, ...], ...]]:
+        """Orthogonal rays per square (1s and 2-5s use the first one or two squares)."""
+        return self.geo.rays(ORTHOGONAL)
+
+    @cached_property
+    def _king_steps(self) -> list[tuple[tuple[int, ...], ...]]:
+        return self.geo.rays(ALL_DIRECTIONS)
+
+    # -- setup (DC-1, DC-2) ------------------------------------------------------------------
+
+    def start_squares(self, side: int) -> list[int]:
+        """Where ``side``'s dice go, in rolled order: a1..h1, a2..h2 (Black a8..h8, a7..h7)."""
+        w, h = self.geo.width, self.geo.height
+        ranks = (0, 1) if side == 0 else (h - 1, h - 2)
+        return [self.geo.square(x, y) for y in ranks for x in range(w)]
+
+    def new_game(self, dice: Dice) -> tuple[DiceChessState, list[Event]]:
+        board: list[Die | None] = [None] * self.geo.size
+        events: list[Event] = []
+        for side in (0, 1):
+            squares = self.start_squares(side)
+            w = self.geo.width
+            order = " then ".join(
+                f"{self.geo.name(squares[i])}..{self.geo.name(squares[i + w - 1])}"
+                for i in range(0, len(squares), w)
+            )
+            name = self.side_names[side]
+            purpose = f"{name}'s dice, placed {order} (DC-1, DC-2)"
+            roll = dice.roll(SEATS[side], f"{len(squares)}d{FACES}", purpose)
+            events.append(roll)
+            for sq, face in zip(squares, roll.faces, strict=True):
+                board[sq] = (side, face)
+        arrange = bool(self.options["arrange"])
+        return DiceChessState(tuple(board), setup=arrange), events
+
+    def from_text(self, text: str, side: int = 0, **fields: object) -> DiceChessState:
+        """A position from rows, top rank first, of tokens: ``W3`` (a White die showing 3),
+        ``b5`` (a Black die showing 5) or ``.`` (empty); ``fields`` set the rest of the state."""
+        rows = [r.split() for r in text.strip().splitlines()]
+        if len(rows) != self.geo.height or any(len(r) != self.geo.width for r in rows):
+            raise ValueError(f"give {self.geo.height} rows of {self.geo.width} tokens")
+        board: list[Die | None] = [None] * self.geo.size
+        for i, row in enumerate(rows):
+            for x, token in enumerate(row):
+                if token != ".":
+                    owner = 0 if token[0] == "W" else 1 if token[0] == "b" else None
+                    face = int(token[1:]) if token[1:].isdigit() else 0
+                    if owner is None or not 1 <= face <= FACES:
+                        raise ValueError(f"cannot read {token!r}: use W1..W6, b1..b6 or .")
+                    board[self.geo.square(x, self.geo.height - 1 - i)] = (owner, face)
+        return DiceChessState(tuple(board), side, **fields)  # type: ignore[arg-type]
+
+    def to_text(self, state: DiceChessState) -> str:
+        rows = []
+        for y in range(self.geo.height - 1, -1, -1):
+            cells = [state.board[self.geo.square(x, y)] for x in range(self.geo.width)]
+            rows.append(" ".join("." if d is None else "Wb"[d[0]] + str(d[1]) for d in cells))
+        return "\n".join(rows)
+
+    # -- whose decision ----------------------------------------------------------------------
+
+    def to_move(self, state: DiceChessState) -> str:
+        return SEATS[state.side]
+
+    def side_to_move(self, state: DiceChessState) -> int:
+        return state.side
+
+    # -- moves (DC-3..DC-8) ------------------------------------------------------------------
+
+    def targets(self, state: DiceChessState, sq: int) -> list[int]:
+        """Squares the die on ``sq`` may move to, captures included (DC-4..DC-6, DC-8)."""
+        die = state.board[sq]
+        if die is None:
+            return []
+        side, face = die
+        board = state.board
+        rays = self._king_steps[sq] if face == FACES else self._steps[sq]
+        reach = 2 if face == 1 else 1
+        out = []
+        for ray in rays:
+            for s in ray[:reach]:
+                other = board[s]
+                if other is None:
+                    out.append(s)
+                    continue
+                if other[0] != side and other[1] <= face:
+                    out.append(s)
+                break  # no jumping (DC-6)
+        return out
+
+    def moves(self, state: DiceChessState, side: int | None = None) -> list[Action]:
+        side = state.side if side is None else side
+        return [
+            Action(MOVE, (sq, to))
+            for sq, _ in state.dice_of(side)
+            for to in self.targets(state, sq)
+        ]
+
+    def can_move(self, state: DiceChessState, side: int) -> bool:
+        return any(self.targets(state, sq) for sq, _ in state.dice_of(side))
+
+    def swaps(self, state: DiceChessState) -> list[Action]:
+        """Pairs of own dice with different faces, while swaps remain (DC-2)."""
+        if state.swaps[state.side] >= self.data.max_swaps:
+            return []
+        mine = state.dice_of(state.side)
+        return [
+            Action(SWAP, (a, b))
+            for i, (a, fa) in enumerate(mine)
+            for b, fb in mine[i + 1 :]
+            if fa != fb
+        ]
+
+    def legal_actions(self, state: DiceChessState) -> list[Action]:
+        if self.outcome(state) is not None:
+            return []
+        if state.setup:
+            return [*self.swaps(state), Action(DONE)]
+        return self.moves(state) or [Action(PASS)]
+
+    # -- applying ----------------------------------------------------------------------------
+
+    def apply(
+        self, state: DiceChessState, action: Action, dice: Dice
+    ) -> tuple[DiceChessState, list[Event]]:
+        if action.kind == SWAP:
+            return self._swap(state, *action.squares)
+        if action.kind == DONE:
+            return self._done(state)
+        if action.kind == PASS:
+            name = self.side_names[state.side]
+            note = Note("pass", f"{name} has no move and passes (DC-7)")
+            return self._next_turn(state, state.board, state.passes + 1), [note]
+        if action.kind == MOVE:
+            return self._move(state, *action.squares, dice)
+        raise ValueError(f"{action.text(self.geo)} is not an action of {self.name}")
+
+    def _swap(self, state: DiceChessState, a: int, b: int) -> tuple[DiceChessState, list[Event]]:
+        board = list(state.board)
+        board[a], board[b] = board[b], board[a]
+        swaps = list(state.swaps)
+        swaps[state.side] += 1
+        fa, fb = _face(board[b]), _face(board[a])
+        text = f"{self.side_names[state.side]} swaps the {fa} on {self.geo.name(a)} " \
+            f"and the {fb} on {self.geo.name(b)}"  # fmt: skip
+        new = replace(state, board=tuple(board), swaps=(swaps[0], swaps[1]))
+        return new, [Note("swap", text, (a, b))]
+
+    def _done(self, state: DiceChessState) -> tuple[DiceChessState, list[Event]]:
+        name = self.side_names[state.side]
+        if state.side == 0:
+            return replace(state, side=1), [Note("setup", f"{name} has arranged the dice")]
+        note = Note("setup", f"{name} has arranged the dice: play begins, White to move")
+        return replace(state, side=0, setup=False, quiet=0), [note]
+
+    def _move(
+        self, state: DiceChessState, frm: int, to: int, dice: Dice
+    ) -> tuple[DiceChessState, list[Event]]:
+        board = list(state.board)
+        mover = board[frm]
+        assert mover is not None
+        side, face = mover
+        victim = board[to]
+        board[frm] = None
+        if victim is None:
+            board[to] = mover
+            return self._next_turn(state, tuple(board), 0), []
+        geo = self.geo
+        name, other = self.side_names[side], self.side_names[side ^ 1]
+        events: list[Event] = [Note(
+            "capture",
+            f"{name}'s {face} on {geo.name(frm)} captures {other}'s {victim[1]} on {geo.name(to)}",
+            (frm, to),
+        )]  # fmt: skip
+        new_face = face
+        if not dice.assume_won:
+            roll = dice.roll(SEATS[side], f"1d{FACES}", f"{REROLL} capturing die on {geo.name(to)}")
+            new_face = roll.faces[0]
+            events.append(dice.settle(roll, result=f"now shows {new_face}"))
+        board[to] = (side, new_face)
+        captured = list(state.captured)
+        captured[side] = captured[side] + (victim[1],)
+        after = replace(
+            self._next_turn(state, tuple(board), 0),
+            captured=(captured[0], captured[1]),
+            quiet=0,
+            any_capture=True,
+        )
+        return after, events
+
+    def _next_turn(
+        self, state: DiceChessState, board: tuple[Die | None, ...], passes: int
+    ) -> DiceChessState:
+        return replace(state, board=board, side=state.side ^ 1, quiet=state.quiet + 1,
+                       passes=passes)  # fmt: skip
+
+    # -- the end (DC-11..DC-13) --------------------------------------------------------------
+
+    def outcome(self, state: DiceChessState) -> Outcome | None:
+        if state.setup:
+            return None
+        for side in (0, 1):
+            if not state.dice_of(side):
+                return Outcome(side ^ 1, f"{self.side_names[side]} has no dice left", "DC-11")
+        if state.any_capture and state.quiet >= self.stall_plies:
+            turns = self.options["stall_turns"]
+            return self.score(state, f"{turns} full turns with no capture")
+        if not state.any_capture and state.quiet >= self.opening_plies:
+            turns = self.options["opening_turns"]
+            return self.score(state, f"{turns} full turns and no capture yet")
+        if not self.can_move(state, state.side) and not self.can_move(state, state.side ^ 1):
+            return self.score(state, "neither player can move", "DC-13")
+        return None
+
+    def score(self, state: DiceChessState, why: str, rule: str = "DC-12") -> Outcome:
+        """DC-12: higher board total wins; then higher captured total; else a draw."""
+        board = (state.board_total(0), state.board_total(1))
+        taken = (sum(state.captured[0]), sum(state.captured[1]))
+        if board[0] != board[1]:
+            winner: int | None = 0 if board[0] > board[1] else 1
+            detail = f"dice on the board total {board[0]} to {board[1]}"
+        elif taken[0] != taken[1]:
+            winner = 0 if taken[0] > taken[1] else 1
+            detail = f"board totals tie at {board[0]}; captured dice total {taken[0]} to {taken[1]}"
+        else:
+            winner = None
+            detail = f"board totals tie at {board[0]} and captured totals at {taken[0]}"
+        return Outcome(winner, f"{why}: {detail}", rule)
+
+    # -- words -------------------------------------------------------------------------------
+
+    def parse_action(self, state: DiceChessState, text: str) -> Action:
+        """As the base, but ``swap b1 a1`` means the same as ``swap a1 b1``."""
+        try:
+            action = Action.parse(text, self.geo)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        if action.kind == SWAP and len(action.squares) == 2:
+            text = Action(SWAP, tuple(sorted(action.squares))).text(self.geo)
+        return super().parse_action(state, text)
+
+    def notation(self, state: DiceChessState, action: Action) -> str:
+        geo = self.geo
+        if action.kind == SWAP and len(action.squares) == 2:
+            a, b = action.squares
+            faces = f"{_face(state.board[a])}↔{_face(state.board[b])}"
+            return f"swap {geo.name(a)} {geo.name(b)} ({faces})"
+        if action.kind == DONE:
+            return "done arranging"
+        if action.kind != MOVE or len(action.squares) != 2:
+            return action.text(geo)
+        frm, to = action.squares
+        face, victim = _face(state.board[frm]), state.board[to]
+        if victim is None:
+            return f"{face} {geo.name(frm)}-{geo.name(to)}"
+        return f"{face} {geo.name(frm)}x{geo.name(to)} (takes {victim[1]})"
+
+    def annotate(self, notation: str, events: list[Event]) -> str:
+        """Add the capturing die's new face: ``3 c2xc3 (takes 2, rerolled 5)``."""
+        for event in events:
+            if isinstance(event, Roll) and event.purpose.startswith(REROLL):
+                return notation[:-1] + f", rerolled {event.faces[0]})"
+        return notation
+
+    def why_illegal(self, state: DiceChessState, action: Action) -> str:
+        if self.outcome(state) is not None:
+            return "the game is over"
+        if state.setup:
+            return self._why_setup_refused(state, action)
+        if action.kind in (SWAP, DONE):
+            return "the setup phase is over: move a die (DC-2)"
+        if action.kind == PASS:
+            return "you may pass only when none of your dice can move (DC-7)"
+        if action.kind != MOVE or len(action.squares) != 2:
+            return f"{action.text(self.geo)} is not a move: type from and to, e.g. d2d3"
+        return self._why_move_refused(state, *action.squares)
+
+    def _why_setup_refused(self, state: DiceChessState, action: Action) -> str:
+        if action.kind != SWAP:
+            return "first arrange your dice: swap two of them (swap a1 b1) or type done (DC-2)"
+        if len(action.squares) != 2:
+            return "name two of your dice to swap, e.g. swap a1 b1"
+        a, b = (state.board[s] for s in action.squares)
+        names = " and ".join(self.geo.name(s) for s in action.squares)
+        if a is None or b is None or a[0] != state.side or b[0] != state.side:
+            return f"you may swap only two of your own dice; {names} are not both yours (DC-2)"
+        if a[1] == b[1]:
+            return f"both dice show {a[1]}: swapping them changes nothing"
+        return f"you have made all {self.data.max_swaps} swaps: type done (DC-2)"
+
+    def _why_move_refused(self, state: DiceChessState, frm: int, to: int) -> str:
+        geo = self.geo
+        die, there = state.board[frm], state.board[to]
+        if die is None:
+            return f"there is no die on {geo.name(frm)}"
+        if die[0] != state.side:
+            return f"the die on {geo.name(frm)} is {self.side_names[die[0]]}'s"
+        if not self.can_move(state, state.side):
+            return "none of your dice can move: you must pass (DC-7)"
+        face = die[1]
+        if there is not None and there[0] == die[0]:
+            return f"{geo.name(to)} holds your own die"
+        if there is not None and there[1] > face and to in self._reach(frm, face):
+            return (f"a {face} captures only dice showing {_range(face)} (DC-8); "
+                    f"the die on {geo.name(to)} shows {there[1]}")  # fmt: skip
+        if to in self._reach(frm, face):
+            return f"a 1 cannot jump: {geo.name((frm + to) // 2)} is in the way (DC-6)"
+        return f"a die showing {face} {MOVE_WORDS[face]}"
+
+    def _reach(self, frm: int, face: int) -> set[int]:
+        """Squares the face could reach on an empty board."""
+        rays = self._king_steps[frm] if face == FACES else self._steps[frm]
+        return {s for ray in rays for s in ray[: 2 if face == 1 else 1]}
+
+    # -- views -------------------------------------------------------------------------------
+
+    def piece_view(self, state: DiceChessState, square: int) -> PieceView | None:
+        die = state.board[square]
+        if die is None:
+            return None
+        side, face = die
+        letter = "D" if side == 0 else "d"
+        name = f"die showing {face}"
+        return PieceView("die", side, letter, GLYPHS[face - 1], name, label=str(face))
+
+    def status(self, state: DiceChessState) -> str:
+        name = self.side_names[state.side]
+        if state.setup:
+            left = self.data.max_swaps - state.swaps[state.side]
+            return f"{name} arranges the dice: swap two, or done (DC-2) — {left} swaps left"
+        if not self.moves(state):
+            return f"{name} has no move and must pass (DC-7)"
+        if state.any_capture:
+            count = f"{state.quiet} of {self.stall_plies} turns without a capture (DC-12)"
+        else:
+            count = f"{state.quiet} of {self.opening_plies} turns before the first capture (DC-12)"
+        return f"{name} to move — {count}"
+
+    def tally(self, state: DiceChessState) -> list[TallySection]:
+        sections = []
+        for side in (0, 1):
+            name = self.side_names[side]
+            mine = state.dice_of(side)
+            board_item = TallyItem(f"{len(mine)} dice, total {state.board_total(side)}",
+                                   note="decides a stalled game first (DC-12)")  # fmt: skip
+            sections.append(TallySection(side, f"{name} on the board", (board_item,)))
+            taken = state.captured[side]
+            items = tuple(TallyItem(f"{GLYPHS[f - 1]} {f}") for f in taken)
+            total = TallyItem(f"total {sum(taken)}", note="breaks a tie (DC-12)")
+            sections.append(TallySection(side, f"{name} has captured", items + (total,)))
+        return sections
+
+    def odds(self, state: DiceChessState, action: Action) -> str | None:
+        if action.kind != MOVE or len(action.squares) != 2:
+            return None
+        die, victim = state.board[action.squares[0]], state.board[action.squares[1]]
+        if die is None or victim is None or victim[0] == die[0]:
+            return None
+        face = die[1]
+        if victim[1] > face:
+            return (
+                f"a {face} captures only dice showing {_range(face)}: it cannot take a {victim[1]}"
+            )
+        return (f"a {face} captures only dice showing {_range(face)}: taking the {victim[1]} is "
+                "certain; then your die is rerolled, each face 1 in 6 (DC-10)")  # fmt: skip
+
+    def piece_card(self, state: DiceChessState, square: int) -> list[str]:
+        die = state.board[square]
+        if die is None:
+            return []
+        side, face = die
+        name = self.side_names[side]
+        return [
+            f"{name} die showing {face} on {self.geo.name(square)}",
+            f"Moves: {MOVE_WORDS[face]}",
+            f"Captures dice showing {_range(face)}; then it is rerolled (DC-8, DC-10)",
+        ]
+
+
+MOVE_WORDS = {
+    1: "one or two squares forward, back, left or right, never jumping (DC-6)",
+    **{f: "one square forward, back, left or right (DC-4)" for f in range(2, FACES)},
+    FACES: "one square in any of the eight directions (DC-5)",
+}
+
+
+def _face(die: Die | None) -> int:
+    return 0 if die is None else die[1]
+
+
+def _range(face: int) -> str:
+    return "1" if face == 1 else f"1-{face}"

@@ -1,0 +1,373 @@
+"""Dice Chess (rules DC-1..DC-13): setup, moves by face, captures with rerolls, scoring."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.variant import IllegalAction
+from battlechess_tui.rules.dice_chess import DiceChess, DiceChessState
+
+EMPTY_ROW = ". . . . . . . ."
+
+
+class Scripted(Dice):
+    """Dice that throw the given faces, in order."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__()
+        self.queue = list(faces)
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        out = tuple(self.queue.pop(0) for _ in range(count))
+        assert all(1 <= f <= sides for f in out)
+        return out
+
+
+def variant(**options: object) -> DiceChess:
+    v = make_variant("dice-chess", options)  # type: ignore[arg-type]
+    assert isinstance(v, DiceChess)
+    return v
+
+
+def board(*rows: str, fill_to: int = 8) -> str:
+    """Rows given from the top; the rest of the 8 ranks are empty."""
+    return "\n".join([*rows, *[EMPTY_ROW] * (fill_to - len(rows))])
+
+
+def position(v: DiceChess, *rows: str, side: int = 0, **fields: object) -> DiceChessState:
+    return v.from_text(board(*rows), side, **fields)
+
+
+def moves_from(v: DiceChess, state: DiceChessState, square: str) -> set[str]:
+    sq = v.geo.parse(square)
+    return {v.geo.name(a.squares[1]) for a in v.legal_actions(state) if a.squares[:1] == (sq,)}
+
+
+def act(v: DiceChess, state: DiceChessState, text: str, *faces: int):
+    return v.apply(state, v.parse_action(state, text), Scripted(*faces))
+
+
+WHITE_FACES = (1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4)
+BLACK_FACES = (6, 5, 4, 3, 2, 1, 6, 5, 4, 3, 2, 1, 6, 5, 4, 3)
+
+
+def new_state(v: DiceChess) -> tuple[DiceChessState, list]:
+    return v.new_game(Scripted(*WHITE_FACES, *BLACK_FACES))
+
+
+# -- DC-1, DC-2: setup -------------------------------------------------------------------------
+
+
+def test_dc_1_each_side_rolls_sixteen_d6_onto_its_back_two_ranks():
+    v = variant()
+    state, events = new_state(v)
+    assert [(e.seat, e.dice) for e in events] == [("white", "16d6"), ("black", "16d6")]
+    assert all(isinstance(e, Roll) for e in events)
+    occupied = {v.geo.name(sq)[1] for sq, d in enumerate(state.board) if d}
+    assert occupied == {"1", "2", "7", "8"}
+    assert len(state.dice_of(0)) == len(state.dice_of(1)) == 16
+
+
+def test_dc_2_dice_are_placed_in_rolled_order():
+    v = variant()
+    state, _ = new_state(v)
+    white = [state.board[v.geo.parse(f"{f}{r}")] for r in "12" for f in "abcdefgh"]
+    black = [state.board[v.geo.parse(f"{f}{r}")] for r in "87" for f in "abcdefgh"]
+    assert white == [(0, f) for f in WHITE_FACES]
+    assert black == [(1, f) for f in BLACK_FACES]
+
+
+def test_dc_2_setup_phase_offers_swaps_of_different_faces_then_done():
+    v = variant()
+    state, _ = new_state(v)
+    assert state.setup and v.to_move(state) == "white"
+    actions = v.legal_actions(state)
+    assert actions[-1] == Action("done")
+    swaps = [a for a in actions if a.kind == "swap"]
+    # 16 dice with faces 1-4 three times and 5-6 twice: 120 pairs minus 4*3 + 2*1 equal pairs.
+    assert len(swaps) == 120 - 14
+    assert all(state.board[a.squares[0]] != state.board[a.squares[1]] for a in swaps)
+    with pytest.raises(IllegalAction, match="both dice show 1"):
+        v.parse_action(state, "swap a1 g1")
+    with pytest.raises(IllegalAction, match="DC-2"):
+        v.parse_action(state, "a2a3")
+
+
+def test_dc_2_swap_then_done_hands_setup_to_black_then_play_starts():
+    v = variant()
+    state, _ = new_state(v)
+    swapped, events = act(v, state, "swap f1 a1")  # either order names the same swap
+    assert swapped.board[v.geo.parse("a1")] == (0, 6)
+    assert swapped.board[v.geo.parse("f1")] == (0, 1)
+    assert events[0].tag == "swap" and swapped.swaps == (1, 0)
+    black_setup, _ = act(v, swapped, "done")
+    assert black_setup.setup and v.to_move(black_setup) == "black"
+    playing, _ = act(v, black_setup, "done")
+    assert not playing.setup and v.to_move(playing) == "white" and playing.quiet == 0
+    assert all(a.kind == "move" for a in v.legal_actions(playing))
+
+
+def test_dc_2_swaps_are_limited_so_setup_ends():
+    v = variant()
+    state, _ = new_state(v)
+    spent = DiceChessState(state.board, 0, True, (v.data.max_swaps, 0))
+    assert v.legal_actions(spent) == [Action("done")]
+    with pytest.raises(IllegalAction, match="swaps"):
+        v.parse_action(spent, "swap a1 b1")
+
+
+def test_dc_2_option_arrange_off_skips_setup():
+    v = variant(arrange=False)
+    state, _ = new_state(v)
+    assert not state.setup and v.to_move(state) == "white"
+    assert {a.kind for a in v.legal_actions(state)} == {"move"}
+
+
+# -- DC-3..DC-7: moves -------------------------------------------------------------------------
+
+LONE = (". . . . . . . b4", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW)
+
+
+def test_dc_3_one_die_moves_per_turn_and_players_alternate():
+    v = variant()
+    state = position(v, *LONE, ". . . W3 . . . .")
+    after, events = act(v, state, "d4d5")
+    assert events == [] and v.to_move(after) == "black"
+    assert len(after.dice_of(0)) == 1 and after.board[v.geo.parse("d5")] == (0, 3)
+
+
+@pytest.mark.parametrize("face", [2, 3, 4, 5])
+def test_dc_4_two_to_five_step_one_square_orthogonally(face):
+    v = variant()
+    state = position(v, *LONE, f". . . W{face} . . . .")
+    assert moves_from(v, state, "d4") == {"d5", "d3", "c4", "e4"}
+
+
+def test_dc_5_six_steps_one_square_in_eight_directions():
+    v = variant()
+    state = position(v, *LONE, ". . . W6 . . . .")
+    assert moves_from(v, state, "d4") == {"c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"}
+
+
+def test_dc_6_one_moves_one_or_two_squares_straight_without_jumping():
+    v = variant()
+    state = position(v, *LONE, ". . . W1 . . . .")
+    assert moves_from(v, state, "d4") == {"d5", "d6", "d3", "d2", "c4", "b4", "e4", "f4"}
+    blocked = position(v, *LONE, ". . . W1 W2 b1 . .", ". . . b2 . . . .")
+    assert moves_from(v, blocked, "d4") == {"d5", "d6", "c4", "b4"}
+    with pytest.raises(IllegalAction, match="cannot jump"):
+        v.parse_action(blocked, "d4f4")
+
+
+def test_dc_6_one_captures_only_where_it_stops():
+    v = variant()
+    state = position(v, *LONE, ". . . W1 b1 . . .")
+    assert "e4" in moves_from(v, state, "d4")  # stopping on the 1: a capture
+    assert "f4" not in moves_from(v, state, "d4")  # no passing through it
+    far = position(v, *LONE, ". . . W1 . b1 . .")
+    assert "f4" in moves_from(v, far, "d4")  # capture at the end of two squares
+
+
+def test_dc_7_a_die_that_moves_without_capturing_keeps_its_face():
+    v = variant()
+    state = position(v, *LONE, ". . . W4 . . . .")
+    after, _ = act(v, state, "d4e4")
+    assert after.board[v.geo.parse("e4")] == (0, 4)
+
+
+def test_dc_7_a_player_with_no_move_passes():
+    v = variant()
+    state = position(v, *LONE, EMPTY_ROW, EMPTY_ROW, "b6 . . . . . . .", "W1 b6 . . . . . .")
+    assert v.legal_actions(state) == [Action("pass")]
+    assert "must pass" in v.status(state)
+    after, events = act(v, state, "pass")
+    assert events[0].tag == "pass" and v.to_move(after) == "black"
+    assert v.outcome(after) is None
+    with pytest.raises(IllegalAction, match="DC-7"):
+        v.parse_action(after, "pass")
+
+
+# -- DC-8..DC-10: captures ---------------------------------------------------------------------
+
+
+def test_dc_8_lower_die_cannot_capture_higher_but_equal_can():
+    v = variant()
+    state = position(v, *LONE, ". . b3 W3 b4 . . .")
+    assert moves_from(v, state, "d4") == {"c4", "d5", "d3"}
+    with pytest.raises(IllegalAction, match="captures only dice showing 1-3"):
+        v.parse_action(state, "d4e4")
+    assert v.odds(state, Action("move", (v.geo.parse("d4"), v.geo.parse("e4")))) == (
+        "a 3 captures only dice showing 1-3: it cannot take a 4"
+    )
+    assert "certain" in v.odds(state, v.parse_action(state, "d4c4"))
+
+
+def test_dc_9_and_dc_10_captured_die_is_tallied_and_capturer_rerolled():
+    v = variant()
+    state = position(v, *LONE, ". . . W5 b2 . . .")
+    after, events = act(v, state, "d4e4", 1)
+    assert after.captured == ((2,), ())
+    assert after.board[v.geo.parse("e4")] == (0, 1) and after.board[v.geo.parse("d4")] is None
+    roll = next(e for e in events if isinstance(e, Roll))
+    assert roll.seat == "white" and roll.dice == "1d6" and roll.faces == (1,)
+    assert "reroll" in roll.purpose and roll.result == "now shows 1"
+    captured = [s for s in v.tally(after) if s.side == 0 and "captured" in s.title][0]
+    assert [i.label for i in captured.items] == ["⚁ 2", "total 2"]
+
+
+def test_dc_10_notation_shows_the_capture_and_the_reroll():
+    v = variant()
+    state = position(v, *LONE, ". . . W5 b2 . . .")
+    action = v.parse_action(state, "d4e4")
+    before = v.notation(state, action)
+    assert before == "5 d4xe4 (takes 2)"
+    _, events = v.apply(state, action, Scripted(6))
+    assert v.annotate(before, events) == "5 d4xe4 (takes 2, rerolled 6)"
+    assert v.notation(state, v.parse_action(state, "d4d5")) == "5 d4-d5"
+
+
+# -- DC-11..DC-13: the end ---------------------------------------------------------------------
+
+
+def test_dc_11_taking_the_last_enemy_die_wins():
+    v = variant()
+    state = position(v, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, ". . . W6 b6 . . .")
+    after, _ = act(v, state, "d5e5", 3)
+    result = v.outcome(after)
+    assert result is not None and result.winner == 0 and result.rule == "DC-11"
+    assert v.legal_actions(after) == []
+
+
+def test_dc_12_three_full_turns_after_a_capture_score_the_game():
+    v = variant()
+    rows = ("b1 . . . . . . .", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, ". . . . . . . W2")
+    state = position(v, *rows, any_capture=True)
+    shuttle = ["h4h3", "a8a7", "h3h4", "a7a8", "h4h3"]
+    for text in shuttle:
+        state, _ = act(v, state, text)
+        assert v.outcome(state) is None
+    assert "5 of 6 turns without a capture" in v.status(state)
+    state, _ = act(v, state, "a8a7")
+    result = v.outcome(state)
+    assert result is not None and result.rule == "DC-12" and result.winner == 0
+    assert "total 2 to 1" in result.reason
+
+
+def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
+    v = variant(stall_turns=1)
+    state = position(v, *LONE, ". . . W3 b2 . . .", any_capture=True, quiet=1)
+    after, _ = act(v, state, "d4e4", 3)
+    assert after.quiet == 0 and v.outcome(after) is None
+    after, _ = act(v, after, "h8h7")
+    assert v.outcome(after) is None
+    after, _ = act(v, after, "e4e5")
+    assert v.outcome(after) is not None  # one full turn with no capture
+
+
+def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
+    v = variant()
+    tied = position(v, *LONE, ". . . W4 . . . .", captured=((5,), (3,)))
+    result = v.score(tied, "stalled")
+    assert result.winner == 0 and "captured dice total 5 to 3" in result.reason
+    level = position(v, *LONE, ". . . W4 . . . .", captured=((3,), (3,)))
+    assert v.score(level, "stalled").winner is None
+    ahead = position(v, *LONE, ". . . W2 . . . .", captured=((6,), ()))
+    assert v.score(ahead, "stalled").winner == 1  # the board total comes first
+
+
+def test_dc_12_ruling_opening_limit_scores_a_game_with_no_capture():
+    v = variant()
+    state = position(v, *LONE, ". . . W3 . . . .", quiet=2 * 10 - 1)
+    assert v.outcome(state) is None
+    assert "19 of 20 turns before the first capture" in v.status(state)
+    after, _ = act(v, state, "d4d5")
+    result = v.outcome(after)
+    assert result is not None and result.rule == "DC-12" and "no capture yet" in result.reason
+    assert result.winner == 1  # 4 against 3 on the board
+    shorter = variant(opening_turns=1)
+    after, _ = act(shorter, position(shorter, *LONE, ". . . W3 . . . .", quiet=1), "d4d5")
+    assert shorter.outcome(after) is not None
+
+
+def test_dc_13_neither_player_able_to_move_is_scored_at_once(monkeypatch):
+    # On a connected board some die can always step onto an empty square or capture, so this
+    # never arises in play; the rule still stands, and is checked here directly.
+    v = variant()
+    state = position(v, *LONE, ". . . W5 . . . .")
+    monkeypatch.setattr(DiceChess, "can_move", lambda self, s, side: False)
+    result = v.outcome(state)
+    assert result is not None and result.rule == "DC-13" and result.winner == 0
+
+
+# -- views and perft ---------------------------------------------------------------------------
+
+
+def test_piece_view_reads_without_colour():
+    v = variant()
+    state = position(v, *LONE, ". . . W3 . . . .")
+    white, black = v.piece_view(state, v.geo.parse("d4")), v.piece_view(state, v.geo.parse("h8"))
+    assert (white.letter, white.label, white.side) == ("D", "3", 0)
+    assert (black.letter, black.label, black.side) == ("d", "4", 1)
+    assert v.piece_card(state, v.geo.parse("h8"))[0] == "Black die showing 4 on h8"
+
+
+def test_perft_counts_decisions_setup_swaps_included():
+    v = variant()
+    state = position(v, *LONE, ". . . W6 . . . .")
+    assert v.perft(state, 1) == 8
+    assert v.perft(state, 2) == 8 * 2  # the black 4 in the corner: h7 and g8
+    setup = position(v, *LONE, ". . . W6 W6 W1 . .", setup=True)
+    assert v.perft(setup, 1) == 2 + 1  # swap d4 f4, swap e4 f4, done
+    assert v.perft(setup, 2) == 2 * 3 + 1  # after done, Black has one die: only done
+    assert "swap" in v.perft_unit
+
+
+# -- whole games -------------------------------------------------------------------------------
+
+
+def random_game(seed: int, **options: object) -> Game:
+    game = Game(variant(**options), seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.play(rng.choice(game.rule_actions()))
+    return game
+
+
+def test_dc_random_games_all_end():
+    for seed in range(50):
+        assert random_game(seed).outcome is not None
+
+
+def test_dc_replay_rebuilds_the_same_final_state():
+    game = random_game(31)
+    assert sum(1 for p in game.plies if p.rolls) == 2  # two captures, two rerolls
+    moves = [(p.action.text(game.variant.geo), p.events) for p in game.plies]
+    again = Game.rebuild(game.variant, game.seed, None, game.setup_events, moves)
+    assert again.state == game.state
+    assert [p.notation for p in again.plies] == [p.notation for p in game.plies]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**9), arrange=st.booleans(), stall=st.integers(1, 4))
+def test_dc_property_random_games_conserve_dice_and_faces(seed, arrange, stall):
+    game = random_game(seed, arrange=arrange, stall_turns=stall, opening_turns=15)
+    for position_ in game.positions:
+        state = position_.state
+        for side in (0, 1):
+            on_board = state.dice_of(side)
+            assert len(on_board) + len(state.captured[side ^ 1]) == 16
+            assert all(1 <= face <= 6 for _, face in on_board)
+            assert all(1 <= face <= 6 for face in state.captured[side])
+    for ply in game.plies:
+        for roll in ply.rolls:
+            assert roll.dice == "1d6" and 1 <= roll.faces[0] <= 6
+    assert all(1 <= f <= 6 for r in game.setup_events for f in r.faces)
