@@ -218,7 +218,8 @@ def resolve_class(key: str, cls: ClassData, data: Data) -> dict[int, LevelStats]
             abilities[name] = _merge_params(abilities.get(name), ab)  # type: ignore[assignment]
         scaled = {}
         for name, params in spells.items():
-            if data.spells[name].duration == "scaled" and name not in entry.spells:
+            fresh = name in entry.spells and params.rounds is not None
+            if data.spells[name].duration == "scaled" and not fresh:
                 params = params.model_copy(update={"rounds": data.rounds_per_level * level})
             scaled[name] = params
         spells = scaled

@@ -1,0 +1,69 @@
+"""Shared helpers for the D&D Battle Chess tests: positions and scripted dice."""
+
+from dataclasses import replace
+
+from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.dnd.state import Effect
+
+
+class Script(Dice):
+    """Dice that throw the given faces in order (and insist every face is used)."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__()
+        self.queue = list(faces)
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        assert len(self.queue) >= count, f"the test scripted too few dice for {count}d{sides}"
+        out = tuple(self.queue[:count])
+        del self.queue[:count]
+        assert all(1 <= f <= sides for f in out), (out, sides)
+        return out
+
+
+def position(fen: str, level: int = 1, **options):
+    v = make_variant("dnd", {"level": level, **options})
+    return v, v.from_fen(fen)
+
+
+def play(v, s, text: str, *faces: int):
+    """Apply the action typed as ``text`` with scripted dice; every scripted face must be used."""
+    action = v.parse_action(s, text)
+    dice = Script(*faces)
+    s2, events = v.apply(s, action, dice)
+    assert not dice.queue, f"unused scripted faces {dice.queue}"
+    return s2, events
+
+
+def texts(v, s) -> set[str]:
+    return {a.text(v.geo) for a in v.legal_actions(s)}
+
+
+def sq(v, name: str) -> int:
+    return v.geo.parse(name)
+
+
+def at(v, s, name: str):
+    return s.piece_at(sq(v, name))
+
+
+def edit(v, s, name: str, **changes):
+    """The state with the piece on ``name`` changed (a test set-up, not a rule)."""
+    s = s.clone()
+    p = s.piece_at(sq(v, name))
+    s.set(replace(p, **changes))
+    return s
+
+
+def give(v, s, name: str, *effects: Effect):
+    p = at(v, s, name)
+    return edit(v, s, name, effects=p.effects + effects)
+
+
+def rolls(events):
+    return [e for e in events if e.kind == "roll"]
+
+
+def notes(events):
+    return [e.text for e in events if e.kind == "note"]

@@ -1,0 +1,206 @@
+"""D&D Battle Chess: the turn, ranged effects, the King's defence, promotion (DD-1..DD-9,
+DD-17, DD-30..DD-32), with scripted dice."""
+
+import pytest
+
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.dnd.reach import line_targets
+from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Effect
+from tests.dnd_helpers import at, edit, notes, play, position, sq, texts
+
+
+def test_dd_1_setup_letters_and_classes():
+    v = make_variant("dnd")
+    s, _ = v.new_game(None)
+    row = "".join(v.piece_view(s, sq(v, f + "1")).letter for f in "abcdefgh")
+    assert row == "RPCWBCPR"
+    assert v.piece_view(s, sq(v, "e7")).letter == "f"
+    view = v.piece_view(s, sq(v, "e2"))
+    assert (view.name, view.hp, view.max_hp, view.label) == ("Fighter", 12, 12, "L1")
+    assert len({p.id for p in s.pieces}) == 32
+
+
+def test_dd_3_level_option_sets_every_piece():
+    v = make_variant("dnd", {"level": 3})
+    s, _ = v.new_game(None)
+    assert {p.level for p in s.pieces} == {3}
+    assert at(v, s, "e2").hp == 27 and at(v, s, "d1").hp == 12
+    with pytest.raises(ValueError):
+        make_variant("dnd", {"level": 6})
+
+
+def test_dd_4_no_en_passant_and_moving_is_required():
+    v, s = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    assert "e5d6" not in texts(v, s)
+    assert "e5e6" in texts(v, s)
+
+
+def test_dd_4_a_player_who_cannot_move_draws():
+    v, s = position("7k/8/8/8/8/p7/P7/8 w - - 0 1")
+    out = v.outcome(s)
+    assert out is not None and out.winner is None and out.rule == "DD-4"
+
+
+def test_dd_4_ruling_draw_after_quiet_turns():
+    v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    s = s.clone()
+    s.quiet = v.tables.data.quiet_turns - 1
+    s, _ = play(v, s, "e2e3")
+    assert v.outcome(s).winner is None and "without damage" in v.outcome(s).reason
+
+
+def test_dd_5_and_dd_30_fighter_move_to_empty_square_has_no_action():
+    v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    s, _ = play(v, s, "e2e4")
+    assert s.phase == MOVE_PHASE and s.side == 1
+
+
+def test_dd_5_and_dd_7_wizard_ranged_targets():
+    """Magic Missile is Medium (2 squares) along the Wizard's lines, nothing in between."""
+    v, s = position("4k3/8/3p4/8/3p4/8/8/3QK3 w - - 0 1")
+    s, _ = play(v, s, "d1d2")
+    assert s.phase == ACT
+    legal = texts(v, s)
+    assert "none" in legal and "cast magic-missile d4" in legal
+    assert "cast magic-missile d6" not in legal  # blocked by d4, and 4 squares away
+    assert "cast mage-armor" in legal
+
+
+def test_dd_7_range_counts_squares_along_the_line():
+    v, s = position("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1")
+    s, _ = play(v, s, "d1d2")  # d5 is three squares away: out of Medium range
+    assert s.phase == ACT and not any("magic-missile" in t for t in texts(v, s))
+
+
+def test_dd_7_touch_buff_may_target_self_and_adjacent_ally():
+    v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
+    s, _ = play(v, s, "c1d2")
+    legal = texts(v, s)
+    assert "cast shield-of-faith d2" in legal  # itself
+    assert "cast shield-of-faith e1" in legal  # the adjacent King on its diagonal
+    assert "cast inflict-wounds d2" not in legal  # Touch attacks are melee only
+
+
+def test_dd_8_knight_lines_count_three_and_are_not_blocked():
+    v, s = position("4k3/8/8/3p4/2PP4/2N5/8/4K3 w - - 0 1")
+    reach = dict(line_targets(s.board, sq(v, "c3")))
+    assert reach[sq(v, "d5")] == 3
+
+
+def test_dd_8_knight_touch_buffs_reach_only_itself():
+    v, s = position("4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1", level=4)
+    s, _ = play(v, s, "b1c3")
+    assert {t for t in texts(v, s) if "bless-weapon" in t} == {"cast bless-weapon c3"}
+
+
+def test_dd_6_castling_gives_king_and_rook_an_action():
+    v, s = position("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", level=2)
+    s, ev = play(v, s, "e1g1")
+    assert s.phase == ACT
+    assert [s.pieces[i].cls for i in s.actors] == ["bard", "rogue"]
+    assert any("Castling" in n for n in notes(ev))
+    assert "cast cure-light-wounds g1" in texts(v, s)
+    s, _ = play(v, s, "none")  # the Rogue has no ranged action: the turn ends
+    assert s.phase == MOVE_PHASE and s.side == 1
+
+
+def test_dd_9_no_check_and_the_king_may_walk_into_attack():
+    v, s = position("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
+    assert {"e1d1", "e1f2", "e1d2"} <= texts(v, s)
+
+
+def test_dd_9_game_ends_when_a_king_falls_below_zero():
+    v, s = position("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1")
+    s = edit(v, s, "e1", hp=0)  # 0 hit points: still alive
+    assert v.outcome(s) is None
+    s, _ = play(v, s, "e2e1", 20, 1)  # initiative: Rogue 26 vs Bard 2
+    s, _ = play(v, s, "attack", 10)  # 12 vs FAC 13: miss
+    assert v.outcome(s) is None
+    s, _ = play(v, s, "attack", 1)  # the Bard rolls a natural 1
+    s, _ = play(v, s, "attack", 15, 1)  # 17 vs AC 14 hits, d6+1 = 2
+    out = v.outcome(s)
+    assert out.winner == 1 and out.rule == "DD-9"
+
+
+def test_dd_17_king_swaps_with_an_adjacent_fighter():
+    v, s = position("4k3/8/8/8/8/8/3Pr3/4K3 b - - 0 1")
+    s, _ = play(v, s, "e2e1")
+    assert s.phase == SWAP and v.to_move(s) == "white"
+    assert texts(v, s) == {"stay", "swap d2"}
+    s, ev = play(v, s, "swap d2", 20, 1)  # then initiative: Rogue 26 vs Fighter 2
+    assert at(v, s, "d2").cls == "bard" and at(v, s, "e1").cls == "fighter"
+    assert s.phase == BATTLE and s.pieces[s.battle.defender].cls == "fighter"
+    assert any("DD-17" in n for n in notes(ev))
+
+
+def test_dd_17_king_may_swap_before_a_ranged_attack():
+    v, s = position("4k3/8/8/8/8/4q3/3P4/4K3 b - - 0 1")
+    s, _ = play(v, s, "e3e2")
+    assert s.phase == ACT and "cast magic-missile e1" in texts(v, s)
+    s, _ = play(v, s, "cast magic-missile e1")
+    assert s.phase == SWAP and v.to_move(s) == "white"
+    s, ev = play(v, s, "swap d2", 4)  # the Fighter takes the missile: 1d4+1 = 5
+    assert at(v, s, "e1").cls == "fighter" and at(v, s, "e1").hp == 7
+    assert at(v, s, "d2").hp == 7 and at(v, s, "d2").cls == "bard"
+
+
+def test_dd_31_promotion_on_the_back_rank_once_per_square():
+    v, s = position("k7/4P3/8/8/8/8/8/K7 w - - 0 1")
+    s = edit(v, s, "e7", hp=3)
+    s, ev = play(v, s, "e7e8")
+    f = at(v, s, "e8")
+    assert (f.level, f.hp, f.promoted) == (2, 19, True)
+    assert v.square_marks(s) == {sq(v, "e8"): "used"}
+    assert v.piece_view(s, sq(v, "e8")).label == "L2"
+    assert any("promoted" in n for n in notes(ev))
+
+
+def test_dd_31_a_used_square_promotes_no_one_and_level_5_uses_none():
+    v, s = position("k7/3P4/8/8/8/8/8/K7 w - - 0 1")
+    s = s.clone()
+    s.used_squares = (sq(v, "d8"),)
+    s, _ = play(v, s, "d7d8")
+    assert at(v, s, "d8").level == 1
+    v5, s5 = position("k7/3P4/8/8/8/8/8/K7 w - - 0 1", level=5)
+    s5, _ = play(v5, s5, "d7d8")
+    assert at(v5, s5, "d8").level == 5 and s5.used_squares == ()
+
+
+def test_dd_31_promotion_restores_spells_and_abilities():
+    v, s = position("k7/8/8/8/8/8/8/K2Q4 w - - 0 1")
+    s = edit(v, s, "d1", slots_used=(2, 0, 0), hp=1)
+    s, _ = play(v, s, "d1d8")
+    w = at(v, s, "d8")
+    assert (w.level, w.hp, w.slots_used) == (2, 8, (0, 0, 0))
+    assert s.phase == ACT and "cast shield" in texts(v, s)
+
+
+def test_dd_32_promotion_ends_a_whole_game_spell():
+    v, s = position("k7/8/8/8/8/8/8/K2Q4 w - - 0 1")
+    armour = Effect("mage-armor", "Mage Armor", at(v, s, "d1").id, None, (("ac", "armor", 4),))
+    s = edit(v, s, "d1", slots_used=(1, 0, 0), effects=(armour,))
+    s, ev = play(v, s, "d1d8")
+    w = at(v, s, "d8")
+    assert w.effect("mage-armor") is None and w.slots_used == (0, 0, 0)
+    assert any("DD-32" in n for n in notes(ev))
+
+
+def test_dd_32_effects_of_other_casters_stay():
+    v, s = position("k7/8/8/8/8/8/8/K2Q4 w - - 0 1")
+    other = Effect("heroism", "Heroism", 99, None, (("attack", "morale", 2),))
+    s = edit(v, s, "d1", effects=(other,))
+    s, _ = play(v, s, "d1d8")
+    assert at(v, s, "d8").effect("heroism") is not None
+
+
+def test_views_tally_status_and_card():
+    v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
+    card = v.piece_card(s, sq(v, "c1"))
+    assert card[0].startswith("White Cleric (bishop) on c1, level 1")
+    assert "Init -1  AC 17  FAC 17  TAC 9" in card
+    assert any(line.startswith("1st-level spells 3/3 left: Shield of Faith") for line in card)
+    assert v.status(s) == "White to move"
+    tally = v.tally(s)
+    items = {i.label: (i.hp, i.max_hp) for i in tally[0].items}
+    assert items == {"Cleric L1 c1": (10, 10), "Bard L1 e1": (7, 7), "Fighter L1 e2": (12, 12)}
+
