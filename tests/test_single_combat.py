@@ -70,7 +70,8 @@ def test_sc_1_start_position_has_the_twenty_fide_moves():
 def test_sc_2_castling_out_of_through_and_into_attacked_squares_is_allowed():
     v = variant()
     # Black rooks attack e1 (the king), f1 (crossed) and c1 (landing).
-    state = v.from_fen("2r1kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    state = v.from_fen("2r1rr1k/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    assert state.board.in_check()
     moves = texts(v, state)
     assert {"e1g1", "e1c1"} <= moves
     after, events = v.apply(state, v.parse_action(state, "e1g1"), Scripted())
@@ -290,7 +291,7 @@ def test_notation_names_the_fight_and_its_result_without_check_marks():
         assert "+" not in game.play(text).notation
     ply = game.play("a7a6")
     ply = game.play("h5e8", Scripted(3))
-    assert ply.notation == "Qxe8 (rolled 3, needs 3: wins) king killed"
+    assert ply.notation == "Qxe8 (rolled 3, needs 3: wins) — king killed"
     assert game.outcome is not None and game.outcome.winner == 0
 
 

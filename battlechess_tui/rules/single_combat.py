@@ -250,7 +250,7 @@ class SingleCombat(ChessFamily):
             if isinstance(event, Roll) and event.purpose.startswith(FIGHT):
                 notation += f" (rolled {event.total}, {event.against}: {event.result})"
         if any(isinstance(e, Note) and e.tag == "king" for e in events):
-            notation += " king killed"
+            notation += " — king killed"
         return notation
 
     def why_illegal(self, state: ChessState, action: Action) -> str:
