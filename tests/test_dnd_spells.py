@@ -1,0 +1,158 @@
+"""D&D Battle Chess spells and conditions (DD-19..DD-26, DD-29) with scripted dice."""
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd.state import ACT, MOVE_PHASE, Effect
+from tests.dnd_helpers import at, edit, give, notes, play, position, rolls, sq, texts
+
+BLESS = Effect("bless", "Bless", -1, 4, (("attack", "morale", 1), ("damage", "morale", 1)))
+
+
+def test_dd_19_a_spent_caster_has_no_action():
+    v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
+    s = edit(v, s, "c1", slots_used=(3, 0, 0))
+    s, _ = play(v, s, "c1d2")
+    assert s.phase == MOVE_PHASE and s.side == 1
+
+
+def test_dd_20_and_dd_23_hold_person_spends_a_second_level_slot_and_paralyzes():
+    v, s = position("4k3/8/8/8/5p2/8/8/2B1K3 w - - 0 1", level=3)
+    s, _ = play(v, s, "c1d2")
+    s, ev = play(v, s, "cast hold-person f4", 5)  # Will 5+2 vs DC 14: fails
+    assert at(v, s, "d2").slots_used == (0, 1, 0)
+    held = at(v, s, "f4").effect("hold-person")
+    assert held.condition == "paralyzed" and held.rounds == 2  # 3, less the turn's round
+    assert "f4f3" not in texts(v, s)
+    assert "paralyzed" in v.piece_view(s, sq(v, "f4")).marks
+
+
+def test_dd_21_cleric_heals_with_any_slot():
+    v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
+    s = edit(v, s, "e1", hp=1)
+    s, _ = play(v, s, "c1d2")
+    s, ev = play(v, s, "cast heal-1 e1", 5)  # d8+1 = 6, capped at 7
+    assert at(v, s, "e1").hp == 7 and at(v, s, "d2").slots_used == (1, 0, 0)
+
+
+def test_dd_22_magic_missile_always_hits():
+    v, s = position("4k3/8/8/8/3p4/8/8/3QK3 w - - 0 1")
+    s, _ = play(v, s, "d1d2")
+    s, ev = play(v, s, "cast magic-missile d4", 3)
+    assert [r.dice for r in rolls(ev)] == ["1d4"] and at(v, s, "d4").hp == 8
+
+
+def test_dd_22_saves_natural_20_succeeds_natural_1_fails():
+    fen = "4k3/8/8/8/5p2/8/8/2B1K3 w - - 0 1"
+    v, s = position(fen, level=2)
+    s = give(v, s, "f4", Effect("awful", "Awful", -1, None, (("will", "curse", -30),)))
+    s, _ = play(v, s, "c1d2")
+    s2, ev = play(v, s, "cast doom f4", 20)
+    assert rolls(ev)[0].result == "saved" and at(v, s2, "f4").effect("doom") is None
+    v, s = position(fen, level=2)
+    s = give(v, s, "f4", Effect("great", "Great", -1, None, (("will", "luck", 30),)))
+    s, _ = play(v, s, "c1d2")
+    s, ev = play(v, s, "cast doom f4", 1)
+    doom = at(v, s, "f4").effect("doom")
+    assert doom.condition == "shaken" and ("attack", "shaken", -2) in doom.bonuses
+
+
+def test_dd_22_fireball_not_in_battle_but_at_range():
+    v, s = position("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", level=5)
+    s2, _ = play(v, s, "d1d5", 20, 1)
+    assert "cast fireball" not in texts(v, s2) and "cast lightning-bolt" in texts(v, s2)
+    s3, _ = play(v, s, "d1d2")
+    assert "cast fireball d5" in texts(v, s3) and "cast lightning-bolt d5" not in texts(v, s3)
+
+
+def test_dd_22_flaming_sphere_hits_two_squares_on_the_line():
+    v, s = position("4k3/8/8/3p4/3p4/8/8/3QK3 w - - 0 1", level=3)
+    s, _ = play(v, s, "d1d2")
+    s, ev = play(v, s, "cast flaming-sphere d4", 3, 3, 2, 2)  # 6 damage; both fail Reflex 14
+    assert at(v, s, "d4").hp == 21 and at(v, s, "d5").hp == 21
+
+
+def test_dd_23_paralyzed_piece_loses_its_battle_actions():
+    v, s = position("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
+    s = give(v, s, "d5", Effect("hold-person", "Hold Person", -1, 5, (), "paralyzed"))
+    s, _ = play(v, s, "e4d5", 15, 5)
+    s, ev = play(v, s, "attack", 2)
+    assert any("cannot act" in n for n in notes(ev))
+    assert s.pieces[s.battle.actor].cls == "fighter"
+
+
+def test_dd_23_shaken_penalty_shows_in_the_roll():
+    v, s = position("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
+    doom = Effect("doom", "Doom", -1, 5, (("attack", "shaken", -2),), "shaken")
+    s = give(v, s, "e4", doom)
+    s, _ = play(v, s, "e4d5", 15, 5)
+    s, ev = play(v, s, "attack", 2)
+    assert ("doom", -2) in rolls(ev)[0].modifiers
+
+
+def test_dd_23_charmed_piece_may_not_attack_its_charmer():
+    v, s = position("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
+    rogue = at(v, s, "d5").id
+    s = give(v, s, "e4", Effect(f"charm-{rogue}", "Charm Person", rogue, None, (), "charmed"))
+    assert "e4d5" not in texts(v, s) and "e4e5" in texts(v, s)
+    assert "DD-23" in v.why_illegal(s, Action("move", (sq(v, "e4"), sq(v, "d5"))))
+
+
+def test_dd_23_charm_person_at_close_range():
+    v, s = position("4k3/8/8/8/8/3r4/4K3/8 w - - 0 1", level=3)
+    s, _ = play(v, s, "e2e3")  # the Bard (King) moves beside the Rogue
+    assert s.phase == ACT and "cast charm-person d3" in texts(v, s)
+    s, ev = play(v, s, "cast charm-person d3", 3)
+    assert at(v, s, "d3").has("charmed")
+    assert "d3e3" not in texts(v, s) and "d3d2" in texts(v, s)
+
+
+def test_dd_24_bonuses_of_one_type_do_not_stack_and_show_rounds():
+    v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    s = give(v, s, "e2", BLESS)
+    mods = fx.modifiers(s, v.tables, v.geo, at(v, s, "e2").id, "attack")
+    assert len(mods) == 1 and mods[0][1] == 1  # Bless and Inspire Courage are both morale
+    hero = Effect("heroism", "Heroism", -1, None, (("attack", "morale", 2),))
+    s = give(v, s, "e2", hero)
+    assert fx.modifiers(s, v.tables, v.geo, at(v, s, "e2").id, "attack") == [("heroism", 2)]
+    card = v.piece_card(s, sq(v, "e2"))
+    assert "Active: Bless (4 rounds left), Heroism (whole game)" in card
+
+
+def test_dd_14_ruling_every_game_turn_counts_a_round():
+    v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
+    s, _ = play(v, s, "c1d2")
+    s, _ = play(v, s, "cast shield-of-faith d2")
+    sof = at(v, s, "d2").effect("shield-of-faith")
+    assert sof.rounds == 5 and v.piece_card(s, sq(v, "d2"))[2].startswith("Init -1  AC 19")
+
+
+def test_dd_25_evasion_takes_nothing_on_a_good_reflex_save():
+    v, s = position("4k3/8/8/8/3r4/8/8/3QK3 w - - 0 1", level=5)
+    s, _ = play(v, s, "d1d2")
+    s, ev = play(v, s, "cast fireball d4", 1, 1, 1, 1, 1, 10)  # 5 damage; Reflex 10+7 saves
+    assert at(v, s, "d4").hp == 25 and any("Evasion" in n for n in notes(ev))
+
+
+def test_dd_26_lay_on_hands_and_the_paladins_aura():
+    v, s = position("4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1", level=2)
+    s = edit(v, s, "b1", hp=5)
+    s, _ = play(v, s, "b1c3")
+    s, _ = play(v, s, "ability lay-on-hands c3")
+    assert at(v, s, "c3").hp == 9 and "lay-on-hands" in at(v, s, "c3").used
+    v, s = position("4k3/8/8/8/8/8/2P5/1N2K3 w - - 0 1", level=3)
+    will = fx.save_bonus(s, v.tables, v.geo, at(v, s, "c2").id, "will")
+    assert ("courage", 4) in will
+
+
+def test_dd_29_mage_armor_lasts_the_game_and_shield_stops_magic_missile():
+    v, s = position("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
+    s, _ = play(v, s, "d1d2")
+    s, _ = play(v, s, "cast mage-armor")
+    w = at(v, s, "d2")
+    assert w.effect("mage-armor").rounds is None
+    assert [fx.armor_class(s, v.tables, w.id, k)[0] for k in ("AC", "FAC", "TAC")] == [16, 14, 12]
+    v, s = position("3qk3/8/8/8/3Q4/8/8/4K3 b - - 0 1", level=2)
+    s = give(v, s, "d4", Effect("shield", "Shield", -1, 10, (("ac", "shield", 4),), "immune-mm"))
+    s, _ = play(v, s, "d8d6")
+    s, ev = play(v, s, "cast magic-missile d4")
+    assert at(v, s, "d4").hp == 8 and any("Shield stops" in n for n in notes(ev))
