@@ -31,8 +31,8 @@ def freeze(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> No
     """GC-27: the Queen lands on ``to``; the enemy there leaves the board, frozen."""
     victim = w.at(to)
     assert victim is not None
-    w.lift(victim.id, FROZEN, holder=queen.id)
     leave(t, w, queen, to, events)
+    w.lift(victim.id, FROZEN, holder=queen.id)
     name = piece_name(t, victim.kind, victim.side)
     events.append(Note("freeze", f"{name} is frozen by the Queen on {t.geo.name(to)}", (to,)))
 
@@ -42,7 +42,7 @@ def leave(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> Non
     prisoner = held_by(w, queen)
     frm = queen.sq
     w.put(queen.id, to)
-    if prisoner is not None and prisoner.holder == queen.id and prisoner.status == FROZEN:
+    if prisoner is not None:
         w.put(prisoner.id, frm)
         name = piece_name(t, prisoner.kind, prisoner.side)
         events.append(Note("thaw", f"{name} is free again on {t.geo.name(frm)}", (frm,)))

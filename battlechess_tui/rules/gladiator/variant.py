@@ -101,8 +101,8 @@ class Gladiator(Variant[GladiatorState]):
                 if kind is None or x >= geo.width:
                     raise SpecError(self.key, [f"setup: cannot read {ch!r} on rank {y + 1}"])
                 sq = geo.square(x, y)
-                side = 0 if ch.isupper() else 1
-                pieces.append(Piece(len(pieces), kind, side, self.t.kinds[kind].hp, sq))
+                owner = 0 if ch.isupper() else 1
+                pieces.append(Piece(len(pieces), kind, owner, self.t.kinds[kind].hp, sq))
                 board[sq] = pieces[-1].id
                 x += 1
         return GladiatorState(tuple(board), tuple(pieces), side=side, phase=START)

@@ -1,0 +1,211 @@
+"""Gladiator Chess: board, setup, seats, pieces' moves and the team turn (GC-1..GC-17)."""
+
+from dataclasses import replace
+
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.variant import IllegalAction
+from tests.test_gladiator_support import (
+    GEO,
+    V,
+    act,
+    jump,
+    kind_at,
+    move,
+    moves_from,
+    notes,
+    position,
+    sq,
+    texts,
+)
+
+START_ROW_1 = ["warrior", "mounted-knight", "scout", "champion", "queen", "king",
+               "black-knight", "scout", "kings-knight", "warrior"]  # fmt: skip
+
+
+def test_gc_1_board_is_10_by_12_and_white_moves_first():
+    state, _ = V.new_game(None)
+    assert (GEO.width, GEO.height) == (10, 12)
+    assert V.to_move(state) == "white.king"
+    assert V.status(state) == "White — King's move"
+
+
+def test_gc_2_one_seat_per_commander_per_team():
+    seats = V.seats()
+    assert [s.key for s in seats] == [
+        "white.king", "white.queen", "white.black-knight", "white.kings-knight",
+        "black.king", "black.queen", "black.black-knight", "black.kings-knight",
+    ]  # fmt: skip
+    assert seats[3].label == "White King's Knight" and seats[3].side == 0
+    assert {s.side for s in seats[4:]} == {1}
+    players = {s.key: ("Ann" if s.side == 0 else "Bob") for s in seats}
+    game = Game(V, 1, players)
+    assert game.player_of(game.to_move) == "Ann"
+
+
+def test_gc_3_setup_chart_with_the_mounted_lancer_as_kings_knight():
+    state, _ = V.new_game(None)
+    for x, kind in enumerate(START_ROW_1):
+        assert state.at(GEO.square(x, 0)).kind == kind
+        assert state.at(GEO.square(x, 11)).kind == kind
+        assert state.at(GEO.square(x, 0)).side == 0 and state.at(GEO.square(x, 11)).side == 1
+    assert [kind_at(state, f"{f}2") for f in "ab"] == ["squire", "footman"]
+    assert [kind_at(state, f"{f}11") for f in "ab"] == ["footman", "squire"]
+    for f in "abcdefghij":  # a Squire faces a Footman on every file
+        assert {kind_at(state, f"{f}2"), kind_at(state, f"{f}11")} == {"squire", "footman"}
+    scouts = [s for s in range(20) if state.at(s) and state.at(s).kind == "scout"]
+    assert len({(GEO.file(s) + GEO.rank(s)) % 2 for s in scouts}) == 2
+    assert sum(1 for p in state.pieces if p.side == 0) == 20
+
+
+def test_gc_4_a_commander_moves_only_its_own_pieces():
+    state, _ = V.new_game(None)
+    origins = {GEO.name(a.origin) for a in V.legal_actions(state)}
+    assert origins == {"b1", "b2", "d2", "f2", "h2", "j2"}  # King, Mounted Knight, Footmen
+    why = V.why_illegal(state, move("e2", "e3"))
+    assert "King's move" in why and "GC-14" in why
+
+
+def test_gc_5_sliders_are_blocked_knights_jump_and_enemies_are_attacked():
+    # No White Queen: her move passes to the King, who may move any piece (GC-17).
+    state = position({"f1": "K", "i1": "N", "a1": "W", "a4": "P", "b1": "M", "b2": "F",
+                      "c2": "F", "a7": "s", "f12": "k", "i12": "n"}, step=1)  # fmt: skip
+    assert moves_from(state, "a1") == {"a2", "a3"}
+    assert moves_from(state, "b1") == {"a3", "c3", "d2"}
+    state = position({"f1": "K", "i1": "N", "a1": "W", "a6": "w", "f12": "k", "i12": "n"}, step=1)
+    assert {"a5", "a6"} <= moves_from(state, "a1") and "a7" not in moves_from(state, "a1")
+
+
+def test_gc_6_and_gc_7_forward_is_towards_the_enemy_and_pawns_attack_diagonally():
+    state = position({"f1": "K", "i1": "N", "e5": "P", "f12": "k", "i12": "n", "e8": "f",
+                      "d7": "P", "e7": "M", "c5": "f"}, side=1, step=0)  # fmt: skip
+    assert moves_from(state, "e8") == {"d7"}  # e7 is blocked; d7 holds an enemy
+    assert moves_from(state, "c5") == {"c4", "c3"}  # Black's forward is down
+    state = position({"f1": "K", "i1": "N", "d4": "P", "e5": "f", "d5": "f",
+                      "f12": "k", "i12": "n"}, step=3, moved=("f1",))  # fmt: skip
+    assert moves_from(state, "d4") == {"e5"}
+
+
+def test_gc_8_a_footman_may_step_two_at_any_time():
+    state = position({"f1": "K", "i1": "N", "c5": "F", "f12": "k", "i12": "n"})
+    assert moves_from(state, "c5") == {"c6", "c7"}
+
+
+def test_gc_9_champion_moves_3_or_5_turning_once():
+    state = position({"f1": "K", "i1": "N", "e5": "C", "f12": "k", "i12": "n"}, step=1)
+    got = moves_from(state, "e5")
+    assert {"e8", "e2", "b5", "h5", "e10", "j5", "f7", "g6", "d7", "g8", "h7"} <= got
+    assert not {"e6", "f6", "e9", "e7", "e4"} & got
+    blocked = position({"f1": "K", "i1": "N", "e5": "C", "e6": "W", "f5": "P", "d5": "P",
+                        "f12": "k", "i12": "n"}, step=1)  # fmt: skip
+    got = moves_from(blocked, "e5")
+    assert "e8" not in got and "f7" not in got and "e2" in got and "f3" in got
+    attack = position({"f1": "K", "i1": "N", "e5": "C", "e8": "w", "f12": "k", "i12": "n"},
+                      step=1)  # fmt: skip
+    assert "e8" in moves_from(attack, "e5")
+
+
+def test_gc_10_a_squire_steps_two_only_from_its_first_rank():
+    state = position({"f1": "K", "i1": "N", "d2": "P", "g5": "P", "f12": "k", "i12": "n"},
+                     step=3, moved=("f1",))  # fmt: skip
+    assert moves_from(state, "d2") == {"d3", "d4"}
+    assert moves_from(state, "g5") == {"g6"}
+
+
+def test_gc_12_the_four_commanders_move_in_order_then_the_other_team():
+    state = position({"f1": "K", "e1": "Q", "g1": "B", "i1": "N", "f12": "k", "e12": "q",
+                      "g12": "b", "i12": "n"})  # fmt: skip
+    seen = []
+    for text in ["f1f2", "no-override", "e1e4", "no-override", "g1h3", "i1j3"]:
+        if text != "no-override":
+            seen.append(V.status(state))
+        state, _ = act(state, text)
+    assert seen == ["White — King's move", "White — Queen's move",
+                    "White — Black Knight's move", "White — King's Knight's move"]  # fmt: skip
+    assert V.to_move(state) == "black.king" and state.moved == frozenset()
+
+
+def test_gc_13_a_piece_moves_at_most_once_per_turn():
+    state = position({"f1": "K", "e1": "Q", "g1": "B", "i1": "N", "f12": "k", "i12": "n"})
+    state, _ = act(state, "f1f2")
+    state, _ = act(state, "override")
+    state, _ = act(state, "g1h3")  # the King moves the Black Knight instead of the Queen
+    assert V.to_move(state) == "white.king"  # the Black Knight has moved: only an override
+    assert "h3" not in {GEO.name(a.origin) for a in V.legal_actions(state) if a.squares}
+    why = V.why_illegal(replace(state, overriding=True), move("h3", "g5"))
+    assert "GC-13" in why
+
+
+def test_gc_14_the_kings_player_decides_overrides_and_the_commander_forfeits():
+    state, _ = V.new_game(None)
+    state, _ = act(state, "d2d4")  # frees the Champion: the Queen can move
+    assert V.to_move(state) == "white.king"
+    assert texts(state) == ["no-override", "override"]
+    assert "King may override" in V.status(state)
+    overridden, events = act(state, "override")
+    assert "GC-14" in notes(events, "override")[0]
+    assert V.to_move(overridden) == "white.king"
+    assert "a2" in {GEO.name(a.origin) for a in V.legal_actions(overridden)}  # any piece
+    after, _ = act(overridden, "a2a4")
+    assert V.status(after).startswith("White — Black Knight's move")  # the Queen forfeited
+    plain, _ = act(state, "no-override")
+    assert V.to_move(plain) == "white.queen"
+    assert {GEO.name(a.origin) for a in V.legal_actions(plain)} == {"d1", "e1"}
+    try:
+        V.parse_action(plain, "a2a4")
+    except IllegalAction as exc:
+        assert "Queen's move" in str(exc)
+    else:
+        raise AssertionError("the Queen's player moved a Squire")
+
+
+def test_gc_14_a_frozen_king_may_still_override():
+    # Black's Queen cannot freeze a protected King (GC-28): White has no King's Knight here.
+    state = position({"f1": "K", "e1": "Q", "a1": "W", "c1": "S", "f8": "q", "f12": "k", "i12": "n",
+                      "a12": "w"}, side=1, step=1)  # fmt: skip
+    state, _ = act(state, "no-override")
+    state, _ = act(state, "f8f1")  # GC-28: an unprotected King can be frozen
+    white = jump(state, side=0, step=1)
+    assert V.to_move(white) == "white.king" and texts(white) == ["no-override", "override"]
+
+
+def test_gc_15_a_commander_who_cannot_move_passes_the_move_to_the_king():
+    state, _ = V.new_game(None)
+    state, events = act(state, "b2b3")  # the Queen, Champion and Warriors are all blocked
+    assert "GC-15" in notes(events, "override")[0]
+    assert V.to_move(state) == "white.king" and state.overriding
+    assert V.status(state) == "White — King overrides the Queen's move"
+    assert len(V.legal_actions(state)) == 26
+
+
+def test_gc_15_a_move_nobody_can_make_is_skipped():
+    state = position({"f1": "K", "i1": "N", "f12": "k", "i12": "n"}, moved=("i1",))
+    state, events = act(state, "f1f2")
+    assert len(notes(events, "pass")) == 3  # Queen, Black Knight, King's Knight
+    assert V.to_move(state) == "black.king"
+
+
+def test_gc_16_a_frozen_commander_still_commands_his_pieces():
+    state = position({"f1": "K", "i1": "N", "e1": "Q", "f12": "k", "i12": "n", "e8": "b",
+                      "a12": "s"}, step=1, moved=("f1", "i1"))  # fmt: skip
+    state, events = act(state, "e1e8")
+    assert notes(events, "freeze")
+    black = jump(state, side=1, step=2)
+    assert V.to_move(black) == "black.king"  # decide: the scout may move, or the King override
+    black, _ = act(black, "no-override")
+    assert V.to_move(black) == "black.black-knight"
+    assert {GEO.name(a.origin) for a in V.legal_actions(black)} == {"a12"}
+
+
+def test_gc_17_a_dead_commanders_move_passes_to_the_king():
+    state = position({"f1": "K", "i1": "N", "c1": "S", "f12": "k", "i12": "n"}, step=2)
+    assert V.to_move(state) == "white.king" and state.overriding
+    assert "c1" in {GEO.name(a.origin) for a in V.legal_actions(state)}
+    assert "White — King overrides the Black Knight's move" in V.status(state)
+
+
+def test_refusals_name_the_rule():
+    state, _ = V.new_game(None)
+    assert "no piece" in V.why_illegal(state, move("e5", "e6"))
+    assert "belongs to Black" in V.why_illegal(state, move("b11", "b10"))
+    assert "cannot move from" in V.why_illegal(state, move("b2", "c3"))
+    assert sq("a1") == 0
