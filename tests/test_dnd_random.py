@@ -30,7 +30,11 @@ def test_dd_4_dd_9_dd_18_random_games_end_and_replay_exactly(level):
         assert again.outcome == game.outcome
         end, rebuilt = game.state, again.state
         assert (end.pieces, end.at, end.used_squares, end.killed) == (
-            rebuilt.pieces, rebuilt.at, rebuilt.used_squares, rebuilt.killed)
+            rebuilt.pieces,
+            rebuilt.at,
+            rebuilt.used_squares,
+            rebuilt.killed,
+        )
 
 
 def test_perft_counts_decisions():

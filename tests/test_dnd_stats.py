@@ -77,8 +77,9 @@ def test_dd_2_stat_rows_match_the_seed(tables, cls, level):
 
 
 def test_dd_1_classes_sit_on_the_chess_pieces(tables):
-    assert tables.class_of_piece == {"pawn": "fighter", "rook": "rogue", "knight": "paladin",
-                                     "bishop": "cleric", "queen": "wizard", "king": "bard"}  # fmt: skip
+    expected = {"pawn": "fighter", "rook": "rogue", "knight": "paladin",
+                "bishop": "cleric", "queen": "wizard", "king": "bard"}  # fmt: skip
+    assert tables.class_of_piece == expected
 
 
 def _spells(tables, cls, level):

@@ -203,4 +203,3 @@ def test_views_tally_status_and_card():
     tally = v.tally(s)
     items = {i.label: (i.hp, i.max_hp) for i in tally[0].items}
     assert items == {"Cleric L1 c1": (10, 10), "Bard L1 e1": (7, 7), "Fighter L1 e2": (12, 12)}
-

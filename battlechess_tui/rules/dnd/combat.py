@@ -124,7 +124,7 @@ def kill(w: Work, pid: int) -> None:
         s.at[p.square] = -1
     s.set(replace(p, square=-1))
     s.killed = s.killed + (pid,)
-    if fx.stats_of(w.t, p).cls == "bard" or w.t.data.classes[p.cls].piece == "king":
+    if w.t.classes[p.cls].piece == "king":
         if s.result is not None and s.result.winner == p.side:
             s.result = Outcome(None, "both Kings fell", "DD-9")
         else:

@@ -196,7 +196,7 @@ def _blur(w: Work, c: int, key: str, targets: list[int]) -> None:
 
 
 def _bless_weapon(w: Work, c: int, key: str, targets: list[int]) -> None:
-    b = 1
+    b = _bonus(w, c, key, 1)
     bonuses = (("attack", "weapon", b), ("damage", "weapon", b))
     _buff(w, targets[0], _effect(w, c, key, bonuses, "no-confirm"))
 

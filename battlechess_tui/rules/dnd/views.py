@@ -23,8 +23,12 @@ def rounds_text(e: Effect) -> str:
     return "whole game" if e.rounds is None else f"{e.rounds} rounds left"
 
 
+#: Conditions shown by name on the board; other effects show the spell's name.
+CONDITIONS = ("paralyzed", "prone", "shaken", "charmed", "fascinated", "cursed", "blur")
+
+
 def marks(s: DndState, p: Piece) -> tuple[str, ...]:
-    out = [e.condition or e.key for e in p.effects]
+    out = [e.condition if e.condition in CONDITIONS else e.label.lower() for e in p.effects]
     if p.promoted:
         out.append("promoted")
     b = s.battle
