@@ -156,3 +156,58 @@ def test_dd_29_mage_armor_lasts_the_game_and_shield_stops_magic_missile():
     s, _ = play(v, s, "d8d6")
     s, ev = play(v, s, "cast magic-missile d4")
     assert at(v, s, "d4").hp == 8 and any("Shield stops" in n for n in notes(ev))
+
+
+def test_dd_22_shocking_grasp_gets_plus_three_against_metal_armour():
+    v, s = position("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", level=4)
+    s, _ = play(v, s, "d1d5", 20, 1)
+    s, ev = play(v, s, "cast shocking-grasp", 5)  # 5+2+3 = 10 vs TAC 11: miss
+    assert ("metal armour", 3) in rolls(ev)[0].modifiers and rolls(ev)[0].result == "miss"
+
+
+def test_dd_22_magic_missile_splits_between_two_targets_from_level_3():
+    v, s = position("4k3/8/8/8/3p1p2/8/8/3QK3 w - - 0 1", level=3)
+    s, _ = play(v, s, "d1d2")
+    assert "cast magic-missile d4 f4" in texts(v, s)
+    s, _ = play(v, s, "cast magic-missile d4 f4", 1, 4)
+    assert (at(v, s, "d4").hp, at(v, s, "f4").hp) == (25, 22)
+
+
+def test_dd_24_shield_other_and_false_life_share_the_damage():
+    v, s = position("4k3/8/8/3r4/4P3/8/8/2B1K3 w - - 0 1", level=4)
+    cleric = at(v, s, "c1").id
+    s = give(v, s, "e4", Effect("shield-other", "Shield Other", cleric, None, (), "shield-other"))
+    s = give(v, s, "e4", Effect("false-life", "False Life", -1, None, (), "temp-hp", 3))
+    s, _ = play(v, s, "e4d5", 15, 1)
+    s, _ = play(v, s, "attack", 2)  # the Fighter misses
+    s, ev = play(v, s, "attack", 18, 6)  # Rogue: 18+5 = 23 hits; d6+1 = 7
+    assert at(v, s, "c1").hp == 29 - 4  # the Cleric takes the larger half
+    assert at(v, s, "e4").hp == 34 and at(v, s, "e4").effect("false-life") is None
+
+
+def test_dd_26_bless_weapon_criticals_need_no_confirmation():
+    v, s = position("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", level=4)
+    s = give(
+        v,
+        s,
+        "c3",
+        Effect(
+            "bless-weapon",
+            "Bless Weapon",
+            -1,
+            5,
+            (("attack", "weapon", 1), ("damage", "weapon", 1)),
+            "no-confirm",
+        ),
+    )
+    s, _ = play(v, s, "c3d5", 20, 1)
+    s, ev = play(v, s, "attack", 19, 1, 1)  # threat, no confirmation roll; 2d8 + 2x(2+1)
+    assert len(rolls(ev)) == 2 and rolls(ev)[1].dice == "2d8" and rolls(ev)[1].total == 8
+
+
+def test_dd_23_bestow_curse_takes_away_actions():
+    v, s = position("4k3/8/8/3p4/8/1B6/8/4K3 w - - 0 1", level=5)
+    s, _ = play(v, s, "b3d5", 20, 1)
+    s, ev = play(v, s, "cast bestow-curse-3", 10, 1, 40)  # touch hits; Will fails; then 40: lost
+    assert at(v, s, "d5").has("cursed-actions")
+    assert s.pieces[s.battle.actor].cls == "cleric"
