@@ -58,9 +58,11 @@ def position(placement: dict[str, str], side: int = 0, step: int = 0, variant=V,
     return variant.begin(state)
 
 
-def jump(state: GladiatorState, side: int, step: int = 0, variant=V) -> GladiatorState:
+def jump(state: GladiatorState, side: int, step: int = 0, variant=V,
+         moved: tuple[str, ...] = ()) -> GladiatorState:  # fmt: skip
     """The same board with ``side`` to play the move of commander number ``step``."""
-    fresh = replace(state, side=side, step=step, phase="start", moved=frozenset(),
+    ids = frozenset(state.board[sq(n)] for n in moved)
+    fresh = replace(state, side=side, step=step, phase="start", moved=ids,
                     overriding=False, cache={})  # fmt: skip
     return variant.begin(fresh)
 

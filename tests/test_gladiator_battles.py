@@ -1,0 +1,122 @@
+"""Gladiator Chess battles: pools, duels and exchanges, lasting damage, exact odds (GC-18..20)."""
+
+from fractions import Fraction
+
+import pytest
+
+from battlechess_tui.engine.dice import difference_distribution
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.gladiator.combat import duel_chance, round_chances
+from tests.test_gladiator_support import V, act, move, notes, piece, position, rolls
+
+EXCHANGE = make_variant("gladiator", {"combat": "exchange"})
+# White's Warrior a1 faces Black's Scout a6; no White Queen, so the King moves the Warrior.
+DUEL = {"f1": "K", "i1": "N", "a1": "W", "a6": "s", "f12": "k", "i12": "n"}
+
+
+def test_gc_18_the_attacker_adds_the_attack_die_and_every_roll_is_recorded():
+    state = position(DUEL, step=1)
+    after, events = act(state, "a1a6", 6, 6, 6, 1, 1, 1)
+    attack, defence = rolls(events)
+    assert (attack.seat, attack.dice, attack.total) == ("white.queen", "2d6+1d6", 18)
+    assert (defence.seat, defence.dice, defence.total) == ("black.black-knight", "3d6", 3)
+    assert "Warrior attacks a6" in attack.purpose and attack.result == "wins by 15"
+    assert "Scout loses 15 hp" in defence.result
+    assert piece(after, "a6").kind == "warrior" and after.at(0) is None
+    assert "Black Scout is killed on a6" in notes(events, "kill")
+
+
+def test_gc_19_ties_deal_nothing_and_a_duel_goes_on_until_one_dies():
+    state = position(DUEL, step=1)
+    # Round 1: 3 against 3, a tie. Round 2: 3 against 18, the Warrior loses 15 and dies.
+    after, events = act(state, "a1a6", 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6)
+    first, _, second, _ = rolls(events)
+    assert first.result == "tie: no damage" and "round 1" in first.purpose
+    assert "round 2" in second.purpose
+    assert after.at(0) is None  # the attacker's square is left empty
+    scout = piece(after, "a6")
+    assert scout.kind == "scout" and scout.hp == 12
+    assert after.pieces[state.board[0]].status == "killed"
+
+
+def test_gc_19_an_exchange_is_one_round_and_the_attacker_stays_home():
+    state = position(DUEL, step=1, variant=EXCHANGE)
+    after, events = act(state, "a1a6", 3, 3, 3, 1, 1, 1, variant=EXCHANGE)
+    assert len(rolls(events)) == 2
+    assert piece(after, "a1").kind == "warrior" and piece(after, "a6").hp == 6
+    assert any("stays on a1" in n for n in notes(events, "stand"))
+
+
+def test_gc_20_damage_lasts_but_a_victorious_warrior_is_healed():
+    state = position(DUEL, step=1)
+    # Round 1: 3 against 6, the Warrior loses 3. Round 2: 18 against 3, the Scout dies.
+    after, events = act(state, "a1a6", 1, 1, 1, 2, 2, 2, 6, 6, 6, 1, 1, 1)
+    assert piece(after, "a6").hp == 6  # back to full (GC-20)
+    assert any("healed" in n for n in notes(events, "heal"))
+
+
+def test_gc_20_other_victors_keep_their_damage():
+    state = position({"f1": "K", "i1": "N", "c1": "S", "f4": "w", "f12": "k", "i12": "n"},
+                     step=2)  # fmt: skip
+    # Round 1: 4 against 10, the Scout loses 6. Round 2: 18 against 2, the Warrior dies.
+    after, events = act(state, "c1f4", 1, 1, 1, 1, 5, 5, 6, 6, 5, 1, 1, 1)
+    scout = piece(after, "f4")
+    assert scout.kind == "scout" and scout.hp == 6
+    assert not notes(events, "heal")
+
+
+def test_gc_20_damage_persists_into_later_turns():
+    state = position(DUEL, step=1, variant=EXCHANGE)
+    after, _ = act(state, "a1a6", 3, 3, 3, 1, 1, 1, variant=EXCHANGE)
+    later = after
+    while later.side == 0:
+        later, _ = act(later, EXCHANGE.legal_actions(later)[0].text(EXCHANGE.geo),
+                       variant=EXCHANGE)  # fmt: skip
+    assert piece(later, "a6").hp == 6
+    assert EXCHANGE.piece_view(later, 50).hp == 6 and EXCHANGE.piece_view(later, 50).max_hp == 12
+
+
+def _duel_by_fractions(att: str, dfn: str, a_hp: int, d_hp: int) -> Fraction:
+    """An independent exact solution of the duel chain, in fractions, for small hit points."""
+    dist = difference_distribution(att, dfn)
+    tie = dist.get(0, Fraction(0))
+    table: dict[tuple[int, int], Fraction] = {}
+    for a in range(1, a_hp + 1):
+        for d in range(1, d_hp + 1):
+            total = Fraction(0)
+            for diff, p in dist.items():
+                if diff > 0:
+                    total += p * (1 if diff >= d else table[(a, d - diff)])
+                elif diff < 0 and -diff < a:
+                    total += p * table[(a + diff, d)]
+            table[(a, d)] = total / (1 - tie)
+    return table[(a_hp, d_hp)]
+
+
+@pytest.mark.parametrize(
+    ("att", "dfn", "a_hp", "d_hp"),
+    [("1d6+1d6", "1d6", 4, 2), ("2d6+1d6", "3d6", 6, 12), ("1d6+1d6", "4d6", 4, 20)],
+)
+def test_gc_19_duel_odds_are_the_exact_markov_chain(att, dfn, a_hp, d_hp):
+    assert duel_chance(att, dfn, a_hp, d_hp) == pytest.approx(
+        float(_duel_by_fractions(att, dfn, a_hp, d_hp)), abs=1e-12
+    )
+
+
+def test_gc_19_odds_before_an_attack_use_current_hit_points():
+    state = position(DUEL, step=1)
+    text = V.odds(state, move("a1", "a6"))
+    chance = duel_chance("2d6+1d6", "3d6", 6, 12)
+    assert text.startswith(f"Duel: {chance:.1%} that the Warrior kills the Scout")
+    assert "2d6+1d6 vs 3d6" in text and "hit points 6 vs 12" in text
+    assert V.odds(state, move("a1", "a5")) is None  # no fight
+
+
+def test_gc_19_exchange_odds_give_the_one_round_chances():
+    state = position(DUEL, step=1, variant=EXCHANGE)
+    text = EXCHANGE.odds(state, move("a1", "a6"))
+    kill_it, win, die = round_chances("2d6+1d6", "3d6", 6, 12)
+    assert text.startswith(f"One round: {kill_it:.1%} to kill the Scout, {win:.1%} to win")
+    assert f"{die:.1%} that the Warrior dies" in text
+    dist = difference_distribution("2d6+1d6", "3d6")
+    assert win == pytest.approx(float(sum(p for d, p in dist.items() if d > 0)))

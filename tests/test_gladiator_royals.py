@@ -1,0 +1,327 @@
+"""Gladiator Chess: the King (GC-21..GC-26), the Queen (GC-27..GC-32) and promotion (GC-11)."""
+
+from dataclasses import replace
+
+from battlechess_tui.rules.gladiator.queen import return_options
+from tests.test_gladiator_support import (
+    GEO,
+    V,
+    act,
+    jump,
+    kind_at,
+    move,
+    moves_from,
+    notes,
+    piece,
+    position,
+    rolls,
+    sq,
+    texts,
+)
+
+# -- the King -------------------------------------------------------------------------------
+
+
+def test_gc_21_the_king_cannot_be_attacked_while_his_kings_knight_lives():
+    state = position({"f1": "K", "i1": "N", "f9": "W", "f10": "k", "i12": "n"}, step=1)
+    assert "f10" not in moves_from(state, "f9")
+    assert "GC-21" in V.why_illegal(state, move("f9", "f10"))
+
+
+def test_gc_21_a_frozen_kings_knight_still_protects_his_king():
+    state = position({"f1": "K", "i1": "N", "e1": "Q", "f9": "W", "f10": "k", "e8": "n"},
+                     step=1, moved=("f1", "i1", "f9"))  # fmt: skip
+    state, _ = act(state, "e1e8")  # the Queen freezes the Black King's Knight
+    white = jump(state, side=0, step=1)
+    assert "f10" not in moves_from(white, "f9")
+
+
+def test_gc_22_no_move_may_leave_the_own_checkable_king_in_check():
+    # The Warrior on f3 is pinned by the Black Warrior on f9 against its King on f1.
+    state = position({"f1": "K", "i1": "N", "f3": "W", "f9": "w", "f12": "k", "i12": "n"},
+                     step=1)  # fmt: skip
+    assert moves_from(state, "f3") == {"f2", "f4", "f5", "f6", "f7", "f8", "f9"}
+    assert "GC-22" in V.why_illegal(state, move("f3", "e3"))
+
+
+def test_gc_22_the_king_may_not_step_next_to_the_enemy_king():
+    state = position({"f1": "K", "i1": "N", "f3": "k", "i12": "n"})
+    assert moves_from(state, "f1") == {"e1", "g1"}  # e2, f2 and g2 touch the Black King
+
+
+def test_gc_23_the_protected_king_kills_instantly():
+    state = position({"f1": "K", "i1": "N", "f2": "w", "f12": "k", "i12": "n"})
+    after, events = act(state, "f1f2")
+    assert not rolls(events)
+    assert any("kills instantly" in n for n in notes(events, "kill"))
+    assert kind_at(after, "f2") == "king"
+    assert V.odds(state, move("f1", "f2")).startswith("Certain")
+
+
+def test_gc_23_own_pieces_only_to_get_out_of_check_and_never_a_queen():
+    calm = {"f1": "K", "i1": "N", "e1": "Q", "e2": "P", "g1": "P", "g2": "P", "a1": "M",
+            "f12": "k", "i12": "n"}  # fmt: skip
+    assert moves_from(position(calm), "f1") == {"f2"}
+    assert "GC-23" in V.why_illegal(position(calm), move("f1", "e2"))
+    checked = position({**calm, "f8": "w"})  # the Black Warrior checks down the f-file
+    assert "check" in V.status(checked)
+    assert moves_from(checked, "f1") == {"e2", "g1", "g2"}  # f2 stays in check; never e1
+    assert "GC-23" in V.why_illegal(checked, move("f1", "e1"))
+    after, events = act(checked, "f1g2")
+    assert kind_at(after, "g2") == "king" and notes(events, "kill")
+
+
+def test_gc_24_check_forces_the_choice_set_assuming_battles_are_won():
+    state = position({"f1": "K", "i1": "N", "a8": "W", "j4": "Q", "f8": "w", "f12": "k",
+                      "i12": "n"}, step=1, moved=("f1",))  # fmt: skip
+    assert V.status(state) == "White — Queen's move — check!"
+    assert set(texts(state)) == {"a8f8", "j4f4", "j4f8"}
+    # The Warrior loses its battle: the King is still in check, and the next move must help.
+    after, _ = act(state, "a8f8", 1, 1, 1, 6, 6)
+    assert kind_at(after, "a8") is None and "check" in V.status(after)
+    assert V.to_move(after) == "white.king"  # the dead Black Knight's move passes to him
+    assert set(texts(after)) == {"j4f4", "j4f8"}
+
+
+def test_gc_24_and_gc_33_checkmate_when_no_move_gets_out():
+    # At the King's own move only his pieces may help: the King's Knight could block on a2.
+    state = position({"a1": "K", "c1": "N", "a8": "w", "b8": "w", "f12": "k", "i12": "n"})
+    result = V.outcome(state)
+    assert result.winner == 1 and "checkmated" in result.reason and "GC-24" in result.rule
+    assert V.legal_actions(state) == []
+
+
+def test_gc_25_without_his_kings_knight_the_king_fights_and_is_never_in_check():
+    state = position({"f1": "K", "i1": "N", "f9": "W", "f10": "k"}, step=1)
+    assert "f10" in moves_from(state, "f9")
+    assert "Duel" in V.odds(state, move("f9", "f10"))
+    black = jump(state, side=1)
+    assert "check" not in V.status(black)
+    after, events = act(black, "f10f9", 6, 6, 6, 6, 6, 6, 1, 1)
+    assert len(rolls(events)) == 2 and kind_at(after, "f9") == "king"
+
+
+def _black_queen_captured():
+    """White's Scout takes the Black Queen on f6; the Black King stands on f12."""
+    state = position({"f1": "K", "i1": "N", "a1": "S", "f6": "q", "f12": "k", "i12": "n"},
+                     step=2)  # fmt: skip
+    after, events = act(state, "a1f6")
+    return after, events
+
+
+def test_gc_26_and_gc_29_a_scout_captures_the_queen_and_the_king_changes():
+    after, events = _black_queen_captured()
+    assert not rolls(events) and notes(events, "capture")
+    assert kind_at(after, "f6") == "scout"
+    black = jump(after, side=1)
+    king_moves = moves_from(black, "f12")
+    assert {"f7", "f6", "a12", "j8"} <= king_moves  # a chess queen's moves, and the abductor
+    assert "check" not in V.status(black)
+
+
+def test_gc_29_only_the_black_knight_or_a_scout_may_capture_the_queen():
+    state = position({"f1": "K", "i1": "N", "f2": "W", "f6": "q", "f12": "k", "i12": "n"},
+                     step=1)  # fmt: skip
+    assert "f6" not in moves_from(state, "f2")
+    assert "GC-29" in V.why_illegal(state, move("f2", "f6"))
+    assert V.odds(state, move("f2", "f5")) is None
+
+
+def test_gc_29_capturing_a_queen_who_holds_a_piece_sends_it_home():
+    # The Black King stands off the f-file (the White King will move like a queen, GC-26).
+    state = position(
+        {
+            "f1": "K",
+            "i1": "N",
+            "a1": "W",
+            "b1": "M",
+            "h1": "Q",
+            "d5": "s",
+            "g12": "k",
+            "i12": "n",
+            "c7": "b",
+        },
+        step=1,
+        moved=("f1", "i1", "a1", "b1"),
+    )
+    state, _ = act(state, "h1d5")
+    black, _ = act(jump(state, side=1, step=2), "no-override")
+    assert "d5" in moves_from(black, "c7")
+    after, events = act(black, "c7d5")
+    assert after.pending and after.pending[0].kind == "return"
+    assert V.to_move(after) == "black.black-knight"  # the Scout's commander chooses
+    assert set(texts(after)) == {f"return {f}12" for f in "abcdefhj"}
+    assert "returns the frozen Scout" in V.status(after)
+    done, events = act(after, "return c12")
+    assert kind_at(done, "c12") == "scout" and "GC-29" in notes(events, "return")[0]
+    white_queen = next(p for p in done.pieces if p.kind == "queen" and p.side == 0)
+    assert white_queen.status == "abducted" and white_queen.holder == piece(done, "d5").id
+
+
+def test_gc_29_a_full_back_rank_sends_the_piece_to_the_nearest_rank():
+    state, _ = V.new_game(None)
+    scout = piece(state, "c1")
+    options = return_options(V.t, state, scout)
+    assert {GEO.name(s) for s in options} == {f"{f}3" for f in "abcdefghij"}
+
+
+# -- the Queen ------------------------------------------------------------------------------
+
+
+def test_gc_27_the_queen_freezes_and_her_prisoner_returns_when_she_leaves():
+    state = position({"f1": "K", "i1": "N", "d1": "Q", "d5": "s", "d8": "f", "f12": "k",
+                      "i12": "n"}, step=1, moved=("f1", "i1"))  # fmt: skip
+    assert V.odds(state, move("d1", "d5")).startswith("No fight")
+    after, events = act(state, "d1d5")
+    assert not rolls(events) and kind_at(after, "d5") == "queen"
+    assert V.piece_view(after, sq("d5")).label == "*s"
+    assert [s.items[0].label for s in V.tally(after) if s.title == "Black frozen"] == ["Scout"]
+    later = jump(after, side=0, step=1, moved=("f1", "i1"))
+    later, events = act(later, "d5d8")  # she freezes the Footman: the Scout comes back
+    assert kind_at(later, "d5") == "scout" and notes(events, "thaw")
+    assert V.piece_view(later, sq("d8")).label == "*f"
+
+
+def test_gc_27_the_queen_never_touches_the_enemy_queen_or_a_protected_king():
+    state = position({"f1": "K", "i1": "N", "d1": "Q", "d5": "q", "f3": "k", "i12": "n"},
+                     step=1, moved=("f1", "i1"))  # fmt: skip
+    targets = moves_from(state, "d1")
+    assert "d5" not in targets and "f3" not in targets
+    assert "GC-27" in V.why_illegal(state, move("d1", "d5"))
+
+
+def test_gc_28_an_unprotected_king_can_be_frozen():
+    state = position({"f1": "K", "i1": "N", "d1": "Q", "f3": "k"}, step=1, moved=("f1", "i1"))
+    assert "f3" in moves_from(state, "d1")
+    after, _ = act(state, "d1f3")
+    king = next(p for p in after.pieces if p.kind == "king" and p.side == 1)
+    assert king.status == "frozen"
+
+
+def _white_queen_holds_black_scout(**extra):
+    placement = {"f1": "K", "i1": "N", "a5": "W", "h1": "Q", "d5": "s", "f12": "k", "i12": "n"}
+    state = position({**placement, **extra}, step=1, moved=("f1", "i1"))
+    state, _ = act(state, "h1d5")
+    return jump(state, side=0, step=1, moved=("f1", "i1"))
+
+
+def test_gc_30_attacking_a_frozen_piece_adds_the_queens_die():
+    state = _white_queen_holds_black_scout()
+    assert "d5" in moves_from(state, "a5")
+    assert "2d6+1d6+1d6" in V.odds(state, move("a5", "d5"))
+    after, events = act(state, "a5d5", 6, 6, 6, 6, 1, 1, 1)
+    assert rolls(events)[0].dice == "2d6+1d6+1d6"
+    assert kind_at(after, "d5") == "warrior"
+    scout = next(p for p in after.pieces if p.kind == "scout")
+    assert scout.status == "killed"
+    # The Queen goes next to her King on f1: her player chooses an empty square.
+    assert V.to_move(after) == "white.queen"
+    assert set(texts(after)) == {"place e1", "place e2", "place f2", "place g1", "place g2"}
+    assert "places the Queen next to her King" in V.status(after)
+    placed, _ = act(after, "place g2")
+    assert kind_at(placed, "g2") == "queen"
+
+
+def test_gc_30_if_the_attacker_loses_the_frozen_piece_stands_on_the_square():
+    state = _white_queen_holds_black_scout()
+    after, _ = act(state, "a5d5", 1, 1, 1, 1, 6, 6, 6)  # 4 against 18: the Warrior dies
+    assert kind_at(after, "d5") == "scout" and kind_at(after, "a5") is None
+    assert after.pending[0].kind == "place"
+
+
+def test_gc_31_killing_the_abductor_frees_the_queen():
+    after, _ = _black_queen_captured()
+    black = jump(after, side=1)
+    freed, events = act(black, "f12f6", 6, 6, 6, 6, 6, 6, 1, 1, 1)
+    assert any("free again" in n for n in notes(events, "rescue"))
+    assert V.to_move(freed) == "black.queen"
+    assert len(texts(freed)) == 8  # every empty square next to the King on f6
+    placed, _ = act(freed, "place e7")
+    queen = piece(placed, "e7")
+    assert queen.kind == "queen" and queen.side == 1
+
+
+def test_gc_31_capturing_the_enemy_queen_swaps_the_queens():
+    # The Black King stands off the f-file: with her Queen taken, the White King on f1 moves
+    # like a queen (GC-26) and would give check along it.
+    board = {"f1": "K", "i1": "N", "e4": "Q", "a3": "S", "g12": "k", "i12": "n", "c6": "s",
+             "e7": "q"}  # fmt: skip
+    black = position(board, side=1, step=2)  # no Black Knight: the King moves the Scout
+    held, _ = act(black, "c6e4")
+    assert "White Queen held 0/5" in V.status(jump(held, side=0, step=2))
+    white = jump(held, side=0, step=2)
+    swapped, events = act(white, "a3e7")
+    assert notes(events, "swap")
+    assert V.to_move(swapped) == "white.queen"
+    assert "place e2" in texts(swapped)
+    swapped, _ = act(swapped, "place e2")
+    assert V.to_move(swapped) == "black.queen"
+    assert set(texts(swapped)) == {f"place {s}" for s in ("f12", "h12", "f11", "g11", "h11")}
+    swapped, _ = act(swapped, "place g11")
+    assert kind_at(swapped, "e2") == "queen" and kind_at(swapped, "g11") == "queen"
+    assert all(p.status == "board" for p in swapped.pieces if p.kind == "queen")
+    assert swapped.held == (0, 0)
+
+
+def test_gc_32_the_queen_heals_hurt_neighbours_before_her_move():
+    state = position({"f1": "K", "i1": "N", "e5": "Q", "e4": "W", "d5": "C", "f5": "s",
+                      "f12": "k", "i12": "n"}, step=1, moved=("f1",))  # fmt: skip
+    pieces = list(state.pieces)
+    for name, hp in (("e4", 3), ("d5", 10), ("f5", 4)):
+        p = piece(state, name)
+        pieces[p.id] = replace(p, hp=hp)
+    asked = V.begin(replace(state, pieces=tuple(pieces), phase="start", cache={}))
+    overridden, _ = act(asked, "override")  # healing belongs to her own move (ruling)
+    assert not [t for t in texts(overridden) if t.startswith("heal")]
+    state, _ = act(asked, "no-override")
+    assert {t for t in texts(state) if t.startswith("heal")} == {"heal d5", "heal e4"}
+    assert "may heal first" in V.status(state)
+    healed, events = act(state, "heal e4")
+    assert piece(healed, "e4").hp == 6 and notes(events, "heal")
+    assert V.to_move(healed) == "white.queen"
+    assert {t for t in texts(healed) if t.startswith("heal")} == {"heal d5"}
+
+
+# -- promotion --------------------------------------------------------------------------------
+
+
+def _killed(state, *squares):
+    pieces = list(state.pieces)
+    board = list(state.board)
+    for name in squares:
+        p = piece(state, name)
+        pieces[p.id] = replace(p, status="killed", sq=-1)
+        board[p.sq] = -1
+    return V.begin(replace(state, pieces=tuple(pieces), board=tuple(board), phase="start",
+                           cache={}))  # fmt: skip
+
+
+def test_gc_11_a_footman_brings_back_a_warrior_or_scout_chosen_by_the_king():
+    state = position({"f1": "K", "i1": "N", "c11": "F", "a1": "W", "c1": "S", "b1": "M",
+                      "f12": "k", "i12": "n"})  # fmt: skip
+    state = _killed(state, "a1", "c1", "b1")
+    after, _ = act(state, "c11c12")
+    assert V.to_move(after) == "white.king"
+    assert texts(after) == ["promote warrior", "promote scout"]
+    done, events = act(after, "promote scout")
+    scout = piece(done, "c12")
+    assert scout.kind == "scout" and scout.hp == 12 and scout.id in done.moved
+    assert notes(events, "promote")
+
+
+def test_gc_11_a_squire_brings_back_any_killed_piece_but_never_a_pawn():
+    state = position({"f1": "K", "i1": "N", "c11": "P", "b1": "M", "a2": "F", "f12": "k",
+                      "i12": "n", "d12": "s"}, step=3, moved=("f1",))  # fmt: skip
+    state = _killed(state, "b1", "a2")
+    # The Squire kills the Scout in two rounds (9 damage each), then promotes.
+    after, events = act(state, "c11d12", 6, 6, 1, 1, 1, 6, 6, 1, 1, 1)
+    mk = piece(after, "d12")  # only one kind is eligible: it returns at once
+    assert mk.kind == "mounted-knight" and mk.hp == 16
+    assert any("replaced" in n for n in notes(events, "promote"))
+
+
+def test_gc_11_with_nothing_killed_the_pawn_stays():
+    state = position({"f1": "K", "i1": "N", "c11": "F", "f12": "k", "i12": "n"})
+    after, events = act(state, "c11c12")
+    assert kind_at(after, "c12") == "footman" and not after.pending
+    assert any("stays" in n for n in notes(events, "promote"))
