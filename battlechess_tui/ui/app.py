@@ -138,7 +138,7 @@ def build_game(
     import random
 
     built = make_variant(variant, dict(options or {}))
-    names = {s.key: s.label for s in built.seats()}
+    names = {s.key: built.side_names[s.side] for s in built.seats()}
     names.update(players or {})
     return Game(built, random.randrange(1, 10**9) if seed is None else seed, names)
 

@@ -40,9 +40,9 @@ def option_widget(key: str, spec: OptionSpec, index: int) -> Widget:
         return Switch(value=spec.default, id=wid, name=key)
     if spec.choices:
         return Select([(str(c), str(c)) for c in spec.choices], value=str(spec.default),
-                      allow_blank=False, id=wid, name=key)  # fmt: skip
+                      allow_blank=False, id=wid, name=key, compact=True)  # fmt: skip
     kind = "integer" if isinstance(spec.default, int) else "text"
-    return Input(str(spec.default), type=kind, id=wid, name=key)
+    return Input(str(spec.default), type=kind, id=wid, name=key, compact=True)
 
 
 class NewGameScreen(Screen[None]):
@@ -61,7 +61,7 @@ class NewGameScreen(Screen[None]):
         with VerticalScroll(id="new-game"):
             yield Label("New game", classes="screen-title")
             yield Select([(s.name, k) for k, s in self._specs.items()], value=self.variant_key,
-                         allow_blank=False, id="game-select")  # fmt: skip
+                         allow_blank=False, id="game-select", compact=True)  # fmt: skip
             yield Static(id="game-description")
             yield Label("Options", classes="section-title")
             yield Vertical(id="options")
@@ -69,7 +69,9 @@ class NewGameScreen(Screen[None]):
             yield Vertical(id="players")
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input(str(random.randrange(1, 10**6)), type="integer", id="seed")
+                yield Input(
+                    str(random.randrange(1, 10**6)), type="integer", id="seed", compact=True
+                )
             yield Static(id="new-game-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start (ctrl+s)", variant="primary", id="start")
@@ -93,7 +95,8 @@ class NewGameScreen(Screen[None]):
         options.remove_children()
         rows = []
         for i, (key, opt) in enumerate(spec.options.items()):
-            help_text = f"{opt.label}" + (f": {opt.help}" if opt.help else "")
+            choices = ", ".join(map(str, opt.choices)) if opt.choices else ""
+            help_text = opt.help or (f"one of {choices}" if choices else "")
             rows.append(Horizontal(Label(opt.label, classes="field-label"),
                                    option_widget(key, opt, i), classes="field"))  # fmt: skip
             rows.append(Static(help_text, classes="field-help"))
@@ -103,17 +106,30 @@ class NewGameScreen(Screen[None]):
         self._fill_players()
 
     def _fill_players(self) -> None:
+        """One name per seat (each commander in team games), keeping names already typed.
+
+        A seat starts with its side's name, so one player per side is the default and the
+        hand-over notice only appears when the side changes.
+        """
+        typed = self.player_names()
         players = self.query_one("#players")
         players.remove_children()
         try:
-            seats = make_variant(self.variant_key, self.option_values()).seats()
+            variant = make_variant(self.variant_key, self.option_values())
         except (SpecError, ValueError):
-            seats = make_variant(self.variant_key).seats()
-        players.mount_all(
-            Horizontal(Label(seat.label, classes="field-label"),
-                       Input(seat.label, id=f"player-{i}", name=seat.key), classes="field")
-            for i, seat in enumerate(seats)
-        )  # fmt: skip
+            variant = make_variant(self.variant_key)
+        rows = []
+        for i, seat in enumerate(variant.seats()):
+            name = typed.get(seat.key, variant.side_names[seat.side])
+            field = Input(name, id=f"player-{i}", name=seat.key, compact=True)
+            rows.append(Horizontal(Label(seat.label, classes="field-label"), field,
+                                   classes="field"))  # fmt: skip
+        players.mount_all(rows)
+
+    @on(Select.Changed, "#options Select")
+    @on(Switch.Changed, "#options Switch")
+    def _option_changed(self) -> None:
+        self._fill_players()
 
     def option_values(self) -> dict[str, str]:
         values: dict[str, str] = {}

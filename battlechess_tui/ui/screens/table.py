@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -98,7 +98,7 @@ class TableScreen(Screen[None]):
                 )  # fmt: skip
                 yield from self.compose_under_board()
                 yield Static(id="message")
-            with VerticalScroll(id="panels", can_focus=False):
+            with Vertical(id="panels"):
                 yield DiceTray(id="dice-tray").data_bind(entries=TableScreen.tray_entries)
                 yield PieceCard(id="piece-card").data_bind(
                     lines=TableScreen.card_lines, odds=TableScreen.odds

@@ -31,7 +31,8 @@ MOVE, ATTACK = "move", "attack"
 #: Cell sizes tried from the largest down: (columns, lines) per square.
 CELL_SIZES = ((7, 3), (5, 2), (3, 1))
 
-#: Symbols for square marks and piece marks the games use; other marks show their first letter.
+#: Symbols for the marks the board draws (Unicode, ASCII), by the mark's first word. Square
+#: marks not listed show their first letter; piece marks not listed stay on the piece card.
 MARK_SYMBOLS = {
     "arena": ("◇", "+"),
     "promotion": ("★", "*"),
@@ -40,17 +41,38 @@ MARK_SYMBOLS = {
     "shaken": ("!", "!"),
     "promoted": ("⁺", "+"),
     "blessed": ("✦", "b"),
-    "check": ("‼", "!"),
-    "defended": ("⛨", "d"),
+    "in check": ("‼", "!"),
+    "in battle": ("⚔", "#"),
+    "empowered": ("↑", "^"),
+    "stunned": ("~", "~"),
+    "poisoned": ("☠", "p"),
 }
+#: Chess figures: each names its side, so the letter is not needed beside them.
+SIDED_GLYPHS = frozenset("♔♕♖♗♘♙♚♛♜♝♞♟")
 
 
-def mark_symbol(mark: str, ascii_only: bool) -> str:
-    """One character standing for ``mark`` (a square or piece mark)."""
-    pair = MARK_SYMBOLS.get(mark)
-    if pair:
-        return pair[1] if ascii_only else pair[0]
-    return (mark[:1] or "?").lower()
+def mark_symbol(mark: str, ascii_only: bool) -> str | None:
+    """One character for a mark, or None when the board does not draw it."""
+    for name in (mark, mark.split(" ")[0]):
+        pair = MARK_SYMBOLS.get(name)
+        if pair:
+            return pair[1] if ascii_only else pair[0]
+    return None
+
+
+def square_symbol(mark: str, ascii_only: bool) -> str:
+    return mark_symbol(mark, ascii_only) or (mark[:1] or "?").lower()
+
+
+def identifying_glyphs(pieces: Iterable[PieceView | None]) -> frozenset[str]:
+    """Glyphs that name one kind of piece of one side here (others are drawn as letters)."""
+    owners: dict[str, set[tuple[str, int]]] = {}
+    for p in pieces:
+        if p is not None:
+            owners.setdefault(p.glyph, set()).add((p.name, p.side))
+    return frozenset(
+        g for g, who in owners.items() if len(who) == 1 and g in SIDED_GLYPHS and cell_len(g) == 1
+    )
 
 
 @dataclass(frozen=True)
@@ -182,6 +204,7 @@ class Board(Widget, can_focus=True):
                  classes: str | None = None) -> None:  # fmt: skip
         super().__init__(name=name, id=id, classes=classes)
         self._layout: Layout | None = None
+        self._glyphs: frozenset[str] = frozenset()
 
     # -- geometry on screen ----------------------------------------------------------------
 
@@ -233,7 +256,9 @@ class Board(Widget, can_focus=True):
             self.refresh(*regions)
 
     def watch_model(self, old: BoardModel, new: BoardModel) -> None:
-        if (old.width, old.height) != (new.width, new.height):
+        glyphs = identifying_glyphs(new.pieces)
+        if (old.width, old.height) != (new.width, new.height) or glyphs != self._glyphs:
+            self._glyphs = glyphs
             self._layout = None
             self.refresh()
             return
@@ -346,17 +371,22 @@ class Board(Widget, can_focus=True):
         if square == m.checked:
             return "!", "!"
         piece = m.pieces[square]
-        right = " "
-        if piece is not None and piece.marks:
-            right = mark_symbol(piece.marks[0], asc)
-        elif square in m.marks:
-            right = mark_symbol(m.marks[square], asc)
-        return " ", right
+        for mark in piece.marks if piece is not None else ():
+            symbol = mark_symbol(mark, asc)
+            if symbol:
+                return " ", symbol
+        if square in m.marks:
+            return " ", square_symbol(m.marks[square], asc)
+        return " ", " "
 
     def _piece_text(self, piece: PieceView) -> str:
-        if self.ascii_pieces or cell_len(piece.glyph) != 1:
-            return piece.letter
-        return piece.glyph
+        """The figure when it names the piece and side here, else the letter (and a short
+        label such as a die's face: ``D3``)."""
+        if not self.ascii_pieces and piece.glyph in self._glyphs:
+            return piece.glyph
+        if len(piece.label) == 1:
+            return piece.letter + piece.label
+        return piece.letter
 
     def _centre(self, square: int) -> tuple[str, Style | None]:
         piece = self.model.pieces[square]
@@ -373,18 +403,21 @@ class Board(Widget, can_focus=True):
         piece = m.pieces[square]
         asc = self.ascii_pieces
         if top:
-            marks = [mark_symbol(m.marks[square], asc)] if square in m.marks else []
+            marks = [square_symbol(m.marks[square], asc)] if square in m.marks else []
             if piece is not None:
-                marks.extend(mark_symbol(k, asc) for k in piece.marks)
+                marks.extend(filter(None, (mark_symbol(k, asc) for k in piece.marks)))
             return "".join(marks)[:width].ljust(width)
         if piece is None:
             return " " * width
+        room = width - 1  # a blank column keeps neighbouring cells apart
         text = piece.label
         if piece.hp is not None:
-            text = f"{piece.hp}/{piece.max_hp}" if width >= 5 else str(piece.hp)
-            if piece.label and len(text) + len(piece.label) + 1 <= width:
+            text = f"{piece.hp}/{piece.max_hp}"
+            if len(text) > room:
+                text = str(piece.hp)
+            if piece.label and len(text) + len(piece.label) + 1 <= room:
                 text = f"{piece.label} {text}"
-        return text[:width].center(width)
+        return text[:room].center(width)
 
     def _cell_line(self, square: int, sub: int, lay: Layout) -> list[Segment]:
         bg = self._background(square)
@@ -396,9 +429,12 @@ class Board(Widget, can_focus=True):
             return [Segment(text, info_style)]
         left, right = self._sides(square)
         centre, fg = self._centre(square)
-        inner = (cw - 3) // 2
+        if len(centre) > 1 and cw == 3:
+            right = ""
+        spare = cw - 2 - cell_len(centre)
+        inner = spare // 2 if len(centre) == 1 else max(0, spare - 1)
         pad = " " * inner
-        pad_r = " " * (cw - 3 - inner)
+        pad_r = " " * (spare - inner + (1 if not right else 0))
         return [
             Segment(left + pad, bg),
             Segment(centre, bg + fg if fg else bg),

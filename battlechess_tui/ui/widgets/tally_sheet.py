@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -18,13 +20,27 @@ def hp_bar(hp: int, max_hp: int, ascii_only: bool = False) -> str:
     return f"{on * full}{off * (BAR_WIDTH - full)} {hp}/{max_hp}"
 
 
-class TallySheet(Widget):
+class TallySheet(VerticalScroll, can_focus=False):
+    """Scrolls by itself: a team game's sheet is longer than the panel."""
+
     DEFAULT_CSS = """
-    TallySheet { height: auto; min-height: 1; }
-    TallySheet > .tally--title { text-style: bold underline; }
-    TallySheet > .tally--hp { color: $text-success; }
-    TallySheet > .tally--low { color: $text-error; }
-    TallySheet > .tally--note { color: $text-muted; }
+    TallySheet { height: auto; min-height: 2; }
+    TallySheet > TallyText { height: auto; }
+    """
+
+    sections: reactive[tuple[TallySection, ...]] = reactive(tuple)
+    ascii_only: reactive[bool] = reactive(False)
+
+    def compose(self) -> ComposeResult:
+        yield TallyText().data_bind(TallySheet.sections, TallySheet.ascii_only)
+
+
+class TallyText(Widget):
+    DEFAULT_CSS = """
+    TallyText > .tally--title { text-style: bold underline; }
+    TallyText > .tally--hp { color: $text-success; }
+    TallyText > .tally--low { color: $text-error; }
+    TallyText > .tally--note { color: $text-muted; }
     """
     COMPONENT_CLASSES = {"tally--title", "tally--hp", "tally--low", "tally--note"}
 
