@@ -259,7 +259,7 @@ def test_dc_12_three_full_turns_after_a_capture_score_the_game():
     state, _ = act(v, state, "a8a7")
     result = v.outcome(state)
     assert result is not None and result.rule == "DC-12" and result.winner == 0
-    assert "total 2 to 1" in result.reason
+    assert "total 2 to 1" in result.detail
 
 
 def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
@@ -277,7 +277,7 @@ def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
     v = variant()
     tied = position(v, *LONE, ". . . W4 . . . .", captured=((5,), (3,)))
     result = v.score(tied, "stalled")
-    assert result.winner == 0 and "captured dice total 5 to 3" in result.reason
+    assert result.winner == 0 and "captured dice total 5 to 3" in result.detail
     level = position(v, *LONE, ". . . W4 . . . .", captured=((3,), (3,)))
     assert v.score(level, "stalled").winner is None
     ahead = position(v, *LONE, ". . . W2 . . . .", captured=((6,), ()))

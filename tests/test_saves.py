@@ -49,7 +49,12 @@ def test_save_records_version_variant_players_seed_and_result(tmp_path):
     assert doc["variant"] == "classic" and doc["seed"] == 42
     assert doc["players"] == {"white": "Ann", "black": "Bo"}
     assert [p["action"] for p in doc["plies"]] == ["e2e4", "resign"]
-    assert doc["result"] == {"winner": "White", "reason": "Black resigned", "rule": ""}
+    assert doc["result"] == {
+        "winner": "White",
+        "reason": "Black resigned",
+        "rule": "",
+        "detail": "",
+    }
     assert doc["created"] and doc["updated"]
 
 

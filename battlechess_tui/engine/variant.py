@@ -29,12 +29,14 @@ class Outcome:
     """How a game ended: ``winner`` is a side index (0 White, 1 Black) or None for a draw."""
 
     winner: int | None
-    reason: str
+    reason: str  # the kind of ending, e.g. "checkmate"; simulations count games by it
     rule: str = ""
+    detail: str = ""  # the particulars, e.g. "dice on the board total 54 to 57"
 
     def describe(self, side_names: tuple[str, ...] = SIDE_NAMES) -> str:
         head = "Draw" if self.winner is None else f"{side_names[self.winner]} wins"
-        return f"{head}: {self.reason}" + (f" ({self.rule})" if self.rule else "")
+        text = f"{head}: {self.reason}" + (f": {self.detail}" if self.detail else "")
+        return text + (f" ({self.rule})" if self.rule else "")
 
 
 @dataclass(frozen=True)

@@ -309,7 +309,7 @@ class DiceChess(Variant[DiceChessState]):
         else:
             winner = None
             detail = f"board totals tie at {board[0]} and captured totals at {taken[0]}"
-        return Outcome(winner, f"{why}: {detail}", rule)
+        return Outcome(winner, why, rule, detail)
 
     # -- words -------------------------------------------------------------------------------
 

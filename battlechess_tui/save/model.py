@@ -35,6 +35,7 @@ class ResultRecord(BaseModel):
     winner: str | None = Field(description="the winning side's name; null for a draw")
     reason: str
     rule: str = ""
+    detail: str = ""
 
 
 class SaveFile(BaseModel):

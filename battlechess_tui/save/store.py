@@ -78,7 +78,9 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
     result = None
     if outcome is not None:
         winner = None if outcome.winner is None else variant.side_names[outcome.winner]
-        result = ResultRecord(winner=winner, reason=outcome.reason, rule=outcome.rule)
+        result = ResultRecord(
+            winner=winner, reason=outcome.reason, rule=outcome.rule, detail=outcome.detail
+        )
     shipped = specs().get(variant.key)
     custom = None if shipped == variant.spec else variant.spec.model_dump(mode="json")
     stamp = now()
