@@ -325,8 +325,10 @@ class Arena(Variant[ArenaState]):
 
     def notation(self, state: ArenaState, action: Action) -> str:
         """``Pb3-c5 (as N a2)``, ``Pb3xc5 (as N a2, Q d1)``, ``Nb1-a3``."""
-        if state.result is not None or action.kind != MOVE or action.squares not in self.moves(
-            state
+        if (
+            state.result is not None
+            or action.kind != MOVE
+            or action.squares not in self.moves(state)
         ):
             return action.text(self.geo)
         frm, to = action.squares
@@ -389,7 +391,7 @@ class Arena(Variant[ArenaState]):
             return ("you had no gladiator move, so this supporter move must give one of your "
                     "gladiators a move, and this one does not (AR-5, seed option)")  # fmt: skip
         if typ == KING and geo.rank(frm) == geo.rank(to) and abs(geo.file(frm) - geo.file(to)) == 2:
-            return "there is no castling in this game (AR-9)"
+            return "there is no castling: a king is just a supporter (AR-9)"
         if board[to]:
             return "a supporter never captures: it moves only to an empty square (AR-9)"
         if not self.supporter_ok[to]:
@@ -447,10 +449,14 @@ class Arena(Variant[ArenaState]):
             items = (
                 TallyItem("Gladiators in play", note=f"{alive} (lose them all and lose, AR-11)"),
                 TallyItem("Gladiators lost", note=str(state.lost[side])),
-                TallyItem("Turns in a row without a gladiator move",
-                          note=f"{state.idle[side]} (both at 2: draw, AR-12)"),  # fmt: skip
-                TallyItem("Turns since the last capture",
-                          note=f"{quiet} of {2 * self.data.quiet_turns} (AR-13)"),  # fmt: skip
+                TallyItem(
+                    "Turns in a row without a gladiator move",
+                    note=f"{state.idle[side]} (both at 2: draw, AR-12)",
+                ),  # fmt: skip
+                TallyItem(
+                    "Turns since the last capture",
+                    note=f"{quiet} of {2 * self.data.quiet_turns} (AR-13)",
+                ),  # fmt: skip
             )
             sections.append(TallySection(side, self.side_names[side], items))
         return sections

@@ -1,0 +1,359 @@
+"""Arena (Fisher's Gladiator Chess): rules AR-1..AR-13, perft, random games, properties."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.chessboard import BLACK, PAWN
+from battlechess_tui.engine.dice import RecordedDice
+from battlechess_tui.engine.events import Note
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.variant import IllegalAction
+from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, Arena, ArenaState
+
+ARENA: Arena = make_variant("arena")  # type: ignore[assignment]
+GEO = ARENA.geo
+
+# The page's example, reconstructed (see arena.md): White Ra6 sees c4; Black Na2 waits behind c4.
+EXAMPLE = "8/3P1p1k/R7/2p1P3/2P5/8/n7/5n1K w - - 0 1"
+# Neither side can ever empower a gladiator within two turns each (AR-12).
+STUCK = "k7/8/5p2/8/8/2P5/8/7K w - - 0 1"
+# Kings empower b2 and g7; rooks shuffle on the edge: positions can repeat (AR-13).
+SHUFFLE = "r6k/6p1/8/8/8/8/1P6/K6R w - - 0 1"
+
+
+def sq(name: str) -> int:
+    return GEO.parse(name)
+
+
+def start(variant: Arena = ARENA) -> ArenaState:
+    return variant.new_game(RecordedDice([]))[0]
+
+
+def play(state: ArenaState, *moves: str, variant: Arena = ARENA) -> tuple[ArenaState, list]:
+    """Apply moves typed as text; returns the last state and every event on the way."""
+    events: list = []
+    for text in moves:
+        state, new = variant.apply(state, variant.parse_action(state, text), RecordedDice([]))
+        events += new
+    return state, events
+
+
+def refusal(state: ArenaState, text: str, variant: Arena = ARENA) -> str:
+    with pytest.raises(IllegalAction) as info:
+        variant.parse_action(state, text)
+    return str(info.value)
+
+
+def origins(state: ArenaState) -> set[str]:
+    return {GEO.name(a.origin) for a in ARENA.legal_actions(state)}
+
+
+# -- board and setup ---------------------------------------------------------------------------
+
+
+def test_ar_1_arena_is_the_inner_six_by_six_and_is_marked():
+    marks = ARENA.square_marks(start())
+    expected = {f + r for f in "bcdefg" for r in "234567"}
+    assert {GEO.name(s) for s in marks} == expected
+    assert set(marks.values()) == {"arena"}
+    assert len(marks) == 36 and 64 - len(marks) == 28
+
+
+def test_ar_2_setup_moves_outer_pawns_in_to_b3_g3_b6_g6():
+    board = start().board
+    white = {GEO.name(s) for s, p in enumerate(board) if p == PAWN}
+    black = {GEO.name(s) for s, p in enumerate(board) if p == PAWN | BLACK}
+    assert white == {f + "2" for f in "bcdefg"} | {"b3", "g3"}
+    assert black == {f + "7" for f in "bcdefg"} | {"b6", "g6"}
+    assert all(board[s] and board[s] & 7 != PAWN for s in range(8))  # rank 1 as FIDE
+    assert ARENA.name == "Arena (Fisher's Gladiator Chess)"
+
+
+def test_ar_3_pawns_are_gladiators_everything_else_supporters():
+    state = start()
+    assert "a gladiator (AR-3)" in ARENA.piece_card(state, sq("c2"))[0]
+    for name in ("a1", "b1", "c1", "d1", "e1"):
+        assert "a supporter (AR-3)" in ARENA.piece_card(state, sq(name))[0]
+
+
+# -- a turn --------------------------------------------------------------------------------------
+
+
+def test_ar_4_turn_is_a_gladiator_move_then_a_supporter_move_by_the_same_side():
+    state = start()
+    assert ARENA.status(state) == "White — gladiator move"
+    assert all(state.board[a.origin] == PAWN for a in ARENA.legal_actions(state))
+    assert "first a gladiator move" in refusal(state, "b1a3")
+    state, _ = play(state, "c2e3")
+    assert (state.side, state.phase) == (0, SUPPORTER)
+    assert ARENA.status(state) == "White — supporter move"
+    assert ARENA.to_move(state) == "white"
+    assert all(state.board[a.origin] & 7 not in (0, PAWN) for a in ARENA.legal_actions(state))
+    assert "now move a supporter (AR-4)" in refusal(state, "e3e4")
+    state, _ = play(state, "b1a3")
+    assert (state.side, state.phase, state.turn) == (1, GLADIATOR, 2)
+    assert ARENA.status(state) == "Black — gladiator move"
+
+
+def test_ar_5_gladiator_half_skipped_then_whole_turn_passes_with_notes():
+    # White: no supporter sees e4 and the King on a1 is boxed in by Black's supporters.
+    events: list = []
+    state = ARENA.from_fen("7k/6p1/8/8/4P3/8/r7/Kn6 w - - 0 1", events)
+    notes = [e.text for e in events if isinstance(e, Note) and e.tag == "pass"]
+    assert notes == [
+        "White has no gladiator move: skipped (AR-5)",
+        "White has no supporter move either: the turn passes (AR-5)",
+    ]
+    assert (state.side, state.phase, state.turn, state.idle) == (1, GLADIATOR, 2, (1, 0))
+
+
+def test_ar_5_skipped_gladiator_half_leaves_the_supporter_move_to_make():
+    state = ARENA.from_fen(STUCK)
+    assert (state.side, state.phase) == (0, SUPPORTER)
+    assert ARENA.status(state) == "White — supporter move"
+    assert sorted(origins(state)) == ["h1"]
+
+
+# White's c5 is seen by nobody; only Rook h1-g1 puts a supporter on one of its diagonals.
+FREEING = "7k/6p1/8/2P5/8/8/8/K6R w - - 0 1"
+
+
+def test_ar_5_seed_option_supporter_move_must_free_a_gladiator_when_it_can():
+    plain = ARENA.from_fen(FREEING)
+    strict: Arena = make_variant("arena", {"freeing_move": True})  # type: ignore[assignment]
+    state = strict.from_fen(FREEING)
+    assert plain.phase == SUPPORTER and state.phase == SUPPORTER
+    freeing = {a.text(GEO) for a in strict.legal_actions(state)}
+    assert freeing == {"h1g1"}
+    assert len(ARENA.legal_actions(plain)) > len(freeing)
+    assert "must give one of your gladiators a move" in refusal(state, "h1h2", strict)
+
+
+# -- gladiators --------------------------------------------------------------------------------
+
+
+def test_ar_6_page_example_pawn_in_line_with_knight_on_a2_moves_as_a_knight():
+    state = ARENA.from_fen(EXAMPLE)
+    assert origins(state) == {"c4"}  # only the Rook on a6 sees a White gladiator
+    assert ARENA.notation(state, Action("move", (sq("c4"), sq("c5")))) == "Pc4xc5 (as R a6)"
+    state, events = play(state, "c4c5", "a6a4")
+    assert any(e.tag == "capture" for e in events)
+    black = {a.text(GEO) for a in ARENA.legal_actions(state)}
+    assert black == {"f7e5", "f7d6", "f7g5"}  # knight jumps that end in the arena
+    assert ARENA.notation(state, Action("move", (sq("f7"), sq("e5")))) == "Pf7xe5 (as N a2)"
+    state, _ = play(state, "f7e5", "f1h2")
+    # The Knight on h2 now sees e5, which threatens d7; d7 (seen by the Rook on a4) must move.
+    threat = [line for line in ARENA.piece_card(state, sq("e5")) if "Knight on h2" in line]
+    assert threat and threat[0].endswith("d7 (capture)")
+    assert origins(state) == {"d7"}
+
+
+def test_ar_6_gladiator_without_a_supporter_on_its_diagonals_cannot_move():
+    state = start()
+    assert "b3" not in origins(state)  # a2 is empty, c2 is its own pawn
+    assert "(AR-6)" in refusal(state, "b3b4")
+    assert "no friendly supporter sees" in refusal(state, "b3b4")
+
+
+def test_ar_6_several_supporters_grant_one_action_and_any_of_their_moves():
+    state = start()
+    actions = [a for a in ARENA.legal_actions(state) if a.squares == (sq("d2"), sq("e3"))]
+    assert len(actions) == 1
+    assert ARENA.notation(state, actions[0]) == "Pd2-e3 (as K e1, B c1)"
+    # c2 is seen by the Knight on b1 and the Queen on d1: knight jumps and queen slides.
+    targets = {GEO.name(a.target) for a in ARENA.legal_actions(state) if a.origin == sq("c2")}
+    assert {"e3", "d4", "b4"} <= targets and {"c6", "f5", "c7"} <= targets
+
+
+def test_ar_6_sliders_are_blocked_and_no_ordinary_pawn_moves():
+    state = start()
+    assert "blocked (AR-6)" in refusal(state, "b2b4")  # the Rook's file is blocked by b3
+    assert "b3b4" not in {a.text(GEO) for a in ARENA.legal_actions(state)}
+    assert "none goes to" in refusal(state, "d2d4")  # no pawn double step; K and B can't
+
+
+def test_ar_7_gladiator_captures_enemy_gladiator_without_dice():
+    state, events = play(start(), "b2g7")
+    assert [e.tag for e in events] == ["capture"]
+    assert state.board[sq("g7")] == PAWN and state.lost == (0, 1)
+
+
+def test_ar_7_gladiator_never_captures_a_supporter():
+    brawl: Arena = make_variant("brawl")  # type: ignore[assignment]
+    state = brawl.from_fen("4k3/p7/8/8/5n2/8/3P4/2B1K3 w - - 0 1")
+    assert "d2f4" not in {a.text(GEO) for a in brawl.legal_actions(state)}
+    assert "never captures a supporter (AR-7)" in refusal(state, "d2f4", brawl)
+
+
+def test_ar_8_gladiator_must_end_in_the_arena_and_never_promotes():
+    state = start()
+    assert "c2a3" not in {a.text(GEO) for a in ARENA.legal_actions(state)}
+    assert "outside the arena (AR-8)" in refusal(state, "c2a3")
+    assert "never promote (AR-8)" in refusal(state, "c2c7q")
+
+
+# -- supporters --------------------------------------------------------------------------------
+
+
+def test_ar_9_supporters_never_capture_never_castle_and_ignore_check():
+    state, _ = play(start(), "c2e3")
+    assert "never captures" in refusal(state, "a1a8")
+    assert refusal(state, "a1a8").endswith("(AR-9)")
+    castle = ARENA.from_fen("k7/6p1/8/1P6/8/8/8/4K2R w - - 0 1")  # f1, g1 empty
+    assert castle.phase == SUPPORTER
+    assert "no castling" in refusal(castle, "e1g1")
+    # No check: the White King steps onto a file a Black Rook controls.
+    state = ARENA.from_fen("k6r/6p1/8/8/8/2P5/8/6K1 w - - 0 1")
+    assert "g1h1" in {a.text(GEO) for a in ARENA.legal_actions(state)}
+    assert "check" not in ARENA.status(state)
+
+
+def test_ar_10_supporters_end_outside_but_may_slide_through_the_arena():
+    state, _ = play(start(), "c2e3")
+    assert "in the arena (AR-10)" in refusal(state, "b1c3")
+    state = ARENA.from_fen("k7/4p3/B7/8/8/2P5/8/7K w - - 0 1")  # no gladiator move: supporter half
+    moves = {a.text(GEO) for a in ARENA.legal_actions(state)}
+    assert "a6c8" in moves  # through the empty arena square b7
+    assert "a6b7" not in moves
+
+
+# -- the end -----------------------------------------------------------------------------------
+
+
+def test_ar_11_capturing_the_last_enemy_gladiator_wins_at_once():
+    state = ARENA.from_fen("7k/8/8/8/3p4/8/1P6/B6K w - - 0 1")
+    state, events = play(state, "b2d4")  # as the Bishop on a1
+    assert state.result is not None and state.result.winner == 0
+    assert state.result.rule == "AR-11"
+    assert ARENA.legal_actions(state) == []
+    assert ARENA.status(state).startswith("White wins")
+    assert events[-1].tag == "win"
+
+
+def test_ar_12_draw_when_neither_can_move_a_gladiator_for_two_turns_each():
+    state = ARENA.from_fen(STUCK)
+    events: list = []
+    while state.result is None:
+        state, new = play(state, ARENA.legal_actions(state)[0].text(GEO))
+        events += new
+    assert state.result.winner is None and state.result.rule == "AR-12"
+    assert state.idle == (2, 2) and state.turn == 4  # at the start of Black's second turn
+    assert sum(1 for e in events if e.tag == "pass") == 3  # plus the one before the loop
+
+
+def test_ar_12_a_gladiator_move_resets_the_count():
+    state, _ = play(ARENA.from_fen(FREEING), "h1g1")
+    assert state.idle == (1, 0)
+    assert ARENA.tally(state)[0].items[2].note.startswith("1")
+    state, _ = play(state, "g7g6", "h8g8", "c5c6")  # c5 moves as the Rook on g1
+    assert state.idle == (0, 0)
+
+
+def test_ar_13_same_turn_start_three_times_is_a_draw():
+    state = ARENA.from_fen(SHUFFLE)
+    cycle = ("b2c3", "h1h2", "g7f6", "a8a7", "c3b2", "h2h1", "f6g7", "a7a8")
+    state, _ = play(state, *cycle)
+    assert state.result is None
+    state, events = play(state, *cycle)
+    assert state.result is not None and state.result.rule == "AR-13"
+    assert "three" in state.result.reason or "3 times" in state.result.reason
+    assert events[-1].tag == "draw"
+
+
+def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
+    spec = ARENA.spec.model_copy(update={"data": {**ARENA.spec.data, "quiet_turns": 1}})
+    quick = Arena(spec)
+    state = quick.from_fen(SHUFFLE)
+    state, _ = play(state, "b2c3", "h1h2", variant=quick)
+    assert state.result is None
+    state, _ = play(state, "g7f6", "a8a7", variant=quick)
+    assert state.result is not None and state.result.rule == "AR-13"
+    assert "without a capture" in state.result.reason
+
+
+# -- views -------------------------------------------------------------------------------------
+
+
+def test_views_letters_marks_cards_and_tally():
+    state = start()
+    c2, b3, b7 = (ARENA.piece_view(state, sq(n)) for n in ("c2", "b3", "b7"))
+    assert c2.letter == "P" and b7.letter == "p"
+    assert "empowered" in c2.marks and "empowered" in b7.marks and b3.marks == ()
+    card = ARENA.piece_card(state, sq("c2"))
+    assert "seen by Knight on b1: moves as a knight to d4, e3, b4" in card
+    assert any(line.startswith("seen by Queen on d1: moves as a queen to c3") for line in card)
+    assert "Not empowered" in ARENA.piece_card(state, sq("b3"))[-1]
+    knight = ARENA.piece_card(state, sq("b1"))
+    assert "Empowers the gladiators on c2" in knight and "Can move to a3" in knight
+    tally = ARENA.tally(state)
+    assert [s.title for s in tally] == ["White", "Black"]
+    assert tally[1].items[0].note.startswith("8")
+
+
+# -- counting, replays, properties -------------------------------------------------------------
+
+PERFT = [(1, 630), (2, 281_429)]
+
+
+@pytest.mark.parametrize(("depth", "count"), PERFT)
+def test_perft_counts_whole_turns(depth, count):
+    assert ARENA.perft(start(), depth) == count
+
+
+def test_perft_level_is_one_turn_of_two_decisions():
+    state = start()
+    decisions = 0
+    for action in ARENA.legal_actions(state):
+        child, _ = ARENA.apply(state, action, RecordedDice([]))
+        decisions += len(ARENA.legal_actions(child))
+    assert decisions == ARENA.perft(state, 1)
+    assert "gladiator move then its supporter move" in Arena.perft_unit
+    stuck = ARENA.from_fen(STUCK)  # the gladiator half is skipped: a turn is one move
+    assert ARENA.perft(stuck, 1) == len(ARENA.legal_actions(stuck)) == 2
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_random_games_end_and_replay_exactly(seed):
+    game = Game(ARENA, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.play(rng.choice(game.rule_actions()))
+    assert game.outcome.rule in ("AR-11", "AR-12", "AR-13")
+    saved = [(p.action.text(GEO), p.events) for p in game.plies]
+    again = Game.rebuild(ARENA, seed, None, game.setup_events, saved)
+    assert again.state == game.state
+    assert [p.events for p in again.plies] == [p.events for p in game.plies]
+    assert [p.notation for p in again.plies] == [p.notation for p in game.plies]
+
+
+def check_invariants(variant: Arena, state: ArenaState, first: ArenaState) -> None:
+    """No piece duplicated or created, supporters never captured, gladiators in the arena."""
+    for side in (0, 1):
+        for typ in range(2, 7):
+            piece = typ | (side << 3)
+            assert state.board.count(piece) == first.board.count(piece)
+        pawn = PAWN | (side << 3)
+        assert state.board.count(pawn) == first.board.count(pawn) - state.lost[side]
+    if variant.data.arena:
+        for s, p in enumerate(state.board):
+            if p:
+                assert (s in variant.arena) == (p & 7 == PAWN)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
+def test_property_arena_invariants_hold_under_any_play(choices):
+    first = state = start()
+    for choice in choices:
+        actions = ARENA.legal_actions(state)
+        if not actions:
+            break
+        state, _ = ARENA.apply(state, actions[choice % len(actions)], RecordedDice([]))
+        check_invariants(ARENA, state, first)

@@ -1,0 +1,108 @@
+"""Brawl Chess: Arena without the arena (BR-1); the other Arena rules carry over unchanged."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.chessboard import STANDARD_FEN, ChessBoard
+from battlechess_tui.engine.dice import RecordedDice
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_variant, spec
+from battlechess_tui.rules.arena import SUPPORTER, Arena
+from tests.test_arena import check_invariants
+
+BRAWL: Arena = make_variant("brawl")  # type: ignore[assignment]
+GEO = BRAWL.geo
+
+
+def sq(name: str) -> int:
+    return GEO.parse(name)
+
+
+def start():
+    return BRAWL.new_game(RecordedDice([]))[0]
+
+
+def play(state, *moves):
+    for text in moves:
+        state, _ = BRAWL.apply(state, BRAWL.parse_action(state, text), RecordedDice([]))
+    return state
+
+
+def moves(state) -> set[str]:
+    return {a.text(GEO) for a in BRAWL.legal_actions(state)}
+
+
+def test_br_1_fide_setup_and_no_arena_marks():
+    assert start().board == tuple(ChessBoard(GEO, STANDARD_FEN).board)
+    assert BRAWL.square_marks(start()) == {}
+    assert spec("brawl").base == "arena" and BRAWL.name == "Brawl Chess"
+
+
+def test_br_1_gladiators_may_end_on_the_outside_squares():
+    state = start()
+    assert "c2a4" in moves(state)  # as the Queen on d1, across b3
+    assert BRAWL.notation(state, Action("move", (sq("c2"), sq("a4")))) == "Pc2-a4 (as Q d1)"
+    assert "a2b4" in moves(state)  # the a-pawn, seen by the Knight on b1
+
+
+def test_br_1_supporters_may_end_anywhere_but_still_never_capture():
+    state = play(start(), "c2e3")
+    assert state.phase == SUPPORTER
+    assert {"b1c3", "d1c2", "d1b3", "d1a4"} <= moves(state)
+    stuck = BRAWL.from_fen("4k3/p7/8/8/2P5/8/8/R3K3 w - - 0 1")  # c4 unseen: supporter half
+    assert stuck.phase == SUPPORTER and "a1a6" in moves(stuck)
+    assert "never captures" in BRAWL.why_illegal(stuck, Action("move", (sq("a1"), sq("a7"))))
+
+
+def test_br_1_gladiator_on_the_last_rank_stays_a_gladiator():
+    state = BRAWL.from_fen("8/6P1/7B/8/8/8/p7/K6k w - - 0 1")
+    state = play(state, "g7f8")  # as the Bishop on h6
+    assert BRAWL.piece_view(state, sq("f8")).kind == "pawn"
+    assert "never promote" in BRAWL.why_illegal(
+        BRAWL.from_fen("8/6P1/7B/8/8/8/p7/K6k w - - 0 1"), Action("move", (sq("g7"), sq("h8")), "q")
+    )
+
+
+def test_br_1_other_rules_unchanged_gladiator_captures_and_turn_halves():
+    state = play(start(), "b2b7")  # as the Rook on a1 (AR-6), taking a gladiator (AR-7)
+    assert state.lost == (0, 1)
+    assert BRAWL.status(state) == "White — supporter move"
+
+
+PERFT = [(1, 576), (2, 296_992)]
+
+
+@pytest.mark.parametrize(("depth", "count"), PERFT)
+def test_perft_counts_whole_turns(depth, count):
+    assert BRAWL.perft(start(), depth) == count
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_random_games_end_and_replay_exactly(seed):
+    game = Game(BRAWL, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.play(rng.choice(game.rule_actions()))
+    assert game.outcome.rule in ("AR-11", "AR-12", "AR-13")
+    saved = [(p.action.text(GEO), p.events) for p in game.plies]
+    again = Game.rebuild(BRAWL, seed, None, game.setup_events, saved)
+    assert again.state == game.state
+    assert [p.events for p in again.plies] == [p.events for p in game.plies]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
+def test_property_brawl_pieces_conserved_supporters_never_captured(choices):
+    first = state = start()
+    for choice in choices:
+        actions = BRAWL.legal_actions(state)
+        if not actions:
+            break
+        state, _ = BRAWL.apply(state, actions[choice % len(actions)], RecordedDice([]))
+        check_invariants(BRAWL, state, first)
