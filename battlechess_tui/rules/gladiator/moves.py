@@ -200,28 +200,42 @@ class Generator:
 
     def _moves(self, p: Piece) -> Iterator[Move]:
         t, pos, f = self.t, self.pos, self.f
+        quick = self.quick(p)
         for to in raw_targets(t, pos.board, p, f.queen_free[p.side]):
             how = classify(t, pos, f, p, to, self.check)
-            if how is not None:
-                move = Move(p.id, p.sq, to, how)
-                if self.safe(move):
-                    yield move
+            if how is None:
+                continue
+            move = Move(p.id, p.sq, to, how)
+            if (quick and how in (STEP, ATTACK, FREEZE) and not self.frees_queen(move)) or (
+                self.safe(move)
+            ):
+                yield move
+
+    def quick(self, p: Piece) -> bool:
+        """Whether the piece's plain moves need no check test: nothing to mind (GC-25, GC-26),
+        or not in check and neither the King, nor a Queen freeing a prisoner, nor pinned.
+        Landing where a piece stood, or on an empty square, never uncovers check."""
+        if not self.f.protected[self.side]:
+            return True
+        return (
+            not self.check
+            and p.kind != KING
+            and p.id not in self.f.holding
+            and not (self.exposes(p))
+        )
+
+    def frees_queen(self, move: Move) -> bool:
+        """The move gets the team's captured Queen back, so its King becomes checkable."""
+        f, side = self.f, self.side
+        if move.how == ABDUCT:
+            return not f.queen_free[side]
+        target = self.pos.at(move.to)
+        return target is not None and f.abductor_of.get(target.id) == side
 
     def safe(self, move: Move) -> bool:
         """GC-22/GC-24: after the move (battle won) the own checkable King is not in check."""
-        f, side = self.f, self.side
-        p = self.pos.pieces[move.piece]
-        target = self.pos.at(move.to)
-        frees_queen = (move.how == ABDUCT and not f.queen_free[side]) or (
-            target is not None and f.abductor_of.get(target.id) == side
-        )
-        if not f.protected[side] and not frees_queen:
-            return True  # no check to mind (GC-25, GC-26)
-        # Landing where a piece stood, or on an empty square, never gives check: only what
-        # leaves a square can (unless the King moves, or a Queen frees her prisoner).
-        plain = p.kind != KING and move.how in (STEP, ATTACK, FREEZE) and p.id not in f.holding
-        if plain and not frees_queen and not self.check and not self.exposes(p):
-            return True  # only a pinned piece can uncover check
+        if not self.f.protected[self.side] and not self.frees_queen(move):
+            return True
         return not self.leaves_check(move)
 
     def exposes(self, p: Piece) -> bool:

@@ -1,0 +1,291 @@
+"""Gladiator Chess as a whole: winning and drawing (GC-33..GC-35), the tally sheet (GC-36),
+perft, random games that always end and replay exactly, and properties of every position."""
+
+import random
+import re
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from battlechess_tui.engine.events import Note
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import check_file, make_variant, variants_dir
+from battlechess_tui.rules.gladiator import moves as gen
+from battlechess_tui.rules.gladiator.state import ALIVE, BOARD, EMPTY, FROZEN, QUEEN
+from tests.test_gladiator_support import V, act, jump, position, texts
+
+# -- winning and drawing ----------------------------------------------------------------------
+
+
+def test_gc_33_killing_the_king_wins():
+    state = position({"f1": "K", "i1": "N", "f9": "W", "f10": "k"}, step=1)
+    faces = [6, 6, 6, 1, 1, 1, 1, 1] * 3  # 18 against 5, three rounds: 39 damage
+    after, events = act(state, "f9f10", *faces)
+    result = V.outcome(after)
+    assert result.winner == 0 and "King is killed" in result.reason and result.rule == "GC-33"
+    assert V.legal_actions(after) == []
+    assert V.status(after).startswith("White wins")
+
+
+def _black_queen_taken():
+    state = position({"f1": "K", "i1": "N", "a1": "S", "f6": "q", "g12": "k", "i12": "n"},
+                     step=2)  # fmt: skip
+    after, _ = act(state, "a1f6")
+    return after
+
+
+def _finish_turn(state):
+    side = state.side
+    while state.side == side and V.outcome(state) is None:
+        choice = "no-override" if "no-override" in texts(state) else texts(state)[0]
+        state, _ = act(state, choice)
+    return state
+
+
+def test_gc_34_the_held_queen_counts_at_the_end_of_the_capturing_teams_turns():
+    held = _finish_turn(_black_queen_taken())
+    assert held.held == (0, 1)
+    assert "Black Queen held 1/5" in V.status(held)
+    nearly = replace(_black_queen_taken(), held=(0, 4), cache={})
+    won = _finish_turn(nearly)
+    result = V.outcome(won)
+    assert result.winner == 0 and result.rule == "GC-34" and "held 5 turns" in result.reason
+
+
+def test_gc_35_a_draw_when_neither_team_can_move_for_a_whole_turn():
+    stuck = {"a1": "K", "j12": "k"}
+    for rank in range(2, 13):
+        stuck[f"a{rank}"] = "P"
+        stuck[f"j{rank - 1}"] = "p"
+    for rank in range(1, 13):
+        stuck[f"b{rank}"] = "P"
+        stuck[f"i{rank}"] = "p"
+    result = V.outcome(position(stuck))
+    assert result.winner is None and result.rule == "GC-35" and "whole turn" in result.reason
+
+
+def test_gc_35_ruling_quiet_turns_end_the_game_in_a_draw():
+    quick = make_variant("gladiator", {"quiet_turns": 5})
+    state = position({"a1": "K", "d4": "Q", "j12": "k", "g9": "q"}, variant=quick)
+    decisions = 0
+    while quick.outcome(state) is None:
+        steps = [a for a in quick.legal_actions(state)
+                 if "-" in quick.notation(state, a) or a.kind != "move"]  # fmt: skip
+        state, _ = quick.apply(state, steps[0], None)
+        decisions += 1
+    result = quick.outcome(state)
+    assert result.winner is None and result.rule == "GC-35"
+    assert "5 full turns" in result.reason and state.turn == 5 and decisions == 20
+
+
+# -- the tally sheet --------------------------------------------------------------------------
+
+
+def test_gc_36_the_tally_sheet_lists_pieces_frozen_killed_captured_queen_and_commanders():
+    state, _ = V.new_game(None)
+    sheet = {s.title: s.items for s in V.tally(state)}
+    assert len(sheet["White pieces"]) == 20
+    king = next(i for i in sheet["White pieces"] if i.label == "King f1")
+    assert (king.hp, king.max_hp) == (30, 30)
+    assert sheet["White frozen"][0].label == "none" and sheet["Black killed"][0].label == "none"
+    assert sheet["White Captured Queen"][0].label == "Queen free"
+    assert [(i.label, i.note) for i in sheet["White commanders"]] == [
+        ("King", "to move"), ("Queen", "next"), ("Black Knight", "waiting"),
+        ("King's Knight", "waiting"),
+    ]  # fmt: skip
+    assert {i.note for i in sheet["Black commanders"]} == {"next turn"}
+
+    taken = _black_queen_taken()
+    sheet = {s.title: s.items for s in V.tally(taken)}
+    box = sheet["Black Captured Queen"][0]
+    assert box.label == "Queen captured" and box.note == "abducted by Scout on f6, held 0/5"
+    notes_ = [i.note for i in sheet["White commanders"]]
+    assert notes_[1].startswith("dead") and notes_[2].endswith("moved") and notes_[3] == "to move"
+
+
+def test_gc_36_frozen_and_killed_pieces_appear_on_their_teams_sheet():
+    state = position({"f1": "K", "i1": "N", "d1": "Q", "d5": "s", "a1": "W", "a6": "b",
+                      "f12": "k", "i12": "n"}, step=1, moved=("f1", "i1"))  # fmt: skip
+    state, _ = act(state, "d1d5")
+    sheet = {s.title: s.items for s in V.tally(state)}
+    frozen = sheet["Black frozen"][0]
+    assert frozen.label == "Scout" and frozen.hp == 12 and "Queen on d5" in frozen.note
+    queen = next(i for i in sheet["White pieces"] if i.label == "Queen d5")
+    assert "holds the Black Scout" in queen.note and "moved" in queen.note
+    attack = jump(state, side=0, step=1, moved=("f1", "i1", "d5"))
+    after, _ = act(attack, "a1a6", 1, 1, 1, 6, 6, 6, 6)  # 3 against 24: the Warrior dies
+    sheet = {s.title: s.items for s in V.tally(after)}
+    assert [i.label for i in sheet["White killed"]] == ["Warrior"]
+
+
+# -- views, notation and the variant file -------------------------------------------------------
+
+
+def test_status_names_team_commander_and_decision():
+    state, _ = V.new_game(None)
+    state, _ = act(state, "d2d4")
+    assert V.status(state) == "White — Queen's move (King may override)"
+    view = V.piece_view(state, V.geo.parse("d4"))
+    assert (view.letter, view.hp, view.max_hp, view.name) == ("F", 4, 4, "Footman")
+    assert "moved" in view.marks
+    black_king = V.piece_view(state, V.geo.parse("f12"))
+    assert black_king.letter == "k" and "protected" in black_king.marks
+    card = V.piece_card(state, V.geo.parse("d1"))
+    assert card[0] == "White Champion on d1" and "Commanded by the Queen" in card
+    assert any(line.startswith("Dice: 4d6") for line in card)
+
+
+def test_letters_are_distinct_and_notation_reads_well():
+    letters = [k.letter for k in V.t.kinds.values()]
+    assert sorted(letters) == sorted(set(letters)) == sorted("KMFQCWBSNP")
+    state, _ = V.new_game(None)
+    action = V.parse_action(state, "b1c3")
+    assert V.notation(state, action) == "Mb1-c3"
+
+
+def test_the_rules_text_names_every_rule_and_marks_rulings():
+    text = (variants_dir() / "gladiator.md").read_text()
+    for n in range(1, 37):
+        assert re.search(rf"\*\*GC-{n}\*\*", text), f"GC-{n} missing"
+    assert "## Contents" in text and "(Ruling)" in text
+    assert "| K | King |" in text and "Mounted Lancer" in text
+
+
+def test_the_variant_file_checks_clean_and_house_rules_are_validated(tmp_path: Path):
+    assert check_file(variants_dir() / "gladiator.toml") == []
+    bad = tmp_path / "house.toml"
+    bad.write_text('key = "house"\nbase = "gladiator"\n[data]\nqueen_captors = ["dragon"]\n')
+    assert any("dragon" in p for p in check_file(bad))
+
+
+# -- perft ------------------------------------------------------------------------------------
+
+PERFT = [(1, 12), (2, 114), (3, 534)]  # one level = one decision; battles assumed won
+
+
+@pytest.mark.parametrize(("depth", "count"), PERFT)
+def test_perft_from_the_start_counts_decisions(depth, count):
+    state, _ = V.new_game(None)
+    assert V.perft(state, depth) == count
+    assert "override" in V.perft_unit
+
+
+# -- random games -----------------------------------------------------------------------------
+
+SUITE_GAMES = 10  # the full run of 200 is done by hand (see the report)
+
+
+def random_game(seed: int, variant=V) -> Game:
+    game = Game(variant, seed)
+    rng = random.Random(seed)
+    while not game.over and len(game.plies) < 20_000:
+        game.play(rng.choice(game.rule_actions()))
+    return game
+
+
+def test_gc_35_random_games_all_end_and_rebuild_to_the_same_state():
+    reasons = Counter()
+    for seed in range(SUITE_GAMES):
+        game = random_game(seed)
+        assert game.over, f"seed {seed} did not end"
+        reasons[game.outcome.rule] += 1
+        moves = [(ply.action.text(V.geo), ply.events) for ply in game.plies]
+        rebuilt = Game.rebuild(V, seed, None, game.setup_events, moves)
+        assert rebuilt.state == game.state and rebuilt.outcome == game.outcome
+        assert [p.events for p in rebuilt.plies] == [p.events for p in game.plies]
+    assert sum(reasons.values()) == SUITE_GAMES
+
+
+def test_gc_19_random_exchange_games_end_too():
+    exchange = make_variant("gladiator", {"combat": "exchange"})
+    for seed in range(3):
+        assert random_game(seed, exchange).over
+
+
+class _ExactGenerator(gen.Generator):
+    """Judges every move by playing it out, without the pinned-piece shortcut."""
+
+    def quick(self, p):
+        return False
+
+
+def test_gc_22_the_fast_check_filter_agrees_with_playing_every_move_out():
+    for seed in (2, 5):
+        game = Game(V, seed)
+        rng = random.Random(seed)
+        while not game.over and len(game.plies) < 400:
+            state = game.state
+            ids = [p.id for p in state.pieces if p.side == state.side and p.status == BOARD]
+            fast = gen.Generator(V.t, state).moves_of(ids)
+            assert fast == _ExactGenerator(V.t, state).moves_of(ids), len(game.plies)
+            game.play(rng.choice(game.rule_actions()))
+
+
+# -- properties of every position -------------------------------------------------------------
+
+
+def check_position(state) -> None:
+    """Pieces are conserved and consistent, hit points stay within their maximum."""
+    assert len(state.pieces) == 40
+    on_board = [p for p in state.pieces if p.status == BOARD]
+    assert sum(1 for pid in state.board if pid != EMPTY) == len(on_board)
+    for p in state.pieces:
+        full = V.t.kinds[p.kind].hp
+        assert p.hp <= full
+        if p.status == BOARD:
+            assert state.board[p.sq] == p.id
+        if p.status in (BOARD, FROZEN) and full:
+            assert p.hp > 0
+        if p.status == FROZEN:
+            holder = state.pieces[p.holder]
+            assert holder.kind == QUEEN and holder.side != p.side and holder.status == BOARD
+        if p.status == "abducted":
+            assert state.pieces[p.holder].status in ALIVE
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**20), picks=st.lists(st.integers(0, 10**6), min_size=100, max_size=300)
+)
+def test_properties_of_random_play(seed, picks):
+    """Hit points never exceed the maximum (GC-20), each piece moves at most once a turn
+    (GC-13), each team turn has four commander moves or skips (GC-12, GC-15), pieces are
+    conserved."""
+    game = Game(V, seed)
+    done, side = 0, 0  # commander moves made or skipped in the current team turn
+
+    def count(n_side: int) -> tuple[int, int]:
+        assert n_side == side, "a move or skip of the team not on turn"
+        return (0, 1 - side) if done + 1 == 4 else (done + 1, side)
+
+    for pick in picks:
+        if game.over:
+            break
+        state = game.state
+        actions = game.rule_actions()
+        action = actions[pick % len(actions)]
+        if action.kind == "move":
+            assert state.board[action.origin] not in state.moved
+            done, side = count(state.side)
+        ply = game.play(action)
+        for e in ply.events:
+            if isinstance(e, Note) and e.tag == "pass":
+                done, side = count(0 if e.text.startswith("White") else 1)
+        after = game.state
+        check_position(after)
+        if not game.over:
+            assert (side, done) == (after.side, after.step + (after.phase == "done"))
+
+
+def test_gc_13_a_moved_piece_stays_marked_until_its_team_turn_ends():
+    game = random_game(7)
+    for i, ply in enumerate(game.plies):
+        before, after = game.positions[i].state, game.positions[i + 1].state
+        if ply.action.kind == "move":
+            pid = before.board[ply.action.origin]
+            assert pid not in before.moved
+            assert pid in after.moved or after.side != before.side or after.result
