@@ -218,6 +218,7 @@ def test_gc_30_attacking_a_frozen_piece_adds_the_queens_die():
     assert V.to_move(after) == "white.queen"
     assert set(texts(after)) == {"place e1", "place e2", "place f2", "place g1", "place g2"}
     assert "places the Queen next to her King" in V.status(after)
+    assert V.notation(after, V.parse_action(after, "place g2")) == "Queen placed on g2"
     placed, _ = act(after, "place g2")
     assert kind_at(placed, "g2") == "queen"
 
@@ -276,6 +277,7 @@ def test_gc_32_the_queen_heals_hurt_neighbours_before_her_move():
     state, _ = act(asked, "no-override")
     assert {t for t in texts(state) if t.startswith("heal")} == {"heal d5", "heal e4"}
     assert "may heal first" in V.status(state)
+    assert V.notation(state, V.parse_action(state, "heal e4")) == "Queen heals the Warrior on e4"
     healed, events = act(state, "heal e4")
     assert piece(healed, "e4").hp == 6 and notes(events, "heal")
     assert V.to_move(healed) == "white.queen"
@@ -303,6 +305,8 @@ def test_gc_11_a_footman_brings_back_a_warrior_or_scout_chosen_by_the_king():
     after, _ = act(state, "c11c12")
     assert V.to_move(after) == "white.king"
     assert texts(after) == ["promote warrior", "promote scout"]
+    action = V.parse_action(after, "promote scout")
+    assert V.notation(after, action) == "Footman promotes: the Scout returns"
     done, events = act(after, "promote scout")
     scout = piece(done, "c12")
     assert scout.kind == "scout" and scout.hp == 12 and scout.id in done.moved

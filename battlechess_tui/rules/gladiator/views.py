@@ -10,7 +10,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.variant import PieceView, TallyItem, TallySection
 
 from .combat import attack_pool, defence_pool, duel_chance, round_chances
-from .moves import ABDUCT, ATTACK, FREEZE, KILL, STRIKE, Generator, classify, raw_targets
+from .moves import ABDUCT, ATTACK, FREEZE, KILL, STEP, STRIKE, Generator, classify, raw_targets
 from .state import (
     ABDUCTED,
     BOARD,
@@ -39,7 +39,7 @@ HOW_WORDS = {
     ABDUCT: "captures",
     STRIKE: "attacks the frozen",
 }
-LOG_TAGS = ("kill", "capture", "freeze", "promote", "stand", "swap")
+LOG_TAGS = ("kill", "capture", "promote", "stand", "swap")
 
 
 def letter(g: Gladiator, p: Piece) -> str:
@@ -55,38 +55,40 @@ def sq(g: Gladiator, square: int) -> str:
 
 
 def notation(g: Gladiator, state: GladiatorState, action: Action) -> str:
-    t = g.t
-    kind = action.kind
+    t, kind = g.t, action.kind
+    if kind == MOVE:
+        return move_notation(g, state, action)
     if kind == "override":
         return f"King overrides the {t.commander_name(commander(t, state))}'s move"
     if kind == "no-override":
         return "no override"
+    target = state.at(action.target) if action.squares else None
+    if kind == "heal" and target is not None:
+        return f"Queen heals the {t.kinds[target.kind].name} on {sq(g, action.target)}"
+    if not state.pending or kind != state.pending[0].kind:
+        return action.text(g.geo)
+    name = t.kinds[state.pieces[state.pending[0].piece].kind].name
     if kind == "promote":
-        pawn = state.pieces[state.pending[0].piece] if state.pending else None
-        what = t.kinds[pawn.kind].name if pawn else "pawn"
-        return f"{what} promotes: {t.kinds[action.choice].name} returns"
-    if kind in ("heal", "place", "return"):
-        piece = (
-            state.at(action.target)
-            if kind == "heal"
-            else (state.pieces[state.pending[0].piece] if state.pending else None)
-        )
-        name = t.kinds[piece.kind].name if piece else "piece"
-        verb = {"heal": "Queen heals the", "place": "", "return": ""}[kind]
-        text = f"{verb} {name} " + ("on " if kind == "heal" else "to ") + sq(g, action.target)
-        return text.strip()
+        return f"{name} promotes: the {t.kinds[action.choice].name} returns"
+    if kind == "place":
+        return f"{name} placed on {sq(g, action.target)}"
+    return f"{name} returns to {sq(g, action.target)}"
+
+
+def move_notation(g: Gladiator, state: GladiatorState, action: Action) -> str:
+    """``Mb1-c3``, ``Wa1xa6 attacks Scout``, ``override: Qd1xd5 freezes Scout``."""
     move = g.find_move(state, action)
     if move is None:
         return action.text(g.geo)
     p = state.pieces[move.piece]
-    base = f"{letter(g, p)}{sq(g, move.frm)}{'-' if move.how == 'step' else 'x'}{sq(g, move.to)}"
+    sep = "-" if move.how == STEP else "x"
+    text = f"{letter(g, p)}{sq(g, move.frm)}{sep}{sq(g, move.to)}"
     target = state.at(move.to)
     if move.how == STRIKE and target is not None:
-        frozen = held_by(state, target)
-        base += f" attacks the frozen {t.kinds[frozen.kind].name}" if frozen else ""
-    elif move.how != "step" and target is not None:
-        base += f" {HOW_WORDS[move.how]} {t.kinds[target.kind].name}"
-    return ("override: " if state.overriding else "") + base
+        target = held_by(state, target)
+    if move.how != STEP and target is not None:
+        text += f" {HOW_WORDS[move.how]} {g.t.kinds[target.kind].name}"
+    return ("override: " if state.overriding else "") + text
 
 
 def annotate(text: str, events: list[Event]) -> str:
