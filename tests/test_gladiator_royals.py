@@ -211,6 +211,7 @@ def test_gc_30_attacking_a_frozen_piece_adds_the_queens_die():
     assert "2d6+1d6+1d6" in V.odds(state, move("a5", "d5"))
     after, events = act(state, "a5d5", 6, 6, 6, 6, 1, 1, 1)
     assert rolls(events)[0].dice == "2d6+1d6+1d6"
+    assert "(+1d6 attack die, +1d6 Queen's die)" in rolls(events)[0].purpose
     assert kind_at(after, "d5") == "warrior"
     scout = next(p for p in after.pieces if p.kind == "scout")
     assert scout.status == "killed"

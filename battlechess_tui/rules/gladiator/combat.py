@@ -48,11 +48,12 @@ def fight(
     a_hp, d_hp = attacker.hp, defender.hp
     a_name, d_name = (t.kinds[p.kind].name for p in (attacker, defender))
     square = t.geo.name(where)
+    extra = f" (+{t.attack_die} attack die" + (f", +{t.queen_bonus} Queen's die)" if bonus else ")")
     rounds = 0
     while a_hp > 0 and d_hp > 0 and (t.duel or rounds == 0):
         rounds += 1
         label = "" if not t.duel else f", round {rounds}"
-        a_roll = dice.roll(_seat(t, attacker), a_pool, f"{a_name} attacks {square}{label}")
+        a_roll = dice.roll(_seat(t, attacker), a_pool, f"{a_name} attacks {square}{extra}{label}")
         d_roll = dice.roll(_seat(t, defender), d_pool, f"{d_name} defends {square}{label}")
         diff = a_roll.total - d_roll.total
         if diff > 0:
