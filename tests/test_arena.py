@@ -263,7 +263,8 @@ def test_ar_13_same_turn_start_three_times_is_a_draw():
     assert state.result is None
     state, events = play(state, *cycle)
     assert state.result is not None and state.result.rule == "AR-13"
-    assert "three" in state.result.reason or "3 times" in state.result.reason
+    assert state.result.reason == "repetition"
+    assert "began a turn 3 times" in state.result.describe()
     assert events[-1].tag == "draw"
 
 
@@ -275,7 +276,8 @@ def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
     assert state.result is None
     state, _ = play(state, "g7f6", "a8a7", variant=quick)
     assert state.result is not None and state.result.rule == "AR-13"
-    assert "without a capture" in state.result.reason
+    assert state.result.reason == "no capture"
+    assert "1 turn by each player without a capture" in state.result.describe()
 
 
 # -- views -------------------------------------------------------------------------------------

@@ -217,10 +217,8 @@ class Arena(Variant[ArenaState]):
     def apply(
         self, state: ArenaState, action: Action, dice: Dice
     ) -> tuple[ArenaState, list[Event]]:
-        if action.kind != MOVE or action.choice or action.squares not in self.moves(state):
+        if action not in self.legal_actions(state):
             raise IllegalAction(self.why_illegal(state, action))
-        if state.result is not None:
-            raise IllegalAction("the game is over")
         frm, to = action.squares
         board = list(state.board)
         victim = board[to]
@@ -248,7 +246,7 @@ class Arena(Variant[ArenaState]):
                 (frm, to),
             ))  # fmt: skip
             if PAWN | ((1 - side) << 3) not in state.board:
-                result = Outcome(side, f"captured all of {names[1 - side]}'s gladiators", "AR-11")
+                result = Outcome(side, "all enemy gladiators captured", "AR-11")
                 events.append(Note("win", result.describe(names), (to,)))
                 return replace(state, result=result)
         if self.moves(state):
@@ -272,13 +270,12 @@ class Arena(Variant[ArenaState]):
                 return replace(state, result=draw)
             if self.moves(state):
                 return state
-            idle = tuple(n + (s == state.side) for s, n in enumerate(state.idle))
-            state = replace(state, phase=SUPPORTER, idle=(idle[0], idle[1]))
+            idle = (state.idle[0] + (state.side == 0), state.idle[1] + (state.side == 1))
+            state = replace(state, phase=SUPPORTER, idle=idle)
             events.append(Note("pass", f"{name} has no gladiator move: skipped (AR-5)"))
             if min(state.idle) >= 2:
-                result = Outcome(
-                    None, "neither player could make a gladiator move for two turns each", "AR-12"
-                )
+                detail = "neither player could make a gladiator move for two turns each"
+                result = Outcome(None, "no gladiator moves", "AR-12", detail)
                 events.append(Note("draw", result.describe(self.side_names)))
                 return replace(state, result=result)
             if self.moves(state):
@@ -291,10 +288,12 @@ class Arena(Variant[ArenaState]):
         """AR-13 (Ruling): no capture for ``quiet_turns`` turns each, or a repeated turn start."""
         quiet = self.data.quiet_turns
         if state.turn - state.capture_turn > 2 * quiet:
-            return Outcome(None, f"{quiet} turns by each player without a capture", "AR-13")
+            detail = f"{quiet} turn{'s' * (quiet != 1)} by each player without a capture"
+            return Outcome(None, "no capture", "AR-13", detail)
         if state.keys.count(key) >= self.data.repetitions:
             times = self.data.repetitions
-            return Outcome(None, f"the same position began a turn {times} times", "AR-13")
+            detail = f"the same position began a turn {times} times"
+            return Outcome(None, "repetition", "AR-13", detail)
         return None
 
     # -- counting ------------------------------------------------------------------------------
@@ -452,11 +451,11 @@ class Arena(Variant[ArenaState]):
                 TallyItem(
                     "Turns in a row without a gladiator move",
                     note=f"{state.idle[side]} (both at 2: draw, AR-12)",
-                ),  # fmt: skip
+                ),
                 TallyItem(
                     "Turns since the last capture",
                     note=f"{quiet} of {2 * self.data.quiet_turns} (AR-13)",
-                ),  # fmt: skip
+                ),
             )
             sections.append(TallySection(side, self.side_names[side], items))
         return sections
