@@ -189,11 +189,8 @@ class Generator:
     def moves_of(self, pids: Iterable[int]) -> list[Move]:
         out: list[Move] = []
         for pid in pids:
-            out.extend(self.piece_moves(self.pos.pieces[pid]))
+            out.extend(self._moves(self.pos.pieces[pid]))
         return out
-
-    def piece_moves(self, p: Piece) -> list[Move]:
-        return list(self._moves(p))
 
     def can_move(self, p: Piece) -> bool:
         return next(self._moves(p), None) is not None

@@ -25,6 +25,7 @@ from .state import (
     find,
     held_by,
     protected,
+    queen_free,
 )
 from .tables import SIDE_NAMES, piece_name
 from .turns import commander
@@ -254,14 +255,9 @@ def status(g: Gladiator, state: GladiatorState) -> str:
     if g.in_check(state):
         text += " — check!"
     for s in (0, 1):
-        if state.held[s] or not queen_is_free(state, s):
+        if state.held[s] or not queen_free(state, s):
             text += f" · {SIDE_NAMES[s]} Queen held {state.held[s]}/{t.data.hold_turns}"
     return text
-
-
-def queen_is_free(state: GladiatorState, side: int) -> bool:
-    q = find(state, QUEEN, side)
-    return q is None or q.status != ABDUCTED
 
 
 # -- the tally sheet (GC-36) --------------------------------------------------------------------
