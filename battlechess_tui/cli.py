@@ -121,7 +121,25 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("schema", help="print the JSON Schema of save files")
     shots = sub.add_parser("screenshots", help="regenerate the SVG screenshots from the real app")
     shots.add_argument("--out", type=Path, default=Path("screenshots"))
+    _campaign_parser(sub)
     return p
+
+
+def _campaign_parser(sub: Any) -> None:
+    """``campaign new|show|simulate``: D&D Battle Chess campaign files (DD-40..DD-48)."""
+    camp = sub.add_parser("campaign", help="D&D Battle Chess campaigns: new, show, simulate")
+    csub = camp.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
+    new = csub.add_parser("new", help="create a campaign file")
+    new.add_argument("name")
+    new.add_argument("--white", default="White", help="White's player")
+    new.add_argument("--black", default="Black", help="Black's player")
+    new.add_argument("--dir", type=Path, help="folder (default: the save folder's campaigns/)")
+    show = csub.add_parser("show", help="print a campaign: rosters, war chests, games")
+    show.add_argument("file", type=Path)
+    sim = csub.add_parser("simulate", help="play N campaign games between random players")
+    sim.add_argument("file", type=Path)
+    sim.add_argument("--games", type=int, default=20)
+    sim.add_argument("--seed", type=int, default=1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -206,14 +224,10 @@ def cmd_perft(args: argparse.Namespace) -> int:
         state, _ = variant.new_game(Dice.for_decision(0, -1))
     start = time.perf_counter()
     if args.divide and args.depth > 0:
-        from battlechess_tui.engine.dice import AssumeWon
-
         total = 0
-        for action in variant.legal_actions(state):
-            child, _ = variant.apply(state, action, AssumeWon())
-            n = variant.perft(child, args.depth - 1)
+        for text, n in variant.divide(state, args.depth):
             total += n
-            print(f"{action.text(variant.geo)}: {n}")
+            print(f"{text}: {n}")
     else:
         total = variant.perft(state, args.depth)
     elapsed = time.perf_counter() - start
@@ -278,6 +292,23 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from battlechess_tui.campaign import report, store
+
+    if args.campaign_command == "new":
+        folder = args.dir or store.default_dir(args.save_dir)
+        print(store.create_campaign(args.name, folder, args.white, args.black))
+    elif args.campaign_command == "show":
+        print("\n".join(report.summary(store.load_campaign(args.file), args.file)))
+    else:
+        from battlechess_tui.campaign.simulate import simulate_campaign
+
+        if args.games < 1:
+            raise CliError("--games must be 1 or more")
+        print("\n".join(simulate_campaign(args.file, args.games, args.seed)))
+    return 0
+
+
 def cmd_screenshots(args: argparse.Namespace) -> int:
     from battlechess_tui.ui.screenshots import generate
 
@@ -298,4 +329,5 @@ _HANDLERS = {
     "check-variant": cmd_check_variant,
     "schema": cmd_schema,
     "screenshots": cmd_screenshots,
+    "campaign": cmd_campaign,
 }

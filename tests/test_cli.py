@@ -29,6 +29,15 @@ def test_perft_divide_sums_to_the_total(capsys):
     assert sum(int(line.split(": ")[1]) for line in lines[:-1]) == 400
 
 
+@pytest.mark.parametrize("key", ["arena", "single-combat", "dice-chess", "dnd"])
+def test_perft_divide_sums_to_perft_for_games_of_several_decisions(capsys, key):
+    _, total, _ = run(capsys, "perft", key, "--depth", "2")
+    code, out, _ = run(capsys, "perft", key, "--depth", "2", "--divide")
+    lines = out.splitlines()
+    assert code == 0 and lines[-1] == total.strip()
+    assert sum(int(line.rsplit(": ", 1)[1]) for line in lines[:-1]) == int(total)
+
+
 def test_perft_help_says_what_a_level_counts(capsys):
     with pytest.raises(SystemExit):
         main(["perft", "--help"])

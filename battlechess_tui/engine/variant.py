@@ -192,6 +192,14 @@ class Variant(ABC, Generic[S]):
             total += self.perft(child, depth - 1)
         return total
 
+    def divide(self, state: S, depth: int) -> list[tuple[str, int]]:
+        """``perft`` below each first-level choice (``perft --divide``), summing to the total."""
+        out = []
+        for action in self.legal_actions(state):
+            child, _ = self.apply(state, action, AssumeWon())
+            out.append((action.text(self.geo), self.perft(child, depth - 1)))
+        return out
+
     def _counts(self, action: Action) -> bool:
         return True
 

@@ -320,6 +320,24 @@ class Arena(Variant[ArenaState]):
                 total += self.perft(child, depth - max(1, child.turn - turn))
         return total
 
+    def divide(self, state: ArenaState, depth: int) -> list[tuple[str, int]]:
+        """``perft`` below each first whole turn, written as its decisions (``b3c5 h1g1``)."""
+        out: list[tuple[str, int]] = []
+        if state.result is not None:
+            return out
+
+        def walk(s: ArenaState, prefix: str) -> None:
+            for action in self.legal_actions(s):
+                child, _ = self.apply(s, action, AssumeWon())
+                text = f"{prefix} {action.text(self.geo)}".strip()
+                if child.turn == state.turn and child.result is None:
+                    walk(child, text)
+                else:
+                    out.append((text, self.perft(child, depth - max(1, child.turn - state.turn))))
+
+        walk(state, "")
+        return out
+
     # -- words ---------------------------------------------------------------------------------
 
     def notation(self, state: ArenaState, action: Action) -> str:
