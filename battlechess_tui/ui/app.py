@@ -10,15 +10,19 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import make_variant, specs
-from battlechess_tui.save.store import Loaded, SaveError, latest_autosave, load_game, user_save_dir
 from battlechess_tui.ui.commands import palette_entries
+
+if TYPE_CHECKING:
+    from battlechess_tui.engine.game import Game
+    from battlechess_tui.save.store import Loaded
+
+# The engine and the save layer are imported where first needed, so the menu's first frame
+# does not wait for them (see benchmarks/bench_ui.py).
 
 START_SCREENS = ("menu", "play", "load", "replay")
 
@@ -34,7 +38,7 @@ class Settings:
 
 class BattleChessApp(App[int]):
     TITLE = "battlechess"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
@@ -51,8 +55,17 @@ class BattleChessApp(App[int]):
         self.start = start
         self.start_game_obj = game
         self.start_loaded = loaded
-        self.save_dir = user_save_dir(save_dir)
+        self._save_dir_override = save_dir
+        self._save_dir: Path | None = None
         self.settings = settings or Settings()
+
+    @property
+    def save_dir(self) -> Path:
+        if self._save_dir is None:
+            from battlechess_tui.save.store import user_save_dir
+
+            self._save_dir = user_save_dir(self._save_dir_override)
+        return self._save_dir
 
     def on_mount(self) -> None:
         from battlechess_tui.ui.screens.menu import MenuScreen
@@ -96,6 +109,8 @@ class BattleChessApp(App[int]):
 
     def continue_latest(self) -> bool:
         """Open the latest autosave; False (with a notice) when there is none or it is bad."""
+        from battlechess_tui.save.store import SaveError, latest_autosave, load_game
+
         path = latest_autosave(self.save_dir)
         if path is None:
             self.notify("No game to continue yet: start a new one.", title="Continue")
@@ -137,6 +152,9 @@ def build_game(
     """A new game from command-line style settings; ValueError/KeyError when they are bad."""
     import random
 
+    from battlechess_tui.engine.game import Game
+    from battlechess_tui.engine.registry import make_variant
+
     built = make_variant(variant, dict(options or {}))
     names = {s.key: built.side_names[s.side] for s in built.seats()}
     names.update(players or {})
@@ -157,6 +175,9 @@ def run_app(
     if start not in START_SCREENS:
         print(f"battlechess: unknown start screen {start!r}", file=sys.stderr)
         return 2
+    from battlechess_tui.engine.registry import specs
+    from battlechess_tui.save.store import SaveError, load_game
+
     game = loaded = None
     try:
         if start == "play":

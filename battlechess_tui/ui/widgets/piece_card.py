@@ -9,20 +9,19 @@ from textual.widget import Widget
 
 class PieceCard(Widget):
     DEFAULT_CSS = """
-    PieceCard { height: auto; min-height: 1; }
-    PieceCard .piece-card--odds { color: $warning; text-style: bold; }
+    PieceCard { height: 5; }
+    PieceCard > .piece-card--odds { color: $warning; text-style: bold; }
     """
     COMPONENT_CLASSES = {"piece-card--odds"}
 
-    lines: reactive[tuple[str, ...]] = reactive(tuple, layout=True)
-    odds: reactive[str] = reactive("", layout=True)
+    lines: reactive[tuple[str, ...]] = reactive(tuple)
+    odds: reactive[str] = reactive("")
 
     def render(self) -> Text:
         if not self.lines and not self.odds:
             return Text("Move the cursor onto a piece.", style="dim")
-        text = Text("\n".join(self.lines))
-        if self.odds:
-            if self.lines:
-                text.append("\n")
-            text.append(self.odds, self.get_component_rich_style("piece-card--odds"))
+        text = Text()
+        if self.odds:  # first, so a short card still shows it
+            text.append(self.odds + "\n", self.get_component_rich_style("piece-card--odds"))
+        text.append("\n".join(self.lines))
         return text
