@@ -36,6 +36,8 @@ def _raw_files() -> dict[str, tuple[Path, dict[str, Any]]]:
     out = {}
     for path in sorted(variants_dir().glob("*.toml")):
         raw = read_toml(path)
+        if "catalogue" in raw:  # data for a game (e.g. dnd-items.toml), not a game
+            continue
         out[str(raw.get("key", path.stem))] = (path, raw)
     return out
 

@@ -38,13 +38,16 @@ def melee(w: Work, att: int, dfd: int, extra_hit: Mods = (), extra_dmg: Mods = (
     )  # fmt: skip
     if not hit:
         return
-    mods = [*fx.modifiers(w.state, w.t, w.geo, att, "damage"), *extra_dmg]
+    mods = [*fx.modifiers(w.state, w.t, w.geo, att, "damage", weapon=True, vs=dfd), *extra_dmg]
     dmg = combat.damage_roll(w, a.side, st.damage, mods, f"damage: {w.name(att)}",
                              st.crit if crit else 1)  # fmt: skip
     if sneaky:
         sneak = st.abilities["sneak-attack"].dice or "d6"
         dmg += combat.damage_roll(w, a.side, DiceExpr.parse(sneak), [], "sneak attack", floor=0)
-    combat.hurt(w, dfd, dmg, purpose)
+    bane = w.t.catalogue.bane_dice(a.items, w.piece(dfd).cls) if a.items and w.t.catalogue else None
+    if bane is not None:
+        dmg += combat.damage_roll(w, a.side, bane, [], "bane weapon", floor=0)
+    combat.hurt(w, dfd, dmg, purpose, att)
 
 
 def smite(w: Work, att: int, dfd: int) -> None:
@@ -65,6 +68,7 @@ def lay_on_hands(w: Work, pal: int, target: int) -> None:
 def fascinate(w: Work, bard: int, enemy: int) -> bool:
     """DD-28: the enemy saves (Will) or is fascinated; True when the battle stops."""
     dc = fx.stats_of(w.t, w.piece(bard)).abilities["fascinate"].dc or 13
+    dc += sum(v for _, v in fx.dc_bonus(w.t, w.piece(bard)))
     w.note("ability", f"{w.name(bard)} sings Fascinate")
     if fx.immune_to_mind(w.piece(enemy)):
         w.note("immune", f"{w.name(enemy)} is immune to mind-affecting songs")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.rules.dnd import abilities, combat, spells
+from battlechess_tui.rules.dnd import abilities, combat, spells, spoils
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.promotion import promote_if_due
@@ -30,7 +30,7 @@ def start(w: Work, attacker: int, defender: int, move: int) -> None:
     w.note("battle", f"Battle on {w.geo.name(d.square)}: {w.name(attacker)} attacks "
                      f"{w.name(defender)}", d.square, a.square)  # fmt: skip
     if w.assume:
-        combat.kill(w, defender)
+        combat.kill(w, defender, attacker)
         finish(w)
         return
     if initiative(w, attacker, defender):
@@ -243,3 +243,5 @@ def finish(w: Work) -> None:
         s.set(replace(a, square=b.square))
         w.note("capture", f"{w.name(a.id)} takes the square", b.square)
         promote_if_due(w, a.id)
+    if w.campaign:
+        spoils.offer_loot(w, b)

@@ -15,7 +15,7 @@ from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.variant import Outcome
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.reach import attacks_square
-from battlechess_tui.rules.dnd.state import DndState, Piece
+from battlechess_tui.rules.dnd.state import DndState, Fall, Piece
 from battlechess_tui.rules.dnd.stats import Tables
 
 SEATS = ("white", "black")
@@ -30,6 +30,7 @@ class Work:
     geo: Geometry
     dice: Dice
     events: list[Event]
+    campaign: bool = False  # campaign rules in force: loot (DD-42), surrender (DD-45)
 
     @property
     def assume(self) -> bool:
@@ -83,8 +84,9 @@ def heal(w: Work, pid: int, amount: int, cause: str) -> None:
     w.note("heal", f"{cause}: {w.name(pid)} heals {new - p.hp} ({new}/{top} hp)", p.square)
 
 
-def hurt(w: Work, pid: int, amount: int, cause: str) -> None:
-    """Deal damage: Shield Other's caster takes half, False Life's hit points go first."""
+def hurt(w: Work, pid: int, amount: int, cause: str, by: int = -1) -> None:
+    """Deal damage (``by`` the piece that dealt it): Shield Other's caster takes half, False
+    Life's hit points go first."""
     p = w.piece(pid)
     if amount <= 0 or not p.alive:
         return
@@ -93,7 +95,7 @@ def hurt(w: Work, pid: int, amount: int, cause: str) -> None:
         shared = amount - amount // 2
         amount //= 2
         w.note("shield-other", f"Shield Other: the {w.name(link.source)} takes {shared} of it")
-        hurt(w, link.source, shared, f"{cause} (Shield Other)")
+        hurt(w, link.source, shared, f"{cause} (Shield Other)", by)
         p = w.piece(pid)
     temp = fx.temp_hp(p)
     if temp and amount:
@@ -110,13 +112,20 @@ def hurt(w: Work, pid: int, amount: int, cause: str) -> None:
     top = fx.max_hp(w.t, p)
     w.note("damage", f"{cause}: {w.name(pid)} takes {amount} damage ({hp}/{top} hp)", p.square)
     if hp < 0:
-        kill(w, pid)
+        kill(w, pid, by)
 
 
-def kill(w: Work, pid: int) -> None:
-    """Below 0 hit points: the piece dies and leaves the board (DD-12); a King ends the game."""
+def kill(w: Work, pid: int, by: int = -1) -> None:
+    """Below 0 hit points: the piece dies and leaves the board (DD-12); a King ends the game.
+
+    Who killed it and whether in melee (the two pieces of a battle, DD-42) is kept in
+    ``falls`` for campaign play (loot DD-42, bonus gold DD-46).
+    """
     s = w.state
     p = w.piece(pid)
+    b = s.battle
+    melee = b is not None and {pid, by} == {b.attacker, b.defender}
+    s.falls = s.falls + (Fall(pid, by, melee, p.level, p.items),)
     where = s.standing(pid)
     w.note("kill", f"{w.name(pid)} falls", where)
     if s.at[p.square] == pid:
@@ -175,7 +184,8 @@ def attack_roll(
     """d20 + Melee and modifiers vs AC/FAC/TAC (DD-13): returns (hit, critical)."""
     a = w.piece(att)
     st = fx.stats_of(w.t, a)
-    mods: Mods = [("melee", st.melee), *fx.modifiers(w.state, w.t, w.geo, att, "attack"), *extra]
+    weapon_mods = fx.modifiers(w.state, w.t, w.geo, att, "attack", weapon=not touch, vs=dfd)
+    mods: Mods = [("melee", st.melee), *weapon_mods, *extra]
     if w.state.battle is not None and flanked(w, dfd):
         mods.append(("flanking", 2))
     kind = "TAC" if touch else ("FAC" if flat_footed(w, dfd) else "AC")

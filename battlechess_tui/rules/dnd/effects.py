@@ -18,7 +18,8 @@ Mods = list[tuple[str, int]]
 SAVES = ("fort", "ref", "will")
 #: Which armour classes a bonus type raises (SRD: armour and shield bonuses do not apply to
 #: touch attacks; a flat-footed piece loses its Dexterity bonus).
-AC_KINDS = {"armor": ("AC", "FAC"), "shield": ("AC", "FAC"), "dexterity": ("AC", "TAC")}
+AC_KINDS = {"armor": ("AC", "FAC"), "shield": ("AC", "FAC"), "dexterity": ("AC", "TAC"),
+            "armor-enhancement": ("AC", "FAC"), "natural": ("AC", "FAC")}  # fmt: skip
 HELPLESS = ("paralyzed", "prone")
 
 
@@ -27,8 +28,28 @@ def stats_of(t: Tables, p: Piece):  # noqa: ANN201 - LevelStats
 
 
 def max_hp(t: Tables, p: Piece) -> int:
-    """The level's hit points plus Bear's Endurance (+2 hp per level)."""
-    return stats_of(t, p).hp + sum(e.amount for e in p.effects if e.key == "bears-endurance")
+    """The level's hit points, an Amulet of Health's, plus Bear's Endurance (+2 hp per level)."""
+    bears = sum(e.amount for e in p.effects if e.key == "bears-endurance")
+    return stats_of(t, p).hp + item_hp(t, p) + bears
+
+
+def item_bonuses(t: Tables, p: Piece, stat: str, *, weapon: bool = False,
+                 vs: Piece | None = None) -> list[tuple[str, str, int]]:  # fmt: skip
+    """(label, type, value) of ``stat`` from the piece's magic items (DD-47)."""
+    if not p.items or t.catalogue is None:
+        return []
+    foe = vs.cls if vs is not None else ""
+    return t.catalogue.bonuses(p.items, p.cls, p.level, stat, weapon=weapon, vs=foe)
+
+
+def item_hp(t: Tables, p: Piece) -> int:
+    """Hit points from Constitution items (not stacked with Bear's Endurance, see there)."""
+    return max((v for _, _, v in item_bonuses(t, p, "hp")), default=0)
+
+
+def dc_bonus(t: Tables, p: Piece) -> Mods:
+    """Items that raise the save DCs of the piece's spells and songs (DD-47)."""
+    return stack(item_bonuses(t, p, "dc"))
 
 
 def temp_hp(p: Piece) -> int:
@@ -68,10 +89,19 @@ def _aura_items(
     return out
 
 
-def modifiers(state: DndState, t: Tables, geo: Geometry, pid: int, stat: str) -> Mods:
-    """The labelled bonuses and penalties to ``stat`` (attack, damage, init, fort, ref, will)."""
+def modifiers(state: DndState, t: Tables, geo: Geometry, pid: int, stat: str, *,
+              weapon: bool = False, vs: int = -1) -> Mods:  # fmt: skip
+    """The labelled bonuses and penalties to ``stat`` (attack, damage, init, fort, ref, will).
+
+    ``weapon``: a weapon attack or its damage, so weapon items count (against piece ``vs``:
+    a bane weapon's bonus).
+    """
     p = state.pieces[pid]
-    items: list[tuple[str, str, str, int]] = []
+    foe = state.pieces[vs] if vs >= 0 else None
+    items: list[tuple[str, str, str, int]] = [
+        (label, stat, typ, value)
+        for label, typ, value in item_bonuses(t, p, stat, weapon=weapon, vs=foe)
+    ]
     for e in p.effects:
         for s, typ, value in e.bonuses:
             if s == stat or (s == "saves" and stat in SAVES):
@@ -97,11 +127,10 @@ def armor_class(state: DndState, t: Tables, pid: int, kind: str) -> tuple[int, M
     p = state.pieces[pid]
     s = stats_of(t, p)
     base = {"AC": s.ac, "FAC": s.fac, "TAC": s.tac}[kind]
-    items = []
-    for e in p.effects:
-        for stat, typ, value in e.bonuses:
-            if stat == "ac" and kind in AC_KINDS.get(typ, ("AC", "FAC", "TAC")):
-                items.append((e.label.lower(), typ, value))
+    bonuses = [(e.label.lower(), typ, value) for e in p.effects
+               for stat, typ, value in e.bonuses if stat == "ac"]  # fmt: skip
+    bonuses += item_bonuses(t, p, "ac")
+    items = [b for b in bonuses if kind in AC_KINDS.get(b[1], ("AC", "FAC", "TAC"))]
     b = state.battle
     if b is not None and b.charging and pid == b.attacker:
         items.append(("charge", "untyped", -2))

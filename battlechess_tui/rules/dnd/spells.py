@@ -62,6 +62,11 @@ def params(t: Tables, p: Piece, choice: str) -> SpellParams:
     return fx.stats_of(t, p).spells.get(base_key(choice), SpellParams())
 
 
+def spell_dc(t: Tables, caster: Piece, choice: str) -> int:
+    """The save DC of the caster's spell: the table's, raised by DC items (DD-47)."""
+    return (params(t, caster, choice).dc or 10) + sum(v for _, v in fx.dc_bonus(t, caster))
+
+
 def rounds_of(d: SpellDef, sp: SpellParams) -> int | None:
     return None if d.duration == "game" else sp.rounds
 
@@ -158,8 +163,9 @@ def _bears_endurance(w: Work, c: int, key: str, targets: list[int]) -> None:
     x = targets[0]
     p = w.piece(x)
     old = p.effect(key)
-    gain = 2 * p.level - (old.amount if old else 0)
-    eff = _effect(w, c, key, (("fort", "constitution", _bonus(w, c, key, 2)),), amount=2 * p.level)
+    extra = max(0, 2 * p.level - fx.item_hp(w.t, p))  # (Ruling) no stacking with items' Con
+    gain = extra - (old.amount if old else 0)
+    eff = _effect(w, c, key, (("fort", "constitution", _bonus(w, c, key, 2)),), amount=extra)
     w.state.set(replace(p.with_effect(eff), hp=p.hp + gain))
 
 
@@ -223,7 +229,7 @@ def _touch_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     mult = 2 if crit else 1
     dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "d8"), [],
                              f"{d.name} damage", mult)  # fmt: skip
-    combat.hurt(w, x, dmg, d.name)
+    combat.hurt(w, x, dmg, d.name, c)
 
 
 def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
@@ -253,7 +259,7 @@ def _resists(w: Work, c: int, x: int, key: str) -> bool:
     if d.mind and fx.immune_to_mind(p):
         w.note("immune", f"{w.name(x)} is immune to mind-affecting spells", w.state.standing(x))
         return True
-    dc = params(w.t, w.piece(c), key).dc or 10
+    dc = spell_dc(w.t, w.piece(c), key)
     return combat.saving_throw(w, x, "ref" if d.save == "reflex" else d.save, dc, d.name)
 
 
@@ -268,7 +274,7 @@ def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
             continue
         dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [],
                                  "Magic Missile damage")  # fmt: skip
-        combat.hurt(w, x, dmg, "Magic Missile")
+        combat.hurt(w, x, dmg, "Magic Missile", c)
 
 
 def _condition(condition: str, label: str):  # noqa: ANN202
@@ -309,7 +315,7 @@ def _area_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
             taken = 0 if d.on_save == "negates" or evasion else dmg // 2
             if evasion and d.on_save == "half":
                 w.note("evasion", f"Evasion: {w.name(x)} takes no damage", w.state.standing(x))
-        combat.hurt(w, x, taken, d.name)
+        combat.hurt(w, x, taken, d.name, c)
 
 
 _HANDLERS = {

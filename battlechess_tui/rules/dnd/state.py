@@ -14,8 +14,8 @@ from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.variant import Outcome
 
 #: The phases of a turn: a chess move, the moved piece's action, the King's swap (DD-17),
-#: a battle (DD-10..DD-18).
-MOVE_PHASE, ACT, SWAP, BATTLE = "move", "act", "swap", "battle"
+#: a battle (DD-10..DD-18), the winner's choice to loot the fallen (campaign play, DD-42).
+MOVE_PHASE, ACT, SWAP, BATTLE, LOOT = "move", "act", "swap", "battle", "loot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +111,25 @@ class Fascination:
     turn: int  # the game turn it happened in
 
 
+@dataclass(frozen=True, slots=True)
+class Fall:
+    """A piece killed: by whom (-1 unknown), in melee (a battle, DD-42), its level and items."""
+
+    victim: int
+    killer: int
+    melee: bool
+    level: int
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Loot:
+    """DD-42: the winner of a battle may take the fallen enemy's items (``loot``/``leave``)."""
+
+    winner: int
+    loser: int
+
+
 @dataclass
 class DndState:
     board: ChessBoard
@@ -124,6 +143,8 @@ class DndState:
     fascination: Fascination | None = None
     used_squares: tuple[int, ...] = ()  # DD-31: back-rank squares that have promoted a piece
     killed: tuple[int, ...] = ()  # piece ids in the order they fell
+    falls: tuple[Fall, ...] = ()  # the same, with killer and manner (campaign play)
+    loot: Loot | None = None  # LOOT: the choice waiting (DD-42)
     quiet: int = 0  # turns in a row without damage (DD-4 ruling)
     turn: int = 1
     result: Outcome | None = None

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from battlechess_tui.engine.dice import DiceExpr
+from battlechess_tui.rules.dnd.items import Catalogue
 
 LEVELS = (1, 2, 3, 4, 5)
 _DMG = re.compile(r"^\s*([^()]+?)\s*\(\s*(?:(\d+)-)?(\d+)\s*x\s*(\d+)\s*\)\s*$")
@@ -242,8 +243,9 @@ def resolve_class(key: str, cls: ClassData, data: Data) -> dict[int, LevelStats]
 class Tables:
     """Resolved stats of every class and level, looked up by class key or chess piece."""
 
-    def __init__(self, data: Data) -> None:
+    def __init__(self, data: Data, catalogue: Catalogue | None = None) -> None:
         self.data = data
+        self.catalogue = catalogue  # magic items of campaign play (DD-47)
         self.spells = data.spells
         self.levels = {key: resolve_class(key, cls, data) for key, cls in data.classes.items()}
         self.class_of_piece = {cls.piece: key for key, cls in data.classes.items()}

@@ -286,8 +286,13 @@ def _king_squares(s: DndState, w: Work, pend: Pending) -> list[int]:
 
 
 def end_turn(w: Work) -> None:
-    """DD-14 (Ruling): a turn counts one round off every effect; the other side moves."""
+    """DD-14 (Ruling): a turn counts one round off every effect; the other side moves.
+
+    A battle won with a loot choice waiting (DD-42) ends the turn only once it is made.
+    """
     s = w.state
+    if s.loot is not None:
+        return
     s.actors, s.pending, s.battle = (), None, None
     if s.result is not None:
         return

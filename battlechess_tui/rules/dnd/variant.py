@@ -16,10 +16,12 @@ from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.engine.variant import Outcome, PieceView, TallySection, Variant
 from battlechess_tui.rules.chess_family import PIECE_KEYS
-from battlechess_tui.rules.dnd import battle, spells, turn, views
+from battlechess_tui.rules.dnd import battle, spells, spoils, turn, views
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import SEATS, Work
-from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, DndState, Piece
+from battlechess_tui.rules.dnd.items import load_catalogue
+from battlechess_tui.rules.dnd.roster import apply_roster, parse_roster
+from battlechess_tui.rules.dnd.state import ACT, BATTLE, LOOT, MOVE_PHASE, SWAP, DndState, Piece
 from battlechess_tui.rules.dnd.stats import Data, Tables
 
 
@@ -32,13 +34,19 @@ class DndBattleChess(Variant[DndState]):
 
     def __init__(self, spec: VariantSpec, options: dict[str, Any] | None = None) -> None:
         super().__init__(spec, options)
-        self.tables = Tables(self.data)
+        self.catalogue = load_catalogue()
+        self.tables = Tables(self.data, self.catalogue)
+        self.campaign = bool(self.options.get("campaign", False))
+        self.roster = parse_roster(str(self.options.get("roster", "")), self.geo, self.catalogue)
         self.glyphs = {k: (p.glyph, p.black_glyph or p.glyph) for k, p in spec.pieces.items()}
 
     # -- the game ------------------------------------------------------------------------------
 
     def new_game(self, dice: Dice) -> tuple[DndState, list[Event]]:
-        return self.from_fen(self.spec.setup or cb.STANDARD_FEN), []
+        """The setup; in campaign play each piece at its roster level with its items (DD-40)."""
+        state = self.from_fen(self.spec.setup or cb.STANDARD_FEN)
+        apply_roster(state, self.roster, self.tables, self.geo)
+        return state, []
 
     def from_fen(self, fen: str, level: int | None = None) -> DndState:
         """A position with every piece at ``level`` (default: the ``level`` option, DD-3)."""
@@ -61,13 +69,15 @@ class DndBattleChess(Variant[DndState]):
             return SEATS[state.pieces[state.battle.actor].side]
         if state.phase == SWAP:
             return SEATS[1 - state.side]
+        if state.phase == LOOT and state.loot is not None:
+            return SEATS[state.pieces[state.loot.winner].side]
         return SEATS[state.side]
 
     def side_to_move(self, state: DndState) -> int:
         return SEATS.index(self.to_move(state))
 
     def work(self, state: DndState, dice: Dice | None = None) -> Work:
-        return Work(state, self.tables, self.geo, dice or Dice(), [])
+        return Work(state, self.tables, self.geo, dice or Dice(), [], self.campaign)
 
     def legal_actions(self, state: DndState) -> list[Action]:
         if "actions" in state._cache:
@@ -76,6 +86,10 @@ class DndBattleChess(Variant[DndState]):
             actions: list[Action] = []
         elif state.phase == MOVE_PHASE:
             actions = turn.move_actions(state)
+            if self.campaign:
+                actions = [*actions, spoils.SURRENDER]
+        elif state.phase == LOOT:
+            actions = list(spoils.LOOT_ACTIONS)
         elif state.phase == ACT:
             actions = turn.act_actions(state, self.work(state))
         elif state.phase == SWAP:
@@ -88,7 +102,12 @@ class DndBattleChess(Variant[DndState]):
     def apply(self, state: DndState, action: Action, dice: Dice) -> tuple[DndState, list[Event]]:
         w = self.work(state.clone(), dice)
         s = w.state
-        if s.phase == MOVE_PHASE:
+        if s.phase == LOOT:
+            spoils.do_loot(w, action)
+            turn.end_turn(w)
+        elif s.phase == MOVE_PHASE and action == spoils.SURRENDER:
+            spoils.surrender(w)
+        elif s.phase == MOVE_PHASE:
             move = turn.find_move(s, action)
             if move is None:
                 raise ValueError(f"{action.text(self.geo)} is not legal here")
@@ -105,6 +124,8 @@ class DndBattleChess(Variant[DndState]):
         return s, w.events
 
     def outcome(self, state: DndState) -> Outcome | None:
+        if state.loot is not None:
+            return None  # the winner of the last battle chooses first (DD-42)
         if state.result is not None:
             return state.result
         if state.quiet >= self.tables.data.quiet_turns:
@@ -141,12 +162,22 @@ class DndBattleChess(Variant[DndState]):
             return state.pieces[state.battle.actor]
         if state.phase == ACT and state.actors:
             return state.pieces[state.actors[0]]
+        if state.phase == LOOT and state.loot is not None:
+            return state.pieces[state.loot.winner]
         return None
 
     def why_illegal(self, state: DndState, action: Action) -> str:
         if self.outcome(state) is not None:
             return "the game is over"
         text = action.text(self.geo)
+        if action == spoils.SURRENDER:
+            if not self.campaign:
+                return "surrender is a rule of campaign play (DD-45): resign instead"
+            return "the King may surrender only instead of a move (DD-45)"
+        if state.phase == LOOT:
+            return "the battle's winner chooses: loot or leave the fallen piece's items (DD-42)"
+        if action.kind in ("loot", "leave"):
+            return "items are looted only from a piece just killed in melee (DD-42)"
         if state.phase == MOVE_PHASE:
             return self._why_move(state, action)
         if state.phase == SWAP:

@@ -12,7 +12,16 @@ from battlechess_tui.engine.variant import PieceView, TallyItem, TallySection
 from battlechess_tui.rules.dnd import battle, combat, spells, turn
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import SIDES, Work
-from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, DndState, Effect, Piece
+from battlechess_tui.rules.dnd.state import (
+    ACT,
+    BATTLE,
+    LOOT,
+    MOVE_PHASE,
+    SWAP,
+    DndState,
+    Effect,
+    Piece,
+)  # fmt: skip
 from battlechess_tui.rules.dnd.stats import Tables
 
 ORDINAL = ("1st", "2nd", "3rd")
@@ -67,8 +76,8 @@ def piece_card(s: DndState, t: Tables, geo: Geometry, square: int) -> list[str]:
     init = st.init + sum(v for _, v in fx.modifiers(s, t, geo, p.id, "init"))
     acs = "  ".join(f"{k} {fx.armor_class(s, t, p.id, k)[0]}" for k in ("AC", "FAC", "TAC"))
     lines.append(f"Init {_signed(init)}  {acs}")
-    att = fx.modifiers(s, t, geo, p.id, "attack")
-    dmg = fx.modifiers(s, t, geo, p.id, "damage")
+    att = fx.modifiers(s, t, geo, p.id, "attack", weapon=True)
+    dmg = fx.modifiers(s, t, geo, p.id, "damage", weapon=True)
     extra = "".join(f" {_signed(v)} {label}" for label, v in att)
     lines.append(f"Melee {_signed(st.melee)}{extra}  Damage {st.dmg_text}"
                  + "".join(f" {_signed(v)} {label}" for label, v in dmg))  # fmt: skip
@@ -81,8 +90,15 @@ def piece_card(s: DndState, t: Tables, geo: Geometry, square: int) -> list[str]:
     lines += _ability_lines(t, p)
     if p.effects:
         lines.append("Active: " + ", ".join(f"{e.label} ({rounds_text(e)})" for e in p.effects))
-    lines.append("Items: " + (", ".join(p.items) or "none"))
+    lines.append("Items: " + (item_names(t, p.items) or "none"))
     return lines
+
+
+def item_names(t: Tables, items: tuple[str, ...]) -> str:
+    """``+1 weapon, Ring of Protection +2`` (the catalogue's names, DD-47)."""
+    if t.catalogue is None:
+        return ", ".join(items)
+    return ", ".join(t.catalogue.name(i) for i in items)
 
 
 def _spell_lines(t: Tables, p: Piece) -> list[str]:
@@ -149,6 +165,11 @@ def status(s: DndState, t: Tables, geo: Geometry, who: str) -> str:
         return f"{head} - {SIDES[actor.side]}'s {t.classes[actor.cls].name} acts" + (
             " (first action: no melee)" if b.first else ""
         )
+    if s.phase == LOOT and s.loot is not None:
+        winner, loser = s.pieces[s.loot.winner], s.pieces[s.loot.loser]
+        return (f"{SIDES[winner.side]}: the {t.classes[winner.cls].name} may loot the fallen "
+                f"{t.classes[loser.cls].name}'s {item_names(t, loser.items)}: "
+                "loot or leave (DD-42)")  # fmt: skip
     if s.phase == SWAP:
         king = SIDES[1 - s.side]
         return f"{king}: the King is attacked - swap with an adjacent Fighter or stay (DD-17)"
@@ -195,7 +216,8 @@ def odds(v, s: DndState, action: Action) -> str | None:  # noqa: ANN001 - the va
 
 def _melee_odds(w: Work, me: int, foe: int, extra: int) -> str:
     st = fx.stats_of(w.t, w.piece(me))
-    bonus = st.melee + sum(v for _, v in fx.modifiers(w.state, w.t, w.geo, me, "attack")) + extra
+    mods = fx.modifiers(w.state, w.t, w.geo, me, "attack", weapon=True, vs=foe)
+    bonus = st.melee + sum(v for _, v in mods) + extra
     if combat.flanked(w, foe):
         bonus += 2
     kind = "FAC" if combat.flat_footed(w, foe) else "AC"
@@ -217,7 +239,7 @@ def _spell_odds(w: Work, me: int, foe: int, choice: str) -> str | None:
         tac, _ = fx.armor_class(w.state, w.t, foe, "TAC")
         chance = float(hit_chance(tac - bonus))
         return f"Touch attack hits {chance:.0%} (d20{bonus:+d} vs TAC {tac}, exact)"
-    dc = spells.params(w.t, w.piece(me), choice).dc or 10
+    dc = spells.spell_dc(w.t, w.piece(me), choice)
     kind = "ref" if d.save == "reflex" else d.save
     bonus = sum(v for _, v in fx.save_bonus(w.state, w.t, w.geo, foe, kind))
     fail = 1 - hit_chance(dc - bonus)

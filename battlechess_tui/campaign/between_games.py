@@ -1,0 +1,217 @@
+"""Between games (DD-40, DD-41, DD-45, DD-46): starting a campaign game and settling it.
+
+``start_game`` builds the next game: the D&D game with the campaign rules on and every piece at
+its roster level with its items (the option ``roster``). ``settle`` reads the finished game and
+changes the campaign: survivors keep their levels and items (promotions carry over, DD-40);
+killed pieces drop to level 1 and lose their items unless the winner of the battle looted them
+(DD-41, DD-42); each side gains 1,000 gold per level taken from enemy pieces it killed (DD-46);
+the winner gains the prize (DD-44); after a surrender the winner still chooses his spoils (DD-45).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile, GameEntry, SpoilsChoice
+from battlechess_tui.campaign.power import SPOILS_PERCENT, battle_power, prize
+from battlechess_tui.campaign.store import GAME_KEY, CampaignError, game_file
+from battlechess_tui.engine.game import RESIGN, Game
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.dnd import items as dnd_items
+from battlechess_tui.rules.dnd.items import Catalogue, load_catalogue
+from battlechess_tui.rules.dnd.roster import roster_text
+from battlechess_tui.rules.dnd.state import DndState
+
+BONUS_PER_LEVEL = 1_000  # DD-46
+SIDES = ("White", "Black")
+
+
+def catalogue() -> Catalogue:
+    return load_catalogue()
+
+
+# -- the next game -------------------------------------------------------------------------------
+
+
+def game_options(campaign: CampaignFile) -> dict[str, str | int | bool]:
+    """The D&D game's options for this campaign: campaign rules and the rosters."""
+    roster = {}
+    for side in (campaign.white, campaign.black):
+        for p in side.pieces:
+            if p.level > 1 or p.items:
+                roster[p.square] = (p.level, tuple(p.items))
+    return {"level": 1, "campaign": True, "roster": roster_text(roster)}
+
+
+def powers(campaign: CampaignFile) -> list[int]:
+    cat = catalogue()
+    return [battle_power(campaign.white, cat), battle_power(campaign.black, cat)]
+
+
+def start_game(campaign: CampaignFile, path: Path, seed: int) -> tuple[CampaignFile, Game]:
+    """The next game (``campaign.current`` records it, with both sides' power before it)."""
+    if campaign.spoils is not None:
+        raise CampaignError("the winner must first choose the spoils of the surrender (DD-45)")
+    if campaign.current is not None:
+        raise CampaignError(f"game {campaign.current.number} is still being played")
+    number = len(campaign.games) + 1
+    entry = GameEntry(number=number, file=game_file(path, number), seed=seed,
+                      power=powers(campaign))  # fmt: skip
+    variant = make_variant(GAME_KEY, game_options(campaign))
+    game = Game(variant, seed, {"white": campaign.white.player, "black": campaign.black.player})
+    return campaign.model_copy(update={"current": entry}), game
+
+
+def current_path(campaign: CampaignFile, path: Path) -> Path | None:
+    if campaign.current is None:
+        return None
+    return Path(path).parent / campaign.current.file
+
+
+# -- after the game ------------------------------------------------------------------------------
+
+
+@dataclass
+class Aftermath:
+    """What a game changed, in lines a player reads (campaign screen, ``campaign show``)."""
+
+    number: int
+    lines: list[str] = field(default_factory=list)
+    spoils_pending: bool = False
+
+
+def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]:
+    """Apply a finished game to the campaign (DD-40, DD-41, DD-42, DD-44, DD-45, DD-46)."""
+    entry = campaign.current
+    if entry is None:
+        raise CampaignError("no campaign game is being played")
+    outcome = game.outcome
+    if outcome is None:
+        raise CampaignError(f"game {entry.number} is not finished yet")
+    c = campaign.model_copy(deep=True)
+    start: DndState = game.positions[0].state
+    end: DndState = game.state
+    home = {p.id: game.variant.geo.name(p.square) for p in start.pieces}
+    after = Aftermath(entry.number)
+    bonus = _falls(c, game, start, end, home, entry.number, after)
+    _survivors(c, end, home, entry.number)
+    chests_before = [c.white.chest, c.black.chest]
+    winner = outcome.winner
+    paid = 0
+    after.lines.insert(0, f"Game {entry.number}: {outcome.describe(_names(c))}")
+    if winner is not None:
+        paid = prize(entry.power[winner], entry.power[1 - winner])
+        c.side(winner).chest += paid
+        power = f"power {entry.power[winner]} vs {entry.power[1 - winner]}"
+        after.lines.append(f"{SIDES[winner]} wins the prize: {paid:,} gold ({power}, DD-44)")
+    else:
+        after.lines.append("A draw pays no prize (DD-44)")
+    for side in (0, 1):
+        c.side(side).chest += bonus[side]
+        if bonus[side]:
+            after.lines.append(f"{SIDES[side]} gains {bonus[side]:,} bonus gold for levels "
+                               "taken from killed enemies (DD-46)")  # fmt: skip
+    if winner is not None and _surrendered(game):
+        gold = chests_before[1 - winner] * SPOILS_PERCENT // 100
+        c.spoils = SpoilsChoice(winner=SIDE_KEYS[winner], gold=gold)
+        after.spoils_pending = True
+        after.lines.append(f"{SIDES[winner]} chooses the spoils: one enemy item or {gold:,} gold "
+                           f"(20% of {SIDES[1 - winner]}'s war chest, DD-45)")  # fmt: skip
+    done = entry.model_copy(update={
+        "winner": SIDE_KEYS[winner] if winner is not None else None,
+        "result": outcome.describe(_names(c)), "prize": paid, "bonus": bonus,
+    })  # fmt: skip
+    c.games.append(done)
+    c.current = None
+    return c, after
+
+
+def _names(c: CampaignFile) -> tuple[str, str]:
+    return (f"White ({c.white.player})", f"Black ({c.black.player})")
+
+
+def _surrendered(game: Game) -> bool:
+    """DD-45, and (Ruling) a resignation in a campaign game counts as the King's surrender."""
+    outcome = game.outcome
+    if outcome is not None and outcome.rule == "DD-45":
+        return True
+    return bool(game.plies) and game.plies[-1].action.kind == RESIGN
+
+
+def _falls(c: CampaignFile, game: Game, start: DndState, end: DndState, home: dict[int, str],
+           number: int, after: Aftermath) -> list[int]:  # fmt: skip
+    """Killed pieces back to level 1 without items (DD-41); kills counted; bonus gold (DD-46)."""
+    names = {cls: data.name for cls, data in game.variant.tables.classes.items()}
+    bonus = [0, 0]
+    for fall in end.falls:
+        victim = end.pieces[fall.victim]
+        rec = c.side(victim.side).piece(home[fall.victim])
+        what = f"{SIDES[victim.side]} {names[victim.cls]} ({home[fall.victim]}, L{fall.level})"
+        lost = f", losing {', '.join(fall.items)}" if end.pieces[fall.victim].items else ""
+        if fall.killer >= 0:
+            killer = end.pieces[fall.killer]
+            krec = c.side(killer.side).piece(home[fall.killer])
+            krec.kills += 1
+            krec.history.append(f"game {number}: killed the {what}")
+            if killer.side != victim.side:
+                bonus[killer.side] += BONUS_PER_LEVEL * (fall.level - 1)
+        rec.history.append(f"game {number}: killed at level {fall.level}{lost}; back to level 1")
+        rec.level, rec.items = 1, []
+        after.lines.append(f"{what} fell: back to level 1 (DD-41)")
+    return bonus
+
+
+def _survivors(c: CampaignFile, end: DndState, home: dict[int, str], number: int) -> None:
+    """DD-40: the living keep their levels (promotions carry over) and items (loot included)."""
+    for p in end.pieces:
+        if not p.alive:
+            continue
+        rec = c.side(p.side).piece(home[p.id])
+        if p.level > rec.level:
+            rec.history.append(f"game {number}: promoted to level {p.level}")
+        gained = [i for i in p.items if i not in rec.items]
+        if gained:
+            rec.history.append(f"game {number}: looted {', '.join(gained)}")
+        rec.level, rec.items = p.level, list(p.items)
+
+
+# -- the spoils of a surrender (DD-45) ------------------------------------------------------------
+
+
+def spoils_items(campaign: CampaignFile) -> list[tuple[str, str]]:
+    """(square, item) of every item the loser owns: what the winner may take."""
+    if campaign.spoils is None:
+        return []
+    loser = campaign.side(1 - SIDE_KEYS.index(campaign.spoils.winner))
+    return [(p.square, item) for p in loser.pieces for item in p.items]
+
+
+def choose_spoils(campaign: CampaignFile, take: tuple[str, str] | None,
+                  give_to: str = "") -> CampaignFile:  # fmt: skip
+    """DD-45: ``take`` None takes the gold; else (square, item) of the loser, given to the
+    winner's piece on ``give_to`` (it keeps the better of two items of a kind)."""
+    spoils = campaign.spoils
+    if spoils is None:
+        raise CampaignError("there are no spoils to choose")
+    c = campaign.model_copy(deep=True)
+    w = SIDE_KEYS.index(spoils.winner)
+    winner, loser = c.side(w), c.side(1 - w)
+    entry = c.games[-1]
+    if take is None:
+        loser.chest -= spoils.gold
+        winner.chest += spoils.gold
+        entry.spoils = f"{spoils.gold:,} gold from the war chest"
+    else:
+        square, item = take
+        source = loser.piece(square)
+        if item not in source.items:
+            raise CampaignError(f"the piece on {square} has no {item}")
+        target = winner.piece(give_to)
+        source.items.remove(item)
+        source.history.append(f"game {entry.number}: {item} taken as spoils")
+        target.items = list(dnd_items.merge(catalogue(), tuple(target.items), (item,)))
+        target.history.append(f"game {entry.number}: received {item} as spoils")
+        entry.spoils = f"{item} from {square} to {give_to}"
+    c.spoils = None
+    return c

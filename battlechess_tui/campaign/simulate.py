@@ -1,0 +1,87 @@
+"""A campaign played by random players (``battlechess campaign simulate``), for tests and balance.
+
+Each game is played to the end by random choices (a surrender is rare: one chance in 200 at each
+move), saved beside the campaign file, and settled by the between-games rules; the winner of a
+surrender takes random spoils, then each side buys random items it can afford. The campaign file
+is written after every game and every purchase, as in the app.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from battlechess_tui.campaign import between_games, shop
+from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
+from battlechess_tui.campaign.store import load_campaign, save_campaign
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.game import Game
+from battlechess_tui.save.store import save_game
+from battlechess_tui.simulation import DECISION_LIMIT, game_seed
+
+SURRENDER_CHANCE = 1 / 200
+
+
+def choose(game: Game, rng: random.Random) -> Action:
+    actions = game.rule_actions()
+    others = [a for a in actions if a.kind != "surrender"]
+    if len(others) < len(actions) and (not others or rng.random() < SURRENDER_CHANCE):
+        return Action("surrender")
+    return rng.choice(others)
+
+
+def play_random(game: Game, rng: random.Random) -> Game:
+    while not game.over and len(game.plies) < DECISION_LIMIT:
+        game.play(choose(game, rng))
+    return game
+
+
+def shop_randomly(campaign: CampaignFile, path: Path, rng: random.Random) -> CampaignFile:
+    """Each side buys random affordable items until it draws 'stop' (one chance in four)."""
+    for side in (0, 1):
+        while rng.random() > 0.25:
+            piece = rng.choice(campaign.side(side).pieces)
+            chest = campaign.side(side).chest
+            affordable = [o for o in shop.offers(campaign, side, piece.square) if o.price <= chest]
+            if not affordable:
+                break
+            campaign = shop.buy(campaign, side, piece.square, rng.choice(affordable).item)
+            save_campaign(campaign, path)
+    return campaign
+
+
+def take_spoils(campaign: CampaignFile, rng: random.Random) -> CampaignFile:
+    items = between_games.spoils_items(campaign)
+    assert campaign.spoils is not None
+    if not items or rng.random() < 0.5:
+        return between_games.choose_spoils(campaign, None)
+    winner = campaign.side(campaign.spoils.winner)
+    return between_games.choose_spoils(campaign, rng.choice(items),
+                                       rng.choice(winner.pieces).square)  # fmt: skip
+
+
+def simulate_campaign(path: Path, games: int, seed: int) -> list[str]:
+    """Play ``games`` games of the campaign in ``path``; the lines say what happened."""
+    path = Path(path)
+    campaign = load_campaign(path)
+    rng = random.Random(seed)
+    lines: list[str] = []
+    for i in range(games):
+        campaign, game = between_games.start_game(campaign, path, game_seed(seed, i))
+        save_campaign(campaign, path)
+        play_random(game, rng)
+        game_path = between_games.current_path(campaign, path)
+        assert game_path is not None
+        save_game(game, game_path)
+        campaign, after = between_games.settle(campaign, game)
+        if campaign.spoils is not None:
+            campaign = take_spoils(campaign, rng)
+            after.lines.append(f"Spoils: {campaign.games[-1].spoils}")
+        save_campaign(campaign, path)
+        campaign = shop_randomly(campaign, path, rng)
+        lines += after.lines
+        power = between_games.powers(campaign)
+        lines.append("  chests " + ", ".join(f"{SIDE_KEYS[s]} {campaign.side(s).chest:,}"
+                                             for s in (0, 1))
+                     + f"; battle power {power[0]} - {power[1]}")  # fmt: skip
+    return lines

@@ -1,0 +1,117 @@
+"""Reading and writing campaign files: atomic writes, one-line errors, never over a bad file.
+
+A campaign file is written (atomically, as saves are) after every game and every purchase. A file
+that cannot be read gives a one-line ``CampaignError`` and is never overwritten, so a damaged
+campaign can still be repaired by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from battlechess_tui import __version__
+from battlechess_tui.campaign.model import (
+    FORMAT,
+    FORMAT_VERSION,
+    CampaignFile,
+    PieceRecord,
+    SideRecord,
+)
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.dnd.items import load_catalogue
+from battlechess_tui.save.store import SaveError, now, user_save_dir, write_atomic
+
+GAME_KEY = "dnd"
+
+
+class CampaignError(SaveError):
+    """A campaign that cannot be read, written or changed; the message is one line."""
+
+
+def default_dir(save_dir: Path | None = None) -> Path:
+    return user_save_dir(save_dir) / "campaigns"
+
+
+def slug(name: str) -> str:
+    """A file name from a campaign name: ``The Long War`` -> ``the-long-war``."""
+    text = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
+    return text or "campaign"
+
+
+def games_dir(path: Path) -> Path:
+    """The folder beside the campaign file that holds its games' save files."""
+    return Path(path).with_name(f"{Path(path).stem}-games")
+
+
+def game_file(path: Path, number: int) -> str:
+    """The path of game ``number``, relative to the campaign file."""
+    return f"{games_dir(path).name}/game-{number:03d}.json"
+
+
+def new_campaign(name: str, white: str = "White", black: str = "Black") -> CampaignFile:
+    """Both sides at level 1 with no items and empty war chests (DD-40)."""
+    variant = make_variant(GAME_KEY)
+    state, _ = variant.new_game(None)
+    sides = []
+    for side, player in ((0, white), (1, black)):
+        pieces = [PieceRecord(square=variant.geo.name(p.square), cls=p.cls)
+                  for p in state.pieces if p.side == side]  # fmt: skip
+        sides.append(SideRecord(player=player, pieces=pieces))
+    stamp = now()
+    return CampaignFile(
+        app_version=__version__, name=name, created=stamp, updated=stamp,
+        catalogue_version=load_catalogue().version, white=sides[0], black=sides[1],
+    )  # fmt: skip
+
+
+def create_campaign(name: str, folder: Path, white: str = "White", black: str = "Black") -> Path:
+    """Write a new campaign file in ``folder``; refuses to replace an existing file."""
+    path = Path(folder) / f"{slug(name)}.json"
+    if path.exists():
+        raise CampaignError(f"{path}: a campaign file already exists there")
+    save_campaign(new_campaign(name, white, black), path)
+    return path
+
+
+def load_campaign(path: Path) -> CampaignFile:
+    """The validated campaign; ``CampaignError`` with one clear line otherwise."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise CampaignError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise CampaignError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise CampaignError(f"{path}: the campaign file is corrupt (not JSON)") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise CampaignError(f"{path}: not a battlechess campaign file")
+    version = doc.get("format_version")
+    if isinstance(version, int) and version > FORMAT_VERSION:
+        raise CampaignError(f"{path}: made by a newer battlechess (format {version})")
+    try:
+        return CampaignFile.model_validate(doc)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(map(str, err["loc"]))
+        raise CampaignError(
+            f"{path}: the campaign file is corrupt: {where}: {err['msg']}"
+        ) from None
+
+
+def save_campaign(campaign: CampaignFile, path: Path) -> None:
+    """Write atomically; never over a file that is not a readable campaign."""
+    path = Path(path)
+    if path.exists():
+        load_campaign(path)  # raises (and so refuses to overwrite) when the file is bad
+    campaign = campaign.model_copy(update={"updated": now(), "app_version": __version__})
+    try:
+        write_atomic(path, campaign.model_dump_json(indent=1) + "\n")
+    except OSError as exc:
+        raise CampaignError(f"cannot write {path}: {exc.strerror or exc}") from None
