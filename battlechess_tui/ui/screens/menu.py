@@ -21,6 +21,20 @@ MENU_COMMANDS = (
     Command("continue", "c", "Continue", "continue_game", "Resume the latest autosaved game"),
     Command("load", "l,o", "Load", "load", "Open a saved game"),
     Command("replay", "p", "Replay", "replay", "Watch a saved game move by move"),
+    Command(
+        "new-campaign",
+        "a",
+        "New campaign",
+        "new_campaign",
+        "Start a D&D Battle Chess campaign (a series of games)",
+    ),  # fmt: skip
+    Command(
+        "continue-campaign",
+        "k",
+        "Campaign",
+        "continue_campaign",
+        "Continue a D&D Battle Chess campaign",
+    ),  # fmt: skip
     Command("rules", "r", "Rules", "rules", "Read the rules of every game"),
     Command("help", "question_mark", "Help", "help", "How this app works"),
     Command("quit", "q", "Quit", "quit", "Leave battlechess (games are autosaved)"),
@@ -69,6 +83,16 @@ class MenuScreen(Screen[None]):
 
     def action_replay(self) -> None:
         self.app.open_saves("replay")
+
+    def action_new_campaign(self) -> None:
+        from battlechess_tui.ui.screens.campaign import NewCampaignScreen
+
+        self.app.push_screen(NewCampaignScreen())
+
+    def action_continue_campaign(self) -> None:
+        from battlechess_tui.ui.screens.campaign import open_latest_campaign
+
+        open_latest_campaign(self.app)
 
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen

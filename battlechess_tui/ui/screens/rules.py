@@ -27,7 +27,7 @@ arrows or Page Up/Down, jump with the contents list (`t` shows or hides it), and
 another game.
 """
 
-_RULING = re.compile(r"(?<!\*)\((Ruling)\)(?!\*)")
+_RULING = re.compile(r"[*_]{0,2}\((Ruling)\)[*_]{0,2}")
 
 
 def marked_rules(markdown: str) -> str:
@@ -48,7 +48,7 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="rules"):
             yield Select([(s.name, k) for k, s in self._specs.items()], value=self.variant,
-                         allow_blank=False, id="rules-game")  # fmt: skip
+                         allow_blank=False, id="rules-game", compact=True)  # fmt: skip
             yield MarkdownViewer(self._text(), show_table_of_contents=False,
                                  id="rules-viewer")  # fmt: skip
         yield Footer()

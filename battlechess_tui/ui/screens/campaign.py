@@ -1,0 +1,377 @@
+"""Campaign play in the app (DD-40..DD-48): new and continue, the campaign screen, its games.
+
+The campaign screen shows both rosters (level, items, kills), war chests, battle power and the
+games (replay any), and starts the next game: the D&D game with each piece at its campaign level
+with its items. A campaign game is an ordinary game screen that saves to the game's file beside
+the campaign file; when it is over (or left), the campaign screen settles it from that file, so
+a game interrupted by quitting the app is resumed or settled the next time.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from battlechess_tui.campaign import between_games as bg
+from battlechess_tui.campaign import report
+from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
+from battlechess_tui.campaign.store import (
+    CampaignError,
+    create_campaign,
+    default_dir,
+    load_campaign,
+    save_campaign,
+)
+from battlechess_tui.engine.game import Game
+from battlechess_tui.rules.dnd.items import load_catalogue
+from battlechess_tui.save.store import SaveError, load_game, save_game
+from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
+from battlechess_tui.ui.screens.game import GameScreen
+
+SIDES = ("White", "Black")
+
+CAMPAIGN_COMMANDS = (
+    Command("next", "n", "Next game", "next_game", "Start (or resume) the campaign's next game"),
+    Command("shop", "s", "Shop", "shop", "Buy magic items for your pieces with the war chest"),
+    Command("replay", "r", "Replay", "replay", "Replay the game chosen in the games list"),
+    Command("rules", "question_mark", "Rules", "rules", "Campaign rules (DD-40..DD-48)"),
+    Command("back", "escape,q", "Menu", "back", "Back to the menu (the campaign is saved)"),
+)
+
+NEW_CAMPAIGN_COMMANDS = (
+    Command("create", "ctrl+s", "Create", "create", "Create the campaign", priority=True),
+    Command("back", "escape", "Back", "back", "Back to the menu"),
+)
+
+
+def campaign_files(save_dir: Path) -> list[Path]:
+    """Campaign files in the save folder's ``campaigns/``, most recently changed first."""
+    folder = default_dir(save_dir)
+    files = [p for p in folder.glob("*.json") if p.is_file()] if folder.is_dir() else []
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+class NewCampaignScreen(Screen[None]):
+    """A campaign's name and its two players; creates the file and opens the campaign."""
+
+    PLAYER_COMMANDS = NEW_CAMPAIGN_COMMANDS
+    BINDINGS = bindings(NEW_CAMPAIGN_COMMANDS)
+    HELP = "Name the campaign and its two players, then Create (ctrl+s)."
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="new-game"):
+            yield Label("New D&D Battle Chess campaign", classes="screen-title")
+            for wid, label, value in (("campaign-name", "Campaign", "Campaign"),
+                                      ("white-player", "White", "White"),
+                                      ("black-player", "Black", "Black")):  # fmt: skip
+                with Horizontal(classes="field"):
+                    yield Label(label, classes="field-label")
+                    yield Input(value, id=wid, compact=True)
+            yield Static(id="new-game-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Create (ctrl+s)", variant="primary", id="create")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#campaign-name", Input).focus()
+
+    def _value(self, wid: str) -> str:
+        return self.query_one(f"#{wid}", Input).value.strip()
+
+    @on(Button.Pressed, "#create")
+    @on(Input.Submitted)
+    def action_create(self) -> None:
+        save_dir: Path = self.app.save_dir  # type: ignore[attr-defined]
+        try:
+            path = create_campaign(self._value("campaign-name") or "Campaign",
+                                   default_dir(save_dir), self._value("white-player") or "White",
+                                   self._value("black-player") or "Black")  # fmt: skip
+        except SaveError as exc:
+            self.query_one("#new-game-error", Static).update(str(exc))
+            return
+        self.app.switch_screen(CampaignScreen(path))
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class CampaignGameScreen(GameScreen):
+    """A game of a campaign: the ordinary game screen, returning to the campaign at the end."""
+
+    def show_result(self) -> None:
+        outcome = self.game.outcome
+        if outcome is None:
+            return
+        from battlechess_tui.ui import views
+
+        def chosen(choice: str | None) -> None:
+            if choice == "board":
+                return
+            self.autosave()
+            self.app.pop_screen()
+
+        text = views.result_text(self.game, outcome) + " - any key but esc: back to the campaign"
+        self.app.push_screen(ResultPanel(text, len(self.game.plies)), chosen)
+
+    def action_quit_game(self) -> None:
+        self.autosave()
+        self.app.pop_screen()
+
+
+class CampaignScreen(Screen[None]):
+    """Both rosters, war chests, battle power, the games, and the next game."""
+
+    PLAYER_COMMANDS = CAMPAIGN_COMMANDS
+    BINDINGS = bindings(CAMPAIGN_COMMANDS)
+    HELP = ("**Next game** (n) plays the next game of the campaign; **Shop** (s) buys items; "
+            "choose a game in the list and press **Replay** (r).")  # fmt: skip
+    DEFAULT_CSS = """
+    CampaignScreen #campaign { height: 1fr; padding: 0 1; }
+    CampaignScreen .roster { width: 1fr; height: 1fr; }
+    CampaignScreen DataTable { height: 1fr; }
+    CampaignScreen #campaign-games { height: auto; max-height: 8; }
+    CampaignScreen #aftermath { height: auto; max-height: 8; color: $text-warning; }
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.campaign: CampaignFile | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="campaign"):
+            yield Label("", id="campaign-title", classes="screen-title")
+            with Horizontal(id="rosters"):
+                for side in (0, 1):
+                    with Vertical(classes="roster"):
+                        yield Label("", id=f"side-{side}", classes="section-title")
+                        yield DataTable(id=f"roster-{side}", cursor_type="row", zebra_stripes=True)
+            yield Label("Games (Enter or r: replay)", classes="section-title")
+            yield OptionList(id="campaign-games")
+            yield Static("", id="aftermath")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for side in (0, 1):
+            self.query_one(f"#roster-{side}", DataTable).add_columns(
+                "sq", "piece", "lvl", "kills", "items"
+            )
+        self.refresh_campaign()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_campaign()
+
+    # -- reading and settling ------------------------------------------------------------------
+
+    def refresh_campaign(self) -> None:
+        """Reload the file; settle the game in play once it is over (DD-40..DD-46)."""
+        try:
+            campaign = load_campaign(self.path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot open the campaign", severity="error")
+            self.app.pop_screen()
+            return
+        campaign = self._settle_if_over(campaign)
+        self.campaign = campaign
+        self._show(campaign)
+        if campaign.spoils is not None:
+            self.call_after_refresh(self.ask_spoils)
+
+    def _settle_if_over(self, campaign: CampaignFile) -> CampaignFile:
+        game_path = bg.current_path(campaign, self.path)
+        if game_path is None or not game_path.is_file():
+            return campaign
+        try:
+            game = load_game(game_path).game
+        except SaveError as exc:
+            self.notify(str(exc), title="The game in play cannot be read", severity="error")
+            return campaign
+        if not game.over:
+            return campaign
+        campaign, after = bg.settle(campaign, game)
+        self._save(campaign)
+        self.query_one("#aftermath", Static).update("\n".join(after.lines))
+        return campaign
+
+    def _save(self, campaign: CampaignFile) -> bool:
+        try:
+            save_campaign(campaign, self.path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Campaign not saved", severity="error")
+            return False
+        return True
+
+    def _show(self, c: CampaignFile) -> None:
+        self.query_one("#campaign-title", Label).update(f"Campaign: {c.name}")
+        power = bg.powers(c)
+        names = report.class_names()
+        cat = load_catalogue()
+        for side in (0, 1):
+            rec = c.side(side)
+            self.query_one(f"#side-{side}", Label).update(
+                f"{SIDES[side]} ({rec.player}): war chest {rec.chest:,} gold, "
+                f"battle power {power[side]}"
+            )
+            table = self.query_one(f"#roster-{side}", DataTable)
+            table.clear()
+            for p in rec.pieces:
+                items = ", ".join(cat.name(i) for i in p.items) or "-"
+                table.add_row(p.square, names[p.cls], str(p.level), str(p.kills), items)
+        games = self.query_one("#campaign-games", OptionList)
+        games.clear_options()
+        games.add_options([Option(line.strip(), id=str(i))
+                           for i, line in enumerate(report.game_lines(c))])  # fmt: skip
+
+    # -- the spoils of a surrender (DD-45) -----------------------------------------------------
+
+    def ask_spoils(self) -> None:
+        c = self.campaign
+        if c is None or c.spoils is None:
+            return
+        cat = load_catalogue()
+        winner = SIDES[SIDE_KEYS.index(c.spoils.winner)]
+        options: list[tuple[object, str]] = [(None, f"{c.spoils.gold:,} gold (20% of the chest)")]
+        options += [((sq, item), f"{cat.name(item)} from {sq}")
+                    for sq, item in bg.spoils_items(c)]  # fmt: skip
+
+        def taken(choice: object) -> None:
+            if choice is None or choice == "gold":
+                self._take_spoils(None, "")
+            else:
+                self._ask_receiver(choice)  # type: ignore[arg-type]
+
+        options[0] = ("gold", options[0][1])
+        self.app.push_screen(ChoiceDialog(f"{winner}'s spoils of the surrender (DD-45)", options),
+                             taken)  # fmt: skip
+
+    def _ask_receiver(self, take: tuple[str, str]) -> None:
+        c = self.campaign
+        assert c is not None and c.spoils is not None
+        names = report.class_names()
+        own = c.side(c.spoils.winner).pieces
+        options = [(p.square, f"{p.square} {names[p.cls]} L{p.level}") for p in own]
+
+        def given(square: str | None) -> None:
+            if square is None:
+                self.ask_spoils()
+            else:
+                self._take_spoils(take, square)
+
+        self.app.push_screen(ChoiceDialog("Which piece takes it?", options), given)
+
+    def _take_spoils(self, take: tuple[str, str] | None, give_to: str) -> None:
+        assert self.campaign is not None
+        campaign = bg.choose_spoils(self.campaign, take, give_to)
+        if self._save(campaign):
+            self.campaign = campaign
+            self._show(campaign)
+            self.notify(f"Spoils: {campaign.games[-1].spoils}", title="DD-45")
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def action_next_game(self) -> None:
+        c = self.campaign
+        if c is None:
+            return
+        if c.spoils is not None:
+            self.ask_spoils()
+            return
+        save_dir: Path = self.app.save_dir  # type: ignore[attr-defined]
+        game_path = bg.current_path(c, self.path)
+        if game_path is not None and game_path.is_file():
+            try:
+                game = load_game(game_path).game
+            except SaveError as exc:
+                self.notify(str(exc), title="Cannot resume", severity="error")
+                return
+        else:
+            c, game = bg.start_game(c, self.path, random.randrange(1, 10**9))
+            game_path = bg.current_path(c, self.path)
+            assert game_path is not None
+            if not self._start(c, game, game_path):
+                return
+        self.app.push_screen(CampaignGameScreen(game, save_dir, game_path))
+
+    def _start(self, c: CampaignFile, game: Game, game_path: Path) -> bool:
+        try:
+            save_game(game, game_path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot start", severity="error")
+            return False
+        if not self._save(c):
+            return False
+        self.campaign = c
+        power = c.current.power if c.current else [0, 0]
+        self.notify(f"Battle power: White {power[0]}, Black {power[1]} (DD-43)",
+                    title=f"Game {len(c.games) + 1}")  # fmt: skip
+        return True
+
+    def action_shop(self) -> None:
+        from battlechess_tui.ui.screens.shop import ShopScreen
+
+        if self.campaign is not None and self.campaign.current is None:
+            self.app.push_screen(ShopScreen(self.path))
+        else:
+            self.notify("Finish the game in play first.", title="Shop")
+
+    @on(OptionList.OptionSelected, "#campaign-games")
+    def action_replay(self) -> None:
+        from battlechess_tui.ui.screens.replay import ReplayScreen
+
+        c = self.campaign
+        games = self.query_one("#campaign-games", OptionList)
+        index = games.highlighted
+        if c is None or index is None or index >= len(c.games):
+            self.notify("Choose a finished game in the list first.", title="Replay")
+            return
+        try:
+            loaded = load_game(self.path.parent / c.games[index].file)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error")
+            return
+        save_dir: Path = self.app.save_dir  # type: ignore[attr-defined]
+        self.app.push_screen(ReplayScreen(loaded.game, save_dir, loaded.path))
+
+    def action_rules(self) -> None:
+        from battlechess_tui.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen("dnd"))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def open_latest_campaign(app) -> bool:  # noqa: ANN001 - the BattleChessApp
+    """Continue campaign: open the most recent campaign (a choice when there are several)."""
+    files = campaign_files(app.save_dir)
+    if not files:
+        app.notify("No campaign yet: start a new one.", title="Continue campaign")
+        return False
+    if len(files) == 1:
+        app.push_screen(CampaignScreen(files[0]))
+        return True
+    labels = []
+    for path in files:
+        try:
+            c = load_campaign(path)
+            labels.append((path, f"{c.name}: {c.white.player} v {c.black.player}, "
+                                 f"{len(c.games)} games"))  # fmt: skip
+        except CampaignError as exc:
+            labels.append((path, f"{path.name} (cannot be read: {exc})"))
+
+    def chosen(path: Path | None) -> None:
+        if path is not None:
+            app.push_screen(CampaignScreen(path))
+
+    app.push_screen(ChoiceDialog("Continue which campaign?", labels), chosen)
+    return True

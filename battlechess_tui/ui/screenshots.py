@@ -1,0 +1,166 @@
+"""Screenshots of the real app (``battlechess screenshots``) and the scenes snapshot tests use.
+
+A scene makes an app and drives it to a state worth showing; ``generate`` saves each as an
+SVG. Games are played with fixed seeds and a fixed choice of actions, so the pictures are the
+same on every run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import specs
+from battlechess_tui.ui.app import BattleChessApp, Settings, build_game
+
+SEED = 2024
+SMALL, LARGE = (80, 24), (120, 40)
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    size: tuple[int, int]
+    make_app: Callable[[Path], BattleChessApp]
+    run_before: Callable[[Pilot], Awaitable[None]]
+
+
+def play_some(game: Game, plies: int, *, stop_after_roll: bool = False) -> None:
+    """Make ``plies`` decisions chosen by a seeded random source (captures preferred, so the
+    pictures show fights); stop early after a roll when asked."""
+    rng = random.Random(SEED)
+    for _ in range(plies):
+        actions = game.rule_actions()
+        if not actions:
+            return
+        state = game.state
+        fights = [a for a in actions if len(a.squares) >= 2
+                  and game.variant.piece_view(state, a.squares[-1]) is not None]  # fmt: skip
+        ply = game.play(rng.choice(fights or actions))
+        if stop_after_roll and any(isinstance(e, Roll) for e in ply.events):
+            return
+
+
+def _app(start: str = "menu", game: Game | None = None) -> Callable[[Path], BattleChessApp]:
+    def make(save_dir: Path) -> BattleChessApp:
+        app = BattleChessApp(start, game=game, save_dir=save_dir, settings=Settings(animate=False))
+        app.animation_level = "none"
+        return app
+
+    return make
+
+
+async def _settle(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+def _game_app(
+    variant: str, plies: int, stop_after_roll: bool = False
+) -> Callable[[Path], BattleChessApp]:
+    def make(save_dir: Path) -> BattleChessApp:
+        game = build_game(variant, None, SEED, None)
+        play_some(game, plies, stop_after_roll=stop_after_roll)
+        return _app("play", game)(save_dir)
+
+    return make
+
+
+async def _select_a_piece(pilot: Pilot) -> None:
+    """Pick up a piece that can attack (or move), cursor on its target, as a player would."""
+    await _settle(pilot)
+    screen = pilot.app.screen
+    game = getattr(screen, "game", None)
+    if game is None or game.over:
+        return
+    actions = [a for a in game.legal_actions() if len(a.squares) >= 2]
+    state = game.state
+    fights = [a for a in actions if game.variant.piece_view(state, a.squares[-1]) is not None]
+    if actions:
+        action = (fights or actions)[0]
+        screen.select(action.squares[0])
+        screen.cursor = action.squares[-1]
+        screen.sync_card()
+    await _settle(pilot)
+
+
+async def _new_game(pilot: Pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("n")
+    await _settle(pilot)
+    screen = pilot.app.screen
+    variant = "gladiator" if "gladiator" in specs() else next(iter(specs()))
+    screen.query_one("#game-select").value = variant
+    await _settle(pilot)
+    screen.query_one("#seed").value = str(SEED)
+    await _settle(pilot)
+
+
+async def _replay(pilot: Pilot) -> None:
+    await _settle(pilot)
+    screen = pilot.app.screen
+    screen.open_replay()
+    await _settle(pilot)
+    await pilot.press("home", *["right"] * 5)
+    await _settle(pilot)
+
+
+async def _rules(pilot: Pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("r")
+    await _settle(pilot)
+    await pilot.pause(0.2)
+
+
+async def _help(pilot: Pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("question_mark")
+    await _settle(pilot)
+
+
+def scenes() -> list[Scene]:
+    """Every picture: menu, new game, each game mid-play, a fight, replay, rules, help."""
+    keys = list(specs())
+    out = [
+        Scene("menu", SMALL, _app(), _settle),
+        Scene("new-game", LARGE, _app(), _new_game),
+        Scene("classic-80x24", SMALL, _game_app("classic", 6), _select_a_piece),
+    ]
+    out += [Scene(f"game-{key}", LARGE, _game_app(key, 14), _select_a_piece) for key in keys]
+    fighter = next((k for k in ("single-combat", "gladiator", "dnd") if k in keys), None)
+    if fighter:
+        out.append(Scene("combat-roll", LARGE, _game_app(fighter, 60, True), _settle))
+    tallied = "gladiator" if "gladiator" in keys else "classic"
+    out.append(Scene("tally-sheet", SMALL, _game_app(tallied, 30), _settle))
+    out.append(Scene("replay", LARGE, _game_app("classic", 12), _replay))
+    ruled = "single-combat" if "single-combat" in keys else "classic"
+    out.append(Scene("rules", LARGE, _game_app(ruled, 0), _rules))
+    out.append(Scene("help", SMALL, _game_app("classic", 0), _help))
+    return out
+
+
+async def _shoot(scene: Scene, out_dir: Path, save_dir: Path) -> Path:
+    app = scene.make_app(save_dir)
+    async with app.run_test(size=scene.size) as pilot:
+        await scene.run_before(pilot)
+        name = app.save_screenshot(filename=f"{scene.name}.svg", path=str(out_dir))
+    return Path(name)
+
+
+async def _generate(out_dir: Path) -> list[Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as saves:
+        return [await _shoot(scene, out_dir, Path(saves)) for scene in scenes()]
+
+
+def generate(out_dir: Path) -> list[Path]:
+    """Regenerate every screenshot as ``out_dir/<scene>.svg``; returns the files written."""
+    return asyncio.run(_generate(Path(out_dir)))
