@@ -26,7 +26,8 @@ def test_gc_33_killing_the_king_wins():
     faces = [6, 6, 6, 1, 1, 1, 1, 1] * 3  # 18 against 5, three rounds: 39 damage
     after, events = act(state, "f9f10", *faces)
     result = V.outcome(after)
-    assert result.winner == 0 and "King is killed" in result.reason and result.rule == "GC-33"
+    assert (result.winner, result.reason, result.rule) == (0, "King killed", "GC-33")
+    assert result.detail == "the Black King dies on f10"
     assert V.legal_actions(after) == []
     assert V.status(after).startswith("White wins")
 
@@ -53,7 +54,8 @@ def test_gc_34_the_held_queen_counts_at_the_end_of_the_capturing_teams_turns():
     nearly = replace(_black_queen_taken(), held=(0, 4), cache={})
     won = _finish_turn(nearly)
     result = V.outcome(won)
-    assert result.winner == 0 and result.rule == "GC-34" and "held 5 turns" in result.reason
+    assert (result.winner, result.reason, result.rule) == (0, "Queen held", "GC-34")
+    assert result.detail == "the Black Queen held 5 turns"
 
 
 def test_gc_35_a_draw_when_neither_team_can_move_for_a_whole_turn():
@@ -65,7 +67,7 @@ def test_gc_35_a_draw_when_neither_team_can_move_for_a_whole_turn():
         stuck[f"b{rank}"] = "P"
         stuck[f"i{rank}"] = "p"
     result = V.outcome(position(stuck))
-    assert result.winner is None and result.rule == "GC-35" and "whole turn" in result.reason
+    assert (result.winner, result.reason, result.rule) == (None, "no team can move", "GC-35")
 
 
 def test_gc_35_ruling_quiet_turns_end_the_game_in_a_draw():
@@ -79,7 +81,8 @@ def test_gc_35_ruling_quiet_turns_end_the_game_in_a_draw():
         decisions += 1
     result = quick.outcome(state)
     assert result.winner is None and result.rule == "GC-35"
-    assert "5 full turns" in result.reason and state.turn == 5 and decisions == 20
+    assert result.reason == "quiet turns" and result.detail.startswith("5 full turns")
+    assert state.turn == 5 and decisions == 20
 
 
 # -- the tally sheet --------------------------------------------------------------------------
@@ -278,7 +281,10 @@ def test_properties_of_random_play(seed, picks):
         after = game.state
         check_position(after)
         if not game.over:
-            assert (side, done) == (after.side, after.step + (after.phase == "done"))
+            expected = (after.side, after.step + (after.phase == "done"))
+            if expected[1] == 4:  # the last move is made; a choice after it is still open
+                expected = (1 - after.side, 0)
+            assert (side, done) == expected
 
 
 def test_gc_13_a_moved_piece_stays_marked_until_its_team_turn_ends():

@@ -112,7 +112,8 @@ def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> 
     events.append(Note("kill", f"{name} is killed on {t.geo.name(where)}", (where,)))
     if victim.kind == KING:
         winner = 1 - victim.side
-        w.result = Outcome(winner, f"the {SIDE_NAMES[victim.side]} King is killed", "GC-33")
+        detail = f"the {SIDE_NAMES[victim.side]} King dies on {t.geo.name(where)}"
+        w.result = Outcome(winner, "King killed", "GC-33", detail)
         return
     queen = find(w, QUEEN, 1 - victim.side)
     if queen is not None and queen.holder == victim.id and queen.status == ABDUCTED:

@@ -107,7 +107,8 @@ def begin_step(t: Tables, w: Work, events: list[Event]) -> None:
         w.overriding = True
         w.phase = MOVE
     elif gen.check:
-        w.result = Outcome(1 - w.side, f"the {side} King is checkmated", "GC-24, GC-33")
+        detail = f"the {side} King cannot get out of check"
+        w.result = Outcome(1 - w.side, "checkmate", "GC-24, GC-33", detail)
     else:
         events.append(
             Note("pass", f"{side} {name}'s move is skipped: no piece can make it (GC-15)")
@@ -138,21 +139,18 @@ def end_turn(t: Tables, w: Work, events: list[Event]) -> None:
             )
         )
         if held[1 - side] >= t.data.hold_turns:
-            w.result = Outcome(
-                side, f"the {SIDE_NAMES[1 - side]} Queen held {t.data.hold_turns} turns", "GC-34"
-            )
+            detail = f"the {SIDE_NAMES[1 - side]} Queen held {t.data.hold_turns} turns"
+            w.result = Outcome(side, "Queen held", "GC-34", detail)
             return
     w.idle = w.idle + 1 if w.moves_made == 0 else 0
     w.quiet += 1
     if w.idle >= 2:
-        w.result = Outcome(None, "neither team could move for a whole turn", "GC-35")
+        detail = "neither team could move for a whole turn"
+        w.result = Outcome(None, "no team can move", "GC-35", detail)
         return
     if w.quiet >= 2 * t.quiet_turns:
-        w.result = Outcome(
-            None,
-            f"{t.quiet_turns} full turns without a kill, promotion or Footman or Squire move",
-            "GC-35",
-        )
+        detail = f"{t.quiet_turns} full turns without a kill, promotion or Footman or Squire move"
+        w.result = Outcome(None, "quiet turns", "GC-35", detail)
         return
     w.side = 1 - side
     w.step = 0
