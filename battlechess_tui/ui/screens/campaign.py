@@ -35,6 +35,7 @@ from battlechess_tui.save.store import SaveError, load_game, save_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
+from battlechess_tui.ui.screens.replay import ReplayScreen
 
 SIDES = ("White", "Black")
 
@@ -125,6 +126,17 @@ class CampaignGameScreen(GameScreen):
 
     def action_quit_game(self) -> None:
         self.autosave()
+        self.app.pop_screen()
+
+
+class CampaignReplayScreen(ReplayScreen):
+    """Replaying a campaign game: leaving goes back to the campaign, not the menu."""
+
+    def action_quit_replay(self) -> None:
+        if self.query_one("#goto-input", Input).display:
+            super().action_quit_replay()
+            return
+        self._stop()
         self.app.pop_screen()
 
 
@@ -326,8 +338,6 @@ class CampaignScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#campaign-games")
     def action_replay(self) -> None:
-        from battlechess_tui.ui.screens.replay import ReplayScreen
-
         c = self.campaign
         games = self.query_one("#campaign-games", OptionList)
         index = games.highlighted
@@ -340,7 +350,7 @@ class CampaignScreen(Screen[None]):
             self.notify(str(exc), title="Cannot replay", severity="error")
             return
         save_dir: Path = self.app.save_dir  # type: ignore[attr-defined]
-        self.app.push_screen(ReplayScreen(loaded.game, save_dir, loaded.path))
+        self.app.push_screen(CampaignReplayScreen(loaded.game, save_dir, loaded.path))
 
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
