@@ -9,27 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.variant import IllegalAction
 from battlechess_tui.rules.dice_chess import DiceChess, DiceChessState
+from tests.scripted_dice import ScriptedDice as Scripted
 
 EMPTY_ROW = ". . . . . . . ."
-
-
-class Scripted(Dice):
-    """Dice that throw the given faces, in order."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__()
-        self.queue = list(faces)
-
-    def faces(self, count: int, sides: int) -> tuple[int, ...]:
-        out = tuple(self.queue.pop(0) for _ in range(count))
-        assert all(1 <= f <= sides for f in out)
-        return out
 
 
 def variant(**options: object) -> DiceChess:

@@ -7,27 +7,13 @@ in ``variants/gladiator.toml``) and run on to their first decision; dice are scr
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.gladiator.state import GladiatorState, Piece
+from tests.scripted_dice import ScriptedDice as Script
 
 V = make_variant("gladiator")
 GEO = V.geo
-
-
-class Script(Dice):
-    """Dice that throw the given faces in order (and insist every face is used)."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__()
-        self.queue = list(faces)
-
-    def faces(self, count: int, sides: int) -> tuple[int, ...]:
-        assert len(self.queue) >= count, f"the test scripted too few dice for {count}d{sides}"
-        out = tuple(self.queue[:count])
-        del self.queue[:count]
-        return out
 
 
 def sq(name: str) -> int:

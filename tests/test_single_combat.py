@@ -18,21 +18,9 @@ from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.rules.single_combat import SingleCombat
+from tests.scripted_dice import ScriptedDice as Scripted
 
 EPD = Path(__file__).parent / "perft" / "single-combat.epd"
-
-
-class Scripted(Dice):
-    """Dice that throw the given faces, in order."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__()
-        self.queue = list(faces)
-
-    def faces(self, count: int, sides: int) -> tuple[int, ...]:
-        out = tuple(self.queue.pop(0) for _ in range(count))
-        assert all(1 <= f <= sides for f in out)
-        return out
 
 
 def variant(**options: str) -> SingleCombat:
