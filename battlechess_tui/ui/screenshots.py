@@ -59,7 +59,12 @@ def _app(start: str = "menu", game: Game | None = None) -> Callable[[Path], Batt
 
 
 async def _settle(pilot: Pilot) -> None:
+    """Wait until the screen on top has mounted and focused its first widget."""
     await pilot.pause()
+    for _ in range(50):
+        if pilot.app.screen.focused is not None:
+            break
+        await pilot.pause()
     await pilot.pause()
 
 
