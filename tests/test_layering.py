@@ -18,8 +18,6 @@ def test_engine_imports_no_textual_or_rich():
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
         "print(','.join(bad))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT
-    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""

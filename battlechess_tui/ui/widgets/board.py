@@ -395,7 +395,8 @@ class Board(Widget, can_focus=True):
                 return ("." if self.ascii_pieces else "·"), None
             return " ", None
         side = "board--white" if piece.side == 0 else "board--black"
-        return self._piece_text(piece), self.get_component_rich_style(side)
+        # Partial: the piece's colour only, so the square's background shows through.
+        return self._piece_text(piece), self.get_component_rich_style(side, partial=True)
 
     def _info_line(self, square: int, width: int, top: bool) -> str:
         """Text for the extra lines of large cells: marks on top, hit points and label below."""
@@ -424,7 +425,7 @@ class Board(Widget, can_focus=True):
         cw = lay.cell_w
         middle = piece_line(lay.cell_h)
         if sub != middle:
-            info_style = bg + self.get_component_rich_style("board--info")
+            info_style = bg + self.get_component_rich_style("board--info", partial=True)
             text = self._info_line(square, cw, top=sub < middle)
             return [Segment(text, info_style)]
         left, right = self._sides(square)
