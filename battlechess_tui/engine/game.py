@@ -82,7 +82,7 @@ class Game:
     def to_move(self) -> str:
         pos = self.position
         if pos.draw_offer_by is not None:
-            return self._opponent_seat(pos.draw_offer_by)
+            return self.opponent_seat(pos.draw_offer_by)
         return self.variant.to_move(pos.state)
 
     @property
@@ -175,7 +175,8 @@ class Game:
             return "no draw has been offered"
         return "answer the draw offer first"
 
-    def _opponent_seat(self, seat: str) -> str:
+    def opponent_seat(self, seat: str) -> str:
+        """The seat that answers for the other side (its first seat: the King in team games)."""
         seats = self.variant.seats()
         side = next(s.side for s in seats if s.key == seat)
         return next(s.key for s in seats if s.side != side)

@@ -46,7 +46,7 @@ def outcome_at(game: Game, index: int) -> Outcome | None:
 def to_move_at(game: Game, index: int) -> str:
     pos = game.positions[index]
     if pos.draw_offer_by is not None:
-        return game._opponent_seat(pos.draw_offer_by)
+        return game.opponent_seat(pos.draw_offer_by)
     return game.variant.to_move(pos.state)
 
 
