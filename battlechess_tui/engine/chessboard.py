@@ -60,17 +60,21 @@ class Tables:
     orth: list[tuple[tuple[int, ...], ...]]
     diag: list[tuple[tuple[int, ...], ...]]
     pawn_caps: tuple[list[tuple[int, ...]], list[tuple[int, ...]]]  # per side, per square
+    #: Per slider type (bishop, rook, queen), per square: its rays.
+    slides: dict[int, list[tuple[tuple[int, ...], ...]]]
 
 
 @cache
 def tables(width: int, height: int) -> Tables:
     geo = geometry(width, height)
+    orth, diag = geo.rays(ORTHOGONAL), geo.rays(DIAGONAL)
     return Tables(
         knight=geo.leaps(KNIGHT),
         king=geo.leaps(ORTHOGONAL + DIAGONAL),
-        orth=geo.rays(ORTHOGONAL),
-        diag=geo.rays(DIAGONAL),
+        orth=orth,
+        diag=diag,
         pawn_caps=(geo.leaps(((-1, 1), (1, 1))), geo.leaps(((-1, -1), (1, -1)))),
+        slides={BISHOP: diag, ROOK: orth, QUEEN: [o + d for o, d in zip(orth, diag, strict=True)]},
     )
 
 
@@ -444,26 +448,16 @@ class ChessBoard:
                 self._gen_pawn(moves, sq, allowed, own, pawn_dir, start_rank, promo_rank, width,
                                en_passant)  # fmt: skip
             else:
-                if typ != BISHOP:
-                    for ray in t.orth[sq]:
-                        for s in ray:
-                            q = b[s]
-                            if q and (q & BLACK) == own:
-                                break
-                            if allowed is None or s in allowed:
-                                moves.append(sq | s << 8)
-                            if q:
-                                break
-                if typ != ROOK:
-                    for ray in t.diag[sq]:
-                        for s in ray:
-                            q = b[s]
-                            if q and (q & BLACK) == own:
-                                break
-                            if allowed is None or s in allowed:
-                                moves.append(sq | s << 8)
-                            if q:
-                                break
+                rays = t.slides[typ][sq]
+                for ray in rays:
+                    for s in ray:
+                        q = b[s]
+                        if q and (q & BLACK) == own:
+                            break
+                        if allowed is None or s in allowed:
+                            moves.append(sq | s << 8)
+                        if q:
+                            break
 
     def _gen_pawn(
         self,
