@@ -78,6 +78,15 @@ class TallySection:
     items: tuple[TallyItem, ...]
 
 
+@dataclass(frozen=True)
+class SeatTurn:
+    """Where one seat of the side to move stands in its team's turn (the commanders strip)."""
+
+    seat: str  # the seat's key
+    progress: str  # "done", "now" or "later"
+    note: str = ""  # e.g. "moved", "dead: the King moves for it", "frozen"
+
+
 class IllegalAction(ValueError):
     """An action refused, with the reason in words."""
 
@@ -219,6 +228,11 @@ class Variant(ABC, Generic[S]):
 
     def tally(self, state: S) -> list[TallySection]:
         """The tally sheet: per side, sections of pieces (hit points, killed, frozen...)."""
+        return []
+
+    def turn_order(self, state: S) -> list[SeatTurn]:
+        """Team games: the side to move's seats in turn order and how far the turn has got
+        (empty for games with one seat a side)."""
         return []
 
     def odds(self, state: S, action: Action) -> str | None:

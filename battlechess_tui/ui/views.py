@@ -18,7 +18,7 @@ from battlechess_tui.ui.widgets.board import ATTACK, BoardModel
 from battlechess_tui.ui.widgets.board import MOVE as MOVE_MARK
 from battlechess_tui.ui.widgets.dice_tray import TrayEntry
 from battlechess_tui.ui.widgets.move_log import LogEntry
-from battlechess_tui.ui.widgets.turn_banner import Banner
+from battlechess_tui.ui.widgets.turn_banner import Banner, TeamSlot
 
 META_LABELS = {"resign": "Resign", "offer-draw": "Offer a draw", "accept-draw": "Accept the draw",
                "decline-draw": "Decline the draw"}  # fmt: skip
@@ -63,7 +63,22 @@ def banner(game: Game, index: int) -> Banner:
     status = game.variant.status(pos.state)
     if pos.draw_offer_by is not None:
         status = f"{who(game, pos.draw_offer_by)} offers a draw: accept or decline"
-    return Banner(game.player_of(seat.key), seat.label, status, index + 1, seat.side)
+    return Banner(game.player_of(seat.key), seat.label, status, index + 1, seat.side,
+                  team_strip(game, pos.state))  # fmt: skip
+
+
+def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
+    """Team games: the commanders of the side to move, their moves this turn, and (when the
+    team has several players) who holds each."""
+    order = game.variant.turn_order(state)
+    seats = [seat_of(game, t.seat) for t in order]
+    several = len({game.player_of(s.key) for s in seats}) > 1
+    slots = []
+    for turn, seat in zip(order, seats, strict=True):
+        label = seat.label.removeprefix(game.variant.side_names[seat.side] + " ")
+        player = game.player_of(seat.key) if several else ""
+        slots.append(TeamSlot(label, player, turn.progress, turn.note))
+    return tuple(slots)
 
 
 def board_model(game: Game, index: int, selected: int | None, actions: list[Action]) -> BoardModel:

@@ -16,7 +16,14 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.spec import SpecError, VariantSpec
-from battlechess_tui.engine.variant import Outcome, PieceView, Seat, TallySection, Variant
+from battlechess_tui.engine.variant import (
+    Outcome,
+    PieceView,
+    Seat,
+    SeatTurn,
+    TallySection,
+    Variant,
+)
 
 from . import pending, queen, views
 from .execute import execute
@@ -222,6 +229,9 @@ class Gladiator(Variant[GladiatorState]):
 
     def tally(self, state: GladiatorState) -> list[TallySection]:
         return views.tally(self, state)
+
+    def turn_order(self, state: GladiatorState) -> list[SeatTurn]:
+        return views.turn_order(self, state)
 
     def odds(self, state: GladiatorState, action: Action) -> str | None:
         return views.odds(self, state, action)

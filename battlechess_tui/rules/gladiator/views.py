@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.variant import PieceView, TallyItem, TallySection
+from battlechess_tui.engine.variant import PieceView, SeatTurn, TallyItem, TallySection
 
 from .combat import attack_pool, defence_pool, duel_chance, round_chances
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STEP, STRIKE, Generator, classify, raw_targets
@@ -26,6 +26,7 @@ from .state import (
     held_by,
     protected,
     queen_free,
+    seat_key,
 )
 from .tables import SIDE_NAMES, piece_name
 from .turns import commander
@@ -194,6 +195,10 @@ def piece_view(g: Gladiator, state: GladiatorState, square: int) -> PieceView | 
     kind = g.t.kinds[p.kind]
     label = ""
     marks: list[str] = []
+    if p.kind == KING and p.side == state.side and g.in_check(state):
+        marks.append("in check")
+    if p.sq in movable(g, state):
+        marks.append("movable")
     if p.id in state.moved:
         marks.append("moved")
     if p.kind in g.t.commanders:
@@ -203,8 +208,6 @@ def piece_view(g: Gladiator, state: GladiatorState, square: int) -> PieceView | 
         marks.append(f"holds: {piece_name(g.t, frozen.kind, frozen.side)}")
     if p.kind == KING:
         marks.append("protected" if protected(state, p.side) else "unprotected")
-        if p.side == state.side and g.in_check(state):
-            marks.append("in check")
     hp = p.hp if kind.hp else None
     return PieceView(
         p.kind,
@@ -217,6 +220,15 @@ def piece_view(g: Gladiator, state: GladiatorState, square: int) -> PieceView | 
         label,
         tuple(marks),
     )
+
+
+def movable(g: Gladiator, state: GladiatorState) -> frozenset[int]:
+    """Squares of the pieces that may make the move now (GC-13, GC-14): the commander's own,
+    or every unmoved piece when the King overrides; none while a choice is open."""
+    if "movable" not in state.cache:
+        moving = state.result is None and not state.pending
+        state.cache["movable"] = frozenset(m.frm for m in g.moves(state)) if moving else frozenset()
+    return state.cache["movable"]
 
 
 def square_marks(g: Gladiator, state: GladiatorState) -> dict[int, str]:
@@ -341,7 +353,6 @@ def commander_items(g: Gladiator, state: GladiatorState, side: int) -> tuple[Tal
     t = g.t
     items = []
     for i, name in enumerate(t.commanders):
-        piece = find(state, name, side)
         if state.side != side:
             note = "next turn"
         elif i < state.step:
@@ -350,14 +361,36 @@ def commander_items(g: Gladiator, state: GladiatorState, side: int) -> tuple[Tal
             note = "to move" if state.result is None else ""
         else:
             note = "next" if i == state.step + 1 else "waiting"
-        if piece is None:
-            note = "dead; the King makes its move (GC-17)" + ("" if not note else f" · {note}")
-        elif piece.status == FROZEN:
-            note += " · frozen (GC-16)"
-        elif piece.status == ABDUCTED:
-            note += " · captured (GC-31)"
-        items.append(TallyItem(t.commander_name(name), note=note.strip(" ·")))
+        condition = commander_condition(state, name, side)
+        note = " · ".join(filter(None, (condition, note)))
+        items.append(TallyItem(t.commander_name(name), note=note))
     return tuple(items)
+
+
+def commander_condition(state: GladiatorState, name: str, side: int) -> str:
+    """Why a commander's move may go otherwise: dead (GC-17), frozen (GC-16), captured."""
+    piece = find(state, name, side)
+    if piece is None:
+        return "dead; the King makes its move (GC-17)"
+    if piece.status == FROZEN:
+        return "frozen (GC-16)"
+    if piece.status == ABDUCTED:
+        return "captured (GC-31)"
+    return ""
+
+
+def turn_order(g: Gladiator, state: GladiatorState) -> list[SeatTurn]:
+    """The commanders strip: the team's four moves in order (GC-12), done, now or later."""
+    if state.result is not None:
+        return []
+    out = []
+    for i, name in enumerate(g.t.commanders):
+        progress = "done" if i < state.step else "now" if i == state.step else "later"
+        note = commander_condition(state, name, state.side).split(";")[0].split(" (")[0]
+        if progress == "now" and state.overriding:
+            note = ", ".join(filter(None, (note, "the King overrides")))
+        out.append(SeatTurn(seat_key(state.side, name), progress, note))
+    return out
 
 
 # -- odds and the piece card --------------------------------------------------------------------

@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.spec import OptionSpec, SpecError, VariantSpec
+from battlechess_tui.engine.variant import Seat
 from battlechess_tui.ui.app import build_game
 from battlechess_tui.ui.commands import Command, bindings
 
@@ -27,11 +28,51 @@ NEW_GAME_COMMANDS = (
 )
 
 NEW_GAME_HELP = """\
-Choose the game, then its options (each has a line of help), the players' names for each
-seat (in team games, one per commander; give several seats the same name to play them
-yourself), and a seed (the same seed and moves give the same dice). Tab moves between fields;
-**Start** (or `ctrl+s`) begins.
+Choose the game, then its options (each has a line of help), the players' names, and a seed
+(the same seed and moves give the same dice). Tab moves between fields; **Start** (or
+`ctrl+s`) begins.
+
+**Team games** (Gladiator Chess): each side has up to four players. Type their names in the
+side's row (leave a place blank when fewer play), then choose which player holds each
+commander: one player may hold all four, or four players one each. The turn banner names the
+commander and the player, and the board is handed over whenever the next decision belongs to
+another player.
 """
+
+
+def player_name(names: list[str], slot: int, side_name: str) -> str:
+    """The name of the team's player in place ``slot``; a blank place falls back to the first
+    named player, or to the side's name."""
+    if slot < len(names) and names[slot]:
+        return names[slot]
+    return next((n for n in names if n), side_name)
+
+
+def holder_options(names: list[str], side_name: str) -> list[tuple[str, str]]:
+    """The choices for who holds a commander: every named player of the team."""
+    named = [(n, str(i)) for i, n in enumerate(names) if n]
+    return named or [(side_name or "nobody", "0")]
+
+
+def team_rows(side: int, side_name: str, seats: list[Seat], names: list[str],
+              holders: dict[str, int]) -> list[Widget]:  # fmt: skip
+    """A team's player names (one place per seat) and, per seat, who holds it."""
+    fields = [Input(name, placeholder=f"player {i + 1}", name=f"{side}:{i}", id=f"team-{side}-{i}",
+                    classes="team-name", compact=True)
+              for i, name in enumerate((names + [""] * len(seats))[: len(seats)])]  # fmt: skip
+    rows: list[Widget] = [Horizontal(Label(f"{side_name} players", classes="field-label"),
+                                     *fields, classes="field")]  # fmt: skip
+    options = holder_options(names, side_name)
+    for seat in seats:
+        held = str(holders.get(seat.key, 0))
+        value = held if any(v == held for _, v in options) else options[0][1]
+        label = seat.label.removeprefix(side_name + " ")
+        select = Select(options, value=value, allow_blank=False, name=seat.key,
+                        id=f"holder-{side}-{seats.index(seat)}",
+                        classes=f"holder holder-{side}", compact=True)  # fmt: skip
+        rows.append(Horizontal(Label(f"  {label}", classes="field-label"), select,
+                               classes="field"))  # fmt: skip
+    return rows
 
 
 def option_widget(key: str, spec: OptionSpec, index: int) -> Widget:
@@ -55,6 +96,9 @@ class NewGameScreen(Screen[None]):
     def __init__(self, variant: str | None = None) -> None:
         super().__init__()
         self._specs: dict[str, VariantSpec] = specs()
+        self._side_names: tuple[str, ...] = ()
+        self._filled_with: dict[str, str] = {}
+        self._wanted: dict[str, int] = {}  # seat -> the place on its team of the player chosen
         self.set_reactive(NewGameScreen.variant_key, variant or next(iter(self._specs)))
 
     def compose(self) -> ComposeResult:
@@ -78,21 +122,23 @@ class NewGameScreen(Screen[None]):
                 yield Button("Back (esc)", id="back")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._fill_form()
+    async def on_mount(self) -> None:
+        await self._fill_form()
         self.query_one("#game-select").focus()
 
     @on(Select.Changed, "#game-select")
-    def _game_changed(self, event: Select.Changed) -> None:
+    async def _game_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.variant_key:
             self.variant_key = event.value
-            self._fill_form()
+            await self._fill_form()
 
-    def _fill_form(self) -> None:
+    async def _fill_form(self) -> None:
+        """The chosen game's description, options and players (each mounted before the next
+        is read, so the players' rows see the options' widgets)."""
         spec = self._specs[self.variant_key]
         self.query_one("#game-description", Static).update(spec.description)
         options = self.query_one("#options")
-        options.remove_children()
+        await options.remove_children()
         rows = []
         for i, (key, opt) in enumerate(spec.options.items()):
             choices = ", ".join(map(str, opt.choices)) if opt.choices else ""
@@ -102,34 +148,76 @@ class NewGameScreen(Screen[None]):
             rows.append(Static(help_text, classes="field-help"))
         if not rows:
             rows.append(Static("This game has no options.", classes="field-help"))
-        options.mount_all(rows)
-        self._fill_players()
+        await options.mount_all(rows)
+        await self._fill_players()
 
-    def _fill_players(self) -> None:
-        """One name per seat (each commander in team games), keeping names already typed.
+    async def _fill_players(self) -> None:
+        """The players' rows, keeping what was already typed or chosen.
 
-        A seat starts with its side's name, so one player per side is the default and the
-        hand-over notice only appears when the side changes.
+        One name per seat; in team games (several seats a side) up to one player per seat on
+        each side, and for each seat (commander) a choice of which of them holds it. A side
+        starts with one player named after it, so the hand-over notice only appears when the
+        side changes until more players are named.
         """
-        typed = self.player_names()
+        typed, teams = self.player_names(), self._team_names()
         players = self.query_one("#players")
-        players.remove_children()
+        await players.remove_children()
         try:
             variant = make_variant(self.variant_key, self.option_values())
         except (SpecError, ValueError):
             variant = make_variant(self.variant_key)
-        rows = []
-        for i, seat in enumerate(variant.seats()):
-            name = typed.get(seat.key, variant.side_names[seat.side])
-            field = Input(name, id=f"player-{i}", name=seat.key, compact=True)
-            rows.append(Horizontal(Label(seat.label, classes="field-label"), field,
-                                   classes="field"))  # fmt: skip
-        players.mount_all(rows)
+        self._side_names = variant.side_names
+        self._filled_with = self.option_values()
+        by_side: dict[int, list[Seat]] = {}
+        for seat in variant.seats():
+            by_side.setdefault(seat.side, []).append(seat)
+        rows: list[Widget] = []
+        if any(len(seats) > 1 for seats in by_side.values()):
+            most = max(len(seats) for seats in by_side.values())
+            rows.append(Static(f"Up to {most} players a side: type their names, then choose "
+                               "who holds each commander (one may hold them all).",
+                               classes="field-help team-help"))  # fmt: skip
+        for side, seats in by_side.items():
+            side_name = variant.side_names[side]
+            if len(seats) == 1:
+                seat = seats[0]
+                name = typed.get(seat.key, side_name)
+                field = Input(name, name=seat.key, classes="seat-name", compact=True)
+                rows.append(Horizontal(Label(seat.label, classes="field-label"), field,
+                                       classes="field"))  # fmt: skip
+            else:
+                names = teams.get(side) or [side_name] + [""] * (len(seats) - 1)
+                rows.extend(team_rows(side, side_name, seats, names, self._wanted))
+        await players.mount_all(rows)
+
+    @on(Input.Changed, "#players .team-name")
+    def _team_name_changed(self, event: Input.Changed) -> None:
+        """Offer the names just typed in the side's commander choices; a commander given to a
+        place whose name is being retyped goes back to it once it has a name again."""
+        side = int((event.input.name or "0:0").split(":")[0])
+        options = holder_options(self._team_names().get(side, []), self._side_name(side))
+        for select in self.query(f"#players .holder-{side}").results(Select):
+            wanted = str(self._wanted.get(select.name or "", 0))
+            with select.prevent(Select.Changed):
+                select.set_options(options)
+                if any(value == wanted for _, value in options):
+                    select.value = wanted
+
+    @on(Select.Changed, "#players .holder")
+    def _holder_chosen(self, event: Select.Changed) -> None:
+        if event.select.name and isinstance(event.value, str):
+            self._wanted[event.select.name] = int(event.value)
+
+    def _side_name(self, side: int) -> str:
+        return self._side_names[side] if side < len(self._side_names) else ""
 
     @on(Select.Changed, "#options Select")
     @on(Switch.Changed, "#options Switch")
-    def _option_changed(self) -> None:
-        self._fill_players()
+    async def _option_changed(self) -> None:
+        """Seats may depend on options: refill the players (not when a new option widget
+        merely announces its first value)."""
+        if self.option_values() != self._filled_with:
+            await self._fill_players()
 
     def option_values(self) -> dict[str, str]:
         values: dict[str, str] = {}
@@ -141,9 +229,26 @@ class NewGameScreen(Screen[None]):
                 else str(value)  # fmt: skip
         return values
 
+    def _team_names(self) -> dict[int, list[str]]:
+        """Each team's player names as typed (blank for an unused place), by side."""
+        out: dict[int, list[str]] = {}
+        for field in self.query("#players .team-name").results(Input):
+            side = int((field.name or "0:0").split(":")[0])
+            out.setdefault(side, []).append(field.value.strip())
+        return out
+
     def player_names(self) -> dict[str, str]:
-        inputs = self.query("#players Input").results(Input)
-        return {w.name: w.value.strip() or w.name for w in inputs if w.name}
+        """Seat key -> the name of the player who holds it."""
+        out = {w.name: w.value.strip() or w.name
+               for w in self.query("#players .seat-name").results(Input) if w.name}  # fmt: skip
+        teams = self._team_names()
+        for select in self.query("#players .holder").results(Select):
+            side = int(select.id.split("-")[1]) if select.id else 0
+            names = teams.get(side, [])
+            slot = int(select.value) if isinstance(select.value, str) else 0
+            if select.name:
+                out[select.name] = player_name(names, slot, self._side_name(side))
+        return out
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

@@ -42,6 +42,7 @@ MARK_SYMBOLS = {
     "promoted": ("⁺", "+"),
     "blessed": ("✦", "b"),
     "in check": ("‼", "!"),
+    "movable": ("▸", ">"),
     "in battle": ("⚔", "#"),
     "empowered": ("↑", "^"),
     "stunned": ("~", "~"),

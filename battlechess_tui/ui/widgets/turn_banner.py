@@ -1,4 +1,5 @@
-"""The turn banner: who decides now (player and commander) and what kind of decision."""
+"""The turn banner: who decides now (player and commander) and what kind of decision; in team
+games a second line, the commanders strip, shows the team's moves this turn and who holds each."""
 
 from __future__ import annotations
 
@@ -7,6 +8,19 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
+
+#: How the strip marks a commander's move: made, being made, still to come.
+PROGRESS_SYMBOLS = {"done": "✓", "now": "▶", "later": "·"}
+
+
+@dataclass(frozen=True)
+class TeamSlot:
+    """One commander of the team to move: ``King ✓ Ann``."""
+
+    label: str  # the commander, without the side's name: "King"
+    player: str = ""  # shown only when the team has more than one player
+    progress: str = "later"  # "done", "now" or "later"
+    note: str = ""  # "dead", "frozen", "the King overrides"
 
 
 @dataclass(frozen=True)
@@ -17,16 +31,17 @@ class Banner:
     move: int = 0
     side: int = 0
     over: bool = False
+    team: tuple[TeamSlot, ...] = ()
 
 
 class TurnBanner(Widget):
     DEFAULT_CSS = """
-    TurnBanner { height: 1; width: 1fr; background: $primary-muted; color: $text; }
+    TurnBanner { height: auto; width: 1fr; background: $primary-muted; color: $text; }
     TurnBanner.-side-1 { background: $secondary-muted; }
     TurnBanner.-over { background: $warning-muted; }
     """
 
-    banner: reactive[Banner] = reactive(Banner)
+    banner: reactive[Banner] = reactive(Banner, layout=True)
 
     def watch_banner(self, banner: Banner) -> None:
         self.set_class(banner.side == 1 and not banner.over, "-side-1")
@@ -46,4 +61,24 @@ class TurnBanner(Widget):
                 text.append(f" ({b.seat})")
             text.append(" · ")
         text.append(b.status)
+        if b.team:
+            text.append("\n")
+            text.append_text(strip(b.team))
         return text
+
+
+def strip(team: tuple[TeamSlot, ...]) -> Text:
+    """``   King ✓ Ann · Queen ▶ Bob (frozen) · Black Knight · Ann``: the move being made bold."""
+    text = Text("   ")
+    for i, slot in enumerate(team):
+        if i:
+            text.append(" · ", "dim")
+        style = "bold reverse" if slot.progress == "now" else ("dim" if slot.progress == "done"
+                                                                 else "")  # fmt: skip
+        words = f"{slot.label} {PROGRESS_SYMBOLS.get(slot.progress, '·')}"
+        if slot.player:
+            words += f" {slot.player}"
+        if slot.note:
+            words += f" ({slot.note})"
+        text.append(words, style)
+    return text
