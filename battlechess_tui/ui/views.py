@@ -64,7 +64,7 @@ def banner(game: Game, index: int) -> Banner:
     if pos.draw_offer_by is not None:
         status = f"{who(game, pos.draw_offer_by)} offers a draw: accept or decline"
     return Banner(game.player_of(seat.key), seat.label, status, index + 1, seat.side,
-                  team_strip(game, pos.state))  # fmt: skip
+                  team=team_strip(game, pos.state))  # fmt: skip
 
 
 def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
