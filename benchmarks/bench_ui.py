@@ -3,7 +3,9 @@
 Run: ``PYTHONPATH=. python benchmarks/bench_ui.py``. Prints figures; asserts nothing.
 
 - *First frame*: a fresh interpreter starts the app (menu) headless and exits as soon as the
-  first frame is drawn; the wall time of the whole process is reported (median of runs).
+  menu is complete (list focused, footer keys composed) and drawn; the wall and CPU time of
+  the whole process are reported (median of runs), without and with a settings file to read.
+  The wall time depends on the machine's load: the CPU time is the steadier figure.
 - *Key to board*: in-process, on the 10x12 Gladiator board (Classic if it is missing) at
   120x40 with every side panel shown, the CPU time (``time.process_time``) from sending a
   cursor key (or a move) to the app being idle again with the board redrawn. Pilot's idle
@@ -14,11 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 FIRST_FRAME_SCRIPT = """
 import os
@@ -28,20 +32,39 @@ from battlechess_tui.ui.app import BattleChessApp
 class FirstFrame(BattleChessApp):
     def on_mount(self):
         super().on_mount()
-        self.call_after_refresh(lambda: self.call_after_refresh(self.exit))
+        self.set_interval(0.002, self.check)
+
+    def check(self):
+        # The menu is complete: on top, its list focused, its footer keys composed.
+        screen = self.screen
+        if type(screen).__name__ == "MenuScreen" and screen.focused is not None \\
+                and screen.query("FooterKey"):
+            self.call_after_refresh(self.exit)
 
 FirstFrame().run(headless=True, size=(80, 24))
 """
 
 
-def first_frame(runs: int = 5) -> list[float]:
-    times = []
-    env = dict(os.environ, PYTHONPATH=".", BATTLECHESS_SAVE_DIR=tempfile.mkdtemp())
+def first_frame(runs: int = 9, settings: bool = False) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of whole processes that start the app and stop at the menu's first
+    complete frame; with ``settings``, a settings file as the app writes it is read first."""
+    walls, cpus = [], []
+    config = tempfile.mkdtemp()
+    if settings:
+        from battlechess_tui.ui.settings import Settings, save_settings, settings_path
+
+        save_settings(Settings(animate=False, pieces="ascii", theme="textual-light"),
+                      settings_path(Path(config)))  # fmt: skip
+    env = dict(os.environ, PYTHONPATH=".", BATTLECHESS_SAVE_DIR=tempfile.mkdtemp(),
+               BATTLECHESS_CONFIG_DIR=config)  # fmt: skip
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", FIRST_FRAME_SCRIPT], env=env, check=True)
-        times.append(time.perf_counter() - start)
-    return times
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return walls, cpus
 
 
 async def key_to_board(variant: str, presses: int = 40) -> tuple[list[float], list[float]]:
@@ -89,8 +112,13 @@ def main() -> None:
     from battlechess_tui.engine.registry import specs
 
     variant = "gladiator" if "gladiator" in specs() else "classic"
-    frames = first_frame()
-    print(f"start to first frame (menu, 80x24, fresh process): {ms(frames)}")
+    for settings in (False, True):
+        walls, cpus = first_frame(settings=settings)
+        what = "with a settings file" if settings else "no settings file"
+        print(
+            f"start to first frame (menu, 80x24, fresh process, {what}): wall {ms(walls)}; "
+            f"CPU {ms(cpus)}"
+        )
     cursor, moves = asyncio.run(key_to_board(variant))
     print(f"cursor key to updated board ({variant}, 120x40, all panels): {ms(cursor)}")
     print(f"move to updated board and panels ({variant}, 120x40): {ms(moves)}")

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from battlechess_tui.ui.commands import palette_entries
+from battlechess_tui.ui.commands import APP_COMMANDS, bindings, palette_entries
+from battlechess_tui.ui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from battlechess_tui.engine.game import Game
     from battlechess_tui.save.store import Loaded
 
@@ -26,19 +28,13 @@ if TYPE_CHECKING:
 
 START_SCREENS = ("menu", "play", "load", "replay")
 
-
-@dataclass
-class Settings:
-    """How the table is drawn; never anything about the game itself."""
-
-    ascii_pieces: bool = False
-    palette: str = "theme"  # "theme", "high-contrast" or "no-colour"
-    animate: bool = True
+__all__ = ["BattleChessApp", "Settings", "build_game", "run_app"]
 
 
 class BattleChessApp(App[int]):
     TITLE = "battlechess"
     CSS_PATH = Path(__file__).with_name("app.tcss")
+    BINDINGS = bindings(APP_COMMANDS)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
@@ -51,13 +47,24 @@ class BattleChessApp(App[int]):
         save_dir: Path | None = None,
         settings: Settings | None = None,
     ) -> None:
+        """``settings`` given (tests, screenshots) are used as they are and never saved;
+        otherwise the user's saved settings are read, and every change is saved."""
         super().__init__()
         self.start = start
         self.start_game_obj = game
         self.start_loaded = loaded
         self._save_dir_override = save_dir
         self._save_dir: Path | None = None
-        self.settings = settings or Settings()
+        self.persist_settings = settings is None
+        self._settings_problem: str | None = None
+        if settings is None:
+            loaded_settings = load_settings()
+            settings, self._settings_problem = loaded_settings.settings, loaded_settings.problem
+        self.settings = settings
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        elif settings.theme:
+            self._settings_problem = f"Unknown theme {settings.theme!r}: using {self.theme}."
 
     @property
     def save_dir(self) -> Path:
@@ -67,10 +74,16 @@ class BattleChessApp(App[int]):
             self._save_dir = user_save_dir(self._save_dir_override)
         return self._save_dir
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """The menu is the bottom of the stack: every other screen returns to it."""
         from battlechess_tui.ui.screens.menu import MenuScreen
 
-        self.push_screen(MenuScreen())
+        return MenuScreen()
+
+    def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if self._settings_problem:
+            self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
         if self.start == "play" and self.start_game_obj is not None:
             self.start_game(self.start_game_obj)
         elif self.start == "load" and self.start_loaded is not None:
@@ -93,7 +106,7 @@ class BattleChessApp(App[int]):
         self.push_screen(ReplayScreen(game, self.save_dir, path))
 
     def pop_to_menu(self) -> None:
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
 
     def switch_to_new_game(self) -> None:
@@ -122,6 +135,44 @@ class BattleChessApp(App[int]):
             return False
         self.start_game(loaded.game, _own_file(loaded))
         return True
+
+    # -- settings ----------------------------------------------------------------------------
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change display settings: every table on the stack redraws, and they are saved."""
+        for name, value in changes.items():
+            setattr(self.settings, name, value)
+        if "theme" in changes and self.theme != self.settings.theme:
+            self.theme = self.settings.theme  # saves through _theme_changed
+        for screen in self.screen_stack:
+            apply = getattr(screen, "apply_settings", None)
+            if apply is not None and screen.is_mounted:
+                apply()
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        if not self.persist_settings:
+            return
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(f"Settings not saved: {exc}", title="Settings", severity="error")
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name != self.settings.theme:
+            self.settings.theme = theme.name
+            self.save_settings()
+
+    def action_toggle_animation(self) -> None:
+        self.update_settings(animate=not self.settings.animate)
+        state = "on" if self.settings.animate else "off"
+        self.notify(f"Dice animation {state}.", title="Settings", timeout=2)
+
+    def action_settings(self) -> None:
+        from battlechess_tui.ui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
 
     # -- commands ----------------------------------------------------------------------------
 

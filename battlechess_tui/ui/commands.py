@@ -40,16 +40,47 @@ def bindings(commands: Iterable[Command]) -> list[Binding]:
     return [c.binding() for c in commands]
 
 
+#: Commands of the app itself, offered on every screen (display settings that persist).
+APP_COMMANDS = (
+    Command(
+        "animation",
+        "m",
+        "Dice animation",
+        "toggle_animation",
+        "Dice animation on or off (rolls are revealed one at a time when on)",
+        show=False,
+    ),  # fmt: skip
+    Command(
+        "settings",
+        "f2",
+        "Settings",
+        "settings",
+        "Pieces, board colours, theme, animation",
+        show=False,
+    ),  # fmt: skip
+)
+
+
 def commands_of(screen: Screen) -> tuple[Command, ...]:
     """The commands a screen offers (its ``PLAYER_COMMANDS``)."""
     return tuple(getattr(screen, "PLAYER_COMMANDS", ()))
 
 
 def palette_entries(screen: Screen) -> Iterator[SystemCommand]:
-    """The screen's commands as command-palette entries, run exactly as their key would."""
+    """The screen's and the app's commands as command-palette entries, run exactly as their
+    key would."""
     for command in commands_of(screen):
 
         async def run(action: str = command.action) -> None:
             await screen.run_action(action)
 
         yield SystemCommand(f"{command.label} ({command.key_text})", command.help, run)
+    own = {c.action for c in commands_of(screen)}
+    for command in APP_COMMANDS:
+        if command.action in own:
+            continue
+
+        async def run_app(action: str = command.action) -> None:
+            await screen.app.run_action(action)
+
+        yield SystemCommand(f"{command.label} ({command.key_text})", command.help, run_app)

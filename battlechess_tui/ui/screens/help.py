@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from battlechess_tui.ui.commands import Command, bindings, commands_of
+from battlechess_tui.ui.widgets.footer import Footer
 
 HELP_COMMANDS = (Command("back", "escape,q,question_mark", "Back", "back", "Close the help"),)
 

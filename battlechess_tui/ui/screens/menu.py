@@ -6,27 +6,32 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.widgets.footer import Footer
 
 TITLE_ART = """\
 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜
 B A T T L E C H E S S
 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"""
 
+# The list shows each command's key; the footer keeps to help, quit and the palette.
 MENU_COMMANDS = (
-    Command("new", "n", "New", "new_game", "Start a new game"),
-    Command("continue", "c", "Continue", "continue_game", "Resume the latest autosaved game"),
-    Command("load", "l,o", "Load", "load", "Open a saved game"),
-    Command("replay", "p", "Replay", "replay", "Watch a saved game move by move"),
+    Command("new", "n", "New", "new_game", "Start a new game", show=False),
+    Command(
+        "continue", "c", "Continue", "continue_game", "Resume the latest autosaved game", show=False
+    ),  # fmt: skip
+    Command("load", "l,o", "Load", "load", "Open a saved game", show=False),
+    Command("replay", "p", "Replay", "replay", "Watch a saved game move by move", show=False),
     Command(
         "new-campaign",
         "a",
         "New campaign",
         "new_campaign",
         "Start a D&D Battle Chess campaign (a series of games)",
+        show=False,
     ),  # fmt: skip
     Command(
         "continue-campaign",
@@ -34,11 +39,30 @@ MENU_COMMANDS = (
         "Campaign",
         "continue_campaign",
         "Continue a D&D Battle Chess campaign",
+        show=False,
     ),  # fmt: skip
-    Command("rules", "r", "Rules", "rules", "Read the rules of every game"),
+    Command("rules", "r", "Rules", "rules", "Read the rules of every game", show=False),
+    Command(
+        "settings",
+        "s",
+        "Settings",
+        "settings",
+        "Pieces, board colours, theme, animation",
+        show=False,
+    ),  # fmt: skip
     Command("help", "question_mark", "Help", "help", "How this app works"),
     Command("quit", "q", "Quit", "quit", "Leave battlechess (games are autosaved)"),
 )
+
+#: The menu's list: every command but help.
+MENU_LIST = tuple(c for c in MENU_COMMANDS if c.id != "help")
+_LABEL_WIDTH = max(len(c.label) for c in MENU_LIST)
+
+
+def menu_line(command: Command) -> str:
+    """``New campaign   a``: the label, then the command's first key in a column."""
+    return f"{command.label:<{_LABEL_WIDTH}}  {command.key_text.split(' / ')[0]}"
+
 
 MENU_HELP = """\
 Choose with the arrow keys and Enter, a click, or the letter shown in the footer.
@@ -57,11 +81,8 @@ class MenuScreen(Screen[None]):
             yield Static(TITLE_ART, id="title")
             yield Label("Dice-and-battle chess for two at one keyboard", id="subtitle")
             with Center():
-                yield OptionList(
-                    *(Option(f"{c.label:<10} {c.key_text.split(' / ')[0]}", id=c.id)
-                      for c in MENU_COMMANDS if c.id != "help"),
-                    id="menu-options",
-                )  # fmt: skip
+                yield OptionList(*(Option(menu_line(c), id=c.id) for c in MENU_LIST),
+                                 id="menu-options")  # fmt: skip
         yield Footer()
 
     def on_mount(self) -> None:
@@ -98,6 +119,9 @@ class MenuScreen(Screen[None]):
         from battlechess_tui.ui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen())
+
+    def action_settings(self) -> None:
+        self.app.action_settings()
 
     def action_help(self) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen

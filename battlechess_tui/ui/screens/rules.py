@@ -8,10 +8,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer, Select
+from textual.widgets import MarkdownViewer, Select
 
 from battlechess_tui.engine.registry import rules_text, specs
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.widgets.footer import Footer
 
 RULES_COMMANDS = (
     Command("contents", "t", "Contents", "toggle_contents", "Show or hide the contents list"),

@@ -8,11 +8,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.save.store import SaveError, SaveInfo, autosave_path, list_saves, load_game
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.widgets.footer import Footer
 
 SAVES_COMMANDS = (
     Command("help", "f1", "Help", "help", "About this screen"),

@@ -1,0 +1,80 @@
+"""The settings screen: dice animation, piece set, board colours and theme, saved at once."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Label, Select, Static, Switch
+
+from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.settings import PALETTES, settings_path
+from battlechess_tui.ui.widgets.footer import Footer
+
+SETTINGS_COMMANDS = (
+    Command("help", "question_mark", "Help", "help", "About this screen"),
+    Command("back", "escape,q", "Back", "back", "Back"),
+)
+
+SETTINGS_HELP = """\
+How the app looks on this computer; games are not changed. Every change is saved at once
+and kept for the next run. The same settings have keys of their own: `m` switches the dice
+animation anywhere, `a` (letters) and `c` (colours) on the board, and `ctrl+p` → Theme.
+"""
+
+PIECE_LABELS = (("Chess figures (♔ ♟)", "figures"), ("Letters (K p)", "ascii"))
+PALETTE_LABELS = {"theme": "The theme's colours", "high-contrast": "High contrast",
+                  "no-colour": "No colour (letters only)"}  # fmt: skip
+
+
+class SettingsScreen(Screen[None]):
+    PLAYER_COMMANDS = SETTINGS_COMMANDS
+    BINDINGS = bindings(SETTINGS_COMMANDS)
+    HELP = SETTINGS_HELP
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings
+        with Vertical(id="settings"):
+            yield Label("Settings", classes="screen-title")
+            with Horizontal(classes="field"):
+                yield Label("Dice animation", classes="field-label")
+                yield Switch(settings.animate, id="animate")
+            with Horizontal(classes="field"):
+                yield Label("Pieces", classes="field-label")
+                yield Select(PIECE_LABELS, value=settings.pieces, allow_blank=False, id="pieces")
+            with Horizontal(classes="field"):
+                yield Label("Board colours", classes="field-label")
+                yield Select([(PALETTE_LABELS[p], p) for p in PALETTES], value=settings.palette,
+                             allow_blank=False, id="palette")  # fmt: skip
+            with Horizontal(classes="field"):
+                yield Label("Theme", classes="field-label")
+                yield Select([(name, name) for name in sorted(self.app.available_themes)],
+                             value=self.app.theme, allow_blank=False, id="theme")  # fmt: skip
+            where = settings_path() if self.app.persist_settings else "not saved (test run)"
+            yield Static(f"Saved in {where}", classes="field-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#animate").focus()
+
+    @on(Switch.Changed, "#animate")
+    def _animate(self, event: Switch.Changed) -> None:
+        if event.value != self.app.settings.animate:
+            self.app.update_settings(animate=event.value)
+
+    @on(Select.Changed)
+    def _chosen(self, event: Select.Changed) -> None:
+        name = event.select.id
+        if name and isinstance(event.value, str):
+            current = self.app.theme if name == "theme" else getattr(self.app.settings, name)
+            if event.value != current:
+                self.app.update_settings(**{name: event.value})
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_help(self) -> None:
+        from battlechess_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))

@@ -1,0 +1,144 @@
+"""How the app looks, kept between runs: dice animation, piece set, board palette, theme.
+
+The settings live in ``settings.json`` in the user's config folder (``$BATTLECHESS_CONFIG_DIR``
+overrides it, so tests never touch the real one) and are written atomically. Nothing here is
+about a game: a game's rules and options are in its save. A file that cannot be read is
+ignored (defaults are used) with a notice; it is never fatal.
+
+The file's format is a pydantic model; pydantic takes about 0.15 s to import, a quarter of
+the menu's start-up (see ``benchmarks/bench_ui.py``). So a file exactly as this version writes
+it is read with ``json`` alone, and pydantic is imported only to write, or to read any other
+file (older or newer fields, wrong values), where it gives the precise complaint.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, get_args
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+SETTINGS_NAME = "settings.json"
+DEFAULT_THEME = "textual-dark"
+
+Palette = Literal["theme", "high-contrast", "no-colour"]
+PieceSet = Literal["figures", "ascii"]
+PALETTES: tuple[str, ...] = get_args(Palette)
+PIECE_SETS: tuple[str, ...] = get_args(PieceSet)
+
+
+@dataclass
+class Settings:
+    """Display settings; never anything about the game itself."""
+
+    animate: bool = True
+    pieces: PieceSet = "figures"
+    palette: Palette = "theme"
+    theme: str = DEFAULT_THEME
+
+    @property
+    def ascii_pieces(self) -> bool:
+        return self.pieces == "ascii"
+
+    @ascii_pieces.setter
+    def ascii_pieces(self, value: bool) -> None:
+        self.pieces = "ascii" if value else "figures"
+
+
+@dataclass
+class Loaded:
+    """Settings read from disk, and why the file was set aside if it was."""
+
+    settings: Settings = field(default_factory=Settings)
+    problem: str | None = None
+
+
+def config_dir() -> Path:
+    """$BATTLECHESS_CONFIG_DIR, else the platform's user config folder for battlechess."""
+    env = os.environ.get("BATTLECHESS_CONFIG_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_config_path
+
+    return user_config_path("battlechess", appauthor=False)
+
+
+def settings_path(folder: Path | None = None) -> Path:
+    return (folder or config_dir()) / SETTINGS_NAME
+
+
+@cache
+def _model() -> type[BaseModel]:
+    """The file format: a pydantic model built on first use (pydantic is slow to import)."""
+    from pydantic import BaseModel, ConfigDict
+
+    class SettingsFile(BaseModel):
+        model_config = ConfigDict(extra="ignore")  # a newer version's settings are kept out
+
+        animate: bool = True
+        pieces: PieceSet = "figures"
+        palette: Palette = "theme"
+        theme: str = DEFAULT_THEME
+
+    return SettingsFile
+
+
+def load_settings(path: Path | None = None) -> Loaded:
+    """The saved settings, or the defaults (with the problem) when the file is missing or bad."""
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Loaded()
+    except OSError as exc:
+        return Loaded(problem=f"Settings file {path} could not be read ({exc.strerror}).")
+    quick = _as_written(text)
+    if quick is not None:
+        return Loaded(quick)
+    from pydantic import ValidationError
+
+    try:
+        data = _model().model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "file"
+        return Loaded(problem=f"Settings file {path} ignored ({where}: {first['msg']}); "
+                              "defaults are used.")  # fmt: skip
+    return Loaded(Settings(**data.model_dump()))
+
+
+def _as_written(text: str) -> Settings | None:
+    """The settings if ``text`` is exactly what ``save_settings`` writes, else None."""
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        return None
+    valid = {
+        "animate": lambda v: isinstance(v, bool),
+        "pieces": lambda v: v in PIECE_SETS,
+        "palette": lambda v: v in PALETTES,
+        "theme": lambda v: isinstance(v, str),
+    }
+    if not isinstance(data, dict) or data.keys() != valid.keys():
+        return None
+    if not all(check(data[name]) for name, check in valid.items()):
+        return None
+    return Settings(**data)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write ``settings`` atomically; OSError when the folder cannot be written."""
+    from battlechess_tui.save.store import write_atomic
+
+    model = _model()(
+        animate=settings.animate,
+        pieces=settings.pieces,
+        palette=settings.palette,
+        theme=settings.theme,
+    )
+    write_atomic(path or settings_path(), model.model_dump_json(indent=1) + "\n")
