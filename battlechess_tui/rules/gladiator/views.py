@@ -63,7 +63,7 @@ def notation(g: Gladiator, state: GladiatorState, action: Action) -> str:
     if kind == "override":
         return f"King overrides the {t.commander_name(commander(t, state))}'s move"
     if kind == "no-override":
-        return "no override"
+        return f"No override: the {t.commander_name(commander(t, state))} moves"
     target = state.at(action.target) if action.squares else None
     if kind == "heal" and target is not None:
         return f"Queen heals the {t.kinds[target.kind].name} on {sq(g, action.target)}"
@@ -195,8 +195,8 @@ def piece_view(g: Gladiator, state: GladiatorState, square: int) -> PieceView | 
     kind = g.t.kinds[p.kind]
     label = ""
     marks: list[str] = []
-    if p.kind == KING and p.side == state.side and g.in_check(state):
-        marks.append("in check")
+    if p.kind == KING and p.side == state.side and state.result is None and g.in_check(state):
+        marks.append("in check")  # (a game won at the end of a turn has no current move)
     if p.sq in movable(g, state):
         marks.append("movable")
     if p.id in state.moved:
@@ -418,12 +418,21 @@ def odds(g: Gladiator, state: GladiatorState, action: Action) -> str | None:
     sums = f"{att} vs {dfn}; hit points {p.hp} vs {defender.hp}"
     if t.duel:
         chance = duel_chance(att, dfn, p.hp, defender.hp)
-        return f"Duel: {chance:.1%} that the {a_name} kills the {d_name} ({sums})"
+        return f"Duel: {percent(chance)} that the {a_name} kills the {d_name} ({sums})"
     kill_it, win, die = round_chances(att, dfn, p.hp, defender.hp)
     return (
-        f"One round: {kill_it:.1%} to kill the {d_name}, {win:.1%} to win the round, "
-        f"{die:.1%} that the {a_name} dies ({sums})"
+        f"One round: {percent(kill_it)} to kill the {d_name}, {percent(win)} to win the round, "
+        f"{percent(die)} that the {a_name} dies ({sums})"
     )
+
+
+def percent(chance: float) -> str:
+    """``37.5%``; a chance that is neither nil nor certain never reads as 0.0% or 100.0%."""
+    if 0 < chance < 0.0005:
+        return "under 0.1%"
+    if 0.9995 < chance < 1:
+        return "over 99.9%"
+    return f"{chance:.1%}"
 
 
 def piece_card(g: Gladiator, state: GladiatorState, square: int) -> list[str]:

@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 #: How the strip marks a commander's move: made, being made, still to come.
-PROGRESS_SYMBOLS = {"done": "✓", "now": "▶", "later": "·"}
+PROGRESS_SYMBOLS = {"done": "✓", "now": "▶", "later": "…"}
 
 
 @dataclass(frozen=True)
@@ -68,14 +68,15 @@ class TurnBanner(Widget):
 
 
 def strip(team: tuple[TeamSlot, ...]) -> Text:
-    """``   King ✓ Ann · Queen ▶ Bob (frozen) · Black Knight · Ann``: the move being made bold."""
+    """``   King ✓ Ann   Queen ▶ Bob (frozen)   Black Knight … Ann``: the move being made
+    stands out, the moves made are dimmed."""
     text = Text("   ")
     for i, slot in enumerate(team):
         if i:
-            text.append(" · ", "dim")
+            text.append("   ")
         style = "bold reverse" if slot.progress == "now" else ("dim" if slot.progress == "done"
                                                                  else "")  # fmt: skip
-        words = f"{slot.label} {PROGRESS_SYMBOLS.get(slot.progress, '·')}"
+        words = f"{slot.label} {PROGRESS_SYMBOLS.get(slot.progress, '…')}"
         if slot.player:
             words += f" {slot.player}"
         if slot.note:
