@@ -122,7 +122,16 @@ async def _rules(pilot: Pilot) -> None:
     await _settle(pilot)
     await pilot.press("r")
     await _settle(pilot)
-    await pilot.pause(0.2)
+    await _until(pilot, lambda: bool(pilot.app.screen.query_one("#rules-viewer").document.children))
+
+
+async def _until(pilot: Pilot, done: Callable[[], bool]) -> None:
+    """Pause until ``done()`` holds (the Markdown of a page has been laid out)."""
+    for _ in range(100):
+        if done():
+            break
+        await pilot.pause()
+    await pilot.pause()
 
 
 async def _help(pilot: Pilot) -> None:

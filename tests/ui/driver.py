@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 
 from battlechess_tui.ui.screens.dialogs import HandOver
@@ -19,14 +22,32 @@ async def cursor_to(pilot: Pilot, square: int) -> None:
     """Walk the cursor with the arrow keys (as a player would) to ``square``."""
     screen = table(pilot)
     board = screen.query_one(Board)
-    board.focus()
+    if screen.focused is not board:
+        board.focus()
+        await pilot.pause()
     w = screen.game.variant.geo.width
     sign = -1 if board.flipped else 1
     dx = (square % w - screen.cursor % w) * sign
     dy = (square // w - screen.cursor // w) * sign
-    keys = ["right" if dx > 0 else "left"] * abs(dx) + ["up" if dy > 0 else "down"] * abs(dy)
-    await pilot.press(*keys)
+    steps = [("right" if dx > 0 else "left", sign if dx > 0 else -sign)] * abs(dx)
+    steps += [("up" if dy > 0 else "down", w * sign if dy > 0 else -w * sign)] * abs(dy)
+    for key, delta in steps:
+        await press_until(pilot, key, lambda goal=screen.cursor + delta: screen.cursor == goal)
     assert screen.cursor == square
+
+
+async def press_until(pilot: Pilot, key: str, done: Callable[[], bool]) -> None:
+    """Press ``key`` and wait until ``done()`` holds (a cursor key has moved the cursor).
+
+    ``pilot.press`` waits for the app to go idle after every key (two waits of 20 ms or
+    more); walking the cursor across a board that way is most of a Pilot test's time.
+    """
+    pilot.app.simulate_key(key)
+    for _ in range(10_000):
+        if done():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"{key!r} had no effect")
 
 
 async def key_move(pilot: Pilot, text: str) -> None:
