@@ -17,7 +17,7 @@ from battlechess_tui.ui.widgets.board import Board
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25)
 
-REPLAY_COMMANDS = (
+_STEPPING = (
     Command("next", "right,n", "Next", "step(1)", "One decision forwards", priority=True),
     Command("back", "left,b", "Back", "step(-1)", "One decision backwards", priority=True),
     Command("start", "home", "Start", "jump_start", "Jump to the start"),
@@ -27,8 +27,15 @@ REPLAY_COMMANDS = (
     Command("faster", "plus,equals_sign", "Faster", "speed(1)", "Autoplay faster", show=False),
     Command("slower", "minus", "Slower", "speed(-1)", "Autoplay slower", show=False),
     Command("fork", "c", "Play on", "fork", "Continue playing from this position (a new game)"),
-    *TABLE_COMMANDS,
-    Command("quit", "q,escape", "Menu", "quit_replay", "Back to the menu"),
+)
+_QUIT = Command("quit", "q,escape", "Menu", "quit_replay", "Back to the menu")
+_TAKEN = {key for c in (*_STEPPING, _QUIT) for key in c.keys.split(",")}
+# The table's commands whose keys the replay leaves free (`c` is "play on" here; the board
+# colours are in the settings, F2).
+REPLAY_COMMANDS = (
+    *_STEPPING,
+    *(c for c in TABLE_COMMANDS if not _TAKEN & set(c.keys.split(","))),
+    _QUIT,
 )
 
 REPLAY_HELP = """\
