@@ -79,6 +79,30 @@ class TallySection:
 
 
 @dataclass(frozen=True)
+class Combatant:
+    """One side of a battle as the battle panel shows it."""
+
+    name: str  # "White Fighter"
+    side: int
+    square: int  # where it stands; -1 once it has fallen
+    hp: int
+    max_hp: int
+    defence: str = ""  # the armour class an attack on it uses now: "FAC 13 (flat-footed)"
+    conditions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BattleView:
+    """A battle under way (or, asked for by ``key``, how its combatants stand afterwards)."""
+
+    key: tuple[int, ...]  # the same for every position of one battle
+    square: int  # where it is fought
+    attacker: Combatant
+    defender: Combatant
+    status: str = ""  # "round 2: Black Rogue acts"
+
+
+@dataclass(frozen=True)
 class SeatTurn:
     """Where one seat of the side to move stands in its team's turn (the commanders strip)."""
 
@@ -237,6 +261,12 @@ class Variant(ABC, Generic[S]):
 
     def odds(self, state: S, action: Action) -> str | None:
         """The exact (or labelled estimated) chance that ``action``'s fight succeeds."""
+        return None
+
+    def battle_view(self, state: S, key: tuple[int, ...] | None = None) -> BattleView | None:
+        """The battle under way (games with multi-decision battles), else None. With ``key``
+        (a ``BattleView.key`` seen earlier), that battle's combatants as they stand in
+        ``state``: the summary shown once it is over."""
         return None
 
     def piece_card(self, state: S, square: int) -> list[str]:

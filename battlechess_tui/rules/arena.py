@@ -485,11 +485,11 @@ class Arena(Variant[ArenaState]):
         side, role = p >> 3, "gladiator" if p & 7 == PAWN else "supporter"
         spec = self.spec.pieces[PIECE_KEYS[p & 7]]
         lines = [f"{self.side_names[side]} {spec.name} on {self.geo.name(square)}: a {role} (AR-3)"]
-        if spec.moves:
-            lines.append("Moves: " + "; ".join(spec.moves))
         if role == "gladiator":
+            # Its moves are the supporters' it borrows here: the card lists them first.
             return lines + self._gladiator_card(state, square)
-        return lines + self._supporter_card(state, square)
+        lines += self._supporter_card(state, square)
+        return lines + (["Moves: " + "; ".join(spec.moves)] if spec.moves else [])
 
     def _gladiator_card(self, state: ArenaState, square: int) -> list[str]:
         board, name = state.board, self.geo.name

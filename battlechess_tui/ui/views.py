@@ -7,14 +7,16 @@ They only read the engine's views (``piece_view``, ``square_marks``, ``status``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.game import META_KINDS, Game
-from battlechess_tui.engine.variant import Outcome, Seat
+from battlechess_tui.engine.variant import BattleView, Outcome, Seat
 from battlechess_tui.ui.widgets.actions_panel import ActionItem
-from battlechess_tui.ui.widgets.board import ATTACK, BoardModel
+from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattleLine
+from battlechess_tui.ui.widgets.board import ATTACK, TARGET, BoardModel
 from battlechess_tui.ui.widgets.board import MOVE as MOVE_MARK
 from battlechess_tui.ui.widgets.dice_tray import TrayEntry
 from battlechess_tui.ui.widgets.move_log import LogEntry
@@ -81,13 +83,22 @@ def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
     return tuple(slots)
 
 
-def board_model(game: Game, index: int, selected: int | None, actions: list[Action]) -> BoardModel:
-    """The position at ``index`` with the squares the selected piece may reach."""
+def board_model(
+    game: Game, index: int, selected: int | None, actions: list[Action],
+    aiming: Aim | None = None,
+) -> BoardModel:  # fmt: skip
+    """The position at ``index`` with the squares the selected piece may reach, or the squares
+    the action being aimed may name next (or, when no piece moves now, every square some
+    action names)."""
     variant, state = game.variant, game.positions[index].state
     geo = variant.geo
     pieces = tuple(variant.piece_view(state, s) for s in range(geo.size))
     targets: dict[int, str] = {}
-    if selected is not None:
+    if aiming is not None:
+        targets = dict.fromkeys(aiming.squares(), TARGET)
+    elif selected is None and actions and not any(a.kind == MOVE for a in actions):
+        targets = dict.fromkeys(aimable_squares(actions), TARGET)
+    elif selected is not None:
         mover = pieces[selected]
         for action in actions:
             if len(action.squares) >= 2 and action.squares[0] == selected:
@@ -135,20 +146,113 @@ def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
     return tuple(out)
 
 
+class Aim:
+    """Choosing the squares of an action picked without them (``cast bless`` then a target).
+
+    ``actions`` are the legal actions of one kind and choice; ``chosen`` the squares picked so
+    far. An action is complete when its squares are exactly those chosen.
+    """
+
+    def __init__(self, head: str, actions: Sequence[Action]) -> None:
+        self.head = head  # the text before the squares: "cast magic-missile"
+        self.actions = tuple(actions)
+        self.chosen: tuple[int, ...] = ()
+
+    def squares(self) -> list[int]:
+        """The squares open next; the last chosen again finishes when that is an action."""
+        n = len(self.chosen)
+        out = [a.squares[n] for a in self.actions
+               if len(a.squares) > n and a.squares[:n] == self.chosen]  # fmt: skip
+        if self.finished() is not None and self.chosen:
+            out.append(self.chosen[-1])
+        return list(dict.fromkeys(out))
+
+    def finished(self) -> Action | None:
+        return next((a for a in self.actions if a.squares == self.chosen), None)
+
+    def choose(self, square: int) -> Action | None:
+        """Take ``square``; returns the action once no further square can be added."""
+        if self.chosen and square == self.chosen[-1] and self.finished() is not None:
+            return self.finished()
+        self.chosen += (square,)
+        done = self.finished()
+        longer = any(len(a.squares) > len(self.chosen) and a.squares[: len(self.chosen)] ==
+                     self.chosen for a in self.actions)  # fmt: skip
+        return done if done is not None and not longer else None
+
+    def action_for(self, square: int) -> Action | None:
+        """The action that choosing ``square`` next would make or begin (for the odds)."""
+        prefix = self.chosen if square in self.chosen[-1:] else (*self.chosen, square)
+        return next((a for a in self.actions if a.squares[: len(prefix)] == prefix), None)
+
+
+def aimable_squares(actions: Sequence[Action]) -> list[int]:
+    """Squares that single-square choices name (a spell's target, a King's swap, a heal)."""
+    return list(dict.fromkeys(a.squares[0] for a in actions
+                              if a.kind != MOVE and len(a.squares) == 1))  # fmt: skip
+
+
+def _head(action: Action) -> str:
+    return f"{action.kind} {action.choice}".strip()
+
+
+def aim_groups(actions: Sequence[Action]) -> dict[str, list[Action]]:
+    """Non-move choices that name squares, by kind and choice, when one has several targets."""
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        if action.kind != MOVE and action.squares:
+            groups.setdefault(_head(action), []).append(action)
+    return {head: group for head, group in groups.items() if len(group) > 1}
+
+
 def actions_panel(game: Game, actions: list[Action]) -> tuple[ActionItem, ...]:
-    """Every choice that is not a plain move, labelled by the game's notation."""
-    geo, state = game.variant.geo, game.state
-    items = []
+    """Every choice that is not a plain move, labelled by the game's notation (with the odds
+    when the game gives them). Choices of one kind with several targets are one item whose
+    targets are then chosen on the board."""
+    geo = game.variant.geo
+    groups = aim_groups(actions)
+    items, seen = [], set()
     for action in actions:
         if action.kind == MOVE:
             continue
+        head = _head(action)
+        if head in groups:
+            if head not in seen:
+                seen.add(head)
+                items.append(_group_item(game, head, groups[head]))
+            continue
         text = action.text(geo)
-        if action.kind in META_KINDS:
-            label = META_LABELS[action.kind]
-        else:
-            label = _notation(game, state, action)
+        label = (
+            META_LABELS[action.kind] if action.kind in META_KINDS else choice_label(game, action)
+        )
         items.append(ActionItem(text, label))
     return tuple(items)
+
+
+def choice_label(game: Game, action: Action) -> str:
+    """The game's notation of ``action``, with its odds when the game gives them."""
+    label = _notation(game, game.state, action)
+    chance = _odds(game, game.state, action)
+    return f"{label} — {chance}" if chance else label
+
+
+def _group_item(game: Game, head: str, group: list[Action]) -> ActionItem:
+    geo = game.variant.geo
+    first = group[0]
+    label = _notation(game, game.state, first)
+    named = " ".join(geo.name(sq) for sq in first.squares)
+    if named and label.endswith(named):
+        label = label[: -len(named)].rstrip()
+    targets = aimable_squares([Action(a.kind, a.squares[:1], a.choice) for a in group])
+    where = ", ".join(geo.name(sq) for sq in targets)
+    return ActionItem(head, f"{label} … choose on the board: {where}", tuple(targets))
+
+
+def _odds(game: Game, state: Any, action: Action) -> str:
+    try:
+        return game.variant.odds(state, action) or ""
+    except (ValueError, KeyError, IndexError, AssertionError):
+        return ""
 
 
 def _notation(game: Game, state: Any, action: Action) -> str:
@@ -169,16 +273,72 @@ def card(game: Game, index: int, square: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def odds(game: Game, selected: int | None, cursor: int, actions: list[Action]) -> str:
-    """The engine's chance for the selected piece's fight on the square under the cursor."""
+def odds(
+    game: Game, selected: int | None, cursor: int, actions: list[Action],
+    aiming: Aim | None = None,
+) -> str:  # fmt: skip
+    """The engine's chance for the fight or effect the cursor points at: the selected piece's
+    attack on that square, or the aimed action at that target."""
+    geo = game.variant.geo
+    if aiming is not None:
+        action = aiming.action_for(cursor)
+        if action is None:
+            return ""
+        chance = _odds(game, game.state, action)
+        return f"{aiming.head} on {geo.name(cursor)}: {chance}" if chance else ""
     if selected is None or selected == cursor:
         return ""
     for action in actions:
         if len(action.squares) >= 2 and action.squares[0] == selected and \
                 action.squares[-1] == cursor:  # fmt: skip
-            chance = game.variant.odds(game.state, action)
-            if chance:
-                name = game.variant.geo.name(cursor)
-                return f"Attack on {name}: {chance}"
-            return ""
+            chance = _odds(game, game.state, action)
+            return f"Attack on {geo.name(cursor)}: {chance}" if chance else ""
     return ""
+
+
+#: Notes of a battle worth a line beside its rolls (damage, initiative and rounds are told by
+#: the rolls themselves and the hit point bars).
+BATTLE_NOTES = ("charge", "wait", "ability", "buff", "condition", "immune", "evasion", "heal",
+                "critical", "shield-other", "helpless", "kill", "capture", "withdraw",
+                "fascinate")  # fmt: skip
+
+
+def battle(game: Game, index: int) -> BattleInfo | None:
+    """The battle under way at ``index``, or the last one fought before it (a summary)."""
+    variant, positions = game.variant, game.positions
+    view = variant.battle_view(positions[index].state)
+    last = end = index
+    if view is None:
+        last = index - 1
+        while last >= 0 and (view := variant.battle_view(positions[last].state)) is None:
+            last -= 1
+        if view is None:
+            return None
+        end = last + 1  # the position after the decision that ended it
+        view = variant.battle_view(positions[end].state, view.key) or view
+    first = last
+    while first > 0 and _same_battle(variant.battle_view(positions[first - 1].state), view):
+        first -= 1
+    plies = game.plies[max(0, first - 1) : end]
+    return BattleInfo(view, last != index, tuple(_battle_lines(game, plies)))
+
+
+def _same_battle(view: BattleView | None, other: BattleView) -> bool:
+    return view is not None and view.key == other.key
+
+
+def _battle_lines(game: Game, plies: Sequence[Any]) -> list[BattleLine]:
+    lines: list[BattleLine] = []
+    for i, ply in enumerate(plies):
+        # The first decision may have done other things before the battle began.
+        started = i > 0 or not any(isinstance(e, Note) and e.tag == "battle" for e in ply.events)
+        for event in ply.events:
+            if isinstance(event, Note) and event.tag == "battle":
+                started = True
+            if not started:
+                continue
+            if isinstance(event, Roll):
+                lines.append(BattleLine(seat_of(game, event.seat).side, event))
+            elif isinstance(event, Note) and event.tag in BATTLE_NOTES:
+                lines.append(BattleLine(None, event))
+    return lines

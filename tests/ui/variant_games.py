@@ -51,10 +51,14 @@ async def play_one(pilot: Pilot, action: Action, how: str) -> None:
             await pilot.press(*["down"] * index, "enter")
     else:
         panel = screen.query_one(ActionsPanel)
-        index = next(i for i, item in enumerate(panel.items) if item.text == text)
+        head = f"{action.kind} {action.choice}".strip()  # a choice whose targets go on the board
+        index = next(i for i, item in enumerate(panel.items) if item.text in (text, head))
         panel.focus()
         panel.highlighted = index
         await pilot.press("enter")
+        if panel.items[index].text != text:
+            for square in action.squares:
+                await choose_square(pilot, square, mouse)
     await pilot.pause()
     await hand_over(pilot)
 
@@ -97,7 +101,10 @@ async def whole_game_save_quit_load_replay(variant: str) -> None:
         saves = app.screen
         assert isinstance(saves, SavesScreen)
         saves.open(path)
-        await pilot.pause()
+        for _ in range(20):  # the result panel opens once the loaded game's screen is drawn
+            await pilot.pause()
+            if isinstance(app.screen, ResultPanel):
+                break
         assert isinstance(app.screen, ResultPanel)  # a finished game opens on its result
         loaded = app.screen_stack[-2]
         assert isinstance(loaded, GameScreen)

@@ -14,7 +14,13 @@ from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.spec import VariantSpec
-from battlechess_tui.engine.variant import Outcome, PieceView, TallySection, Variant
+from battlechess_tui.engine.variant import (
+    BattleView,
+    Outcome,
+    PieceView,
+    TallySection,
+    Variant,
+)
 from battlechess_tui.rules.chess_family import PIECE_KEYS
 from battlechess_tui.rules.dnd import battle, spells, spoils, turn, views
 from battlechess_tui.rules.dnd import effects as fx
@@ -250,6 +256,9 @@ class DndBattleChess(Variant[DndState]):
 
     def tally(self, state: DndState) -> list[TallySection]:
         return views.tally(state, self.tables, self.geo)
+
+    def battle_view(self, state: DndState, key: tuple[int, ...] | None = None) -> BattleView | None:
+        return views.battle_view(self, state, key)
 
     def odds(self, state: DndState, action: Action) -> str | None:
         return views.odds(self, state, action)

@@ -8,7 +8,13 @@ from fractions import Fraction
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.variant import PieceView, TallyItem, TallySection
+from battlechess_tui.engine.variant import (
+    BattleView,
+    Combatant,
+    PieceView,
+    TallyItem,
+    TallySection,
+)
 from battlechess_tui.rules.dnd import battle, combat, spells, turn
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import SIDES, Work
@@ -180,6 +186,52 @@ def status(s: DndState, t: Tables, geo: Geometry, who: str) -> str:
     if f is not None and s.pieces[f.king].side == s.side:
         return f"{side} to move: the King must move (Fascinate, DD-28)"
     return f"{side} to move"
+
+
+# -- the battle panel ----------------------------------------------------------------------
+
+
+def battle_view(v, s: DndState, key: tuple[int, ...] | None = None) -> BattleView | None:  # noqa: ANN001
+    """The battle under way; with ``key`` (attacker, defender, square) the fighters of that
+    battle as they stand in ``s`` (after it, one may have fallen)."""
+    b = s.battle
+    if key is None:
+        if b is None:
+            return None
+        key = (b.attacker, b.defender, b.square)
+    elif b is not None and (b.attacker, b.defender, b.square) != key:
+        b = None
+    attacker, defender, square = key
+    w = Work(s, v.tables, v.geo, Dice(), [])
+    status = ""
+    if b is not None and (b.attacker, b.defender) == (attacker, defender):
+        status = f"round {b.actions // 2 + 1}: {w.name(b.actor)} acts" + (
+            " (first action: no melee, DD-11)" if b.first else ""
+        )
+    else:
+        b = None
+    fighters = (_combatant(w, attacker, b), _combatant(w, defender, b))
+    return BattleView(key, square, *fighters, status)
+
+
+def _combatant(w: Work, pid: int, b) -> Combatant:  # noqa: ANN001 - Battle | None
+    """A fighter with the armour class an enemy's melee attack uses on it now (DD-11, DD-13)."""
+    p = w.piece(pid)
+    st = fx.stats_of(w.t, p)
+    conditions = [m for m in marks(w.state, p) if m != "in battle"]
+    defence = ""
+    if p.alive:
+        kind = "FAC" if b is not None and combat.flat_footed(w, pid) else "AC"
+        ac, mods = fx.armor_class(w.state, w.t, pid, kind)
+        defence = f"{kind} {ac}" + (" (flat-footed)" if kind == "FAC" else "")
+        defence += "".join(f" {_signed(v)} {label}" for label, v in mods)
+        if b is not None and combat.flanked(w, pid):
+            conditions.append("flanked (+2 to hit it)")
+    else:
+        conditions.append("fallen")
+    return Combatant(f"{SIDES[p.side]} {st.name}", p.side, w.state.standing(pid) if p.alive
+                     else -1, p.hp + fx.temp_hp(p), fx.max_hp(w.t, p), defence,
+                     tuple(conditions))  # fmt: skip
 
 
 # -- odds --------------------------------------------------------------------------------------

@@ -46,7 +46,10 @@ the square under the cursor.
 explained in words below the board.
 
 **Other choices** (overrides, spells, accepting a draw...) are listed in the Actions panel:
-Tab to it, or click one.
+Tab to it, or click one. A choice with several targets (`cast bless` on one of three allies)
+highlights its targets on the board (`»«`, `◎`): choose one with Enter or a click, or press
+Escape to cancel. When no piece moves (a spell after a move, a King's swap), the squares an
+action can name are highlighted, and choosing one lists what can be done there.
 
 After each turn a notice names the next player: pass the keyboard and press Enter.
 Every decision is autosaved; `q` returns to the menu and Continue resumes the game.
@@ -88,6 +91,13 @@ class GameScreen(TableScreen):
         if self.game.over:
             self.message = "The game is over."
             return
+        if self.aiming is not None:
+            self._aim_at(square)
+            return
+        offers = [a for a in self._actions if a.kind != MOVE and a.squares == (square,)]
+        if selected is None and offers and not self._moves_from(square):
+            self._ask_choice(offers)
+            return
         if selected is None or square == selected:
             if square == selected:
                 self.select(None)
@@ -105,8 +115,11 @@ class GameScreen(TableScreen):
         else:
             self.play(Action(MOVE, (selected, square)))
 
+    def _moves_from(self, square: int) -> bool:
+        return any(len(a.squares) >= 2 and a.squares[0] == square for a in self._actions)
+
     def _pick_up(self, square: int) -> None:
-        if any(len(a.squares) >= 2 and a.squares[0] == square for a in self._actions):
+        if self._moves_from(square):
             self.select(square)
             self.message = ""
             return
@@ -127,12 +140,57 @@ class GameScreen(TableScreen):
 
     def select(self, square: int | None) -> None:
         self.selected = square
-        self.board_model = views.board_model(self.game, self.index, square, self._actions)
+        self.show_board()
+        self.sync_card()
+
+    # -- aiming: the squares of an action chosen on the board --------------------------------
+
+    def aim(self, head: str) -> bool:
+        """Start choosing the squares of the actions ``head`` names (``cast bless``)."""
+        group = views.aim_groups(self._actions).get(head)
+        if group is None:
+            return False
+        self.selected = None
+        self.aiming = views.Aim(head, group)
+        self._aim_moved()
+        return True
+
+    def _aim_at(self, square: int) -> None:
+        aim = self.aiming
+        assert aim is not None
+        if square not in aim.squares():
+            self.message = f"{aim.head}: choose a highlighted square (Escape cancels)."
+            self.app.bell()
+            return
+        action = aim.choose(square)
+        if action is not None:
+            self.aiming = None
+            self.play(action)
+        else:
+            self._aim_moved()
+
+    def _aim_moved(self) -> None:
+        aim = self.aiming
+        assert aim is not None
+        squares = aim.squares()
+        name = self.game.variant.geo.name
+        chosen = " ".join(name(s) for s in aim.chosen)
+        self.message = (f"{aim.head} {chosen}".rstrip() + ": choose a highlighted square ("
+                        + ", ".join(name(s) for s in squares) + "); Escape cancels.")  # fmt: skip
+        if squares and self.cursor not in squares:
+            self.cursor = squares[0]
+        self.show_board()
+        self.sync_card()
+        self.query_one(Board).focus()
+
+    def cancel_aim(self) -> None:
+        self.aiming = None
+        self.message = ""
+        self.show_board()
         self.sync_card()
 
     def _ask_choice(self, actions: list[Action]) -> None:
-        state = self.game.state
-        options = [(a, self.game.variant.notation(state, a)) for a in actions]
+        options = [(a, views.choice_label(self.game, a)) for a in actions]
 
         def chosen(action: Action | None) -> None:
             if action is not None:
@@ -148,6 +206,9 @@ class GameScreen(TableScreen):
         if not text:
             self.query_one(Board).focus()
             return
+        if self.aim(" ".join(text.lower().split())):
+            event.input.value = ""
+            return
         if self.play(text):
             event.input.value = ""
             self.query_one(Board).focus()
@@ -156,7 +217,7 @@ class GameScreen(TableScreen):
     def _action_chosen(self, event: ActionsPanel.ActionChosen) -> None:
         if event.text == RESIGN:
             self.action_resign()
-        else:
+        elif not self.aim(event.text):
             self.play(event.text)
 
     # -- playing ---------------------------------------------------------------------------------
@@ -171,6 +232,7 @@ class GameScreen(TableScreen):
             return False
         self.message = f"Played {ply.notation}."
         self.selected = None
+        self.aiming = None
         self.autosave()
         self._fresh_rolls = True
         self.sync()
@@ -230,6 +292,7 @@ class GameScreen(TableScreen):
             self.message = "Nothing to undo."
             return
         self.selected = None
+        self.aiming = None
         self.message = f"Took back {ply.notation}; its dice stay as they fell."
         self.autosave()
         self.sync()
@@ -265,6 +328,9 @@ class GameScreen(TableScreen):
             return
         if self.focused is not None and self.focused.id == "move-input":
             self.query_one(Board).focus()
+            return
+        if self.aiming is not None:
+            self.cancel_aim()
             return
         self.select(None)
 

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
@@ -22,8 +22,10 @@ from battlechess_tui.engine.variant import TallySection
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command
 from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
+from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattlePanel
 from battlechess_tui.ui.widgets.board import Board, BoardModel, fit
 from battlechess_tui.ui.widgets.dice_tray import DiceTray, TrayEntry
+from battlechess_tui.ui.widgets.footer import Footer
 from battlechess_tui.ui.widgets.move_log import LogEntry, MoveLog
 from battlechess_tui.ui.widgets.piece_card import PieceCard
 from battlechess_tui.ui.widgets.tally_sheet import TallySheet
@@ -74,12 +76,15 @@ class TableScreen(Screen[None]):
     card_lines: var[tuple[str, ...]] = var(tuple)
     odds: var[str] = var("")
     action_items: var[tuple[ActionItem, ...]] = var(tuple)
+    battle_info: var[BattleInfo | None] = var(None)
     message: var[str] = var("")
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
         self._actions: list[Action] = []
+        self.aiming: views.Aim | None = None  # an action whose squares are being chosen
+        self._odds_cache: dict[tuple[object, ...], str] = {}
         self._tray_ply = -1
         self._fresh_rolls = False  # set by play: the tray animates rolls just thrown
         geo = game.variant.geo
@@ -99,6 +104,7 @@ class TableScreen(Screen[None]):
                 yield from self.compose_under_board()
                 yield Static(id="message")
             with Vertical(id="panels"):
+                yield BattlePanel(id="battle").data_bind(info=TableScreen.battle_info)
                 yield DiceTray(id="dice-tray").data_bind(entries=TableScreen.tray_entries)
                 yield PieceCard(id="piece-card").data_bind(
                     lines=TableScreen.card_lines, odds=TableScreen.odds
@@ -149,6 +155,7 @@ class TableScreen(Screen[None]):
         tray.ascii_only = settings.ascii_pieces
         tray.animate = settings.animate and self.app.animation_level != "none"
         self.query_one(TallySheet).ascii_only = settings.ascii_pieces
+        self.query_one(BattlePanel).ascii_only = settings.ascii_pieces
 
     # -- what is shown -------------------------------------------------------------------------
 
@@ -164,11 +171,15 @@ class TableScreen(Screen[None]):
         """Recompute every view of the position shown from the engine."""
         game, index = self.game, self.index
         self._actions = self.current_actions()
+        self._odds_cache.clear()
+        if self.aiming is not None and not set(self.aiming.actions) <= set(self._actions):
+            self.aiming = None
         if self.selected is not None and not any(
             a.squares[:1] == (self.selected,) for a in self._actions
         ):
             self.selected = None
-        self.board_model = views.board_model(game, index, self.selected, self._actions)
+        self.show_board()
+        self.battle_info = views.battle(game, index)
         self.banner = views.banner(game, index)
         tray_ply, entries = views.tray(game, index)
         if (tray_ply, entries) != (self._tray_ply, self.tray_entries):
@@ -183,6 +194,11 @@ class TableScreen(Screen[None]):
         self.action_items = views.actions_panel(game, self._actions) if self.SHOW_INPUT else ()
         self.sync_card()
 
+    def show_board(self) -> None:
+        """Redraw the board's model: the position, the selection's or the aim's targets."""
+        self.board_model = views.board_model(self.game, self.index, self.selected, self._actions,
+                                             self.aiming)  # fmt: skip
+
     def _animate_tray(self, tray_ply: int) -> bool:
         settings = getattr(self.app, "settings", None)
         on = settings is None or settings.animate
@@ -190,9 +206,16 @@ class TableScreen(Screen[None]):
         return fresh and on and self.app.animation_level != "none" and tray_ply == self.index
 
     def sync_card(self) -> None:
+        """The card of the selected piece (the whole sheet) or of the one under the cursor."""
         square = self.selected if self.selected is not None else self.cursor
         self.card_lines = views.card(self.game, self.index, square)
-        self.odds = views.odds(self.game, self.selected, self.cursor, self._actions)
+        self.query_one(PieceCard).set_class(self.selected is not None, "-full")
+        aim = self.aiming
+        key = (self.selected, self.cursor, aim and (aim.head, aim.chosen))
+        if key not in self._odds_cache:  # odds may be simulated: once per position and square
+            self._odds_cache[key] = views.odds(self.game, self.selected, self.cursor,
+                                               self._actions, aim)  # fmt: skip
+        self.odds = self._odds_cache[key]
 
     def watch_message(self, message: str) -> None:
         self.query_one("#message", Static).update(message)
@@ -210,14 +233,12 @@ class TableScreen(Screen[None]):
         self.flipped = not self.flipped
 
     def action_toggle_ascii(self) -> None:
-        self.app.settings.ascii_pieces = not self.app.settings.ascii_pieces
-        self.apply_settings()
+        self.app.update_settings(ascii_pieces=not self.app.settings.ascii_pieces)  # saved
 
     def action_cycle_palette(self) -> None:
         order = ("theme", "high-contrast", "no-colour")
         now = self.app.settings.palette
-        self.app.settings.palette = order[(order.index(now) + 1) % len(order)]
-        self.apply_settings()
+        self.app.update_settings(palette=order[(order.index(now) + 1) % len(order)])  # saved
         self.notify(f"Board colours: {self.app.settings.palette}", timeout=2)
 
     def action_rules(self) -> None:

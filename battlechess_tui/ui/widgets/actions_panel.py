@@ -1,4 +1,8 @@
-"""The actions panel: every non-move choice open now (resign, swaps, spells, overrides...)."""
+"""The actions panel: every non-move choice open now (resign, swaps, spells, overrides...).
+
+An item with ``targets`` stands for several actions that differ only in their squares
+(``cast bless`` on c3 or d4): choosing it asks the screen to have the squares chosen on the board.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from textual.widgets.option_list import Option
 class ActionItem:
     text: str  # the canonical action text, as a player would type it
     label: str  # how the game's notation describes it
+    targets: tuple[int, ...] = ()  # squares to choose on the board next, if any
 
 
 class ActionsPanel(OptionList):
@@ -31,8 +36,8 @@ class ActionsPanel(OptionList):
     def watch_items(self, items: tuple[ActionItem, ...]) -> None:
         self.clear_options()
         self.add_options(
-            Option(item.label if item.label == item.text else f"{item.label}  ({item.text})",
-                   id=str(i))
+            Option(item.label if item.label == item.text or item.targets
+                   else f"{item.label}  ({item.text})", id=str(i))
             for i, item in enumerate(items)
         )  # fmt: skip
 

@@ -26,7 +26,7 @@ from textual.widget import Widget
 from battlechess_tui.engine.geometry import FILES
 from battlechess_tui.engine.variant import PieceView
 
-MOVE, ATTACK = "move", "attack"
+MOVE, ATTACK, TARGET = "move", "attack", "target"  # TARGET: a square a chosen action may name
 
 #: Cell sizes tried from the largest down: (columns, lines) per square.
 CELL_SIZES = ((7, 3), (5, 2), (3, 1))
@@ -44,10 +44,12 @@ MARK_SYMBOLS = {
     "in check": ("‼", "!"),
     "movable": ("▸", ">"),
     "in battle": ("⚔", "#"),
+    "battle": ("⚔", "#"),
     "empowered": ("↑", "^"),
     "stunned": ("~", "~"),
     "poisoned": ("☠", "p"),
 }
+TARGET_STYLES = {MOVE: "board--move", ATTACK: "board--attack", TARGET: "board--target"}
 #: Chess figures: each names its side, so the letter is not needed beside them.
 SIDED_GLYPHS = frozenset("♔♕♖♗♘♙♚♛♜♝♞♟")
 
@@ -84,7 +86,7 @@ class BoardModel:
     height: int
     pieces: tuple[PieceView | None, ...]
     marks: Mapping[int, str] = field(default_factory=dict)
-    targets: Mapping[int, str] = field(default_factory=dict)  # square -> MOVE or ATTACK
+    targets: Mapping[int, str] = field(default_factory=dict)  # square -> MOVE, ATTACK or TARGET
     last: tuple[int, ...] = ()
     checked: int | None = None
 
@@ -141,6 +143,7 @@ class Board(Widget, can_focus=True):
     Board > .board--coord { color: $text-muted; }
     Board > .board--move { background: $success-darken-1; }
     Board > .board--attack { background: $error-darken-1; }
+    Board > .board--target { background: $warning-darken-1; }
     Board > .board--selected { background: $primary; }
     Board > .board--last { background: $warning-darken-3; }
     Board > .board--cursor { background: $accent; }
@@ -154,6 +157,7 @@ class Board(Widget, can_focus=True):
     Board.-high-contrast > .board--black { color: #000000; }
     Board.-high-contrast > .board--move { background: #00c000; }
     Board.-high-contrast > .board--attack { background: #ff2020; }
+    Board.-high-contrast > .board--target { background: #ff9000; }
     Board.-high-contrast > .board--selected { background: #ffff00; }
     Board.-high-contrast > .board--cursor { background: #00e0ff; }
     Board.-high-contrast > .board--last { background: #d0a0ff; }
@@ -162,6 +166,7 @@ class Board(Widget, can_focus=True):
     Board.-high-contrast > .board--info { color: #000000; }
     Board.-no-colour > .board--light, Board.-no-colour > .board--dark,
     Board.-no-colour > .board--move, Board.-no-colour > .board--attack,
+    Board.-no-colour > .board--target,
     Board.-no-colour > .board--selected, Board.-no-colour > .board--cursor,
     Board.-no-colour > .board--last, Board.-no-colour > .board--marked,
     Board.-no-colour > .board--check { background: $background; }
@@ -172,7 +177,7 @@ class Board(Widget, can_focus=True):
     COMPONENT_CLASSES = {
         "board--light", "board--dark", "board--white", "board--black", "board--coord",
         "board--move", "board--attack", "board--selected", "board--last", "board--cursor",
-        "board--marked", "board--check", "board--info",
+        "board--marked", "board--check", "board--info", "board--target",
     }  # fmt: skip
 
     BINDINGS = [
@@ -350,7 +355,7 @@ class Board(Widget, can_focus=True):
         elif square == self.selected:
             name = "board--selected"
         elif square in m.targets:
-            name = "board--attack" if m.targets[square] == ATTACK else "board--move"
+            name = TARGET_STYLES[m.targets[square]]
         elif square == m.checked:
             name = "board--check"
         elif square in m.last:
@@ -367,10 +372,15 @@ class Board(Widget, can_focus=True):
             return "[", "]"
         if square == self.selected:
             return "(", ")"
-        if m.targets.get(square) == ATTACK:
+        target = m.targets.get(square)
+        if target == ATTACK:
             return ("*", "*") if asc else ("×", "×")
+        if target == TARGET:
+            return (">", "<") if asc else ("»", "«")
         if square == m.checked:
             return "!", "!"
+        if self._marks_on_info_line(square):
+            return " ", " "
         piece = m.pieces[square]
         for mark in piece.marks if piece is not None else ():
             symbol = mark_symbol(mark, asc)
@@ -379,6 +389,23 @@ class Board(Widget, can_focus=True):
         if square in m.marks:
             return " ", square_symbol(m.marks[square], asc)
         return " ", " "
+
+    def _marks_on_info_line(self, square: int) -> bool:
+        """Do the cell's extra lines show its marks (so the piece line need not)? Three-line
+        cells have a marks line; two-line cells show marks below when no hit points are."""
+        cell_h = self.layout_info.cell_h
+        if cell_h == 3:
+            return True
+        piece = self.model.pieces[square]
+        return cell_h == 2 and (piece is None or (piece.hp is None and not piece.label))
+
+    def _marks_text(self, square: int) -> str:
+        m, asc = self.model, self.ascii_pieces
+        marks = [square_symbol(m.marks[square], asc)] if square in m.marks else []
+        piece = m.pieces[square]
+        if piece is not None:
+            marks.extend(filter(None, (mark_symbol(k, asc) for k in piece.marks)))
+        return "".join(dict.fromkeys(marks))
 
     def _piece_text(self, piece: PieceView) -> str:
         """The figure when it names the piece and side here, else the letter (and a short
@@ -392,8 +419,11 @@ class Board(Widget, can_focus=True):
     def _centre(self, square: int) -> tuple[str, Style | None]:
         piece = self.model.pieces[square]
         if piece is None:
-            if self.model.targets.get(square) == MOVE:
+            target = self.model.targets.get(square)
+            if target == MOVE:
                 return ("." if self.ascii_pieces else "·"), None
+            if target == TARGET:
+                return ("o" if self.ascii_pieces else "◎"), None
             return " ", None
         side = "board--white" if piece.side == 0 else "board--black"
         # Partial: the piece's colour only, so the square's background shows through.
@@ -401,14 +431,11 @@ class Board(Widget, can_focus=True):
 
     def _info_line(self, square: int, width: int, top: bool) -> str:
         """Text for the extra lines of large cells: marks on top, hit points and label below."""
-        m = self.model
-        piece = m.pieces[square]
-        asc = self.ascii_pieces
+        piece = self.model.pieces[square]
         if top:
-            marks = [square_symbol(m.marks[square], asc)] if square in m.marks else []
-            if piece is not None:
-                marks.extend(filter(None, (mark_symbol(k, asc) for k in piece.marks)))
-            return "".join(marks)[:width].ljust(width)
+            return self._marks_text(square)[:width].ljust(width)
+        if self.layout_info.cell_h == 2 and self._marks_on_info_line(square):
+            return self._marks_text(square)[: width - 1].center(width)
         if piece is None:
             return " " * width
         room = width - 1  # a blank column keeps neighbouring cells apart

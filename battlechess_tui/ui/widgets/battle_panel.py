@@ -1,0 +1,148 @@
+"""The battle panel: the two fighters of a battle and every roll of it, modifiers spelled out.
+
+Shown while a battle is under way (hit point bars, the armour class an attack on each uses,
+their conditions) and, once it is over, as the summary of the last battle. The newest rolls
+are kept when the panel is too short for all of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from battlechess_tui.engine.events import Note, Roll
+from battlechess_tui.engine.variant import BattleView, Combatant
+
+BAR_WIDTH = 8
+#: Notes that say how a battle ended: the summary's first line.
+ENDINGS = ("kill", "withdraw", "fascinate")
+
+
+@dataclass(frozen=True)
+class BattleLine:
+    """A roll of the battle (``side`` of the thrower) or a narrated result (``side`` None)."""
+
+    side: int | None
+    event: Roll | Note
+
+
+@dataclass(frozen=True)
+class BattleInfo:
+    view: BattleView
+    over: bool  # a summary of the last battle, not one under way
+    lines: tuple[BattleLine, ...]
+
+
+def roll_text(roll: Roll) -> str:
+    """``d20=14 +4 melee +1 inspire = 19 vs AC 16: hit``; ``2d6=3+5 +3 damage = 11: ...``."""
+    dice = roll.dice[1:] if roll.dice.startswith("1d") else roll.dice
+    text = f"{dice}={'+'.join(map(str, roll.faces))}"
+    text += "".join(f" {value:+d} {label}" for label, value in roll.modifiers)
+    if roll.modifiers or len(roll.faces) > 1:
+        text += f" = {roll.total}"
+    if roll.against:
+        text += f" vs {roll.against}"
+    return text + (f": {roll.result}" if roll.result else "")
+
+
+def hp_bar(hp: int, max_hp: int, ascii_only: bool) -> str:
+    full, empty = ("#", "-") if ascii_only else ("█", "░")
+    filled = 0 if max_hp <= 0 else max(0, min(BAR_WIDTH, round(BAR_WIDTH * hp / max_hp)))
+    if hp > 0 and filled == 0:
+        filled = 1  # a living fighter never shows an empty bar
+    return full * filled + empty * (BAR_WIDTH - filled)
+
+
+class BattlePanel(Widget):
+    DEFAULT_CSS = """
+    BattlePanel { height: 10; }
+    BattlePanel.-over { height: 7; }
+    .-short BattlePanel { height: 7; }
+    .-short BattlePanel.-over { height: 5; }
+    BattlePanel > .battle-panel--head { text-style: bold; }
+    BattlePanel > .battle-panel--white { color: $text-primary; text-style: bold; }
+    BattlePanel > .battle-panel--black { color: $text-secondary; text-style: bold; }
+    BattlePanel > .battle-panel--result { color: $text-success; text-style: bold; }
+    BattlePanel > .battle-panel--muted { color: $text-muted; }
+    """
+    SCOPED_CSS = False  # the short-screen rules name the screen's class
+    COMPONENT_CLASSES = {
+        "battle-panel--head", "battle-panel--white", "battle-panel--black",
+        "battle-panel--result", "battle-panel--muted",
+    }  # fmt: skip
+
+    info: reactive[BattleInfo | None] = reactive(None, layout=True)
+    ascii_only: reactive[bool] = reactive(False)
+
+    def on_mount(self) -> None:
+        self.watch_info(self.info)
+
+    def watch_info(self, info: BattleInfo | None) -> None:
+        self.display = info is not None
+        self.set_class(info is not None and info.over, "-over")
+        self.border_title = "Last battle" if info is not None and info.over else "Battle"
+
+    def render(self) -> Text:
+        info = self.info
+        if info is None:
+            return Text()
+        width = max(10, self.content_size.width)
+        head = self._head(info)
+        events = [self._line(info, line) for line in info.lines]
+        room = max(0, self.content_size.height - sum(_rows(t, width) for t in head))
+        shown: list[Text] = []
+        for line in reversed(events):
+            rows = _rows(line, width)
+            if rows > room:
+                break
+            shown.insert(0, line)
+            room -= rows
+        if len(shown) < len(events) and shown and room == 0:
+            shown[0] = Text(f"… {len(events) - len(shown) + 1} earlier lines",
+                            self._style("muted"))  # fmt: skip
+        return Text("\n").join(head + shown)
+
+    def _style(self, name: str):  # noqa: ANN202 - a Rich style
+        return self.get_component_rich_style(f"battle-panel--{name}")
+
+    def _head(self, info: BattleInfo) -> list[Text]:
+        """Who acts now (or, after the battle, how it ended) and the two fighters."""
+        view = info.view
+        if info.over:
+            ends = [line.event.text for line in info.lines
+                    if isinstance(line.event, Note) and line.event.tag in ENDINGS]  # fmt: skip
+            status = "; ".join(ends) or "over"
+        else:
+            status = view.status
+        out = [Text(status, self._style("result" if info.over else "head"))] if status else []
+        return out + [self._fighter("A", view.attacker), self._fighter("D", view.defender)]
+
+    def _fighter(self, role: str, c: Combatant) -> Text:
+        style = self._style("white" if c.side == 0 else "black")
+        text = Text(f"{role} ", self._style("muted"))
+        text.append(c.name, style)
+        text.append(f" {hp_bar(c.hp, c.max_hp, self.ascii_only)} {c.hp}/{c.max_hp}")
+        details = [d for d in (c.defence, *c.conditions) if d]
+        if details:
+            text.append(" · " + " · ".join(details), self._style("muted"))
+        return text
+
+    def _line(self, info: BattleInfo, line: BattleLine) -> Text:
+        event = line.event
+        if isinstance(event, Note):
+            style = "result" if event.tag in (*ENDINGS, "capture") else "muted"
+            return Text(event.text, self._style(style))
+        role = "A" if info.view.attacker.side == line.side else "D"
+        purpose = event.purpose.split(":")[0]
+        text = Text(f"{role} {purpose} ", self._style("white" if line.side == 0 else "black"))
+        text.append(roll_text(event))
+        return text
+
+
+def _rows(text: Text, width: int) -> int:
+    """Screen rows ``text`` takes when wrapped at ``width`` (an estimate by cell length)."""
+    return max(1, -(-cell_len(text.plain) // width))
