@@ -7,7 +7,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Markdown
 
-from battlechess_tui.ui.commands import Command, bindings, commands_of
+from battlechess_tui.ui.commands import APP_COMMANDS, Command, bindings, commands_of
 from battlechess_tui.ui.widgets.footer import Footer
 
 HELP_COMMANDS = (Command("back", "escape,q,question_mark", "Back", "back", "Close the help"),)
@@ -16,11 +16,18 @@ GENERAL = """\
 ## Everywhere
 - `ctrl+p` opens the command palette: every command of the screen, and **Theme** to change
   the colours (the board follows the theme; `c` on the board cycles a high-contrast and a
-  no-colour palette, `a` switches to ASCII letters).
+  no-colour palette, `a` switches to ASCII letters; both are kept for the next run).
 - Pieces read without colour: White's letters are upper case (`K`), Black's lower case (`k`);
   the Unicode figures are outlined for White and filled for Black.
 - `ctrl+q` quits at once; games are autosaved after every decision.
+- Settings (dice animation, pieces, board colours, theme) are kept for the next run:
 """
+
+
+def key_table(commands: tuple[Command, ...]) -> str:
+    """The commands as one Markdown table (keys, command, what it does)."""
+    rows = [f"| `{c.key_text}` | {c.label} | {c.help} |" for c in commands]
+    return "\n".join(["| Keys | Command | What it does |", "| --- | --- | --- |", *rows])
 
 
 def help_markdown(screen: Screen[object]) -> str:
@@ -28,9 +35,8 @@ def help_markdown(screen: Screen[object]) -> str:
     parts = [f"# Help: {title}", getattr(screen, "HELP", "") or ""]
     commands = commands_of(screen)
     if commands:
-        parts.append("## Keys\n\n| Keys | Command | What it does |\n| --- | --- | --- |")
-        parts.extend(f"| `{c.key_text}` | {c.label} | {c.help} |" for c in commands)
-    parts.append(GENERAL)
+        parts += ["## Keys", key_table(commands)]
+    parts += [GENERAL, key_table(APP_COMMANDS)]
     return "\n\n".join(p for p in parts if p)
 
 

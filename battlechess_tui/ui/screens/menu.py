@@ -65,7 +65,7 @@ def menu_line(command: Command) -> str:
 
 
 MENU_HELP = """\
-Choose with the arrow keys and Enter, a click, or the letter shown in the footer.
+Choose with the arrow keys and Enter, a click, or the letter beside each entry.
 **Continue** opens the game you were playing last (every decision is autosaved).
 Press `ctrl+p` anywhere for the command palette, where themes can be changed too.
 """
