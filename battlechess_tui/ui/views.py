@@ -113,22 +113,36 @@ def board_model(
                       targets, last)  # fmt: skip
 
 
-def tray(game: Game, index: int) -> tuple[int, tuple[TrayEntry, ...]]:
-    """The rolls to show: those of the latest ply up to ``index`` that threw dice.
+TRAY_DECISIONS = 6  # how many recent decisions with rolls the dice tray shows
 
-    Returns the ply number (0 for the setup) and the entries: each roll with its thrower,
-    and the narration that followed it (kills, damage) so a fight reads round by round.
+
+def tray(game: Game, index: int) -> tuple[int, tuple[TrayEntry, ...]]:
+    """The rolls to show: those of the last decisions up to ``index`` that threw dice.
+
+    Returns the newest such ply (0 for the setup) and the entries, oldest first: each roll
+    with its thrower and the decision it belongs to, and the narration that followed it
+    (kills, damage) so a fight reads round by round.
     """
+    rolled = []
     for ply_index in range(index - 1, -2, -1):
         events = game.setup_events if ply_index < 0 else game.plies[ply_index].events
         if any(isinstance(e, Roll) for e in events):
-            entries = []
-            default_seat = "" if ply_index < 0 else game.plies[ply_index].seat
-            for event in events:
-                seat = event.seat if isinstance(event, Roll) else default_seat
-                entries.append(TrayEntry(who(game, seat) if seat else "Setup", event))
-            return ply_index + 1, tuple(entries)
-    return 0, ()
+            rolled.append(ply_index)
+            if len(rolled) == TRAY_DECISIONS:
+                break
+    entries = []
+    for ply_index in reversed(rolled):
+        if ply_index < 0:
+            events, default, heading = game.setup_events, "", "Setup"
+        else:
+            ply = game.plies[ply_index]
+            events, default = ply.events, ply.seat
+            heading = f"{ply_index + 1}. {who(game, ply.seat)}: {ply.notation}"
+        for event in events:
+            seat = event.seat if isinstance(event, Roll) else default
+            entries.append(TrayEntry(who(game, seat) if seat else "Setup", event,
+                                     ply_index + 1, heading))  # fmt: skip
+    return (rolled[0] + 1 if rolled else 0), tuple(entries)
 
 
 def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
@@ -320,7 +334,8 @@ def battle(game: Game, index: int) -> BattleInfo | None:
     while first > 0 and _same_battle(variant.battle_view(positions[first - 1].state), view):
         first -= 1
     plies = game.plies[max(0, first - 1) : end]
-    return BattleInfo(view, last != index, tuple(_battle_lines(game, plies)))
+    lines = tuple(_battle_lines(game, plies))
+    return BattleInfo(view, last != index, lines, variant.geo.name(view.square))
 
 
 def _same_battle(view: BattleView | None, other: BattleView) -> bool:
