@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -27,6 +27,8 @@ our decisions where the inventor's text is silent, are marked **(Ruling)**. Scro
 arrows or Page Up/Down, jump with the contents list (`t` shows or hides it), and `g` picks
 another game.
 """
+
+CONTENTS_WIDTH = 100  # narrower screens hide the contents list until `t` shows it
 
 _RULING = re.compile(r"[*_]{0,2}\((Ruling)\)[*_]{0,2}")
 
@@ -55,9 +57,16 @@ class RulesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._contents_chosen = False  # until `t` is pressed, the width decides
         viewer = self.query_one(MarkdownViewer)
-        viewer.show_table_of_contents = self.app.size.width >= 100
+        viewer.show_table_of_contents = self.app.size.width >= CONTENTS_WIDTH
         viewer.document.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if not self._contents_chosen:
+            self.query_one(MarkdownViewer).show_table_of_contents = (
+                event.size.width >= CONTENTS_WIDTH
+            )
 
     def _text(self) -> str:
         return marked_rules(rules_text(self._specs[self.variant]))
@@ -69,6 +78,7 @@ class RulesScreen(Screen[None]):
             await self.query_one(MarkdownViewer).document.update(self._text())
 
     def action_toggle_contents(self) -> None:
+        self._contents_chosen = True
         viewer = self.query_one(MarkdownViewer)
         viewer.show_table_of_contents = not viewer.show_table_of_contents
 
