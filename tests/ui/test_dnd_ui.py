@@ -109,7 +109,7 @@ async def test_dd_7_spell_aimed_on_the_board_then_a_battle_with_a_spell_and_an_a
         assert "fallen" in info.view.defender.conditions
         hit = "d20=15 +2 melee +1 bless +2 flanking = 20 vs AC 15: hit"
         assert hit in [roll_text(line.event) for line in info.lines if line.side == 0]
-        assert screen.query_one(BattlePanel).border_title == "Last battle"
+        assert screen.query_one(BattlePanel).border_title == "Last battle on d5"
         assert "falls" in panel_text(pilot)
         assert game.state.piece_at(sq("d5")).cls == "cleric"  # DD-12: it takes the square
         assert not game.faces  # every scripted die was thrown

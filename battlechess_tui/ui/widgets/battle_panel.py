@@ -35,6 +35,7 @@ class BattleInfo:
     view: BattleView
     over: bool  # a summary of the last battle, not one under way
     lines: tuple[BattleLine, ...]
+    where: str = ""  # the battle square's name, "d5"
 
 
 def roll_text(roll: Roll) -> str:
@@ -63,7 +64,6 @@ class BattlePanel(Widget):
     BattlePanel.-over { height: 7; }
     .-short BattlePanel { height: 7; }
     .-short BattlePanel.-over { height: 5; }
-    BattlePanel > .battle-panel--head { text-style: bold; }
     BattlePanel > .battle-panel--white { color: $text-primary; text-style: bold; }
     BattlePanel > .battle-panel--black { color: $text-secondary; text-style: bold; }
     BattlePanel > .battle-panel--result { color: $text-success; text-style: bold; }
@@ -71,7 +71,7 @@ class BattlePanel(Widget):
     """
     SCOPED_CSS = False  # the short-screen rules name the screen's class
     COMPONENT_CLASSES = {
-        "battle-panel--head", "battle-panel--white", "battle-panel--black",
+        "battle-panel--white", "battle-panel--black",
         "battle-panel--result", "battle-panel--muted",
     }  # fmt: skip
 
@@ -84,7 +84,14 @@ class BattlePanel(Widget):
     def watch_info(self, info: BattleInfo | None) -> None:
         self.display = info is not None
         self.set_class(info is not None and info.over, "-over")
-        self.border_title = "Last battle" if info is not None and info.over else "Battle"
+        if info is None:
+            return
+        where = f" on {info.where}" if info.where else ""
+        if info.over:
+            self.border_title = f"Last battle{where}"
+        else:  # who acts now goes in the title: the lines below are the fighters' and rolls'
+            self.border_title = f"Battle{where}" + (f" · {info.view.status}" if info.view.status
+                                                    else "")  # fmt: skip
 
     def render(self) -> Text:
         info = self.info
@@ -94,31 +101,25 @@ class BattlePanel(Widget):
         head = self._head(info)
         events = [self._line(info, line) for line in info.lines]
         room = max(0, self.content_size.height - sum(_rows(t, width) for t in head))
-        shown: list[Text] = []
-        for line in reversed(events):
-            rows = _rows(line, width)
-            if rows > room:
-                break
-            shown.insert(0, line)
-            room -= rows
-        if len(shown) < len(events) and shown and room == 0:
-            shown[0] = Text(f"… {len(events) - len(shown) + 1} earlier lines",
-                            self._style("muted"))  # fmt: skip
+        shown = _newest(events, room, width)
+        fewer = _newest(events, room - 1, width)
+        if len(shown) < len(events) and fewer:  # say how many are left out, if there is room
+            gone = len(events) - len(fewer)
+            shown = [Text(f"… {gone} earlier line{'s' * (gone != 1)}", self._style("muted")),
+                     *fewer]  # fmt: skip
         return Text("\n").join(head + shown)
 
     def _style(self, name: str):  # noqa: ANN202 - a Rich style
         return self.get_component_rich_style(f"battle-panel--{name}")
 
     def _head(self, info: BattleInfo) -> list[Text]:
-        """Who acts now (or, after the battle, how it ended) and the two fighters."""
+        """How the battle ended (once it has) and the two fighters."""
         view = info.view
+        out = []
         if info.over:
             ends = [line.event.text for line in info.lines
                     if isinstance(line.event, Note) and line.event.tag in ENDINGS]  # fmt: skip
-            status = "; ".join(ends) or "over"
-        else:
-            status = view.status
-        out = [Text(status, self._style("result" if info.over else "head"))] if status else []
+            out.append(Text("; ".join(ends) or "The battle is over", self._style("result")))
         return out + [self._fighter("A", view.attacker), self._fighter("D", view.defender)]
 
     def _fighter(self, role: str, c: Combatant) -> Text:
@@ -141,6 +142,17 @@ class BattlePanel(Widget):
         text = Text(f"{role} {purpose} ", self._style("white" if line.side == 0 else "black"))
         text.append(roll_text(event))
         return text
+
+
+def _newest(lines: list[Text], room: int, width: int) -> list[Text]:
+    """The newest ``lines`` that fit in ``room`` rows, oldest first."""
+    out: list[Text] = []
+    for line in reversed(lines):
+        room -= _rows(line, width)
+        if room < 0:
+            break
+        out.insert(0, line)
+    return out
 
 
 def _rows(text: Text, width: int) -> int:
