@@ -53,10 +53,11 @@ async def play_one(pilot: Pilot, action: Action, how: str) -> None:
         panel = screen.query_one(ActionsPanel)
         head = f"{action.kind} {action.choice}".strip()  # a choice whose targets go on the board
         index = next(i for i, item in enumerate(panel.items) if item.text in (text, head))
+        chosen = panel.items[index].text
         panel.focus()
         panel.highlighted = index
         await pilot.press("enter")
-        if panel.items[index].text != text:
+        if chosen != text:
             for square in action.squares:
                 await choose_square(pilot, square, mouse)
     await pilot.pause()
