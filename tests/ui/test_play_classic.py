@@ -10,7 +10,7 @@ from battlechess_tui.ui.screens.dialogs import HandOver, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen
-from battlechess_tui.ui.widgets.board import ATTACK, MOVE
+from battlechess_tui.ui.widgets.board import ATTACK, MOVE, Board
 from tests.ui.driver import click_move, click_square, key_move, table, type_action
 
 FOOLS_MATE = ("f2f3", "e7e5", "g2g4", "d8h4")
@@ -68,6 +68,25 @@ async def test_selection_marks_quiet_moves_and_attacks() -> None:
         assert screen.selected == geo.parse("e4")
         targets = screen.board_model.targets
         assert targets == {geo.parse("e5"): MOVE, geo.parse("d5"): ATTACK}
+
+
+async def test_cursor_keys_sent_back_to_back_all_land() -> None:
+    """Key repeat: many arrow keys queued at once, none waited for, each one counts."""
+    app = classic_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(pilot)
+        board = screen.query_one(Board)
+        geo = screen.game.variant.geo
+        assert geo.name(screen.cursor) == "e2"
+        keys = ["right"] * 3 + ["up"] * 5 + ["left"] * 6 + ["down"] * 2 + ["right", "up"] * 2
+        for key in keys:  # all posted before the app handles the first
+            app.simulate_key(key)
+        await pilot.pause()
+        await pilot.pause()
+        # e2, right 3: h2, up 5: h7, left 6: b7, down 2: b5, then c5 c6 d6 d7
+        assert geo.name(board.cursor) == "d7"
+        assert screen.cursor == board.cursor
+        assert "d7" in " ".join(screen.card_lines)
 
 
 async def test_picking_up_opponent_piece_explains() -> None:

@@ -224,7 +224,9 @@ class TableScreen(Screen[None]):
 
     @on(Board.CursorMoved)
     def _cursor_moved(self, event: Board.CursorMoved) -> None:
-        self.cursor = event.square
+        # The board has moved its own cursor already (and may be further on by now, under
+        # key repeat): record the square without binding it back to the board.
+        self.set_reactive(TableScreen.cursor, event.square)
         self.sync_card()
 
     # -- commands ------------------------------------------------------------------------------

@@ -289,13 +289,24 @@ class Board(Widget, can_focus=True):
 
     # -- input -------------------------------------------------------------------------------
 
+    def move_cursor(self, square: int) -> None:
+        """Move the cursor now and tell the screen.
+
+        The board moves its own cursor at once, so the next key (key repeat, or keys sent
+        back to back) steps from where this one landed, not from where the screen last put
+        it. The screen records the square without sending it back (``TableScreen``).
+        """
+        if square != self.cursor:
+            self.cursor = square
+            self.post_message(self.CursorMoved(square))
+
     def action_step(self, dx: int, dy: int) -> None:
         w, h = self.model.width, self.model.height
         if self.flipped:
             dx, dy = -dx, -dy
         x, y = self.cursor % w + dx, self.cursor // w + dy
         if 0 <= x < w and 0 <= y < h:
-            self.post_message(self.CursorMoved(y * w + x))
+            self.move_cursor(y * w + x)
 
     def action_choose(self) -> None:
         self.post_message(self.SquareChosen(self.cursor))
@@ -304,13 +315,13 @@ class Board(Widget, can_focus=True):
         square = self.square_at_offset(event.x, event.y)
         if square is not None:
             self.focus()
-            self.post_message(self.CursorMoved(square))
+            self.move_cursor(square)
             self.post_message(self.SquareChosen(square))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         square = self.square_at_offset(event.x, event.y)
-        if square is not None and square != self.cursor:
-            self.post_message(self.CursorMoved(square))
+        if square is not None:
+            self.move_cursor(square)
 
     # -- drawing -----------------------------------------------------------------------------
 
