@@ -26,6 +26,18 @@ def test_gc_18_the_attacker_adds_the_attack_die_and_every_roll_is_recorded():
     assert "Black Scout is killed on a6" in notes(events, "kill")
 
 
+def test_gc_19_a_kill_is_told_once_per_move():
+    """The move log and the dice tray show a decision's notation and then its events: the
+    kill is narrated by its event only, not copied into the notation as well."""
+    state = position(DUEL, step=1)
+    action = V.parse_action(state, "a1a6")
+    line = V.notation(state, action)
+    _, events = act(state, "a1a6", 6, 6, 6, 1, 1, 1)
+    told = [V.annotate(line, events), *notes(events)]
+    assert sum("Black Scout is killed on a6" in text for text in told) == 1
+    assert told[0] == "override: Wa1xa6 attacks Scout"
+
+
 def test_gc_19_ties_deal_nothing_and_a_duel_goes_on_until_one_dies():
     state = position(DUEL, step=1)
     # Round 1: 3 against 3, a tie. Round 2: 3 against 18, the Warrior loses 15 and dies.

@@ -212,9 +212,6 @@ class Gladiator(Variant[GladiatorState]):
     def notation(self, state: GladiatorState, action: Action) -> str:
         return views.notation(self, state, action)
 
-    def annotate(self, notation: str, events: list[Event]) -> str:
-        return views.annotate(notation, events)
-
     def why_illegal(self, state: GladiatorState, action: Action) -> str:
         return views.why_illegal(self, state, action)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.variant import PieceView, SeatTurn, TallyItem, TallySection
 
 from .combat import attack_pool, defence_pool, duel_chance, round_chances
@@ -41,7 +40,6 @@ HOW_WORDS = {
     ABDUCT: "captures",
     STRIKE: "attacks the frozen",
 }
-LOG_TAGS = ("kill", "capture", "promote", "stand", "swap")
 
 
 def letter(g: Gladiator, p: Piece) -> str:
@@ -91,12 +89,6 @@ def move_notation(g: Gladiator, state: GladiatorState, action: Action) -> str:
     if move.how != STEP and target is not None:
         text += f" {HOW_WORDS[move.how]} {g.t.kinds[target.kind].name}"
     return ("override: " if state.overriding else "") + text
-
-
-def annotate(text: str, events: list[Event]) -> str:
-    """Add what a move decided (deaths, captures, freezes) to its log line."""
-    said = [e.text for e in events if isinstance(e, Note) and e.tag in LOG_TAGS]
-    return text + (" — " + "; ".join(said) if said else "")
 
 
 # -- refusals -----------------------------------------------------------------------------------
