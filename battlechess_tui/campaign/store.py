@@ -7,7 +7,6 @@ campaign can still be repaired by hand.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -23,7 +22,8 @@ from battlechess_tui.campaign.model import (
 )
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dnd.items import load_catalogue
-from battlechess_tui.save.store import SaveError, now, user_save_dir, write_atomic
+from battlechess_tui.save.files import SaveError, first_problem, read_document, write_document
+from battlechess_tui.save.store import now, user_save_dir
 
 GAME_KEY = "dnd"
 
@@ -79,30 +79,14 @@ def create_campaign(name: str, folder: Path, white: str = "White", black: str = 
 
 def load_campaign(path: Path) -> CampaignFile:
     """The validated campaign; ``CampaignError`` with one clear line otherwise."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise CampaignError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise CampaignError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise CampaignError(f"{path}: the campaign file is corrupt (not JSON)") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise CampaignError(f"{path}: not a battlechess campaign file")
+    doc = read_document(Path(path), FORMAT, "campaign file", CampaignError)
     version = doc.get("format_version")
     if isinstance(version, int) and version > FORMAT_VERSION:
         raise CampaignError(f"{path}: made by a newer battlechess (format {version})")
     try:
         return CampaignFile.model_validate(doc)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(map(str, err["loc"]))
-        raise CampaignError(
-            f"{path}: the campaign file is corrupt: {where}: {err['msg']}"
-        ) from None
+        raise CampaignError(f"{path}: the campaign file is corrupt: {first_problem(exc)}") from None
 
 
 def save_campaign(campaign: CampaignFile, path: Path) -> None:
@@ -111,7 +95,4 @@ def save_campaign(campaign: CampaignFile, path: Path) -> None:
     if path.exists():
         load_campaign(path)  # raises (and so refuses to overwrite) when the file is bad
     campaign = campaign.model_copy(update={"updated": now(), "app_version": __version__})
-    try:
-        write_atomic(path, campaign.model_dump_json(indent=1) + "\n")
-    except OSError as exc:
-        raise CampaignError(f"cannot write {path}: {exc.strerror or exc}") from None
+    write_document(path, campaign.model_dump_json(indent=1) + "\n", CampaignError)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,13 +16,16 @@ from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.replay import Mismatch, verify
 from battlechess_tui.engine.spec import SpecError, resolve, validate
 from battlechess_tui.engine.variant import IllegalAction, Variant
+from battlechess_tui.save.files import (
+    SaveError,
+    first_problem,
+    read_document,
+    write_document,
+)
+from battlechess_tui.save.files import write_atomic as write_atomic  # re-exported: settings use it
 from battlechess_tui.save.model import FORMAT, PlyRecord, ResultRecord, SaveFile, upgrade
 
 AUTOSAVE_NAME = "autosave.json"
-
-
-class SaveError(Exception):
-    """A save that cannot be read or written; the message is one line for the player."""
 
 
 @dataclass(frozen=True)
@@ -107,29 +108,10 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
     )
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, fsync, then ``os.replace``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_game(game: Game, path: Path, *, created: str | None = None) -> None:
     record = record_of(game, created=created)
     game.created = record.created
-    try:
-        write_atomic(Path(path), record.model_dump_json(indent=1) + "\n")
-    except OSError as exc:
-        raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from None
+    write_document(Path(path), record.model_dump_json(indent=1) + "\n")
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -137,34 +119,13 @@ def save_game(game: Game, path: Path, *, created: str | None = None) -> None:
 
 def read_record(path: Path) -> SaveFile:
     """The validated (and upgraded) save model; SaveError with one clear line otherwise."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a battlechess save (not a text file)") from None
-    except json.JSONDecodeError as exc:
-        cut_short = exc.pos >= len(raw.rstrip()) - 1 or exc.msg.startswith("Unterminated")
-        what = "truncated" if cut_short else "corrupt"
-        raise SaveError(f"{path}: the save is {what} (bad JSON at line {exc.lineno})") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"{path}: not a battlechess save")
+    doc = read_document(Path(path), FORMAT, "save")
     try:
         doc = upgrade(doc)
         return SaveFile.model_validate(doc)
     except ValueError as exc:
         if isinstance(exc, ValidationError):
-            err = exc.errors()[0]
-            where = ".".join(map(str, err["loc"]))
-            more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-            raise SaveError(f"{path}: the save is corrupt: {where}: {err['msg']}{more}") from None
+            raise SaveError(f"{path}: the save is corrupt: {first_problem(exc)}") from None
         raise SaveError(f"{path}: cannot load this save: {exc}") from None
 
 
