@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.campaign import between_games as bg
@@ -36,6 +36,7 @@ from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen
+from battlechess_tui.ui.widgets.footer import Footer
 
 SIDES = ("White", "Black")
 

@@ -26,8 +26,9 @@ GAME_COMMANDS = (
     Command("undo", "u,ctrl+z", "Undo", "undo", "Take back the last decision (no reroll)"),
     Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
     Command("load", "o", "Load", "load", "Open a saved game", show=False),
-    Command("draw", "d", "Draw?", "offer_draw", "Offer a draw"),
-    Command("resign", "x", "Resign", "resign", "Resign the game"),
+    # Draw and resign are in the Actions panel too: the footer keeps to what it has room for.
+    Command("draw", "d", "Draw?", "offer_draw", "Offer a draw", show=False),
+    Command("resign", "x", "Resign", "resign", "Resign the game", show=False),
     *TABLE_COMMANDS,
     Command(
         "skip", "escape", "Skip", "skip", "Skip the dice animation / drop the selection", show=False

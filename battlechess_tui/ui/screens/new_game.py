@@ -10,13 +10,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.spec import OptionSpec, SpecError, VariantSpec
 from battlechess_tui.engine.variant import Seat
 from battlechess_tui.ui.app import build_game
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.widgets.footer import Footer
 
 NEW_GAME_COMMANDS = (
     Command(

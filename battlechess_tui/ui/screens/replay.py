@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual import on
@@ -20,8 +21,8 @@ SPEEDS = (2.0, 1.0, 0.5, 0.25)
 _STEPPING = (
     Command("next", "right,n", "Next", "step(1)", "One decision forwards", priority=True),
     Command("back", "left,b", "Back", "step(-1)", "One decision backwards", priority=True),
-    Command("start", "home", "Start", "jump_start", "Jump to the start"),
-    Command("end", "end", "End", "jump_end", "Jump to the end"),
+    Command("start", "home", "Start", "jump_start", "Jump to the start", show=False),
+    Command("end", "end", "End", "jump_end", "Jump to the end", show=False),
     Command("goto", "g", "Go to", "goto", "Jump to a ply by number"),
     Command("autoplay", "space", "Play", "autoplay", "Autoplay on or off", priority=True),
     Command("faster", "plus,equals_sign", "Faster", "speed(1)", "Autoplay faster", show=False),
@@ -31,10 +32,15 @@ _STEPPING = (
 _QUIT = Command("quit", "q,escape", "Menu", "quit_replay", "Back to the menu")
 _TAKEN = {key for c in (*_STEPPING, _QUIT) for key in c.keys.split(",")}
 # The table's commands whose keys the replay leaves free (`c` is "play on" here; the board
-# colours are in the settings, F2).
+# colours are in the settings, F2). At 80 columns the footer has room for the stepping keys,
+# help and the menu only: flip and rules stay in help and the command palette.
 REPLAY_COMMANDS = (
     *_STEPPING,
-    *(c for c in TABLE_COMMANDS if not _TAKEN & set(c.keys.split(","))),
+    *(
+        replace(c, show=c.show and c.id == "help")
+        for c in TABLE_COMMANDS
+        if not _TAKEN & set(c.keys.split(","))
+    ),  # fmt: skip
     _QUIT,
 )
 

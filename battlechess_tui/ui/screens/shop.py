@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.campaign import report, shop
@@ -21,6 +21,7 @@ from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import load_campaign, save_campaign
 from battlechess_tui.save.store import SaveError
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.widgets.footer import Footer
 
 SHOP_COMMANDS = (
     Command("white", "w", "White", "side(0)", "Shop for White's pieces"),
