@@ -2,24 +2,9 @@
 
 from dataclasses import replace
 
-from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dnd.state import Effect
-
-
-class Script(Dice):
-    """Dice that throw the given faces in order (and insist every face is used)."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__()
-        self.queue = list(faces)
-
-    def faces(self, count: int, sides: int) -> tuple[int, ...]:
-        assert len(self.queue) >= count, f"the test scripted too few dice for {count}d{sides}"
-        out = tuple(self.queue[:count])
-        del self.queue[:count]
-        assert all(1 <= f <= sides for f in out), (out, sides)
-        return out
+from tests.scripted_dice import apply_scripted
 
 
 def position(fen: str, level: int = 1, **options):
@@ -29,11 +14,7 @@ def position(fen: str, level: int = 1, **options):
 
 def play(v, s, text: str, *faces: int):
     """Apply the action typed as ``text`` with scripted dice; every scripted face must be used."""
-    action = v.parse_action(s, text)
-    dice = Script(*faces)
-    s2, events = v.apply(s, action, dice)
-    assert not dice.queue, f"unused scripted faces {dice.queue}"
-    return s2, events
+    return apply_scripted(v, s, text, *faces)
 
 
 def texts(v, s) -> set[str]:

@@ -1,4 +1,5 @@
-"""Dice for rules tests: they throw the faces a test scripts, in order."""
+"""Dice for rules tests: they throw the faces a test scripts, in order; and applying a typed
+action with them."""
 
 from battlechess_tui.engine.dice import Dice
 
@@ -16,3 +17,12 @@ class ScriptedDice(Dice):
         del self.queue[:count]
         assert all(1 <= f <= sides for f in out), (out, sides)
         return out
+
+
+def apply_scripted(variant, state, text: str, *faces: int):
+    """Apply the action typed as ``text`` with scripted dice: (new state, events). Every
+    scripted face must be thrown."""
+    dice = ScriptedDice(*faces)
+    new, events = variant.apply(state, variant.parse_action(state, text), dice)
+    assert not dice.queue, f"unused scripted faces {dice.queue}"
+    return new, events

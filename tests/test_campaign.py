@@ -24,7 +24,7 @@ from battlechess_tui.engine.game import Game, Position
 from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.rules.dnd.state import Fall
 from battlechess_tui.save.store import load_game, save_game, verify_file
-from tests.dnd_helpers import Script
+from tests.scripted_dice import ScriptedDice as Script
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "saves" / "campaigns" / "campaign-example.json"

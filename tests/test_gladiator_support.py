@@ -10,7 +10,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.gladiator.state import GladiatorState, Piece
-from tests.scripted_dice import ScriptedDice as Script
+from tests.scripted_dice import apply_scripted
 
 V = make_variant("gladiator")
 GEO = V.geo
@@ -55,11 +55,7 @@ def jump(state: GladiatorState, side: int, step: int = 0, variant=V,
 
 def act(state: GladiatorState, text: str, *faces: int, variant=V):
     """Make the decision ``text`` (it must be legal) with scripted dice; (state, events)."""
-    action = variant.parse_action(state, text)
-    dice = Script(*faces)
-    new, events = variant.apply(state, action, dice)
-    assert not dice.queue, f"unused dice {dice.queue}"
-    return new, events
+    return apply_scripted(variant, state, text, *faces)
 
 
 def texts(state: GladiatorState, variant=V) -> list[str]:
