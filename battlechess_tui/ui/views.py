@@ -33,11 +33,29 @@ def seat_of(game: Game, key: str) -> Seat:
     return Seat(key, key, 0)
 
 
+def commander(game: Game, seat: Seat) -> str:
+    """The seat without its side's name (``Black Knight`` of ``White Black Knight``); empty
+    when the seat is the whole side."""
+    side = game.variant.side_names[seat.side]
+    if seat.label == side:
+        return ""
+    return seat.label.removeprefix(side + " ")
+
+
+def kept_default_name(game: Game, seat_key: str) -> bool:
+    """Did the player keep the name the game gave them (the side's, or the seat's)?"""
+    seat = seat_of(game, seat_key)
+    return game.player_of(seat_key) in (seat.label, game.variant.side_names[seat.side])
+
+
 def who(game: Game, seat_key: str) -> str:
-    """``Alice (White)``, or just ``White`` when the player kept the seat's name."""
-    player = game.player_of(seat_key)
-    label = seat_of(game, seat_key).label
-    return player if player == label else f"{player} ({label})"
+    """How banners, notices and logs name a player: ``White`` or ``Ann (White)``; where each
+    side has several commanders, ``White · Black Knight`` or ``Ann (White Black Knight)``."""
+    seat = seat_of(game, seat_key)
+    if kept_default_name(game, seat_key):
+        side, part = game.variant.side_names[seat.side], commander(game, seat)
+        return f"{side} · {part}" if part else side
+    return f"{game.player_of(seat_key)} ({seat.label})"
 
 
 def outcome_at(game: Game, index: int) -> Outcome | None:
@@ -65,8 +83,13 @@ def banner(game: Game, index: int) -> Banner:
     status = game.variant.status(pos.state)
     if pos.draw_offer_by is not None:
         status = f"{who(game, pos.draw_offer_by)} offers a draw: accept or decline"
+    # "White to move" names the player already when they kept the side's name.
+    named = kept_default_name(game, seat.key) and status.startswith(
+        game.variant.side_names[seat.side]
+    )
     return Banner(game.player_of(seat.key), seat.label, status, index + 1, seat.side,
-                  team=team_strip(game, pos.state))  # fmt: skip
+                  team=team_strip(game, pos.state),
+                  who="" if named else who(game, seat.key))  # fmt: skip
 
 
 def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
@@ -77,7 +100,7 @@ def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
     several = len({game.player_of(s.key) for s in seats}) > 1
     slots = []
     for turn, seat in zip(order, seats, strict=True):
-        label = seat.label.removeprefix(game.variant.side_names[seat.side] + " ")
+        label = commander(game, seat) or seat.label
         player = game.player_of(seat.key) if several else ""
         slots.append(TeamSlot(label, player, turn.progress, turn.note))
     return tuple(slots)

@@ -32,6 +32,7 @@ class Banner:
     side: int = 0
     over: bool = False
     team: tuple[TeamSlot, ...] = ()
+    who: str = ""  # the player as named before the status, or "" when the status names them
 
 
 class TurnBanner(Widget):
@@ -55,10 +56,8 @@ class TurnBanner(Widget):
             text.append(b.status)
             return text
         text.append(" ▶ ", "bold")
-        if b.player != b.seat or not b.status.startswith(b.seat):
-            text.append(b.player, "bold")
-            if b.seat and b.seat != b.player:
-                text.append(f" ({b.seat})")
+        if b.who:
+            text.append(b.who, "bold")
             text.append(" · ")
         text.append(b.status)
         if b.team:
