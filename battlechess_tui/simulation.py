@@ -49,7 +49,12 @@ def game_seed(seed: int, index: int) -> int:
 
 def random_game(key: str, seed: int, options: dict[str, OptionValue] | None = None) -> Game:
     """One game between random players; the same seed always gives the same game."""
-    game = Game(make_variant(key, options), seed)
+    return play_out(Game(make_variant(key, options), seed), seed)
+
+
+def play_out(game: Game, seed: int) -> Game:
+    """Random players (one stream seeded with ``seed``) make every decision until the game is
+    over or has run ``DECISION_LIMIT`` decisions."""
     player = RandomPlayer(seed)
     while not game.over and len(game.plies) < DECISION_LIMIT:
         game.play(player.choose(game))

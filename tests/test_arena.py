@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,10 +10,10 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import BLACK, PAWN
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.events import Note
-from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.variant import IllegalAction
 from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, Arena, ArenaState
+from tests.whole_games import random_game, rebuilt
 
 ARENA: Arena = make_variant("arena")  # type: ignore[assignment]
 #: The looser AR-5 reading (any supporter move after a skipped gladiator move): the perft
@@ -329,13 +327,9 @@ def test_perft_level_is_one_turn_of_two_decisions():
 
 @pytest.mark.parametrize("seed", range(50))
 def test_random_games_end_and_replay_exactly(seed):
-    game = Game(ARENA, seed)
-    rng = random.Random(seed)
-    while not game.over:
-        game.play(rng.choice(game.rule_actions()))
+    game = random_game(ARENA, seed)
     assert game.outcome.rule in ("AR-11", "AR-12", "AR-13")
-    saved = [(p.action.text(GEO), p.events) for p in game.plies]
-    again = Game.rebuild(ARENA, seed, None, game.setup_events, saved)
+    again = rebuilt(game)
     assert again.state == game.state
     assert [p.events for p in again.plies] == [p.events for p in game.plies]
     assert [p.notation for p in again.plies] == [p.notation for p in game.plies]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,10 +9,10 @@ from hypothesis import strategies as st
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import STANDARD_FEN, ChessBoard
 from battlechess_tui.engine.dice import RecordedDice
-from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.rules.arena import SUPPORTER, Arena
 from tests.test_arena import EXAMPLE, check_invariants
+from tests.whole_games import random_game, rebuilt
 
 BRAWL: Arena = make_variant("brawl")  # type: ignore[assignment]
 GEO = BRAWL.geo
@@ -90,13 +88,9 @@ def test_perft_counts_whole_turns(fen, depth, count):
 
 @pytest.mark.parametrize("seed", range(50))
 def test_random_games_end_and_replay_exactly(seed):
-    game = Game(BRAWL, seed)
-    rng = random.Random(seed)
-    while not game.over:
-        game.play(rng.choice(game.rule_actions()))
+    game = random_game(BRAWL, seed)
     assert game.outcome.rule in ("AR-11", "AR-12", "AR-13")
-    saved = [(p.action.text(GEO), p.events) for p in game.plies]
-    again = Game.rebuild(BRAWL, seed, None, game.setup_events, saved)
+    again = rebuilt(game)
     assert again.state == game.state
     assert [p.events for p in again.plies] == [p.events for p in game.plies]
 

@@ -9,6 +9,7 @@ from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.items import load_catalogue, merge
 from battlechess_tui.rules.dnd.state import LOOT, MOVE_PHASE, Effect
 from tests.dnd_helpers import at, edit, give, notes, play, position, rolls, texts
+from tests.whole_games import rebuilt
 
 P1 = "4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1"  # White Fighter e4 against Black Rogue d5
 CAMPAIGN = {"campaign": True}
@@ -185,9 +186,7 @@ def test_dd_40_roster_gives_each_piece_its_level_and_items_and_replays():
     game = Game(v, 5)
     for text in ("e2e4", "d7d5", "e4d5"):
         game.play(text)
-    again = Game.rebuild(v, 5, None, game.setup_events,
-                         [(p.action.text(v.geo), p.events) for p in game.plies])  # fmt: skip
-    assert again.state.pieces == game.state.pieces
+    assert rebuilt(game).state.pieces == game.state.pieces
 
 
 def test_dd_40_bad_roster_is_refused_in_words():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +12,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.variant import IllegalAction
 from battlechess_tui.rules.dice_chess import DiceChess, DiceChessState
+from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
 EMPTY_ROW = ". . . . . . . ."
@@ -322,11 +321,7 @@ def test_perft_counts_decisions_setup_swaps_included():
 
 
 def random_game(seed: int, **options: object) -> Game:
-    game = Game(variant(**options), seed=seed)
-    rng = random.Random(seed)
-    while not game.over:
-        game.play(rng.choice(game.rule_actions()))
-    return game
+    return whole_games.random_game(variant(**options), seed)
 
 
 def test_dc_random_games_all_end():
@@ -337,8 +332,7 @@ def test_dc_random_games_all_end():
 def test_dc_replay_rebuilds_the_same_final_state():
     game = random_game(31)
     assert sum(1 for p in game.plies if p.rolls) == 2  # two captures, two rerolls
-    moves = [(p.action.text(game.variant.geo), p.events) for p in game.plies]
-    again = Game.rebuild(game.variant, game.seed, None, game.setup_events, moves)
+    again = whole_games.rebuilt(game)
     assert again.state == game.state
     assert [p.notation for p in again.plies] == [p.notation for p in game.plies]
 

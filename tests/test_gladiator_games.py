@@ -16,6 +16,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import check_file, make_variant, variants_dir
 from battlechess_tui.rules.gladiator import moves as gen
 from battlechess_tui.rules.gladiator.state import ALIVE, BOARD, EMPTY, FROZEN, QUEEN
+from tests import whole_games
 from tests.test_gladiator_support import V, act, jump, position, texts
 
 # -- winning and drawing ----------------------------------------------------------------------
@@ -183,11 +184,7 @@ SUITE_GAMES = 10  # the full run of 200 is done by hand (see the report)
 
 
 def random_game(seed: int, variant=V) -> Game:
-    game = Game(variant, seed)
-    rng = random.Random(seed)
-    while not game.over and len(game.plies) < 20_000:
-        game.play(rng.choice(game.rule_actions()))
-    return game
+    return whole_games.random_game(variant, seed)
 
 
 def test_gc_35_random_games_all_end_and_rebuild_to_the_same_state():
@@ -196,8 +193,7 @@ def test_gc_35_random_games_all_end_and_rebuild_to_the_same_state():
         game = random_game(seed)
         assert game.over, f"seed {seed} did not end"
         reasons[game.outcome.rule] += 1
-        moves = [(ply.action.text(V.geo), ply.events) for ply in game.plies]
-        rebuilt = Game.rebuild(V, seed, None, game.setup_events, moves)
+        rebuilt = whole_games.rebuilt(game)
         assert rebuilt.state == game.state and rebuilt.outcome == game.outcome
         assert [p.events for p in rebuilt.plies] == [p.events for p in game.plies]
     assert sum(reasons.values()) == SUITE_GAMES

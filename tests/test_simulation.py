@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from battlechess_tui.engine.dice import DiceExpr
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.save.store import load_game, save_game, verify_file
@@ -30,11 +31,7 @@ def test_random_games_end_and_every_one_replays_and_verifies(key, tmp_path):
 
 
 def _die_sides(dice: str) -> list[int]:
-    sides = []
-    for term in dice.split("+"):
-        count, _, size = term.partition("d")
-        sides += [int(size)] * int(count or 1)
-    return sides
+    return [sides for count, sides in DiceExpr.parse(dice).terms for _ in range(count)]
 
 
 @pytest.mark.parametrize("key", list(specs()))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.rules.single_combat import SingleCombat
+from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
 EPD = Path(__file__).parent / "perft" / "single-combat.epd"
@@ -325,11 +325,7 @@ def test_sc_fast_perft_agrees_with_the_generic_decision_count(name, fen, depths)
 
 
 def random_game(seed: int, die: str = "d8") -> Game:
-    game = Game(variant(die=die), seed=seed)
-    rng = random.Random(seed)
-    while not game.over:
-        game.play(rng.choice(game.rule_actions()))
-    return game
+    return whole_games.random_game(variant(die=die), seed)
 
 
 def test_sc_random_games_all_end():
@@ -339,8 +335,7 @@ def test_sc_random_games_all_end():
 
 def test_sc_replay_rebuilds_the_same_final_state():
     game = random_game(7)
-    moves = [(p.action.text(game.variant.geo), p.events) for p in game.plies]
-    again = Game.rebuild(game.variant, game.seed, None, game.setup_events, moves)
+    again = whole_games.rebuilt(game)
     assert again.state.board.fen() == game.state.board.fen()
     assert again.state.lost == game.state.lost
     assert [p.notation for p in again.plies] == [p.notation for p in game.plies]
