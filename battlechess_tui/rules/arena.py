@@ -29,7 +29,7 @@ from battlechess_tui.engine.variant import (
     TallySection,
     Variant,
 )
-from battlechess_tui.rules.chess_family import PIECE_KEYS
+from battlechess_tui.rules.chess_family import PIECE_KEYS, ChessPieces
 
 GLADIATOR, SUPPORTER = 0, 1  # the two halves of a turn (AR-4)
 HALF_NAMES = ("gladiator move", "supporter move")
@@ -95,7 +95,7 @@ def supporters_seeing(tables: cb.Tables, board: Sequence[int], sq: int) -> list[
     return out
 
 
-class Arena(Variant[ArenaState]):
+class Arena(ChessPieces, Variant[ArenaState]):
     """The arena games; ``data.arena`` switches between ``arena`` and ``brawl``."""
 
     Data = ArenaData
@@ -422,9 +422,6 @@ class Arena(Variant[ArenaState]):
         plain = self.supporter_moves(state.board, state.side)
         return (frm, to) in plain and (frm, to) not in self.moves(state)
 
-    def piece_name(self, piece: int) -> str:
-        return self.spec.pieces[PIECE_KEYS[piece & 7]].name.lower()
-
     # -- what the UI shows ---------------------------------------------------------------------
 
     def empowered(self, state: ArenaState) -> frozenset[int]:
@@ -441,13 +438,7 @@ class Arena(Variant[ArenaState]):
         p = state.board[square]
         if not p:
             return None
-        key = PIECE_KEYS[p & 7]
-        spec = self.spec.pieces[key]
-        side = p >> 3
-        glyph = spec.black_glyph if side and spec.black_glyph else spec.glyph
-        letter = spec.letter if side == 0 else spec.letter.lower()
-        marks = ("empowered",) if square in self.empowered(state) else ()
-        return PieceView(key, side, letter, glyph or letter, spec.name, marks=marks)
+        return self.view_of(p, ("empowered",) if square in self.empowered(state) else ())
 
     def square_marks(self, state: ArenaState) -> dict[int, str]:
         """The arena squares (AR-1), so the board can mark them with a symbol, not only colour."""

@@ -15,6 +15,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.engine.variant import (
     Outcome,
     PieceView,
@@ -43,7 +44,25 @@ class ChessState:
     _moves: list[int] | None = field(default=None, compare=False, repr=False)
 
 
-class ChessFamily(Variant[ChessState]):
+class ChessPieces:
+    """Names and board views of the FIDE pieces (piece ints of ``ChessBoard``), read from the
+    variant file: shared by every game played with chess pieces, whatever its state."""
+
+    spec: VariantSpec
+
+    def piece_name(self, piece: int) -> str:
+        return self.spec.pieces[PIECE_KEYS[piece & 7]].name.lower()
+
+    def view_of(self, piece: int, marks: tuple[str, ...] = ()) -> PieceView:
+        key = PIECE_KEYS[piece & 7]
+        spec = self.spec.pieces[key]
+        side = cb.side_of(piece)
+        glyph = spec.black_glyph if side and spec.black_glyph else spec.glyph
+        letter = spec.letter if side == 0 else spec.letter.lower()
+        return PieceView(key, side, letter, glyph or letter, spec.name, marks=marks)
+
+
+class ChessFamily(ChessPieces, Variant[ChessState]):
     """FIDE chess; games built on it override the hooks below."""
 
     # -- hooks ---------------------------------------------------------------------------------
@@ -257,9 +276,6 @@ class ChessFamily(Variant[ChessState]):
             return "your king is in check: this move does not stop it"
         return "that move would leave your king in check"
 
-    def piece_name(self, piece: int) -> str:
-        return self.spec.pieces[PIECE_KEYS[piece & 7]].name.lower()
-
     # -- views ---------------------------------------------------------------------------------
 
     def piece_view(self, state: ChessState, square: int) -> PieceView | None:
@@ -267,14 +283,6 @@ class ChessFamily(Variant[ChessState]):
         if not p:
             return None
         return self.view_of(p)
-
-    def view_of(self, piece: int) -> PieceView:
-        key = PIECE_KEYS[piece & 7]
-        spec = self.spec.pieces[key]
-        side = cb.side_of(piece)
-        glyph = spec.black_glyph if side and spec.black_glyph else spec.glyph
-        letter = spec.letter if side == 0 else spec.letter.lower()
-        return PieceView(key, side, letter, glyph or letter, spec.name)
 
     def status(self, state: ChessState) -> str:
         side = self.side_names[state.board.side]
