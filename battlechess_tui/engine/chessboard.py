@@ -306,6 +306,15 @@ class ChessBoard:
         self.board[square] = EMPTY
         self.castling &= self.keep[square]
 
+    def pass_turn(self) -> None:
+        """Hand the move to the other side without a move (a pass, a fight lost at home): no
+        en passant; the halfmove clock counts on. Not undoable by ``pop``."""
+        if self.side:
+            self.fullmove += 1
+        self.side ^= 1
+        self.ep = -1
+        self.halfmove += 1
+
     # -- attacks -------------------------------------------------------------------------------
 
     def attacked(self, sq: int, by: int) -> bool:

@@ -132,11 +132,7 @@ class ChessFamily(ChessPieces, Variant[ChessState]):
         events: list[Event] = []
         if action.kind == "pass":
             board = state.board.copy()
-            board.side ^= 1
-            board.ep = -1
-            board.halfmove += 1
-            if board.side == 0:
-                board.fullmove += 1
+            board.pass_turn()
             events.append(
                 Note("pass", f"{self.side_names[state.board.side]} cannot move and passes")
             )

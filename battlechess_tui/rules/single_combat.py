@@ -200,11 +200,8 @@ class SingleCombat(ChessFamily):
         defender_sq = self.defender_square(board, move)
         mover, other = self.side_names[side], self.side_names[side ^ 1]
         board.remove(frm)
-        board.side ^= 1
-        board.ep = -1
+        board.pass_turn()
         board.halfmove = 0  # a capture attempt, even a failed one, resets the count (SC-8)
-        if side:
-            board.fullmove += 1
         events.append(Note(
             "kill",
             f"{other}'s {self.piece_name(defender)} on {geo.name(defender_sq)} holds: "
@@ -326,10 +323,7 @@ class SingleCombat(ChessFamily):
         if passes + 1 >= 2:
             return 0
         saved = board.ep, board.halfmove, board.fullmove
-        board.side ^= 1
-        board.ep = -1
-        board.halfmove += 1
-        board.fullmove += board.side == 0
+        board.pass_turn()
         total = 0
         if board.halfmove < QUIET_PLY_LIMIT:
             total = self._perft(board, depth - 1, passes + 1)
