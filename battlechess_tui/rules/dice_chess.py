@@ -134,13 +134,6 @@ class DiceChess(Variant[DiceChessState]):
                     board[self.geo.square(x, self.geo.height - 1 - i)] = (owner, face)
         return DiceChessState(tuple(board), side, **fields)  # type: ignore[arg-type]
 
-    def to_text(self, state: DiceChessState) -> str:
-        rows = []
-        for y in range(self.geo.height - 1, -1, -1):
-            cells = [state.board[self.geo.square(x, y)] for x in range(self.geo.width)]
-            rows.append(" ".join("." if d is None else "Wb"[d[0]] + str(d[1]) for d in cells))
-        return "\n".join(rows)
-
     # -- whose decision ----------------------------------------------------------------------
 
     def to_move(self, state: DiceChessState) -> str:
