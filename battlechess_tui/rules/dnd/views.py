@@ -119,23 +119,23 @@ def _spell_lines(t: Tables, p: Piece) -> list[str]:
     return out
 
 
+#: What the piece card adds to an ability's name, from its numbers (``AbilityParams``).
+ABILITY_DETAILS = {
+    "sneak-attack": " +{dice}",
+    "smite": " (+{hit} hit, +{damage} damage, once)",
+    "lay-on-hands": " (heal {heal}, once)",
+    "fascinate": " (Will DC {dc})",
+    "inspire-courage": " (+{bonus} adjacent allies)",
+    "aura-of-courage": " (+{will} Will adjacent allies)",
+}
+
+
 def _ability_lines(t: Tables, p: Piece) -> list[str]:
     st = fx.stats_of(t, p)
     parts = []
     for key, a in st.abilities.items():
-        text = key.replace("-", " ").title()
-        if key == "sneak-attack":
-            text += f" +{a.dice}"
-        elif key == "smite":
-            text += f" (+{a.hit} hit, +{a.damage} damage, once)"
-        elif key == "lay-on-hands":
-            text += f" (heal {a.heal}, once)"
-        elif key == "fascinate":
-            text += f" (Will DC {a.dc})"
-        elif key == "inspire-courage":
-            text += f" (+{a.bonus} adjacent allies)"
-        elif key == "aura-of-courage":
-            text += f" (+{a.will} Will adjacent allies)"
+        details = ABILITY_DETAILS.get(key, "").format_map(a.model_dump())
+        text = key.replace("-", " ").title() + details
         if key in p.used:
             text += " - used"
         parts.append(text)
