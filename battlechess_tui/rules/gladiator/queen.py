@@ -56,9 +56,7 @@ def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event])
     prisoner = held_by(w, queen)
     w.lift(queen.id, ABDUCTED, holder=captor.id)
     w.put(captor.id, sq)
-    held = list(w.held)
-    held[queen.side] = 0
-    w.held = (held[0], held[1])
+    w.set_held(queen.side, 0)
     events.append(
         Note(
             "capture",
@@ -83,9 +81,7 @@ def free(t: Tables, w: Work, queen: Piece, events: list[Event]) -> None:
     if queen.status == ABDUCTED:
         events.append(Note("rescue", f"{piece_name(t, QUEEN, queen.side)} is free again"))
     w.lift(queen.id, RETURNING)
-    held = list(w.held)
-    held[queen.side] = 0
-    w.held = (held[0], held[1])
+    w.set_held(queen.side, 0)
     w.pending += (Pending("place", seat_key(queen.side, QUEEN), queen.id, ()),)
 
 

@@ -124,6 +124,10 @@ class Work:
     def set_hp(self, pid: int, hp: int) -> None:
         self.pieces[pid] = replace(self.pieces[pid], hp=hp)
 
+    def set_held(self, side: int, turns: int) -> None:
+        """How many turns ``side``'s Queen has been held (GC-34)."""
+        self.held = (turns, self.held[1]) if side == 0 else (self.held[0], turns)
+
 
 Position = GladiatorState | Work
 

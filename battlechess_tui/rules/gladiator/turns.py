@@ -42,7 +42,7 @@ def unmoved(pos: Position, side: int) -> list[int]:
     ]
 
 
-def commands(t: Tables, pos: Position, side: int, name: str) -> bool:
+def commands(pos: Position, side: int, name: str) -> bool:
     """The commander is alive (a captured Queen still commands, GC-31; a frozen one too, GC-16);
     a dead commander's move passes to the King (GC-17)."""
     return find(pos, name, side) is not None
@@ -55,7 +55,7 @@ def piece_ids(t: Tables, pos: Position, overriding: bool) -> list[int]:
     side, name = pos.side, commander(t, pos)
     if overriding and name != KING:
         return unmoved(pos, side)
-    if not commands(t, pos, side, name):
+    if not commands(pos, side, name):
         return []
     return [i for i in unmoved(pos, side) if t.kinds[pos.pieces[i].kind].commander == name]
 
@@ -99,7 +99,7 @@ def begin_step(t: Tables, w: Work, events: list[Event]) -> None:
     name = t.commander_name(commander(t, w))
     side = SIDE_NAMES[w.side]
     if every:
-        why = "is dead" if not commands(t, w, w.side, commander(t, w)) else "cannot move"
+        why = "is dead" if not commands(w, w.side, commander(t, w)) else "cannot move"
         rule = "GC-17" if why == "is dead" else "GC-15"
         events.append(
             Note("override", f"The {side} {name} {why}: the King makes this move ({rule})")
@@ -128,17 +128,16 @@ def end_turn(t: Tables, w: Work, events: list[Event]) -> None:
     side = w.side
     enemy_queen = find(w, QUEEN, 1 - side)
     if enemy_queen is not None and enemy_queen.status == ABDUCTED:
-        held = list(w.held)
-        held[1 - side] += 1
-        w.held = (held[0], held[1])
+        held = w.held[1 - side] + 1
+        w.set_held(1 - side, held)
         events.append(
             Note(
                 "held",
                 f"{SIDE_NAMES[side]} has held the {SIDE_NAMES[1 - side]} "
-                f"Queen {held[1 - side]}/{t.data.hold_turns} turns (GC-34)",
+                f"Queen {held}/{t.data.hold_turns} turns (GC-34)",
             )
         )
-        if held[1 - side] >= t.data.hold_turns:
+        if held >= t.data.hold_turns:
             detail = f"the {SIDE_NAMES[1 - side]} Queen held {t.data.hold_turns} turns"
             w.result = Outcome(side, "Queen held", "GC-34", detail)
             return
