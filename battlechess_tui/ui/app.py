@@ -133,7 +133,7 @@ class BattleChessApp(App[int]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot continue", severity="error")
             return False
-        self.start_game(loaded.game, _own_file(loaded))
+        self.start_game(loaded.game, own_file(loaded.path))
         return True
 
     # -- settings ----------------------------------------------------------------------------
@@ -187,13 +187,37 @@ class BattleChessApp(App[int]):
         self.notify(f"Screenshot saved to {path}", title="Screenshot", timeout=4)
 
 
-def _own_file(loaded: Loaded) -> Path | None:
-    """The file a continued game keeps saving to (never the autosave itself)."""
+def own_file(path: Path) -> Path | None:
+    """The file a game opened from ``path`` keeps saving to: the file itself, or for the
+    autosave the game's own file beside it (every decision writes both, so it is the one that
+    differs from the autosave only in its time stamp); None when there is no such file, and
+    a new one is started. Without this, every Continue would start another copy."""
     from battlechess_tui.save.store import autosave_path
 
-    if loaded.path == autosave_path(loaded.path.parent):
+    if path.name != autosave_path(path.parent).name:
+        return path
+    try:
+        size, auto = path.stat().st_size, _undated(path)
+    except (OSError, ValueError):
         return None
-    return loaded.path
+    for other in sorted(path.parent.glob("*.json")):
+        try:
+            if other != path and other.stat().st_size == size and _undated(other) == auto:
+                return other
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def _undated(path: Path) -> dict[str, Any]:
+    """A save file's JSON without its ``updated`` time stamp."""
+    import json
+
+    document = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(document, dict):
+        raise ValueError(path)
+    document.pop("updated", None)
+    return document
 
 
 def build_game(

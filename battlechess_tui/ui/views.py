@@ -12,7 +12,7 @@ from typing import Any
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Note, Roll
-from battlechess_tui.engine.game import META_KINDS, Game
+from battlechess_tui.engine.game import META_KINDS, Game, Ply
 from battlechess_tui.engine.variant import BattleView, Outcome, Seat
 from battlechess_tui.ui.widgets.actions_panel import ActionItem
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattleLine
@@ -24,6 +24,9 @@ from battlechess_tui.ui.widgets.turn_banner import Banner, TeamSlot
 
 META_LABELS = {"resign": "Resign", "offer-draw": "Offer a draw", "accept-draw": "Accept the draw",
                "decline-draw": "Decline the draw"}  # fmt: skip
+#: What a player did, after their name ("Black declines the draw"), for the non-move decisions.
+META_DEEDS = {"resign": "resigns", "offer-draw": "offers a draw",
+              "accept-draw": "accepts the draw", "decline-draw": "declines the draw"}  # fmt: skip
 
 
 def seat_of(game: Game, key: str) -> Seat:
@@ -58,6 +61,18 @@ def who(game: Game, seat_key: str) -> str:
     return f"{game.player_of(seat_key)} ({seat.label})"
 
 
+def deed(ply: Ply) -> str:
+    """The ply in the move log: its notation, or ``declines the draw`` for a draw answer."""
+    return META_DEEDS.get(ply.action.kind, ply.notation)
+
+
+def played(game: Game, ply: Ply) -> str:
+    """``White played e4.`` or ``Black offers a draw.``"""
+    if ply.action.kind in META_DEEDS:
+        return f"{who(game, ply.seat)} {deed(ply)}."
+    return f"{who(game, ply.seat)} played {ply.notation}."
+
+
 def outcome_at(game: Game, index: int) -> Outcome | None:
     pos = game.positions[index]
     return pos.agreed or game.variant.outcome(pos.state)
@@ -81,12 +96,13 @@ def banner(game: Game, index: int) -> Banner:
     seat = seat_of(game, to_move_at(game, index))
     pos = game.positions[index]
     status = game.variant.status(pos.state)
-    if pos.draw_offer_by is not None:
-        status = f"{who(game, pos.draw_offer_by)} offers a draw: accept or decline"
     # "White to move" names the player already when they kept the side's name.
     named = kept_default_name(game, seat.key) and status.startswith(
         game.variant.side_names[seat.side]
     )
+    if pos.draw_offer_by is not None:
+        offerer, named = who(game, pos.draw_offer_by), True
+        status = f"{offerer} offers a draw: {who(game, seat.key)} accepts or declines"
     return Banner(game.player_of(seat.key), seat.label, status, index + 1, seat.side,
                   team=team_strip(game, pos.state),
                   who="" if named else who(game, seat.key))  # fmt: skip
@@ -177,9 +193,9 @@ def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
             if isinstance(event, Roll):
                 details.append(f"{event.purpose}: {event.describe()}" if event.purpose
                                else event.describe())  # fmt: skip
-            elif isinstance(event, Note) and event.tag not in META_KINDS:
-                details.append(event.text)
-        out.append(LogEntry(i + 1, who(game, ply.seat), ply.notation, tuple(details)))
+            elif isinstance(event, Note) and ply.action.kind not in META_KINDS:
+                details.append(event.text)  # a resignation's note only repeats the deed
+        out.append(LogEntry(i + 1, who(game, ply.seat), deed(ply), tuple(details)))
     return tuple(out)
 
 

@@ -10,6 +10,7 @@ from battlechess_tui.ui.screens.dialogs import HandOver, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen
+from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import ATTACK, MOVE, Board
 from tests.ui.driver import click_move, click_square, key_move, table, type_action
 
@@ -89,6 +90,38 @@ async def test_cursor_keys_sent_back_to_back_all_land() -> None:
         assert "d7" in " ".join(screen.card_lines)
 
 
+async def test_typing_right_after_colon_goes_into_the_box() -> None:
+    """``:d2d4`` sent at once: the box has the focus before the ``d`` (draw offer key) arrives."""
+    app = classic_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(pilot)
+        for key in ["colon", "d", "2", "d", "4", "enter"]:
+            app.simulate_key(key)
+        await pilot.pause()
+        await pilot.pause()
+        assert [p.notation for p in screen.game.plies] == ["d4"]
+
+
+async def test_draw_offer_named_in_banner_notice_and_log_then_declined_from_the_panel() -> None:
+    app = classic_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d")
+        assert isinstance(app.screen, HandOver)
+        assert app.screen.last == "White offers a draw."
+        await pilot.press("enter")
+        screen = table(pilot)
+        assert screen.banner.status == "White offers a draw: Black accepts or declines"
+        assert screen.log_entries[-1].notation == "offers a draw"
+        assert screen.log_entries[-1].details == ()  # not "White offers a draw" again
+        await pilot.press("tab", "tab")  # the move box, then the actions panel
+        panel = screen.query_one(ActionsPanel)
+        assert screen.focused is panel and panel.highlighted == 0  # Accept, highlighted
+        await pilot.press("down", "enter")
+        assert isinstance(app.screen, HandOver)
+        assert app.screen.last == "Black declines the draw."
+        assert not screen.game.over
+
+
 async def test_picking_up_opponent_piece_explains() -> None:
     app = classic_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,10 +176,13 @@ async def test_save_quit_continue_and_replay_same_game(tmp_path: Path) -> None:
         screen = table(pilot)
         assert isinstance(screen, GameScreen)
         assert [p.notation for p in screen.game.plies] == ["e4", "e5", "Nf3"]
+        assert screen.path == path  # Continue writes on to the game's own file, not a copy
         await key_move(pilot, "b8c6")
         await pilot.press("q", "p")
         await pilot.pause()
-        await pilot.press("enter")  # the newest save: the autosave
+        names = [s.path.name for s in app.screen.saves]
+        assert path.name in names and "autosave.json" not in names  # one entry per game
+        await pilot.press("enter")  # the newest save: this game's file
         await pilot.pause()
         replay = table(pilot)
         assert isinstance(replay, ReplayScreen)

@@ -30,7 +30,8 @@ class HandOver(ModalScreen[None]):
             yield Label(self.last, classes="dialog-note")
             yield Label(f"Hand over to {self.next_player}", classes="dialog-title")
             yield Label("Press Enter when ready.", classes="dialog-note")
-            yield Button("Ready", variant="primary", id="ready")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Ready", variant="primary", id="ready")
 
     @on(Button.Pressed, "#ready")
     def action_dismiss_notice(self) -> None:

@@ -22,7 +22,16 @@ from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
 
 GAME_COMMANDS = (
-    Command("type", "colon,i", "Type", "type_move", "Type a move or action (e2e4, swap a1 b1)"),
+    # Priority: the box takes the focus before the next key arrives, so ``:e2e4`` typed at
+    # once lands in it (``check_action`` lets ``i`` through while typing).
+    Command(
+        "type",
+        "colon,i",
+        "Type",
+        "type_move",
+        "Type a move or action (e2e4, swap a1 b1)",
+        priority=True,
+    ),  # fmt: skip
     Command("undo", "u,ctrl+z", "Undo", "undo", "Take back the last decision (no reroll)"),
     Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
     Command("load", "o", "Load", "load", "Open a saved game", show=False),
@@ -231,7 +240,7 @@ class GameScreen(TableScreen):
             self.message = f"Refused: {exc}"
             self.app.bell()
             return False
-        self.message = f"Played {ply.notation}."
+        self.message = views.played(self.game, ply)
         self.selected = None
         self.aiming = None
         self.autosave()
@@ -248,8 +257,7 @@ class GameScreen(TableScreen):
         nxt = self.game.player_of(self.game.to_move)
         if nxt != mover:
             self.app.push_screen(HandOver(views.who(self.game, self.game.to_move),
-                                          f"{views.who(self.game, ply.seat)} played "
-                                          f"{ply.notation}."))  # fmt: skip
+                                          views.played(self.game, ply)))  # fmt: skip
 
     def show_result(self) -> None:
         outcome = self.game.outcome
@@ -284,8 +292,14 @@ class GameScreen(TableScreen):
 
     # -- commands --------------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "type_move" and isinstance(self.focused, Input):
+            return None  # typing already: ``:`` and ``i`` are letters of the move
+        return super().check_action(action, parameters)
+
     def action_type_move(self) -> None:
-        self.query_one("#move-input", Input).focus()
+        # Focus now, not later (``focus()``): the keys typed right after ``:`` go to the box.
+        self.set_focus(self.query_one("#move-input", Input))
 
     def action_undo(self) -> None:
         ply = self.game.undo()

@@ -23,7 +23,8 @@ _STEPPING = (
     Command("back", "left,b", "Back", "step(-1)", "One decision backwards", priority=True),
     Command("start", "home", "Start", "jump_start", "Jump to the start", show=False),
     Command("end", "end", "End", "jump_end", "Jump to the end", show=False),
-    Command("goto", "g", "Go to", "goto", "Jump to a ply by number"),
+    # Priority: the box is open before the digits typed right after g arrive.
+    Command("goto", "g", "Go to", "goto", "Jump to a ply by number", priority=True),
     Command("autoplay", "space", "Play", "autoplay", "Autoplay on or off", priority=True),
     Command("faster", "plus,equals_sign", "Faster", "speed(1)", "Autoplay faster", show=False),
     Command("slower", "minus", "Slower", "speed(-1)", "Autoplay slower", show=False),
@@ -112,7 +113,7 @@ class ReplayScreen(TableScreen):
     def action_goto(self) -> None:
         box = self.query_one("#goto-input", Input)
         box.display = True
-        box.focus()
+        self.set_focus(box)  # now: the digits typed right after g go into the box
 
     @on(Input.Submitted, "#goto-input")
     def _goto(self, event: Input.Submitted) -> None:

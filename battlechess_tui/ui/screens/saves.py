@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.save.store import SaveError, SaveInfo, autosave_path, list_saves, load_game
+from battlechess_tui.ui.app import own_file
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -27,10 +28,20 @@ last). Choose one with the arrows and Enter, or type the path of a save file and
 
 
 def describe(info: SaveInfo) -> str:
+    """``2026-05-01 14:02  classic-20260501-140000  Ann vs Bob · 12 plies · in play``."""
     players = " vs ".join(dict.fromkeys(info.players.values()))
-    name = "autosave" if info.path.name == autosave_path(info.path.parent).name else info.path.stem
-    return (f"{info.updated[:16].replace('T', ' ')}  {info.variant:<12} {players}  "
-            f"· {info.plies} plies · {info.result}  [{name}]")  # fmt: skip
+    autosave = info.path.name == autosave_path(info.path.parent).name
+    name = f"autosave ({info.variant})" if autosave else info.path.stem
+    plies = "1 ply" if info.plies == 1 else f"{info.plies} plies"
+    return (f"{info.updated[:16].replace('T', ' ')}  {name}  {players} · {plies} · "
+            f"{info.result}")  # fmt: skip
+
+
+def listed_saves(save_dir: Path) -> list[SaveInfo]:
+    """The saves to offer: the autosave only when it is not a copy of a game's own file."""
+    saves = list_saves(save_dir)
+    auto = autosave_path(save_dir)
+    return [s for s in saves if s.path.name != auto.name or own_file(s.path) is None]
 
 
 class SavesScreen(Screen[None]):
@@ -42,7 +53,7 @@ class SavesScreen(Screen[None]):
         super().__init__()
         self.mode = mode
         self.save_dir = save_dir
-        self.saves = list_saves(save_dir)
+        self.saves = listed_saves(save_dir)
 
     def compose(self) -> ComposeResult:
         verb = "Load a game" if self.mode == "load" else "Replay a game"
@@ -80,7 +91,7 @@ class SavesScreen(Screen[None]):
         except SaveError as exc:
             self.query_one("#saves-error", Static).update(f"Cannot open: {exc}")
             return
-        own = None if path.name == autosave_path(path.parent).name else path
+        own = own_file(path)
         if self.mode == "replay":
             self.app.open_replay(loaded.game, own)
         else:

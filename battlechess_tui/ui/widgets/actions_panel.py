@@ -41,6 +41,11 @@ class ActionsPanel(OptionList):
             for i, item in enumerate(items)
         )  # fmt: skip
 
+    def on_focus(self) -> None:
+        """Tabbing in shows the first choice highlighted (Enter takes it, Down the next)."""
+        if self.highlighted is None and self.option_count:
+            self.highlighted = 0
+
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
