@@ -24,6 +24,8 @@ from battlechess_tui.ui.widgets.turn_banner import Banner, TeamSlot
 
 META_LABELS = {"resign": "Resign", "offer-draw": "Offer a draw", "accept-draw": "Accept the draw",
                "decline-draw": "Decline the draw"}  # fmt: skip
+#: Up to this many target squares are named in an action's label (more are highlighted only).
+AIM_SQUARES_LISTED = 4
 #: What a player did, after their name ("Black declines the draw"), for the non-move decisions.
 META_DEEDS = {"resign": "resigns", "offer-draw": "offers a draw",
               "accept-draw": "accepts the draw", "decline-draw": "declines the draw"}  # fmt: skip
@@ -67,9 +69,12 @@ def deed(ply: Ply) -> str:
 
 
 def played(game: Game, ply: Ply) -> str:
-    """``White played e4.`` or ``Black offers a draw.``"""
+    """``White played e4.``, ``Black offers a draw.``, or for the game's own choices (whose
+    notation is a phrase of its own) ``Black — Paladin: attack.``"""
     if ply.action.kind in META_DEEDS:
         return f"{who(game, ply.seat)} {deed(ply)}."
+    if ply.action.kind != MOVE:
+        return f"{who(game, ply.seat)} — {ply.notation}."
     return f"{who(game, ply.seat)} played {ply.notation}."
 
 
@@ -296,9 +301,13 @@ def _group_item(game: Game, head: str, group: list[Action]) -> ActionItem:
     named = " ".join(geo.name(sq) for sq in first.squares)
     if named and label.endswith(named):
         label = label[: -len(named)].rstrip()
+    if any(geo.name(sq) in label.split() for sq in first.squares):
+        label = head  # the notation names one of the targets ("swap a1 b1 (4↔1)")
     targets = aimable_squares([Action(a.kind, a.squares[:1], a.choice) for a in group])
-    where = ", ".join(geo.name(sq) for sq in targets)
-    return ActionItem(head, f"{label} … choose on the board: {where}", tuple(targets))
+    text = f"{label} … choose on the board"
+    if len(targets) <= AIM_SQUARES_LISTED:
+        text += ": " + ", ".join(geo.name(sq) for sq in targets)
+    return ActionItem(head, text, tuple(targets))
 
 
 def _odds(game: Game, state: Any, action: Action) -> str:

@@ -121,7 +121,6 @@ class TableScreen(Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
-        self.query_one("#dice-tray").border_title = "Dice"
         self.query_one("#piece-card").border_title = "Piece"
         self.query_one("#tally").border_title = "Tally"
         self.query_one("#move-log").border_title = "Moves"
@@ -186,9 +185,10 @@ class TableScreen(Screen[None]):
             self._tray_ply = tray_ply
             self.query_one(DiceTray).animate = self._animate_tray(tray_ply)
             self.tray_entries = entries
-            title = "Dice" if not entries else (
-                "Dice — setup" if tray_ply == 0 else f"Dice — move {tray_ply}")  # fmt: skip
-            self.query_one("#dice-tray").border_title = title
+        # Set on every sync: ``on_mount`` may come after the first one (a game loaded at start).
+        title = "Dice" if not entries else (
+            "Dice — setup" if tray_ply == 0 else f"Dice — move {tray_ply}")  # fmt: skip
+        self.query_one("#dice-tray").border_title = title
         self.tally = tuple(game.variant.tally(game.positions[index].state))
         self.log_entries = views.log(game)
         self.action_items = views.actions_panel(game, self._actions) if self.SHOW_INPUT else ()

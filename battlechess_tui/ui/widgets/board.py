@@ -48,6 +48,28 @@ MARK_SYMBOLS = {
     "empowered": ("↑", "^"),
     "stunned": ("~", "~"),
     "poisoned": ("☠", "p"),
+    # D&D effects, by the spell's first word: helpful ones, harmful ones, conditions.
+    **dict.fromkeys(
+        (
+            "bless",
+            "prayer",
+            "heroism",
+            "shield",
+            "mage",
+            "bull's",
+            "bear's",
+            "cat's",
+            "false",
+            "protection",
+            "blur",
+        ),
+        ("✦", "b"),
+    ),  # fmt: skip
+    **dict.fromkeys(("doom", "prayer (foe)", "curse:", "cursed"), ("↓", "v")),
+    "paralyzed": ("❄", "F"),
+    "prone": ("_", "_"),
+    "charmed": ("♥", "c"),
+    "fascinated": ("♥", "c"),
 }
 TARGET_STYLES = {MOVE: "board--move", ATTACK: "board--attack", TARGET: "board--target"}
 #: Chess figures: each names its side, so the letter is not needed beside them.
@@ -408,7 +430,15 @@ class Board(Widget, can_focus=True):
         if cell_h == 3:
             return True
         piece = self.model.pieces[square]
-        return cell_h == 2 and (piece is None or (piece.hp is None and not piece.label))
+        return cell_h == 2 and (piece is None or (piece.hp is None and not self._info_label(piece)))
+
+    def _label_on_piece_line(self, piece: PieceView) -> bool:
+        """Is the piece's label drawn beside its letter (``D3``)?"""
+        return len(piece.label) == 1 and (self.ascii_pieces or piece.glyph not in self._glyphs)
+
+    def _info_label(self, piece: PieceView) -> str:
+        """The label for the line under the piece: not again when beside the letter."""
+        return "" if self._label_on_piece_line(piece) else piece.label
 
     def _marks_text(self, square: int) -> str:
         m, asc = self.model, self.ascii_pieces
@@ -423,7 +453,7 @@ class Board(Widget, can_focus=True):
         label such as a die's face: ``D3``)."""
         if not self.ascii_pieces and piece.glyph in self._glyphs:
             return piece.glyph
-        if len(piece.label) == 1:
+        if self._label_on_piece_line(piece):
             return piece.letter + piece.label
         return piece.letter
 
@@ -450,13 +480,14 @@ class Board(Widget, can_focus=True):
         if piece is None:
             return " " * width
         room = width - 1  # a blank column keeps neighbouring cells apart
-        text = piece.label
+        label = self._info_label(piece)
+        text = label
         if piece.hp is not None:
             text = f"{piece.hp}/{piece.max_hp}"
             if len(text) > room:
                 text = str(piece.hp)
-            if piece.label and len(text) + len(piece.label) + 1 <= room:
-                text = f"{piece.label} {text}"
+            if label and len(text) + len(label) + 1 <= room:
+                text = f"{label} {text}"
         return text[:room].center(width)
 
     def _cell_line(self, square: int, sub: int, lay: Layout) -> list[Segment]:
