@@ -176,6 +176,17 @@ class BattleChessApp(App[int]):
 
     # -- commands ----------------------------------------------------------------------------
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self._leaving = True
+        super().exit(*args, **kwargs)
+
+    async def run_action(self, action: Any, *args: Any, **kwargs: Any) -> bool:
+        """Run an action, unless the app is closing: keys typed right after ``q`` (``q n``)
+        would open a screen that is never composed, and crash on its way out."""
+        if getattr(self, "_leaving", False):
+            return True
+        return await super().run_action(action, *args, **kwargs)
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from palette_entries(screen)
         yield from super().get_system_commands(screen)

@@ -54,7 +54,7 @@ async def test_menu_screens_footers_fit(tmp_path: Path) -> None:
         ("new campaign", ["escape", "a"], {"Create", "Back"}),
         ("campaign", ["ctrl+s"], {"Next game", "Shop"}),
         ("shop", ["s"], {"Back"}),
-        ("campaign game", ["escape", "n"], {"Type", "Undo", "Help"}),
+        ("campaign game", ["escape", "n"], {"Type", "Undo", "Help", "Campaign"}),
     ])  # fmt: skip
 
 

@@ -102,3 +102,15 @@ def test_a_file_as_written_is_read_without_pydantic() -> None:
     assert _as_written(settings_path().read_text()) == settings
     assert _as_written('{"animate": false}') is None  # anything else goes through pydantic
     assert load_settings().settings == settings
+
+
+async def test_keys_typed_right_after_quit_open_nothing(tmp_path) -> None:  # noqa: ANN001
+    """``q s`` at once: the app leaves cleanly (the settings screen used to be pushed while the
+    app closed, and crashed without its widgets)."""
+    app = BattleChessApp(save_dir=tmp_path, settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.simulate_key("q")
+        app.simulate_key("s")
+        await pilot.pause()
+        assert not any(isinstance(s, SettingsScreen) for s in app.screen_stack)
+    assert app.return_code == 0

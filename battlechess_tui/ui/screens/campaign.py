@@ -10,6 +10,8 @@ a game interrupted by quitting the app is resumed or settled the next time.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from textual import on
@@ -34,8 +36,8 @@ from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.save.store import SaveError, load_game, save_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
-from battlechess_tui.ui.screens.game import GameScreen
-from battlechess_tui.ui.screens.replay import ReplayScreen
+from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
+from battlechess_tui.ui.screens.replay import REPLAY_COMMANDS, ReplayScreen
 from battlechess_tui.ui.widgets.footer import Footer
 
 SIDES = ("White", "Black")
@@ -107,8 +109,21 @@ class NewCampaignScreen(Screen[None]):
         self.app.pop_screen()
 
 
+def back_to_campaign(commands: Iterable[Command]) -> tuple[Command, ...]:
+    """The game's or replay's commands, with ``q`` named for where it goes: the campaign."""
+    return tuple(replace(c, label="Campaign", help="Back to the campaign (it is saved)")
+                 if c.id == "quit" else c for c in commands)  # fmt: skip
+
+
+CAMPAIGN_GAME_COMMANDS = back_to_campaign(GAME_COMMANDS)
+CAMPAIGN_REPLAY_COMMANDS = back_to_campaign(REPLAY_COMMANDS)
+
+
 class CampaignGameScreen(GameScreen):
     """A game of a campaign: the ordinary game screen, returning to the campaign at the end."""
+
+    PLAYER_COMMANDS = CAMPAIGN_GAME_COMMANDS
+    BINDINGS = bindings(CAMPAIGN_GAME_COMMANDS)
 
     def show_result(self) -> None:
         outcome = self.game.outcome
@@ -133,6 +148,9 @@ class CampaignGameScreen(GameScreen):
 class CampaignReplayScreen(ReplayScreen):
     """Replaying a campaign game: leaving goes back to the campaign, not the menu."""
 
+    PLAYER_COMMANDS = CAMPAIGN_REPLAY_COMMANDS
+    BINDINGS = bindings(CAMPAIGN_REPLAY_COMMANDS)
+
     def action_quit_replay(self) -> None:
         if self.query_one("#goto-input", Input).display:
             super().action_quit_replay()
@@ -150,7 +168,8 @@ class CampaignScreen(Screen[None]):
             "choose a game in the list and press **Replay** (r).")  # fmt: skip
     DEFAULT_CSS = """
     CampaignScreen #campaign { height: 1fr; padding: 0 1; }
-    CampaignScreen .roster { width: 1fr; height: 1fr; }
+    CampaignScreen .roster { width: 1fr; height: 1fr; margin-right: 1; }
+    CampaignScreen .roster > Label { width: 1fr; }
     CampaignScreen DataTable { height: 1fr; }
     CampaignScreen #campaign-games { height: auto; max-height: 8; }
     CampaignScreen #aftermath { height: auto; max-height: 8; color: $text-warning; }
@@ -231,9 +250,9 @@ class CampaignScreen(Screen[None]):
         cat = load_catalogue()
         for side in (0, 1):
             rec = c.side(side)
+            who = SIDES[side] if rec.player == SIDES[side] else f"{rec.player} ({SIDES[side]})"
             self.query_one(f"#side-{side}", Label).update(
-                f"{SIDES[side]} ({rec.player}): war chest {rec.chest:,} gold, "
-                f"battle power {power[side]}"
+                f"{who}\nwar chest {rec.chest:,} gold · battle power {power[side]}"
             )
             table = self.query_one(f"#roster-{side}", DataTable)
             table.clear()

@@ -480,14 +480,11 @@ class Board(Widget, can_focus=True):
         if piece is None:
             return " " * width
         room = width - 1  # a blank column keeps neighbouring cells apart
-        label = self._info_label(piece)
-        text = label
-        if piece.hp is not None:
+        text = self._info_label(piece)
+        if piece.hp is not None:  # hit points alone: a label beside them fits only some pieces
             text = f"{piece.hp}/{piece.max_hp}"
             if len(text) > room:
                 text = str(piece.hp)
-            if label and len(text) + len(label) + 1 <= room:
-                text = f"{label} {text}"
         return text[:room].center(width)
 
     def _cell_line(self, square: int, sub: int, lay: Layout) -> list[Segment]:
