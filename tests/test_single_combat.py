@@ -248,11 +248,11 @@ def test_sc_8_a_failed_capture_attempt_restarts_the_quiet_count():
 @pytest.mark.parametrize(
     ("die", "fen", "move", "text"),
     [
-        ("d8", "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5", "P x Q on d8: needs 8, 12.5%"),
-        ("d8", "4k3/8/8/3p4/4Q3/8/8/4K3 w - - 0 1", "e4d5", "Q x P on d8: needs 2, 87.5%"),
-        ("d6", "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", "c3d5", "N x P on d6: needs 3, 66.7%"),
-        ("d100", "4k3/8/8/3b4/4R3/8/8/4K3 w - - 0 1", "e4e8", "R x K on d100: needs 38, 63%"),
-        ("d10", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", "P x P on d10: needs 6, 50%"),
+        ("d8", "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5", "P x Q with a d8: needs 8, 12.5%"),
+        ("d8", "4k3/8/8/3p4/4Q3/8/8/4K3 w - - 0 1", "e4d5", "Q x P with a d8: needs 2, 87.5%"),
+        ("d6", "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", "c3d5", "N x P with a d6: needs 3, 66.7%"),
+        ("d100", "4k3/8/8/3b4/4R3/8/8/4K3 w - - 0 1", "e4e8", "R x K with a d100: needs 38, 63%"),
+        ("d10", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", "P x P with a d10: needs 6, 50%"),
     ],
 )
 def test_sc_9_odds_are_exact_from_the_table(die, fen, move, text):
@@ -287,7 +287,7 @@ def test_piece_card_lists_what_the_piece_needs():
     v = variant()
     state, _ = v.new_game(Dice.for_decision(1, -1))
     card = v.piece_card(state, v.geo.parse("e2"))
-    assert "Attacking on d8 it needs: Q 8, R 7, B/N/K 6, P 5" in card
+    assert "Attacking with a d8 it needs: Q 8, R 7, B/N/K 6, P 5" in card
     assert "Attackers need against it: Q 2, R 3, B/N/K 4, P 5" in card
 
 

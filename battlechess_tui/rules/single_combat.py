@@ -259,7 +259,7 @@ class SingleCombat(ChessFamily):
         return super().why_illegal(state, action)
 
     def odds(self, state: ChessState, action: Action) -> str | None:
-        """SC-9: ``P x Q on d8: needs 8, 12.5%`` for a capture, None for a quiet move."""
+        """SC-9: ``P x Q with a d8: needs 8, 12.5%`` for a capture, None for a quiet move."""
         move = self.to_move_int(state, action)
         if move is None or cb.flag(move) == cb.CASTLE:
             return None
@@ -270,7 +270,7 @@ class SingleCombat(ChessFamily):
         attacker = board.board[cb.origin(move)]
         a, d = cb.LETTERS[attacker & 7], cb.LETTERS[defender & 7]
         needs = self.needs(attacker, defender)
-        return f"{a} x {d} on {self.die}: needs {needs}, {percent(self.chance(attacker, defender))}"
+        return f"{a} x {d} with a {self.die}: needs {needs}, {percent(self.chance(attacker, defender))}"
 
     # -- views -------------------------------------------------------------------------------
 
@@ -288,7 +288,7 @@ class SingleCombat(ChessFamily):
             row = CLASS_OF[piece & 7]
             attack = ", ".join(f"{COLUMN_NAMES[c]} {self.table.needs(row, c)}" for c in COLUMNS)
             defend = ", ".join(f"{COLUMN_NAMES[c]} {self.table.needs(c, row)}" for c in COLUMNS)
-            lines.append(f"Attacking on {self.die} it needs: {attack}")
+            lines.append(f"Attacking with a {self.die} it needs: {attack}")
             lines.append(f"Attackers need against it: {defend}")
         return lines
 
