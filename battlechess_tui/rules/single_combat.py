@@ -270,7 +270,8 @@ class SingleCombat(ChessFamily):
         attacker = board.board[cb.origin(move)]
         a, d = cb.LETTERS[attacker & 7], cb.LETTERS[defender & 7]
         needs = self.needs(attacker, defender)
-        return f"{a} x {d} with a {self.die}: needs {needs}, {percent(self.chance(attacker, defender))}"
+        chance = percent(self.chance(attacker, defender))
+        return f"{a} x {d} with a {self.die}: needs {needs}, {chance}"
 
     # -- views -------------------------------------------------------------------------------
 
