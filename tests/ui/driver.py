@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 
 from battlechess_tui.ui.screens.dialogs import HandOver
 from battlechess_tui.ui.screens.table import TableScreen
+from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 
 
@@ -87,3 +88,13 @@ async def hand_over(pilot: Pilot) -> None:
     if isinstance(pilot.app.screen, HandOver):
         await pilot.press("enter")
         await pilot.pause()
+
+
+async def choose_in_panel(pilot: Pilot, wanted: Callable[[ActionItem], bool]) -> None:
+    """Pick the first entry of the actions panel that ``wanted`` accepts, with the keyboard."""
+    panel = table(pilot).query_one(ActionsPanel)
+    index = next(i for i, item in enumerate(panel.items) if wanted(item))
+    panel.focus()
+    panel.highlighted = index
+    await pilot.press("enter")
+    await pilot.pause()

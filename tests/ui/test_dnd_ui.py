@@ -13,11 +13,18 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.game import Game, Ply
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.ui.app import BattleChessApp
-from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.battle_panel import BattlePanel, roll_text
 from battlechess_tui.ui.widgets.board import TARGET
 from tests.scripted_dice import ScriptedDice
-from tests.ui.driver import click_square, cursor_to, hand_over, key_move, table, type_action
+from tests.ui.driver import (
+    choose_in_panel,
+    click_square,
+    cursor_to,
+    hand_over,
+    key_move,
+    table,
+    type_action,
+)
 
 # White: Bard e1, Wizard d1, Cleric b3. Black: Bard e8, Rogue d5, Fighter f5.
 FEN = "4k3/8/8/3r1p2/8/1B6/8/3QK3 w - - 0 1"
@@ -38,12 +45,7 @@ class ScriptedGame(Game):
 
 
 async def choose_from_panel(pilot: Pilot, text: str) -> None:
-    panel = table(pilot).query_one(ActionsPanel)
-    index = next(i for i, item in enumerate(panel.items) if item.text == text)
-    panel.focus()
-    panel.highlighted = index
-    await pilot.press("enter")
-    await pilot.pause()
+    await choose_in_panel(pilot, lambda item: item.text == text)
     await hand_over(pilot)
 
 

@@ -18,12 +18,11 @@ from battlechess_tui.rules.gladiator.state import GladiatorState
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import HandOver, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
-from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.tally_sheet import TallyText
 from battlechess_tui.ui.widgets.turn_banner import TurnBanner
 from tests.scripted_dice import ScriptedDice
 from tests.test_gladiator_support import V, act, move, position, sq
-from tests.ui.driver import click_square, cursor_to, table
+from tests.ui.driver import choose_in_panel, click_square, cursor_to, table
 
 COMMANDERS = ("king", "queen", "black-knight", "kings-knight")
 
@@ -50,12 +49,7 @@ def script_dice(monkeypatch: pytest.MonkeyPatch, *faces: int) -> ScriptedDice:
 
 async def choose_action(pilot: Pilot, label: str) -> None:
     """Pick the entry of the actions panel that reads ``label``, with the keyboard."""
-    panel = table(pilot).query_one(ActionsPanel)
-    index = next(i for i, item in enumerate(panel.items) if item.label == label)
-    panel.focus()
-    panel.highlighted = index
-    await pilot.press("enter")
-    await pilot.pause()
+    await choose_in_panel(pilot, lambda item: item.label == label)
 
 
 async def type_text(pilot: Pilot, text: str) -> None:
