@@ -3,6 +3,8 @@ scripted game, buy an item in the shop, and start the next game with the item in
 
 from __future__ import annotations
 
+from textual.widgets import Button
+
 from battlechess_tui.campaign.store import load_campaign
 from battlechess_tui.save.store import verify_file
 from battlechess_tui.ui.app import BattleChessApp
@@ -36,6 +38,8 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
         await type_action(pilot, "surrender")
         assert isinstance(app.screen, ResultPanel)
         assert "surrendered" in app.screen.result
+        buttons = [str(b.label) for b in app.screen.query(Button)]
+        assert buttons == ["Back to the campaign (c)", "Board (esc)"]
         await pilot.press("enter")  # back to the campaign: the game is settled
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog)  # White chooses the spoils

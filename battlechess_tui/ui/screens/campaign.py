@@ -16,6 +16,7 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, OptionList, Static
@@ -119,6 +120,16 @@ CAMPAIGN_GAME_COMMANDS = back_to_campaign(GAME_COMMANDS)
 CAMPAIGN_REPLAY_COMMANDS = back_to_campaign(REPLAY_COMMANDS)
 
 
+class CampaignResultPanel(ResultPanel, inherit_bindings=False):
+    """Game over in a campaign: the spoils are settled on the campaign screen, so go there."""
+
+    BINDINGS = [
+        Binding("c", "choose('campaign')", "Campaign", id="battlechess.result-campaign"),
+        Binding("escape,b", "choose('board')", "Board", id="battlechess.result-board"),
+    ]
+    BUTTONS = (("campaign", "Back to the campaign (c)"), ("board", "Board (esc)"))
+
+
 class CampaignGameScreen(GameScreen):
     """A game of a campaign: the ordinary game screen, returning to the campaign at the end."""
 
@@ -137,8 +148,8 @@ class CampaignGameScreen(GameScreen):
             self.autosave()
             self.app.pop_screen()
 
-        text = views.result_text(self.game, outcome) + " - any key but esc: back to the campaign"
-        self.app.push_screen(ResultPanel(text, len(self.game.plies)), chosen)
+        text = views.result_text(self.game, outcome)
+        self.app.push_screen(CampaignResultPanel(text, len(self.game.plies)), chosen)
 
     def action_quit_game(self) -> None:
         self.autosave()

@@ -47,6 +47,13 @@ class ResultPanel(ModalScreen[str | None]):
         Binding("n", "choose('new')", "New game", id="battlechess.result-new"),
         Binding("escape,b", "choose('board')", "Board", id="battlechess.result-board"),
     ]
+    #: The buttons, as (choice dismissed with, label naming its key); match ``BINDINGS``.
+    BUTTONS: tuple[tuple[str, str], ...] = (
+        ("save", "Save (s)"),
+        ("replay", "Replay (r)"),
+        ("new", "New game (n)"),
+        ("board", "Board (esc)"),
+    )
 
     def __init__(self, result: str, plies: int) -> None:
         super().__init__(classes="dialog-screen")
@@ -59,10 +66,8 @@ class ResultPanel(ModalScreen[str | None]):
             yield Label(self.result, classes="result-text")
             yield Label(f"after {self.plies} decisions", classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save (s)", id="save", variant="primary")
-                yield Button("Replay (r)", id="replay")
-                yield Button("New game (n)", id="new")
-                yield Button("Board (esc)", id="board")
+                for index, (choice, label) in enumerate(self.BUTTONS):
+                    yield Button(label, id=choice, variant="primary" if index == 0 else "default")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
