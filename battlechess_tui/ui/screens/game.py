@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Input
 
 from battlechess_tui.engine.actions import MOVE, Action
@@ -71,6 +72,12 @@ def new_game_path(save_dir: Path, game: Game) -> Path:
     return save_dir / f"{game.variant.key}-{stamp}.json"
 
 
+class MoveInput(Input):
+    """The box for typed moves; its footer says how to get back to the board."""
+
+    BINDINGS = [Binding("escape", "screen.skip", "Board", id="battlechess.move-input-leave")]
+
+
 class GameScreen(TableScreen):
     HELP = GAME_HELP
     PLAYER_COMMANDS = GAME_COMMANDS
@@ -82,7 +89,7 @@ class GameScreen(TableScreen):
         self.path = path or new_game_path(self.save_dir, game)
 
     def compose_under_board(self) -> ComposeResult:
-        yield Input(placeholder="type a move (e2e4) and Enter", id="move-input")
+        yield MoveInput(placeholder="type a move (e2e4) and Enter", id="move-input")
 
     def on_mount(self) -> None:
         super().on_mount()
