@@ -213,6 +213,6 @@ def test_odds_before_a_battle_and_before_an_attack():
 def test_status_names_the_battle_and_the_acting_piece():
     v, s = position(P1)
     s, _ = play(v, s, "e4d5", 15, 5)
-    assert v.status(s).startswith("Battle on d5: White Fighter 12hp vs Black Rogue 7hp")
+    assert v.status(s) == "Battle on d5, round 1: White's Fighter acts"
     assert v.square_marks(s) == {sq(v, "d5"): "battle"}
     assert "in battle" in v.piece_view(s, sq(v, "d5")).marks

@@ -164,12 +164,12 @@ def status(s: DndState, t: Tables, geo: Geometry, who: str) -> str:
     if s.phase == BATTLE and s.battle is not None:
         b = s.battle
         a, d = s.pieces[b.attacker], s.pieces[b.defender]
-        head = (f"Battle on {geo.name(b.square)}: {SIDES[a.side]} {t.classes[a.cls].name} "
-                f"{a.hp}hp vs {SIDES[d.side]} {t.classes[d.cls].name} {d.hp}hp, "
-                f"round {b.actions // 2 + 1}")  # fmt: skip
         actor = s.pieces[b.actor]
-        return f"{head} - {SIDES[actor.side]}'s {t.classes[actor.cls].name} acts" + (
-            " (first action: no melee)" if b.first else ""
+        # Short enough for an 80-column banner: hit points are on the battle panel.
+        return (
+            f"Battle on {geo.name(b.square)}, round {b.actions // 2 + 1}: "
+            f"{SIDES[actor.side]}'s {t.classes[actor.cls].name} acts"
+            + (" (first action: no melee)" if b.first else "")
         )
     if s.phase == LOOT and s.loot is not None:
         winner, loser = s.pieces[s.loot.winner], s.pieces[s.loot.loser]
