@@ -163,7 +163,6 @@ def status(s: DndState, t: Tables, geo: Geometry, who: str) -> str:
     side = SIDES[s.side]
     if s.phase == BATTLE and s.battle is not None:
         b = s.battle
-        a, d = s.pieces[b.attacker], s.pieces[b.defender]
         actor = s.pieces[b.actor]
         # Short enough for an 80-column banner: hit points are on the battle panel.
         return (
