@@ -28,13 +28,17 @@ last). Choose one with the arrows and Enter, or type the path of a save file and
 
 
 def describe(info: SaveInfo) -> str:
-    """``2026-05-01 14:02  classic-20260501-140000  Ann vs Bob · 12 plies · in play``."""
+    """Two lines, so an entry fits 80 columns::
+
+    classic-20260501-140000
+       Ann vs Bob · 12 plies · in play · saved 2026-05-01 14:02
+    """
     players = " vs ".join(dict.fromkeys(info.players.values()))
     autosave = info.path.name == autosave_path(info.path.parent).name
     name = f"autosave ({info.variant})" if autosave else info.path.stem
     plies = "1 ply" if info.plies == 1 else f"{info.plies} plies"
-    return (f"{info.updated[:16].replace('T', ' ')}  {name}  {players} · {plies} · "
-            f"{info.result}")  # fmt: skip
+    saved = info.updated[:16].replace("T", " ")
+    return f"{name}\n   {players} · {plies} · {info.result} · saved {saved}"
 
 
 def listed_saves(save_dir: Path) -> list[SaveInfo]:
