@@ -193,7 +193,7 @@ class ChessFamily(ChessPieces, Variant[ChessState]):
         move = self.to_move_int(state, action)
         if move is None:
             return action.text(self.geo)
-        san = self.san(state.board, move)
+        san = self.san(state, move)
         after = state.board.copy()
         after.push(move)
         return san + self.check_suffix(after)
@@ -204,9 +204,9 @@ class ChessFamily(ChessPieces, Variant[ChessState]):
             return ""
         return "#" if not board.legal_moves() else "+"
 
-    def san(self, board: ChessBoard, move: int) -> str:
+    def san(self, state: ChessState, move: int) -> str:
         """Standard algebraic notation without the check mark."""
-        geo = self.geo
+        geo, board = self.geo, state.board
         frm, to, fl = cb.origin(move), cb.target(move), cb.flag(move)
         piece = board.board[frm] & 7
         if fl == cb.CASTLE:
@@ -217,7 +217,7 @@ class ChessFamily(ChessPieces, Variant[ChessState]):
             text = (geo.name(frm)[0] + "x" if capture else "") + geo.name(to)
             return text + ("=" + cb.LETTERS[promo] if promo else "")
         rivals = [
-            cb.origin(m) for m in self.move_list(board)
+            cb.origin(m) for m in self.moves(state)  # the position's cached moves
             if cb.target(m) == to and cb.origin(m) != frm and board.board[cb.origin(m)] & 7 == piece
         ]  # fmt: skip
         disamb = ""
