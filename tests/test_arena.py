@@ -335,6 +335,17 @@ def test_random_games_end_and_replay_exactly(seed):
     assert [p.notation for p in again.plies] == [p.notation for p in game.plies]
 
 
+def walk_checking_invariants(variant: Arena, choices: list[int]) -> None:
+    """Play the decisions ``choices`` pick (modulo the legal ones), checking after each."""
+    first = state = start(variant)
+    for choice in choices:
+        actions = variant.legal_actions(state)
+        if not actions:
+            break
+        state, _ = variant.apply(state, actions[choice % len(actions)], RecordedDice([]))
+        check_invariants(variant, state, first)
+
+
 def check_invariants(variant: Arena, state: ArenaState, first: ArenaState) -> None:
     """No piece duplicated or created, supporters never captured, gladiators in the arena."""
     for side in (0, 1):
@@ -352,10 +363,4 @@ def check_invariants(variant: Arena, state: ArenaState, first: ArenaState) -> No
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
 def test_property_arena_invariants_hold_under_any_play(choices):
-    first = state = start()
-    for choice in choices:
-        actions = ARENA.legal_actions(state)
-        if not actions:
-            break
-        state, _ = ARENA.apply(state, actions[choice % len(actions)], RecordedDice([]))
-        check_invariants(ARENA, state, first)
+    walk_checking_invariants(ARENA, choices)

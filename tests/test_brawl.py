@@ -11,7 +11,7 @@ from battlechess_tui.engine.chessboard import STANDARD_FEN, ChessBoard
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.rules.arena import SUPPORTER, Arena
-from tests.test_arena import EXAMPLE, check_invariants
+from tests.test_arena import EXAMPLE, walk_checking_invariants
 from tests.whole_games import random_game, rebuilt
 
 BRAWL: Arena = make_variant("brawl")  # type: ignore[assignment]
@@ -98,10 +98,4 @@ def test_random_games_end_and_replay_exactly(seed):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
 def test_property_brawl_pieces_conserved_supporters_never_captured(choices):
-    first = state = start()
-    for choice in choices:
-        actions = BRAWL.legal_actions(state)
-        if not actions:
-            break
-        state, _ = BRAWL.apply(state, actions[choice % len(actions)], RecordedDice([]))
-        check_invariants(BRAWL, state, first)
+    walk_checking_invariants(BRAWL, choices)
