@@ -52,10 +52,6 @@ class DiceExpr:
             pos = m.end()
         return cls(tuple(terms), bonus)
 
-    @classmethod
-    def of(cls, count: int, sides: int, bonus: int = 0) -> DiceExpr:
-        return cls(((count, sides),) if count else (), bonus)
-
     def __str__(self) -> str:
         parts = [f"{n}d{s}" for n, s in self.terms]
         text = "+".join(parts)

@@ -7,7 +7,7 @@ from the seed and the decision's index, and rebuilding from a save serves the re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -46,9 +46,6 @@ class Ply:
     @property
     def rolls(self) -> list[Roll]:
         return [e for e in self.events if isinstance(e, Roll)]
-
-
-DiceFactory = Callable[[int], Dice]
 
 
 class Game:
@@ -177,18 +174,14 @@ class Game:
 
     def opponent_seat(self, seat: str) -> str:
         """The seat that answers for the other side (its first seat: the King in team games)."""
-        seats = self.variant.seats()
-        side = next(s.side for s in seats if s.key == seat)
-        return next(s.key for s in seats if s.side != side)
-
-    def _side_of(self, seat: str) -> int:
-        return next(s.side for s in self.variant.seats() if s.key == seat)
+        side = self.variant.side_of(seat)
+        return next(s.key for s in self.variant.seats() if s.side != side)
 
     def _meta(self, seat: str, action: Action) -> tuple[Position, list[Event], str]:
         pos = self.position
-        side = self.variant.side_names[self._side_of(seat)]
+        side = self.variant.side_names[self.variant.side_of(seat)]
         if action.kind == RESIGN:
-            winner = 1 - self._side_of(seat)
+            winner = 1 - self.variant.side_of(seat)
             return (
                 replace(pos, agreed=Outcome(winner, f"{side} resigned")),
                 [Note("resign", f"{side} resigns")],

@@ -174,9 +174,12 @@ class Variant(ABC, Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game has ended by its rules, else None."""
 
-    def side_to_move(self, state: S) -> int:
-        seat = self.to_move(state)
+    def side_of(self, seat: str) -> int:
+        """The side (0 White, 1 Black) a seat plays for."""
         return next(s.side for s in self.seats() if s.key == seat)
+
+    def side_to_move(self, state: S) -> int:
+        return self.side_of(self.to_move(state))
 
     # -- words: notation, parsing, refusals ---------------------------------------------------
 
@@ -218,7 +221,7 @@ class Variant(ABC, Generic[S]):
             return 1 if depth == 0 else 0
         actions = self.legal_actions(state)
         if depth == 1:
-            return sum(1 for a in actions if self._counts(a))
+            return len(actions)
         total = 0
         for action in actions:
             child, _ = self.apply(state, action, AssumeWon())
@@ -232,9 +235,6 @@ class Variant(ABC, Generic[S]):
             child, _ = self.apply(state, action, AssumeWon())
             out.append((action.text(self.geo), self.perft(child, depth - 1)))
         return out
-
-    def _counts(self, action: Action) -> bool:
-        return True
 
     # -- what the UI shows -------------------------------------------------------------------
 
