@@ -108,10 +108,13 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
     )
 
 
-def save_game(game: Game, path: Path, *, created: str | None = None) -> None:
+def save_game(game: Game, path: Path, *more: Path, created: str | None = None) -> None:
+    """Write the game to ``path`` (and to ``more`` paths: one record, serialized once)."""
     record = record_of(game, created=created)
     game.created = record.created
-    write_document(Path(path), record.model_dump_json(indent=1) + "\n")
+    text = record.model_dump_json(indent=1) + "\n"
+    for target in (path, *more):
+        write_document(Path(target), text)
 
 
 # -- reading -----------------------------------------------------------------------------------

@@ -292,8 +292,7 @@ class GameScreen(TableScreen):
     def autosave(self) -> None:
         """Write the autosave and this game's own file after every decision."""
         try:
-            save_game(self.game, autosave_path(self.save_dir))
-            save_game(self.game, self.path)
+            save_game(self.game, autosave_path(self.save_dir), self.path)
         except SaveError as exc:
             self.notify(str(exc), title="Autosave failed", severity="error")
 
