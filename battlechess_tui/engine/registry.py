@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.spec import (
     OptionValue,
     SpecError,
@@ -93,13 +94,8 @@ def make_variant(
 def check_file(path: Path) -> list[str]:
     """Every problem of a variant file, as lines; empty when it is good."""
     try:
-        spec_ = load_spec_file(path)
-        cls = rules_class(spec_)
-        cls.validate_data(spec_)
-        variant = cls(spec_, None)
-        from battlechess_tui.engine.dice import Dice
-
-        variant.new_game(Dice.for_decision(0, -1))
+        # Building the variant validates its data; a new game proves the setup is playable.
+        make_variant(load_spec_file(path)).new_game(Dice.for_decision(0, -1))
     except SpecError as exc:
         return exc.problems
     except (ValueError, KeyError) as exc:
