@@ -19,7 +19,7 @@ EMPTY_ROW = ". . . . . . . ."
 
 
 def variant(**options: object) -> DiceChess:
-    v = make_variant("dice-chess", options)  # type: ignore[arg-type]
+    v = make_variant("dice-chess", options).rules  # type: ignore[arg-type]
     assert isinstance(v, DiceChess)
     return v
 

@@ -15,7 +15,7 @@ from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.spec import SpecError
-from battlechess_tui.engine.variant import IllegalAction, Variant
+from battlechess_tui.engine.rules import IllegalAction, Rules
 from battlechess_tui.rules.single_combat import SingleCombat
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
@@ -24,7 +24,7 @@ EPD = Path(__file__).parent / "perft" / "single-combat.epd"
 
 
 def variant(**options: str) -> SingleCombat:
-    v = make_variant("single-combat", options)
+    v = make_variant("single-combat", options).rules
     assert isinstance(v, SingleCombat)
     return v
 
@@ -318,7 +318,7 @@ def test_sc_fast_perft_agrees_with_the_generic_decision_count(name, fen, depths)
     v = variant()
     state = v.from_fen(fen)
     for depth in (1, 2):
-        assert v.perft(state, depth) == Variant.perft(v, state, depth), name
+        assert v.perft(state, depth) == Rules.perft(v, state, depth), name
 
 
 # -- whole games ---------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from battlechess_tui.engine.vocabulary import EventTag
+
 
 @dataclass(frozen=True, slots=True)
 class Roll:
@@ -46,10 +48,14 @@ class Roll:
 class Note:
     """A narrated change: ``tag`` says what kind (capture, kill, damage, freeze, promote...)."""
 
-    tag: str
+    tag: EventTag
     text: str
     squares: tuple[int, ...] = field(default=())
     kind: Literal["note"] = "note"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tag, EventTag):  # a plain word: it must be a known tag
+            object.__setattr__(self, "tag", EventTag(self.tag))
 
     def describe(self) -> str:
         return self.text

@@ -14,7 +14,10 @@ from typing import Any
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice, RecordedDice
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.variant import IllegalAction, Outcome, Variant
+from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.variant import Variant
+from battlechess_tui.engine.vocabulary import Ending, EventTag
 
 RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = (
     "resign",
@@ -51,12 +54,18 @@ class Ply:
 class Game:
     def __init__(
         self,
-        variant: Variant[Any],
+        variant: Variant[Any] | Rules[Any],
         seed: int,
         players: dict[str, str] | None = None,
         setup_dice: Dice | None = None,
     ) -> None:
+        if isinstance(variant, Rules):
+            from battlechess_tui.engine.registry import variant_of
+
+            variant = variant_of(variant)
         self.variant = variant
+        self.rules: Rules[Any] = variant.rules
+        self.presenter: Presenter[Any] = variant.presenter
         self.seed = seed
         self.players = players or {s.key: s.label for s in variant.seats()}
         state, events = variant.new_game(setup_dice or Dice.for_decision(seed, -1))
@@ -80,12 +89,12 @@ class Game:
         pos = self.position
         if pos.draw_offer_by is not None:
             return self.opponent_seat(pos.draw_offer_by)
-        return self.variant.to_move(pos.state)
+        return self.rules.to_move(pos.state)
 
     @property
     def outcome(self) -> Outcome | None:
         pos = self.position
-        return pos.agreed or self.variant.outcome(pos.state)
+        return pos.agreed or self.rules.outcome(pos.state)
 
     @property
     def over(self) -> bool:
@@ -100,13 +109,13 @@ class Game:
             return []
         if self.position.draw_offer_by is not None:
             return [Action(ACCEPT_DRAW), Action(DECLINE_DRAW)]
-        return [*self.variant.legal_actions(self.state), Action(OFFER_DRAW), Action(RESIGN)]
+        return [*self.rules.legal_actions(self.state), Action(OFFER_DRAW), Action(RESIGN)]
 
     def rule_actions(self) -> list[Action]:
         """The rules' choices only (what computer players and perft consider)."""
         if self.over or self.position.draw_offer_by is not None:
             return []
-        return self.variant.legal_actions(self.state)
+        return self.rules.legal_actions(self.state)
 
     # -- deciding ------------------------------------------------------------------------------
 
@@ -122,7 +131,7 @@ class Game:
             raise IllegalAction("the game is over")
         if self.position.draw_offer_by is not None:
             raise IllegalAction("answer the draw offer first: accept-draw or decline-draw")
-        return self.variant.parse_action(self.state, text)
+        return self.rules.parse_action(self.state, text)
 
     def play(self, action: Action | str, dice: Dice | None = None) -> Ply:
         """Make a decision; IllegalAction (with the reason) leaves the game unchanged."""
@@ -135,9 +144,9 @@ class Game:
         if action.kind in META_KINDS:
             position, events, notation = self._meta(seat, action)
         else:
-            notation = self.variant.notation(self.state, action)
-            state, events = self.variant.apply(self.state, action, dice)
-            notation = self.variant.annotate(notation, events)
+            notation = self.presenter.notation(self.state, action)
+            state, events = self.rules.apply(self.state, action, dice)
+            notation = self.presenter.annotate(notation, events)
             position = Position(state)
         ply = Ply(seat, action, notation, tuple(events))
         self.plies.append(ply)
@@ -163,7 +172,7 @@ class Game:
             return self._why_meta_refused(action)
         if self.position.draw_offer_by is not None:
             return "answer the draw offer first"
-        return self.variant.why_illegal(self.state, action)
+        return self.rules.why_illegal(self.state, action)
 
     def _why_meta_refused(self, action: Action) -> str:
         if self.over:
@@ -174,39 +183,39 @@ class Game:
 
     def opponent_seat(self, seat: str) -> str:
         """The seat that answers for the other side (its first seat: the King in team games)."""
-        side = self.variant.side_of(seat)
-        return next(s.key for s in self.variant.seats() if s.side != side)
+        side = self.rules.side_of(seat)
+        return next(s.key for s in self.rules.seats() if s.side != side)
 
     def _meta(self, seat: str, action: Action) -> tuple[Position, list[Event], str]:
         pos = self.position
-        side = self.variant.side_names[self.variant.side_of(seat)]
+        side = self.rules.side_names[self.rules.side_of(seat)]
         if action.kind == RESIGN:
-            winner = 1 - self.variant.side_of(seat)
+            winner = 1 - self.rules.side_of(seat)
             return (
-                replace(pos, agreed=Outcome(winner, f"{side} resigned")),
-                [Note("resign", f"{side} resigns")],
+                replace(pos, agreed=Outcome(winner, f"{side} resigned", kind=Ending.RESIGNATION)),
+                [Note(EventTag.RESIGN, f"{side} resigns")],
                 "resigns",
             )
         if action.kind == OFFER_DRAW:
             return (
                 replace(pos, draw_offer_by=seat),
-                [Note("offer", f"{side} offers a draw")],
+                [Note(EventTag.OFFER, f"{side} offers a draw")],
                 ("offers a draw"),
             )
         if action.kind == ACCEPT_DRAW:
             return (
-                Position(pos.state, None, Outcome(None, "agreed")),
-                [Note("draw", f"{side} accepts the draw")],
+                Position(pos.state, None, Outcome(None, "agreed", kind=Ending.AGREEMENT)),
+                [Note(EventTag.DRAW, f"{side} accepts the draw")],
                 "accepts the draw",
             )
-        return Position(pos.state), [Note("decline", f"{side} declines the draw")], "declines"
+        return Position(pos.state), [Note(EventTag.DECLINE, f"{side} declines the draw")], "declines"
 
     # -- rebuilding ----------------------------------------------------------------------------
 
     @classmethod
     def rebuild(
         cls,
-        variant: Variant[Any],
+        variant: Variant[Any] | Rules[Any],
         seed: int,
         players: dict[str, str] | None,
         setup_events: Sequence[Event],

@@ -1,7 +1,7 @@
-"""The variant registry: finds ``variants/*.toml``, resolves inheritance, builds variants.
+"""The variant registry: finds ``variants/*.toml``, resolves inheritance, builds games.
 
-The data folder is ``variants/`` beside the package in a source checkout and
-``battlechess_tui/variants`` inside an installed wheel.
+``resolve`` is the one way in for a game named by a player: a shipped key
+(``"gladiator"``) or the path of a house-rule file (``"my-house.toml"``).
 """
 
 from __future__ import annotations
@@ -11,25 +11,35 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from battlechess_tui.engine.data_files import rules_text, variants_dir
 from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import (
     OptionValue,
     SpecError,
     VariantSpec,
     read_toml,
-    resolve,
     validate,
+)
+from battlechess_tui.engine.spec import (
+    resolve as resolve_base,
 )
 from battlechess_tui.engine.variant import Variant
 
-_PACKAGE = Path(__file__).resolve().parent.parent
-
-
-def variants_dir() -> Path:
-    for candidate in (_PACKAGE / "variants", _PACKAGE.parent / "variants"):
-        if (candidate / "classic.toml").is_file():
-            return candidate
-    raise FileNotFoundError("the variants data folder is missing from this installation")
+__all__ = [
+    "check_file",
+    "load_spec_file",
+    "make_rules",
+    "make_variant",
+    "presenter_class",
+    "resolve",
+    "rules_class",
+    "rules_text",
+    "spec",
+    "specs",
+    "variants_dir",
+]
 
 
 @cache
@@ -52,7 +62,7 @@ def specs() -> dict[str, VariantSpec]:
     """Every shipped game, in menu order."""
     found = {}
     for key, (path, raw) in _raw_files().items():
-        found[key] = validate(resolve(raw, _find_raw, str(path)), str(path))
+        found[key] = validate(resolve_base(raw, _find_raw, str(path)), str(path))
     return dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0])))
 
 
@@ -66,29 +76,77 @@ def spec(key: str) -> VariantSpec:
 def load_spec_file(path: Path) -> VariantSpec:
     """A variant file outside the shipped set (house rules); its base may be a shipped game."""
     raw = read_toml(path)
-    spec_ = validate(resolve(raw, _find_raw, str(path)), str(path))
+    spec_ = validate(resolve_base(raw, _find_raw, str(path)), str(path))
     rules_class(spec_)
+    presenter_class(spec_)
     return spec_
 
 
-def rules_class(spec_: VariantSpec) -> type[Variant[Any]]:
-    module_name, _, class_name = spec_.rules.partition(":")
+def _load_class(spec_: VariantSpec, field: str, base: type) -> Any:
+    name = getattr(spec_, field)
+    module_name, _, class_name = name.partition(":")
     try:
         module = importlib.import_module(f"battlechess_tui.rules.{module_name}")
         cls = getattr(module, class_name)
-    except (ImportError, AttributeError):
-        raise SpecError(spec_.key, [f"rules: no rules class {spec_.rules!r}"]) from None
-    if not (isinstance(cls, type) and issubclass(cls, Variant)):
-        raise SpecError(spec_.key, [f"rules: {spec_.rules!r} is not a variant class"])
+    except (ImportError, AttributeError, ValueError):
+        raise SpecError(spec_.key, [f"{field}: no class {name!r}"]) from None
+    if not (isinstance(cls, type) and issubclass(cls, base)):
+        raise SpecError(spec_.key, [f"{field}: {name!r} is not a {base.__name__} class"])
     return cls
+
+
+def rules_class(spec_: VariantSpec) -> type[Rules[Any]]:
+    cls: type[Rules[Any]] = _load_class(spec_, "rules", Rules)
+    return cls
+
+
+def presenter_class(spec_: VariantSpec) -> type[Presenter[Any]] | None:
+    """The game's presenter class; None while its rules class is its own presenter."""
+    if not spec_.present:
+        return None
+    cls: type[Presenter[Any]] = _load_class(spec_, "present", Presenter)
+    return cls
+
+
+def make_rules(
+    key_or_spec: str | VariantSpec, options: dict[str, OptionValue] | None = None
+) -> Rules[Any]:
+    """A game's rules alone (what computer players need); ValueError if options are bad."""
+    spec_ = spec(key_or_spec) if isinstance(key_or_spec, str) else key_or_spec
+    return rules_class(spec_)(spec_, options)
+
+
+def variant_of(rules: Rules[Any]) -> Variant[Any]:
+    """``rules`` with its game's presenter."""
+    cls = presenter_class(rules.spec)
+    if cls is None:
+        if not isinstance(rules, Presenter):
+            raise SpecError(rules.key, ["present: the game names no presenter class"])
+        return Variant(rules, rules)
+    return Variant(rules, cls(rules))
 
 
 def make_variant(
     key_or_spec: str | VariantSpec, options: dict[str, OptionValue] | None = None
 ) -> Variant[Any]:
-    """Build a playable variant from its key (or spec) and options (ValueError if bad)."""
-    spec_ = spec(key_or_spec) if isinstance(key_or_spec, str) else key_or_spec
-    return rules_class(spec_)(spec_, options)
+    """Build a playable game from its key (or spec) and options (ValueError if bad)."""
+    return variant_of(make_rules(key_or_spec, options))
+
+
+def resolve(
+    key_or_path: str | Path, options: dict[str, OptionValue] | None = None
+) -> Variant[Any]:
+    """The game a player names: a shipped game's key, or a house-rule file's path.
+    KeyError names the games when it is neither; SpecError lists a file's problems."""
+    text = str(key_or_path)
+    if text in specs():
+        return make_variant(text, options)
+    path = Path(text)
+    if path.suffix == ".toml":
+        if not path.is_file():
+            raise KeyError(f"no variant file {text!r}")
+        return make_variant(load_spec_file(path), options)
+    raise KeyError(f"no game called {text!r}; games: {', '.join(specs())}")
 
 
 def check_file(path: Path) -> list[str]:
@@ -101,12 +159,3 @@ def check_file(path: Path) -> list[str]:
     except (ValueError, KeyError) as exc:
         return [str(exc)]
     return []
-
-
-def rules_text(spec_: VariantSpec) -> str:
-    """The Markdown rules shown in the app (a file in the data folder, or inline text)."""
-    text = spec_.rules_text
-    if text.endswith(".md") and "\n" not in text:
-        path = variants_dir() / text
-        return path.read_text(encoding="utf-8") if path.is_file() else f"(missing {text})"
-    return text

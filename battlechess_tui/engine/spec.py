@@ -105,6 +105,9 @@ class VariantSpec(BaseModel):
     name: str
     description: str
     rules: str = Field(description="the rules class, 'module:Class' in battlechess_tui.rules")
+    present: str = Field(
+        "", description="its presenter class, 'module:Class' in battlechess_tui.rules"
+    )
     base: str | None = None
     board: BoardSpec
     setup: str = ""

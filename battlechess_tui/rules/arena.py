@@ -22,12 +22,12 @@ from battlechess_tui.engine.chessboard import BLACK, EMPTY, KING, KNIGHT_, PAWN,
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.variant import (
+    Combined,
     IllegalAction,
     Outcome,
     PieceView,
     TallyItem,
     TallySection,
-    Variant,
 )
 from battlechess_tui.rules.chess_family import PIECE_KEYS, ChessPieces
 
@@ -95,7 +95,7 @@ def supporters_seeing(tables: cb.Tables, board: Sequence[int], sq: int) -> list[
     return out
 
 
-class Arena(ChessPieces, Variant[ArenaState]):
+class Arena(ChessPieces, Combined[ArenaState]):
     """The arena games; ``data.arena`` switches between ``arena`` and ``brawl``."""
 
     Data = ArenaData

@@ -17,11 +17,11 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.engine.variant import (
+    Combined,
     Outcome,
     PieceView,
     TallyItem,
     TallySection,
-    Variant,
 )
 
 PIECE_KEYS = {cb.PAWN: "pawn", cb.KNIGHT_: "knight", cb.BISHOP: "bishop", cb.ROOK: "rook",
@@ -62,7 +62,7 @@ class ChessPieces:
         return PieceView(key, side, letter, glyph or letter, spec.name, marks=marks)
 
 
-class ChessFamily(ChessPieces, Variant[ChessState]):
+class ChessFamily(ChessPieces, Combined[ChessState]):
     """FIDE chess; games built on it override the hooks below."""
 
     # -- hooks ---------------------------------------------------------------------------------

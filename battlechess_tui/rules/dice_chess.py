@@ -18,12 +18,12 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.variant import (
+    Combined,
     IllegalAction,
     Outcome,
     PieceView,
     TallyItem,
     TallySection,
-    Variant,
 )
 
 SWAP, DONE, PASS = "swap", "done", "pass"
@@ -64,7 +64,7 @@ class Data(BaseModel):
     max_swaps: int = Field(32, ge=0, description="swaps each player may make in setup (DC-2)")
 
 
-class DiceChess(Variant[DiceChessState]):
+class DiceChess(Combined[DiceChessState]):
     """DC-1..DC-13."""
 
     Data = Data

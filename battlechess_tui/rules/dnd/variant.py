@@ -16,10 +16,10 @@ from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.engine.variant import (
     BattleView,
+    Combined,
     Outcome,
     PieceView,
     TallySection,
-    Variant,
 )
 from battlechess_tui.rules.chess_family import PIECE_KEYS
 from battlechess_tui.rules.dnd import battle, spells, spoils, turn, views
@@ -31,7 +31,7 @@ from battlechess_tui.rules.dnd.state import ACT, BATTLE, LOOT, MOVE_PHASE, SWAP,
 from battlechess_tui.rules.dnd.stats import Data, Tables
 
 
-class DndBattleChess(Variant[DndState]):
+class DndBattleChess(Combined[DndState]):
     Data: ClassVar[type[Data]] = Data  # type: ignore[misc]
     perft_unit: ClassVar[str] = (
         "one decision: a move, an action choice, a King's swap or a battle action; battles are "

@@ -17,12 +17,12 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.spec import SpecError, VariantSpec
 from battlechess_tui.engine.variant import (
+    Combined,
     Outcome,
     PieceView,
     Seat,
     SeatTurn,
     TallySection,
-    Variant,
 )
 
 from . import pending, queen, views
@@ -47,7 +47,7 @@ from .turns import START, advance, commander, seat_to_move, step_moves
 OVERRIDE, NO_OVERRIDE, HEAL = "override", "no-override", "heal"
 
 
-class Gladiator(Variant[GladiatorState]):
+class Gladiator(Combined[GladiatorState]):
     """Gladiator Chess, the 10x12 team game (rules GC-1..GC-36)."""
 
     Data: ClassVar[Any] = GladiatorData

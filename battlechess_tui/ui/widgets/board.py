@@ -24,7 +24,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from battlechess_tui.engine.geometry import FILES
-from battlechess_tui.engine.variant import PieceView
+from battlechess_tui.engine.views import Mark, PieceView
 
 MOVE, ATTACK, TARGET = "move", "attack", "target"  # TARGET: a square a chosen action may name
 
@@ -76,8 +76,10 @@ TARGET_STYLES = {MOVE: "board--move", ATTACK: "board--attack", TARGET: "board--t
 SIDED_GLYPHS = frozenset("♔♕♖♗♘♙♚♛♜♝♞♟")
 
 
-def mark_symbol(mark: str, ascii_only: bool) -> str | None:
+def mark_symbol(mark: Mark | str, ascii_only: bool) -> str | None:
     """One character for a mark, or None when the board does not draw it."""
+    if isinstance(mark, Mark):
+        return mark.glyph(ascii_only) if mark.shown else None
     for name in (mark, mark.split(" ")[0]):
         pair = MARK_SYMBOLS.get(name)
         if pair:
@@ -85,8 +87,8 @@ def mark_symbol(mark: str, ascii_only: bool) -> str | None:
     return None
 
 
-def square_symbol(mark: str, ascii_only: bool) -> str:
-    return mark_symbol(mark, ascii_only) or (mark[:1] or "?").lower()
+def square_symbol(mark: Mark | str, ascii_only: bool) -> str:
+    return mark_symbol(mark, ascii_only) or (str(mark)[:1] or "?").lower()
 
 
 def identifying_glyphs(pieces: Iterable[PieceView | None]) -> frozenset[str]:
@@ -107,7 +109,7 @@ class BoardModel:
     width: int
     height: int
     pieces: tuple[PieceView | None, ...]
-    marks: Mapping[int, str] = field(default_factory=dict)
+    marks: Mapping[int, Mark | str] = field(default_factory=dict)
     targets: Mapping[int, str] = field(default_factory=dict)  # square -> MOVE, ATTACK or TARGET
     last: tuple[int, ...] = ()
     checked: int | None = None

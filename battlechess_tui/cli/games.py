@@ -1,0 +1,65 @@
+"""Commands that open the app: the menu, a new game, a saved game, a replay."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from battlechess_tui.cli.common import add_option_flag, make_game_variant, parse_pairs, run_app
+
+
+def add_parsers(sub: Any) -> dict[str, Any]:
+    play = sub.add_parser("play", help="start a game in the app")
+    play.add_argument("variant", help="a game's key, or a house-rule variant file (.toml)")
+    add_option_flag(play)
+    play.add_argument("--seed", type=int)
+    play.add_argument("--player", action="append", default=[], metavar="SEAT=NAME",
+                      help="a player's name for a seat, e.g. white=Ann")  # fmt: skip
+    load = sub.add_parser("load", help="continue a saved game in the app")
+    load.add_argument("file", type=Path)
+    replay = sub.add_parser("replay", help="replay a saved game")
+    replay.add_argument("file", type=Path)
+    replay.add_argument(
+        "--verify",
+        action="store_true",
+        help="no app: re-play from the seed, exit 0 only if every event matches",
+    )
+    return {"menu": cmd_menu, "play": cmd_play, "load": cmd_load, "replay": cmd_replay}
+
+
+def cmd_menu(args: argparse.Namespace) -> int:
+    return run_app(args, "menu")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    options = parse_pairs(args.option)
+    make_game_variant(args.variant, options)  # fail here, in one line, before the app starts
+    players = parse_pairs(args.player, "--player") if args.player else None
+    return run_app(
+        args, "play", variant=args.variant, options=options, seed=args.seed, players=players
+    )
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    from battlechess_tui.save.store import load_game
+
+    load_game(args.file)  # a bad file is reported before the app starts
+    return run_app(args, "load", path=args.file)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from battlechess_tui.save.store import load_game, verify_file
+
+    if args.verify:
+        loaded = load_game(args.file)
+        mismatch = verify_file(args.file)
+        if mismatch is not None:
+            print(f"{args.file}: {mismatch.describe()}")
+            return 1
+        result = loaded.game.outcome
+        state = result.describe(loaded.game.variant.side_names) if result else "unfinished"
+        print(f"{args.file}: verified {len(loaded.game.plies)} decisions ({state})")
+        return 0
+    load_game(args.file)
+    return run_app(args, "replay", path=args.file)

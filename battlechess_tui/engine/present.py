@@ -1,0 +1,97 @@
+"""``Presenter[S]``: what people see of a game, apart from its rules.
+
+A presenter turns a game's states and actions into words and view models (``engine/views.py``):
+the board's pieces and marks, the turn banner's status, the tally sheet, the piece card, odds
+as text, the move log's notation. The UI reads presenters only; rules never read them. Each
+game's presenter lives beside its rules (``rules/<game>/present.py``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Generic
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.data_files import rules_text
+from battlechess_tui.engine.events import Event
+from battlechess_tui.engine.rules import Outcome, Rules, S
+from battlechess_tui.engine.views import (
+    BattleView,
+    Mark,
+    PieceView,
+    SeatTurn,
+    TallySection,
+    percent,
+)
+
+
+class Presenter(ABC, Generic[S]):
+    """The words and views of one game, read off its ``Rules``."""
+
+    def __init__(self, rules: Rules[S]) -> None:
+        self.rules = rules
+        self.spec = rules.spec
+        self.geo = rules.geo
+        self.side_names = rules.side_names
+
+    # -- the move log ------------------------------------------------------------------------
+
+    def notation(self, state: S, action: Action) -> str:
+        """How the move log writes ``action`` (before it is applied)."""
+        return action.text(self.geo)
+
+    def annotate(self, notation: str, events: list[Event]) -> str:
+        """The log text once the action's events are known (e.g. a fight's result added)."""
+        return notation
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        return outcome.describe(self.side_names)
+
+    # -- the board and the panels --------------------------------------------------------------
+
+    @abstractmethod
+    def piece_view(self, state: S, square: int) -> PieceView | None:
+        """The piece on ``square`` as the board draws it."""
+
+    def square_marks(self, state: S) -> dict[int, Mark]:
+        """Squares with a standing meaning (arena, used promotion squares): square -> mark."""
+        return {}
+
+    def status(self, state: S) -> str:
+        """One line for the turn banner: whose decision and what kind."""
+        return f"{self.side_names[self.rules.side_to_move(state)]} to move"
+
+    def tally(self, state: S) -> list[TallySection]:
+        """The tally sheet: per side, sections of pieces (hit points, killed, frozen...)."""
+        return []
+
+    def turn_order(self, state: S) -> list[SeatTurn]:
+        """Team games: the side to move's seats in turn order and how far the turn has got
+        (empty for games with one seat a side)."""
+        return []
+
+    def odds(self, state: S, action: Action) -> str | None:
+        """The chance that ``action``'s fight succeeds, in words (None when it has none)."""
+        chance = self.rules.chance(state, action)
+        if chance.certain:
+            return None
+        return f"{percent(chance.p)} to win" + ("" if chance.exact else " (estimate)")
+
+    def battle_view(self, state: S, key: tuple[int, ...] | None = None) -> BattleView | None:
+        """The battle under way (games with multi-decision battles), else None. With ``key``
+        (a ``BattleView.key`` seen earlier), that battle's combatants as they stand in
+        ``state``: the summary shown once it is over."""
+        return None
+
+    def piece_card(self, state: S, square: int) -> list[str]:
+        """Lines describing the piece on ``square``: name, moves, dice, hit points, effects."""
+        view = self.piece_view(state, square)
+        if view is None:
+            return []
+        lines = [f"{self.side_names[view.side]} {view.name} on {self.geo.name(square)}"]
+        if view.hp is not None:
+            lines.append(f"Hit points {view.hp}/{view.max_hp}")
+        return lines
+
+    def rules_markdown(self) -> str:
+        return rules_text(self.spec)

@@ -1,0 +1,210 @@
+"""``Rules[S]``: the one interface every game implements, and the only one computer players
+need: who decides, what they may choose, what happens, how it ends, and two numbers (the
+chance an action succeeds, a static estimate of a position).
+
+A ``Rules`` object is built from its spec (the variant file) and the chosen options. States
+are the game's own frozen, hashable objects: ``apply`` returns a new state and never changes
+the old one, so states can be shared between threads and used as dictionary keys. What people
+see of a game (words, marks, cards) is the presenter's (``engine/present.py``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.dice import AssumeWon, Dice
+from battlechess_tui.engine.events import Event
+from battlechess_tui.engine.geometry import Geometry, geometry
+from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
+from battlechess_tui.engine.vocabulary import Ending
+
+S = TypeVar("S")
+SIDE_NAMES = ("White", "Black")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` is a side index (0 White, 1 Black) or None for a draw;
+    ``kind`` is the ending for programs, ``reason`` and ``detail`` its words for people."""
+
+    winner: int | None
+    reason: str  # "checkmate", "White's king was killed"
+    rule: str = ""
+    detail: str = ""  # the particulars, e.g. "dice on the board total 54 to 57"
+    kind: Ending = Ending.OTHER
+
+    def describe(self, side_names: tuple[str, ...] = SIDE_NAMES) -> str:
+        head = "Draw" if self.winner is None else f"{side_names[self.winner]} wins"
+        text = f"{head}: {self.reason}" + (f": {self.detail}" if self.detail else "")
+        return text + (f" ({self.rule})" if self.rule else "")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A chair at the table: a side, or a commander of a team."""
+
+    key: str
+    label: str
+    side: int
+
+
+@dataclass(frozen=True)
+class Chance:
+    """The probability that an action succeeds (wins its fight or battle), and whether it is
+    exact or an estimate. Actions without a fight succeed with certainty."""
+
+    p: Fraction
+    exact: bool = True
+
+    @property
+    def certain(self) -> bool:
+        return self.p == 1
+
+
+CERTAIN = Chance(Fraction(1))
+
+
+class IllegalAction(ValueError):
+    """An action refused, with the reason in words (citing the rule id where one applies)."""
+
+
+class Rules(ABC, Generic[S]):
+    """A game's rules over its own state type ``S``."""
+
+    #: The pydantic model of the spec's ``[data]`` table, if the game has one.
+    Data: ClassVar[type[BaseModel] | None] = None
+    side_names: tuple[str, ...] = SIDE_NAMES
+    #: What one level of ``perft`` counts, for ``battlechess perft --help``.
+    perft_unit: ClassVar[str] = "one decision (a move); fights are assumed won"
+
+    def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
+        self.spec = spec
+        self.options = spec.resolve_options(options)
+        self.geo: Geometry = geometry(spec.board.width, spec.board.height)
+        self.data: Any = self.validate_data(spec)
+
+    @classmethod
+    def validate_data(cls, spec: VariantSpec) -> Any:
+        if cls.Data is None:
+            return spec.data
+        try:
+            return cls.Data.model_validate(spec.data)
+        except ValidationError as exc:
+            problems = [f"data.{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]
+            raise SpecError(spec.key, problems) from None
+
+    @property
+    def key(self) -> str:
+        return self.spec.key
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    # -- the decision interface -------------------------------------------------------------
+
+    def seats(self) -> list[Seat]:
+        """Every seat that makes decisions, in turn order."""
+        return [Seat(n.lower(), n, i) for i, n in enumerate(self.side_names)]
+
+    @abstractmethod
+    def new_game(self, dice: Dice) -> tuple[S, list[Event]]:
+        """The starting state (setup may throw dice, e.g. Dice Chess)."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> str:
+        """The seat that decides now."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every choice open to that seat (empty once the game is over). A new list each
+        call: callers may keep or change it."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action, dice: Dice) -> tuple[S, list[Event]]:
+        """The state after ``action`` (assumed legal) and what happened, rolls included."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game has ended by its rules, else None."""
+
+    def side_of(self, seat: str) -> int:
+        """The side (0 White, 1 Black) a seat plays for."""
+        return next(s.side for s in self.seats() if s.key == seat)
+
+    def side_to_move(self, state: S) -> int:
+        return self.side_of(self.to_move(state))
+
+    # -- numbers for computer players ----------------------------------------------------------
+
+    def chance(self, state: S, action: Action) -> Chance:
+        """The probability that ``action`` succeeds (games with fights say more)."""
+        return CERTAIN
+
+    def evaluate(self, state: S, side: int) -> float:
+        """A static estimate of ``state`` for ``side``: positive is good, roughly in pawns.
+        The default counts nothing; games weigh material and what else matters to them."""
+        return 0.0
+
+    # -- positions as text ---------------------------------------------------------------------
+
+    def position_text(self, state: S) -> str:
+        """The position as one line of text (FEN for chess, extended by each game)."""
+        raise NotImplementedError(f"{self.name} has no position notation")
+
+    def parse_position(self, text: str) -> S:
+        """The state ``position_text`` wrote; ValueError with the reason if it cannot be."""
+        raise NotImplementedError(f"{self.name} has no position notation")
+
+    # -- typed input and refusals ----------------------------------------------------------------
+
+    def parse_action(self, state: S, text: str) -> Action:
+        """The legal action the text names; IllegalAction with the reason otherwise."""
+        try:
+            action = Action.parse(text, self.geo)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        legal = self.legal_actions(state)
+        if action in legal:
+            return action
+        if action.kind == MOVE and not action.choice:
+            options = [a for a in legal if a.kind == MOVE and a.squares == action.squares]
+            if len(options) == 1:
+                return options[0]
+            if options:
+                choices = "/".join(sorted(a.choice for a in options))
+                raise IllegalAction(f"say which piece to promote to: add one of {choices}")
+        raise IllegalAction(self.why_illegal(state, action))
+
+    def why_illegal(self, state: S, action: Action) -> str:
+        """The reason ``action`` is refused, in words; games give their own rules' reasons."""
+        return f"{action.text(self.geo)} is not a legal choice now"
+
+    # -- counting ------------------------------------------------------------------------------
+
+    def perft(self, state: S, depth: int) -> int:
+        """Leaves of the decision tree ``depth`` levels deep; fights are assumed won."""
+        if depth == 0 or self.outcome(state) is not None:
+            return 1 if depth == 0 else 0
+        actions = self.legal_actions(state)
+        if depth == 1:
+            return len(actions)
+        total = 0
+        for action in actions:
+            child, _ = self.apply(state, action, AssumeWon())
+            total += self.perft(child, depth - 1)
+        return total
+
+    def divide(self, state: S, depth: int) -> list[tuple[str, int]]:
+        """``perft`` below each first-level choice (``perft --divide``), summing to the total."""
+        out = []
+        for action in self.legal_actions(state):
+            child, _ = self.apply(state, action, AssumeWon())
+            out.append((action.text(self.geo), self.perft(child, depth - 1)))
+        return out

@@ -1,0 +1,95 @@
+"""The engine's typed words: kinds of events, of endings and of marks.
+
+Rules speak to presenters, the UI and the computer players in these enums, never in sentences
+that a reader must parse. Each is a ``StrEnum``, so its value is also what saves record.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class EventTag(StrEnum):
+    """What a narrated change (``Note``) is about."""
+
+    CAPTURE = "capture"
+    KILL = "kill"
+    DAMAGE = "damage"
+    HEAL = "heal"
+    MISS = "miss"
+    FREEZE = "freeze"
+    THAW = "thaw"
+    RESCUE = "rescue"
+    PROMOTE = "promote"
+    RETURN = "return"  # a captured piece brought back
+    OVERRIDE = "override"
+    PASS = "pass"
+    SWAP = "swap"
+    SETUP = "setup"
+    KING = "king"  # a king (or the side's royal piece) is lost or endangered
+    WIN = "win"
+    DRAW = "draw"
+    RESIGN = "resign"
+    OFFER = "offer"
+    DECLINE = "decline"
+    EXPIRE = "expire"  # a timed effect ends
+    EFFECT = "effect"  # a spell or ability takes hold
+    BATTLE = "battle"  # a battle begins
+    WITHDRAW = "withdraw"
+    LEVEL = "level"
+    LOOT = "loot"
+    TURN = "turn"  # a new turn or round begins
+    ROUND = "round"  # a combat round ends
+    PLACE = "place"  # a freed Queen placed (Gladiator)
+    HELD = "held"  # a Queen held by the enemy (Gladiator)
+    STAND = "stand"  # a piece stands its ground
+    CASTLE = "castle"
+    CAST = "cast"
+    BUFF = "buff"
+    CONDITION = "condition"
+    IMMUNE = "immune"
+    EVASION = "evasion"
+    CRITICAL = "critical"
+    ABILITY = "ability"
+    INITIATIVE = "initiative"
+    AUTO = "auto"  # the rest of a battle fought automatically
+    CHARGE = "charge"
+    WAIT = "wait"
+    HELPLESS = "helpless"
+    FASCINATE = "fascinate"
+    SHIELD_OTHER = "shield-other"
+    SURRENDER = "surrender"
+    INFO = "info"
+
+
+class Ending(StrEnum):
+    """How a game ended; ``Outcome.reason`` keeps the words for people beside it."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    FIFTY_MOVES = "fifty-moves"
+    REPETITION = "repetition"
+    DEAD_POSITION = "dead-position"
+    KING_KILLED = "king-killed"
+    QUEEN_HELD = "queen-held"
+    ALL_CAPTURED = "all-captured"
+    NO_DICE = "no-dice"
+    SCORE = "score"
+    NO_MOVES = "no-moves"
+    QUIET = "quiet"  # too many turns without a capture, damage or progress
+    PASSES = "passes"
+    SURRENDER = "surrender"
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
+    OTHER = "other"
+
+
+class MarkKind(StrEnum):
+    """What a mark on a piece or a square means to a player; the board draws each kind with
+    its own symbol unless the mark names one."""
+
+    BUFF = "buff"  # a helpful effect (Bless, Shield)
+    DEBUFF = "debuff"  # a harmful effect (Doom, a curse)
+    CONDITION = "condition"  # a state that limits the piece (frozen, paralyzed, prone)
+    STATUS = "status"  # a fact worth seeing (in check, moved, promoted, commander)
+    AREA = "area"  # a square with a standing meaning (the arena, a used promotion square)
