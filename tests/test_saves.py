@@ -110,7 +110,9 @@ def test_a_tampered_roll_is_caught_by_verification(tmp_path):
     path = tmp_path / "g.json"
     save_game(game, path)
     doc = json.loads(path.read_text())
-    doc["plies"][4]["events"] = [{"kind": "note", "tag": "capture", "text": "forged", "squares": []}]
+    doc["plies"][4]["events"] = [
+        {"kind": "note", "tag": "capture", "text": "forged", "squares": []}
+    ]
     path.write_text(json.dumps(doc))
     mismatch = verify_file(path)
     assert mismatch is not None and mismatch.ply == 5

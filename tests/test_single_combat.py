@@ -14,8 +14,8 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
-from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.engine.rules import IllegalAction, Rules
+from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.rules.single_combat import SingleCombat
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted

@@ -208,7 +208,11 @@ class Game:
                 [Note(EventTag.DRAW, f"{side} accepts the draw")],
                 "accepts the draw",
             )
-        return Position(pos.state), [Note(EventTag.DECLINE, f"{side} declines the draw")], "declines"
+        return (
+            Position(pos.state),
+            [Note(EventTag.DECLINE, f"{side} declines the draw")],
+            "declines",
+        )
 
     # -- rebuilding ----------------------------------------------------------------------------
 

@@ -133,9 +133,7 @@ def make_variant(
     return variant_of(make_rules(key_or_spec, options))
 
 
-def resolve(
-    key_or_path: str | Path, options: dict[str, OptionValue] | None = None
-) -> Variant[Any]:
+def resolve(key_or_path: str | Path, options: dict[str, OptionValue] | None = None) -> Variant[Any]:
     """The game a player names: a shipped game's key, or a house-rule file's path.
     KeyError names the games when it is neither; SpecError lists a file's problems."""
     text = str(key_or_path)
