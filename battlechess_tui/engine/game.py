@@ -140,6 +140,8 @@ class Game:
         elif action not in self.legal_actions():
             raise IllegalAction(self._why_refused(action))
         seat = self.to_move
+        if action.kind not in META_KINDS:
+            seat = self.rules.decider(self.state, action)
         dice = dice or Dice.for_decision(self.seed, len(self.plies))
         if action.kind in META_KINDS:
             position, events, notation = self._meta(seat, action)

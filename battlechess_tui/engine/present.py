@@ -49,6 +49,17 @@ class Presenter(ABC, Generic[S]):
 
     # -- the board and the panels --------------------------------------------------------------
 
+    def legend(self) -> tuple[PieceView, ...]:
+        """Every kind of piece of each side as the board draws it, fixed for the whole game
+        (the rules page and help show it; the board never changes a piece's symbol)."""
+        out = []
+        for key, piece in self.spec.pieces.items():
+            for side in (0, 1):
+                glyph = piece.black_glyph if side and piece.black_glyph else piece.glyph
+                letter = piece.letter if side == 0 else piece.letter.lower()
+                out.append(PieceView(key, side, letter, glyph or letter, piece.name))
+        return tuple(out)
+
     @abstractmethod
     def piece_view(self, state: S, square: int) -> PieceView | None:
         """The piece on ``square`` as the board draws it."""

@@ -134,6 +134,11 @@ class Rules(ABC, Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game has ended by its rules, else None."""
 
+    def decider(self, state: S, action: Action) -> str:
+        """The seat that makes ``action`` now: the seat to move, except where a game lets
+        another seat act out of turn (Gladiator's King overriding a commander's move)."""
+        return self.to_move(state)
+
     def side_of(self, seat: str) -> int:
         """The side (0 White, 1 Black) a seat plays for."""
         return next(s.side for s in self.seats() if s.key == seat)
