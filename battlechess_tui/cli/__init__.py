@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from battlechess_tui import __version__
-from battlechess_tui.cli import campaign, games, simulate, tools
+from battlechess_tui.cli import campaign, games, learn, positions, simulate, tools
 from battlechess_tui.cli.common import CliError
 
 __all__ = ["CliError", "build_parser", "main"]
 
-COMMAND_MODULES = (games, simulate, tools, campaign)
+COMMAND_MODULES = (games, learn, simulate, positions, tools, campaign)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Any]]:

@@ -202,6 +202,27 @@ class RecordedDice(Dice):
         return out
 
 
+class ScriptedDice(Dice):
+    """Throws the given faces in order, then (if given) dice from ``then``: lessons and tests
+    that need a known result (a fight that is lost, a critical hit)."""
+
+    def __init__(self, faces: Iterable[int], then: Dice | None = None) -> None:
+        super().__init__()
+        self.queue = list(faces)
+        self._then = then
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        if len(self.queue) < count:
+            if self._then is None or self.queue:
+                raise DiceMismatch(f"{len(self.queue)} scripted faces left for {count}d{sides}")
+            return self._then.faces(count, sides)
+        out = tuple(self.queue[:count])
+        if any(not 1 <= f <= sides for f in out):
+            raise DiceMismatch(f"scripted faces {out} do not fit a throw of {count}d{sides}")
+        del self.queue[:count]
+        return out
+
+
 class AssumeWon(Dice):
     """No dice at all: rules resolve every fight as won by the attacker (perft, searches)."""
 

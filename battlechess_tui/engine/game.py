@@ -58,7 +58,10 @@ class Game:
         seed: int,
         players: dict[str, str] | None = None,
         setup_dice: Dice | None = None,
+        start: Any = None,
     ) -> None:
+        """A new game from the variant's setup, or from the state ``start`` (a lesson's
+        position; nothing is thrown for setup then)."""
         if isinstance(variant, Rules):
             from battlechess_tui.engine.registry import variant_of
 
@@ -68,7 +71,10 @@ class Game:
         self.presenter: Presenter[Any] = variant.presenter
         self.seed = seed
         self.players = players or {s.key: s.label for s in variant.seats()}
-        state, events = variant.new_game(setup_dice or Dice.for_decision(seed, -1))
+        if start is None:
+            state, events = variant.new_game(setup_dice or Dice.for_decision(seed, -1))
+        else:
+            state, events = start, []
         self.setup_events: tuple[Event, ...] = tuple(events)
         self.positions: list[Position] = [Position(state)]
         self.plies: list[Ply] = []

@@ -1,0 +1,44 @@
+"""The lesson file format (``variants/lessons/<game>/<id>.toml``), as pydantic models."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from battlechess_tui.engine.spec import OptionValue
+
+
+class Answer(BaseModel):
+    """A decision the lesson makes for the other side, with the faces its dice show."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(description="the decision as typed, e.g. e7e5")
+    dice: list[int] = Field([], description="faces its dice show, in order")
+
+
+class Step(BaseModel):
+    """One thing for the learner to do."""
+
+    model_config = ConfigDict(extra="forbid")
+    say: str = Field(description="what to do, in one or two sentences")
+    expect: list[str] = Field(
+        min_length=1, description="the decisions that complete the step (any one of them)"
+    )
+    dice: list[int] = Field([], description="faces the step's dice show, in order")
+    hint: str = Field("", description="said after a legal decision that is not expected")
+    after: str = Field("", description="said once the step is done")
+    answers: list[Answer] = Field([], description="what the other side does next")
+
+
+class Lesson(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    title: str
+    rules: list[str] = Field(
+        min_length=1, description="rule ids (GC-12) or sections of the rules page it teaches"
+    )
+    intro: str = ""
+    position: str = Field("", description="the start, in the game's position notation")
+    options: dict[str, OptionValue] = {}
+    seed: int = 1
+    order: int = 100
+    steps: list[Step] = Field(min_length=1)
+    done: str = Field("", description="said when the lesson is finished")
