@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from battlechess_tui.cli.common import CliError, add_option_flag, make_game_variant, parse_pairs
+from battlechess_tui.cli.common import make_game_variant
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:

@@ -25,8 +25,12 @@ def check_file(path: Path, game: str | None = None) -> list[str]:
 
 def check_lesson(ref: LessonRef) -> list[str]:
     game = new_game(ref)
-    problems = [f"{ref.path}: rules: {r!r} is not on {ref.game}'s rules page"
-                for r in ref.lesson.rules if not names_rule(game.presenter.rules_markdown(), r)]  # fmt: skip
+    page = game.presenter.rules_markdown()
+    problems = [
+        f"{ref.path}: rules: {r!r} is not on {ref.game}'s rules page"
+        for r in ref.lesson.rules
+        if not names_rule(page, r)
+    ]
     for number, step in enumerate(ref.lesson.steps, start=1):
         where = f"{ref.path}: step {number}"
         if game.over:
