@@ -37,7 +37,7 @@ def cmd_lessons(args: argparse.Namespace) -> int:
     from battlechess_tui.tutorial.catalogue import shipped
 
     for ref in shipped():
-        print("\t".join((ref.game, ref.id, ref.lesson.title, " ".join(ref.lesson.rules))))
+        print("\t".join((ref.game, ref.id, ref.lesson.title, ", ".join(ref.lesson.rules))))
     return 0
 
 
