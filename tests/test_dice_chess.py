@@ -1,4 +1,5 @@
-"""Dice Chess (rules DC-1..DC-13): setup, moves by face, captures with rerolls, scoring."""
+"""Dice Chess (rules DC-1..DC-12, DC-14): setup, moves by face, captures with rerolls, scoring.
+The other round-2 rulings are in ``test_dice_chess_rulings.py``."""
 
 from __future__ import annotations
 
@@ -10,17 +11,18 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.engine.variant import IllegalAction
-from battlechess_tui.rules.dice_chess import DiceChess, DiceChessState
+from battlechess_tui.engine.variant import IllegalAction, Variant
+from battlechess_tui.rules.dice_chess import DiceChessRules, DiceChessState
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
 EMPTY_ROW = ". . . . . . . ."
 
 
-def variant(**options: object) -> DiceChess:
-    v = make_variant("dice-chess", options).rules  # type: ignore[arg-type]
-    assert isinstance(v, DiceChess)
+def variant(**options: object) -> Variant:
+    """The game, rules and presenter together (``v.status`` is the presenter's)."""
+    v = make_variant("dice-chess", options)  # type: ignore[arg-type]
+    assert isinstance(v.rules, DiceChessRules)
     return v
 
 
@@ -29,16 +31,16 @@ def board(*rows: str, fill_to: int = 8) -> str:
     return "\n".join([*rows, *[EMPTY_ROW] * (fill_to - len(rows))])
 
 
-def position(v: DiceChess, *rows: str, side: int = 0, **fields: object) -> DiceChessState:
+def position(v: Variant, *rows: str, side: int = 0, **fields: object) -> DiceChessState:
     return v.from_text(board(*rows), side, **fields)
 
 
-def moves_from(v: DiceChess, state: DiceChessState, square: str) -> set[str]:
+def moves_from(v: Variant, state: DiceChessState, square: str) -> set[str]:
     sq = v.geo.parse(square)
     return {v.geo.name(a.squares[1]) for a in v.legal_actions(state) if a.squares[:1] == (sq,)}
 
 
-def act(v: DiceChess, state: DiceChessState, text: str, *faces: int):
+def act(v: Variant, state: DiceChessState, text: str, *faces: int):
     return v.apply(state, v.parse_action(state, text), Scripted(*faces))
 
 
@@ -46,7 +48,7 @@ WHITE_FACES = (1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4)
 BLACK_FACES = (6, 5, 4, 3, 2, 1, 6, 5, 4, 3, 2, 1, 6, 5, 4, 3)
 
 
-def new_state(v: DiceChess) -> tuple[DiceChessState, list]:
+def new_state(v: Variant) -> tuple[DiceChessState, list]:
     return v.new_game(Scripted(*WHITE_FACES, *BLACK_FACES))
 
 
@@ -221,7 +223,7 @@ def test_dc_10_notation_shows_the_capture_and_the_reroll():
     assert v.notation(state, v.parse_action(state, "d4d5")) == "5 d4-d5"
 
 
-# -- DC-11..DC-13: the end ---------------------------------------------------------------------
+# -- DC-11, DC-12, DC-14: the end ------------------------------------------------------------
 
 
 def test_dc_11_taking_the_last_enemy_die_wins():
@@ -236,7 +238,7 @@ def test_dc_11_taking_the_last_enemy_die_wins():
 def test_dc_12_three_full_turns_after_a_capture_score_the_game():
     v = variant()
     rows = ("b1 . . . . . . .", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, ". . . . . . . W2")
-    state = position(v, *rows, any_capture=True)
+    state = position(v, *rows, captured=((1,), ()))  # a capture has been made
     shuttle = ["h4h3", "a8a7", "h3h4", "a7a8", "h4h3"]
     for text in shuttle:
         state, _ = act(v, state, text)
@@ -250,7 +252,7 @@ def test_dc_12_three_full_turns_after_a_capture_score_the_game():
 
 def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
     v = variant(stall_turns=1)
-    state = position(v, *LONE, ". . . W3 b2 . . .", any_capture=True, quiet=1)
+    state = position(v, *LONE, ". . . W3 b2 . . .", captured=((1,), ()), quiet=1)
     after, _ = act(v, state, "d4e4", 3)
     assert after.quiet == 0 and v.outcome(after) is None
     after, _ = act(v, after, "h8h7")
@@ -270,28 +272,18 @@ def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
     assert v.score(ahead, "stalled").winner == 1  # the board total comes first
 
 
-def test_dc_12_ruling_opening_limit_scores_a_game_with_no_capture():
+def test_dc_14_opening_limit_scores_a_game_with_no_capture():
     v = variant()
     state = position(v, *LONE, ". . . W3 . . . .", quiet=2 * 10 - 1)
     assert v.outcome(state) is None
     assert "19 of 20 turns before the first capture" in v.status(state)
     after, _ = act(v, state, "d4d5")
     result = v.outcome(after)
-    assert result is not None and result.rule == "DC-12" and "no capture yet" in result.reason
+    assert result is not None and result.rule == "DC-14" and "no capture yet" in result.reason
     assert result.winner == 1  # 4 against 3 on the board
     shorter = variant(opening_turns=1)
     after, _ = act(shorter, position(shorter, *LONE, ". . . W3 . . . .", quiet=1), "d4d5")
     assert shorter.outcome(after) is not None
-
-
-def test_dc_13_neither_player_able_to_move_is_scored_at_once(monkeypatch):
-    # On a connected board some die can always step onto an empty square or capture, so this
-    # never arises in play; the rule still stands, and is checked here directly.
-    v = variant()
-    state = position(v, *LONE, ". . . W5 . . . .")
-    monkeypatch.setattr(DiceChess, "can_move", lambda self, s, side: False)
-    result = v.outcome(state)
-    assert result is not None and result.rule == "DC-13" and result.winner == 0
 
 
 # -- views and perft ---------------------------------------------------------------------------

@@ -1,71 +1,56 @@
-"""Dice Chess: sixteen d6 a side; the face a die shows is the piece it is.
+"""Dice Chess rules: sixteen d6 a side; the face a die shows is the piece it is.
 
 A die moves by its face (DC-4..DC-6), captures dice showing the same or less (DC-8), keeps the
 captured die in its owner's tally (DC-9) and is rerolled after capturing (DC-10). The game is
-won by clearing the board (DC-11) or scored when play stalls (DC-12, DC-13). Before play, a
-setup phase lets each player swap their own dice (DC-2).
+won by clearing the board (DC-11) or scored when play stalls (DC-12, DC-14). Before play, a
+setup phase lets each player swap their own dice (DC-2, DC-15).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
-from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
-from battlechess_tui.engine.variant import (
-    Combined,
-    IllegalAction,
-    Outcome,
-    PieceView,
-    TallyItem,
-    TallySection,
-)
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
+from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.rules.dice_chess import position
+from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
 
 SWAP, DONE, PASS = "swap", "done", "pass"
-SEATS = ("white", "black")
-FACES = 6
-GLYPHS = "⚀⚁⚂⚃⚄⚅"
+#: The purpose of a capturing die's reroll (DC-10) begins with this word.
 REROLL = "reroll"
+#: A die's worth in ``evaluate`` grows by this share of its value per pip it shows.
+PIP_WORTH = 1 / FACES
+#: Each pip of a captured die, in pawns: it only breaks a tie of the board totals (DC-12).
+CAPTURED_PIP_WORTH = 0.01
 
-#: A die on the board: (side, face).
-Die = tuple[int, int]
+MOVE_WORDS = {
+    1: "one or two squares forward, back, left or right, never jumping (DC-6)",
+    **{f: "one square forward, back, left or right (DC-4)" for f in range(2, FACES)},
+    FACES: "one square in any of the eight directions (DC-5)",
+}
 
 
-@dataclass(frozen=True)
-class DiceChessState:
-    """A position. Never changed once made: ``apply`` builds a new one."""
-
-    board: tuple[Die | None, ...]
-    side: int = 0  # who decides now
-    setup: bool = False  # the arranging phase (DC-2) is running
-    swaps: tuple[int, int] = (0, 0)  # swaps each side has made in the setup phase
-    #: Faces of the enemy dice each side has captured, in order (DC-9).
-    captured: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    #: Turns (moves or passes) since the last capture, or since setup if none yet (DC-12).
-    quiet: int = 0
-    any_capture: bool = False
-    passes: int = 0  # passes in a row (DC-7)
-
-    def dice_of(self, side: int) -> list[tuple[int, int]]:
-        """(square, face) of every die of ``side`` on the board, by square."""
-        return [(sq, d[1]) for sq, d in enumerate(self.board) if d is not None and d[0] == side]
-
-    def board_total(self, side: int) -> int:
-        return sum(face for _, face in self.dice_of(side))
+def capture_range(face: int) -> str:
+    """The faces a die showing ``face`` captures, in words (DC-8): ``1``, ``1-4``."""
+    return "1" if face == 1 else f"1-{face}"
 
 
 class Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    max_swaps: int = Field(32, ge=0, description="swaps each player may make in setup (DC-2)")
+    max_swaps: int = Field(32, ge=0, description="swaps each player may make in setup (DC-15)")
 
 
-class DiceChess(Combined[DiceChessState]):
-    """DC-1..DC-13."""
+class DiceChessRules(Rules[DiceChessState]):
+    """DC-1..DC-15."""
 
     Data = Data
     perft_unit = (
@@ -73,13 +58,25 @@ class DiceChess(Combined[DiceChessState]):
         "a capturing die keeps its face (the reroll is not branched)"
     )
 
+    def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
+        super().__init__(spec, options)
+        if self.geo.height < 4:
+            raise SpecError(spec.key, ["board: Dice Chess needs at least 4 ranks (DC-1)"])
+
     @property
     def stall_plies(self) -> int:
+        """Turns (each player's move counts one) without a capture that end the game once a
+        capture has been made (DC-12)."""
         return 2 * int(self.options["stall_turns"])
 
     @property
+    def opening_turns(self) -> int:
+        """Full turns before the first capture that end the game; 0 is no limit (DC-14)."""
+        return int(self.options["opening_turns"])
+
+    @property
     def opening_plies(self) -> int:
-        return 2 * int(self.options["opening_turns"])
+        return 2 * self.opening_turns
 
     @cached_property
     def _steps(self) -> list[tuple[tuple[int, ...], ...]]:
@@ -89,6 +86,12 @@ class DiceChess(Combined[DiceChessState]):
     @cached_property
     def _king_steps(self) -> list[tuple[tuple[int, ...], ...]]:
         return self.geo.rays(ALL_DIRECTIONS)
+
+    @cached_property
+    def die_value(self) -> int:
+        """A die's value in pawns, from the variant file."""
+        piece = self.spec.pieces.get("die")
+        return piece.value if piece is not None else 1
 
     # -- setup (DC-1, DC-2) ------------------------------------------------------------------
 
@@ -117,9 +120,20 @@ class DiceChess(Combined[DiceChessState]):
         arrange = bool(self.options["arrange"])
         return DiceChessState(tuple(board), setup=arrange), events
 
-    def from_text(self, text: str, side: int = 0, **fields: object) -> DiceChessState:
+    # -- positions as text -------------------------------------------------------------------
+
+    def position_text(self, state: DiceChessState) -> str:
+        """One line: board, side, phase, swaps, captured faces, quiet turns
+        (``rules/dice_chess/position.py`` spells it out)."""
+        return position.write(state, self.geo)
+
+    def parse_position(self, text: str) -> DiceChessState:
+        return position.read(text, self.geo, len(self.start_squares(0)), self.data.max_swaps)
+
+    def from_text(self, text: str, side: int = 0, **fields: Any) -> DiceChessState:
         """A position from rows, top rank first, of tokens: ``W3`` (a White die showing 3),
-        ``b5`` (a Black die showing 5) or ``.`` (empty); ``fields`` set the rest of the state."""
+        ``b5`` (a Black die showing 5) or ``.`` (empty); ``fields`` set the rest of the state.
+        The older builder beside ``parse_position``."""
         rows = [r.split() for r in text.strip().splitlines()]
         if len(rows) != self.geo.height or any(len(r) != self.geo.width for r in rows):
             raise ValueError(f"give {self.geo.height} rows of {self.geo.width} tokens")
@@ -132,7 +146,7 @@ class DiceChess(Combined[DiceChessState]):
                     if owner is None or not 1 <= face <= FACES:
                         raise ValueError(f"cannot read {token!r}: use W1..W6, b1..b6 or .")
                     board[self.geo.square(x, self.geo.height - 1 - i)] = (owner, face)
-        return DiceChessState(tuple(board), side, **fields)  # type: ignore[arg-type]
+        return replace(DiceChessState(tuple(board), side), **fields)
 
     # -- whose decision ----------------------------------------------------------------------
 
@@ -177,7 +191,8 @@ class DiceChess(Combined[DiceChessState]):
         return any(self.targets(state, sq) for sq, _ in state.dice_of(side))
 
     def swaps(self, state: DiceChessState) -> list[Action]:
-        """Pairs of own dice with different faces, while swaps remain (DC-2)."""
+        """Pairs of own dice with different faces, while swaps remain (DC-2, DC-15); each
+        pair once, its squares in board order."""
         if state.swaps[state.side] >= self.data.max_swaps:
             return []
         mine = state.dice_of(state.side)
@@ -201,15 +216,17 @@ class DiceChess(Combined[DiceChessState]):
         self, state: DiceChessState, action: Action, dice: Dice
     ) -> tuple[DiceChessState, list[Event]]:
         if action.kind == SWAP:
-            return self._swap(state, *action.squares)
+            first, second = action.squares
+            return self._swap(state, first, second)
         if action.kind == DONE:
             return self._done(state)
         if action.kind == PASS:
             name = self.side_names[state.side]
-            note = Note("pass", f"{name} has no move and passes (DC-7)")
-            return self._next_turn(state, state.board, state.passes + 1), [note]
+            note = Note(EventTag.PASS, f"{name} has no move and passes (DC-7)")
+            return self._next_turn(state, state.board), [note]
         if action.kind == MOVE:
-            return self._move(state, *action.squares, dice)
+            frm, to = action.squares
+            return self._move(state, frm, to, dice)
         raise ValueError(f"{action.text(self.geo)} is not an action of {self.name}")
 
     def _swap(self, state: DiceChessState, a: int, b: int) -> tuple[DiceChessState, list[Event]]:
@@ -217,17 +234,17 @@ class DiceChess(Combined[DiceChessState]):
         board[a], board[b] = board[b], board[a]
         swaps = list(state.swaps)
         swaps[state.side] += 1
-        fa, fb = _face(board[b]), _face(board[a])
+        fa, fb = face_of(board[b]), face_of(board[a])
         text = f"{self.side_names[state.side]} swaps the {fa} on {self.geo.name(a)} " \
             f"and the {fb} on {self.geo.name(b)}"  # fmt: skip
         new = replace(state, board=tuple(board), swaps=(swaps[0], swaps[1]))
-        return new, [Note("swap", text, (a, b))]
+        return new, [Note(EventTag.SWAP, text, (a, b))]
 
     def _done(self, state: DiceChessState) -> tuple[DiceChessState, list[Event]]:
         name = self.side_names[state.side]
         if state.side == 0:
-            return replace(state, side=1), [Note("setup", f"{name} has arranged the dice")]
-        note = Note("setup", f"{name} has arranged the dice: play begins, White to move")
+            return replace(state, side=1), [Note(EventTag.SETUP, f"{name} has arranged the dice")]
+        note = Note(EventTag.SETUP, f"{name} has arranged the dice: play begins, White to move")
         return replace(state, side=0, setup=False, quiet=0), [note]
 
     def _move(
@@ -241,11 +258,11 @@ class DiceChess(Combined[DiceChessState]):
         board[frm] = None
         if victim is None:
             board[to] = mover
-            return self._next_turn(state, tuple(board), 0), []
+            return self._next_turn(state, tuple(board)), []
         geo = self.geo
         name, other = self.side_names[side], self.side_names[side ^ 1]
         events: list[Event] = [Note(
-            "capture",
+            EventTag.CAPTURE,
             f"{name}'s {face} on {geo.name(frm)} captures {other}'s {victim[1]} on {geo.name(to)}",
             (frm, to),
         )]  # fmt: skip
@@ -258,41 +275,35 @@ class DiceChess(Combined[DiceChessState]):
         captured = list(state.captured)
         captured[side] = captured[side] + (victim[1],)
         after = replace(
-            self._next_turn(state, tuple(board), 0),
-            captured=(captured[0], captured[1]),
-            quiet=0,
-            any_capture=True,
+            self._next_turn(state, tuple(board)), captured=(captured[0], captured[1]), quiet=0
         )
         return after, events
 
-    def _next_turn(
-        self, state: DiceChessState, board: tuple[Die | None, ...], passes: int
-    ) -> DiceChessState:
-        return replace(state, board=board, side=state.side ^ 1, quiet=state.quiet + 1,
-                       passes=passes)  # fmt: skip
+    def _next_turn(self, state: DiceChessState, board: tuple[Die | None, ...]) -> DiceChessState:
+        return replace(state, board=board, side=state.side ^ 1, quiet=state.quiet + 1)
 
-    # -- the end (DC-11..DC-13) --------------------------------------------------------------
+    # -- the end (DC-11..DC-14) --------------------------------------------------------------
 
     def outcome(self, state: DiceChessState) -> Outcome | None:
+        """DC-11, DC-12 and DC-14. DC-13 (neither player can move) never arises: some die can
+        always move while both sides have dice (the proof is on the rules page)."""
         if state.setup:
             return None
         for side in (0, 1):
             if not state.dice_of(side):
-                return Outcome(side ^ 1, f"{self.side_names[side]} has no dice left", "DC-11")
+                name = self.side_names[side]
+                return Outcome(side ^ 1, f"{name} has no dice left", "DC-11", kind=Ending.NO_DICE)
         if state.any_capture and state.quiet >= self.stall_plies:
             turns = self.options["stall_turns"]
             return self.score(state, f"{turns} full turns with no capture")
-        if not state.any_capture and state.quiet >= self.opening_plies:
-            turns = self.options["opening_turns"]
-            return self.score(state, f"{turns} full turns and no capture yet")
-        if not self.can_move(state, state.side) and not self.can_move(state, state.side ^ 1):
-            return self.score(state, "neither player can move", "DC-13")
+        if not state.any_capture and self.opening_turns and state.quiet >= self.opening_plies:
+            return self.score(state, f"{self.opening_turns} full turns and no capture yet", "DC-14")
         return None
 
     def score(self, state: DiceChessState, why: str, rule: str = "DC-12") -> Outcome:
         """DC-12: higher board total wins; then higher captured total; else a draw."""
         board = (state.board_total(0), state.board_total(1))
-        taken = (sum(state.captured[0]), sum(state.captured[1]))
+        taken = (state.captured_total(0), state.captured_total(1))
         if board[0] != board[1]:
             winner: int | None = 0 if board[0] > board[1] else 1
             detail = f"dice on the board total {board[0]} to {board[1]}"
@@ -302,42 +313,36 @@ class DiceChess(Combined[DiceChessState]):
         else:
             winner = None
             detail = f"board totals tie at {board[0]} and captured totals at {taken[0]}"
-        return Outcome(winner, why, rule, detail)
+        return Outcome(winner, why, rule, detail, kind=Ending.SCORE)
 
-    # -- words -------------------------------------------------------------------------------
+    # -- numbers for computer players ----------------------------------------------------------
+
+    def evaluate(self, state: DiceChessState, side: int) -> float:
+        """Material for ``side`` against the other, in pawns. A die is worth its value grown
+        by a sixth per pip: a higher face moves further (DC-5), captures more (DC-8) and
+        counts more when a stalled game is scored (DC-12). Captured pips add a hundredth each,
+        enough to break a tie of the board totals (DC-12). Captures are never in doubt
+        (DC-8), so ``chance`` is the base's certainty for every action."""
+        return self._material(state, side) - self._material(state, side ^ 1)
+
+    def _material(self, state: DiceChessState, side: int) -> float:
+        dice = state.dice_of(side)
+        pips = sum(face for _, face in dice)
+        return self.die_value * (len(dice) + PIP_WORTH * pips) + CAPTURED_PIP_WORTH * (
+            state.captured_total(side)
+        )
+
+    # -- typed input and refusals ------------------------------------------------------------
 
     def parse_action(self, state: DiceChessState, text: str) -> Action:
-        """As the base, but ``swap b1 a1`` means the same as ``swap a1 b1``."""
+        """As the base, but ``swap e2 b1`` means the same as ``swap b1 e2`` (DC-15)."""
         try:
             action = Action.parse(text, self.geo)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         if action.kind == SWAP and len(action.squares) == 2:
-            text = Action(SWAP, tuple(sorted(action.squares))).text(self.geo)
+            text = board_order(action).text(self.geo)
         return super().parse_action(state, text)
-
-    def notation(self, state: DiceChessState, action: Action) -> str:
-        geo = self.geo
-        if action.kind == SWAP and len(action.squares) == 2:
-            a, b = action.squares
-            faces = f"{_face(state.board[a])}↔{_face(state.board[b])}"
-            return f"swap {geo.name(a)} {geo.name(b)} ({faces})"
-        if action.kind == DONE:
-            return "done arranging"
-        if action.kind != MOVE or len(action.squares) != 2:
-            return action.text(geo)
-        frm, to = action.squares
-        face, victim = _face(state.board[frm]), state.board[to]
-        if victim is None:
-            return f"{face} {geo.name(frm)}-{geo.name(to)}"
-        return f"{face} {geo.name(frm)}x{geo.name(to)} (takes {victim[1]})"
-
-    def annotate(self, notation: str, events: list[Event]) -> str:
-        """Add the capturing die's new face: ``3 c2xc3 (takes 2, rerolled 5)``."""
-        for event in events:
-            if isinstance(event, Roll) and event.purpose.startswith(REROLL):
-                return notation[:-1] + f", rerolled {event.faces[0]})"
-        return notation
 
     def why_illegal(self, state: DiceChessState, action: Action) -> str:
         if self.outcome(state) is not None:
@@ -354,16 +359,18 @@ class DiceChess(Combined[DiceChessState]):
 
     def _why_setup_refused(self, state: DiceChessState, action: Action) -> str:
         if action.kind != SWAP:
-            return "first arrange your dice: swap two of them (swap a1 b1) or type done (DC-2)"
+            return "first arrange your dice: swap two of them (swap b1 e2) or type done (DC-2)"
         if len(action.squares) != 2:
-            return "name two of your dice to swap, e.g. swap a1 b1"
+            return "name two of your dice to swap, e.g. swap b1 e2"
         a, b = (state.board[s] for s in action.squares)
         names = " and ".join(self.geo.name(s) for s in action.squares)
         if a is None or b is None or a[0] != state.side or b[0] != state.side:
             return f"you may swap only two of your own dice; {names} are not both yours (DC-2)"
         if a[1] == b[1]:
-            return f"both dice show {a[1]}: swapping them changes nothing"
-        return f"you have made all {self.data.max_swaps} swaps: type done (DC-2)"
+            return f"both dice show {a[1]}: swapping them changes nothing (DC-15)"
+        if state.swaps[state.side] >= self.data.max_swaps:
+            return f"you have made all {self.data.max_swaps} swaps: type done (DC-15)"
+        return f"the same swap is {board_order(action).text(self.geo)}"
 
     def _why_move_refused(self, state: DiceChessState, frm: int, to: int) -> str:
         geo = self.geo
@@ -378,7 +385,7 @@ class DiceChess(Combined[DiceChessState]):
         if there is not None and there[0] == die[0]:
             return f"{geo.name(to)} holds your own die"
         if there is not None and there[1] > face and to in self._reach(frm, face):
-            return (f"a {face} captures only dice showing {_range(face)} (DC-8); "
+            return (f"a {face} captures only dice showing {capture_range(face)} (DC-8); "
                     f"the die on {geo.name(to)} shows {there[1]}")  # fmt: skip
         if to in self._reach(frm, face):
             return f"a 1 cannot jump: {geo.name((frm + to) // 2)} is in the way (DC-6)"
@@ -389,81 +396,11 @@ class DiceChess(Combined[DiceChessState]):
         rays = self._king_steps[frm] if face == FACES else self._steps[frm]
         return {s for ray in rays for s in ray[: 2 if face == 1 else 1]}
 
-    # -- views -------------------------------------------------------------------------------
 
-    def piece_view(self, state: DiceChessState, square: int) -> PieceView | None:
-        die = state.board[square]
-        if die is None:
-            return None
-        side, face = die
-        letter = "D" if side == 0 else "d"
-        name = f"die showing {face}"
-        return PieceView("die", side, letter, GLYPHS[face - 1], name, label=str(face))
-
-    def status(self, state: DiceChessState) -> str:
-        name = self.side_names[state.side]
-        if state.setup:
-            left = self.data.max_swaps - state.swaps[state.side]
-            return f"{name} arranges the dice: swap two, or done (DC-2) — {left} swaps left"
-        if not self.moves(state):
-            return f"{name} has no move and must pass (DC-7)"
-        if state.any_capture:
-            count = f"{state.quiet} of {self.stall_plies} turns without a capture (DC-12)"
-        else:
-            count = f"{state.quiet} of {self.opening_plies} turns before the first capture (DC-12)"
-        return f"{name} to move — {count}"
-
-    def tally(self, state: DiceChessState) -> list[TallySection]:
-        sections = []
-        for side in (0, 1):
-            name = self.side_names[side]
-            mine = state.dice_of(side)
-            board_item = TallyItem(f"{len(mine)} dice, total {state.board_total(side)}",
-                                   note="decides a stalled game first (DC-12)")  # fmt: skip
-            sections.append(TallySection(side, f"{name} on the board", (board_item,)))
-            taken = state.captured[side]
-            items = tuple(TallyItem(f"{GLYPHS[f - 1]} {f}") for f in taken)
-            total = TallyItem(f"total {sum(taken)}", note="breaks a tie (DC-12)")
-            sections.append(TallySection(side, f"{name} has captured", items + (total,)))
-        return sections
-
-    def odds(self, state: DiceChessState, action: Action) -> str | None:
-        if action.kind != MOVE or len(action.squares) != 2:
-            return None
-        die, victim = state.board[action.squares[0]], state.board[action.squares[1]]
-        if die is None or victim is None or victim[0] == die[0]:
-            return None
-        face = die[1]
-        if victim[1] > face:
-            return (
-                f"a {face} captures only dice showing {_range(face)}: it cannot take a {victim[1]}"
-            )
-        return (f"a {face} captures only dice showing {_range(face)}: taking the {victim[1]} is "
-                "certain; then your die is rerolled, each face 1 in 6 (DC-10)")  # fmt: skip
-
-    def piece_card(self, state: DiceChessState, square: int) -> list[str]:
-        die = state.board[square]
-        if die is None:
-            return []
-        side, face = die
-        name = self.side_names[side]
-        return [
-            f"{name} die showing {face} on {self.geo.name(square)}",
-            f"Moves: {MOVE_WORDS[face]}",
-            f"Captures dice showing {_range(face)}; then it is rerolled (DC-8, DC-10)",
-        ]
+def board_order(action: Action) -> Action:
+    """A swap with its two squares in board order, as ``legal_actions`` lists it."""
+    return replace(action, squares=tuple(sorted(action.squares)))
 
 
-MOVE_WORDS = {
-    1: "one or two squares forward, back, left or right, never jumping (DC-6)",
-    **{f: "one square forward, back, left or right (DC-4)" for f in range(2, FACES)},
-    FACES: "one square in any of the eight directions (DC-5)",
-}
-
-
-def _face(die: Die | None) -> int:
+def face_of(die: Die | None) -> int:
     return 0 if die is None else die[1]
-
-
-def _range(face: int) -> str:
-    return "1" if face == 1 else f"1-{face}"

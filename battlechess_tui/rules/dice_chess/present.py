@@ -1,0 +1,152 @@
+"""What players see of Dice Chess: dice drawn by face, the turn banner's counts, the tally
+that decides a stalled game, notation with rerolls, odds and piece cards."""
+
+from __future__ import annotations
+
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.events import Event, Roll
+from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.views import PieceView, TallyItem, TallySection
+from battlechess_tui.rules.dice_chess.rules import (
+    DONE,
+    MOVE_WORDS,
+    REROLL,
+    SWAP,
+    DiceChessRules,
+    capture_range,
+    face_of,
+)
+from battlechess_tui.rules.dice_chess.state import DiceChessState
+
+GLYPHS = "⚀⚁⚂⚃⚄⚅"
+
+
+class DiceChessPresenter(Presenter[DiceChessState]):
+    """Words and views of Dice Chess, read off ``DiceChessRules``."""
+
+    rules: DiceChessRules
+
+    # -- the move log ------------------------------------------------------------------------
+
+    def notation(self, state: DiceChessState, action: Action) -> str:
+        geo = self.geo
+        if action.kind == SWAP and len(action.squares) == 2:
+            a, b = action.squares
+            faces = f"{face_of(state.board[a])}↔{face_of(state.board[b])}"
+            return f"swap {geo.name(a)} {geo.name(b)} ({faces})"
+        if action.kind == DONE:
+            return "done arranging"
+        if action.kind != MOVE or len(action.squares) != 2:
+            return action.text(geo)
+        frm, to = action.squares
+        face, victim = face_of(state.board[frm]), state.board[to]
+        if victim is None:
+            return f"{face} {geo.name(frm)}-{geo.name(to)}"
+        return f"{face} {geo.name(frm)}x{geo.name(to)} (takes {victim[1]})"
+
+    def annotate(self, notation: str, events: list[Event]) -> str:
+        """Add the capturing die's new face: ``3 c2xc3 (takes 2, rerolled 5)``."""
+        for event in events:
+            if isinstance(event, Roll) and event.purpose.startswith(REROLL):
+                return notation[:-1] + f", rerolled {event.faces[0]})"
+        return notation
+
+    # -- the board and the panels --------------------------------------------------------------
+
+    def piece_view(self, state: DiceChessState, square: int) -> PieceView | None:
+        die = state.board[square]
+        if die is None:
+            return None
+        side, face = die
+        letter = "D" if side == 0 else "d"
+        name = f"die showing {face}"
+        return PieceView("die", side, letter, GLYPHS[face - 1], name, label=str(face))
+
+    def status(self, state: DiceChessState) -> str:
+        """The banner: the setup prompt with the swaps left (DC-2, DC-15), or the side to move
+        and the count towards a stalled game (DC-12) or the opening limit (DC-14), in turns
+        and in the option's full turns."""
+        rules = self.rules
+        name = self.side_names[state.side]
+        if state.setup:
+            left = rules.data.max_swaps - state.swaps[state.side]
+            if not left:
+                return f"{name} has made all {rules.data.max_swaps} swaps: type done (DC-15)"
+            squares = rules.start_squares(state.side)
+            example = f"{self.geo.name(squares[1])} {self.geo.name(squares[self.geo.width + 4])}"
+            return (f"{name} arranges the dice: swap two dice ({example}) or done (DC-2) — "
+                    f"{left} swaps left (DC-15)")  # fmt: skip
+        if not rules.moves(state):
+            return f"{name} has no move and must pass (DC-7)"
+        return f"{name} to move — {self._count(state)}"
+
+    def _count(self, state: DiceChessState) -> str:
+        rules = self.rules
+        if state.any_capture:
+            turns = rules.options["stall_turns"]
+            return (f"{state.quiet} of {rules.stall_plies} turns without a capture "
+                    f"({turns} full turns, DC-12)")  # fmt: skip
+        if not rules.opening_turns:
+            return "no capture yet, and no opening limit (DC-14)"
+        return (f"{state.quiet} of {rules.opening_plies} turns before the first capture "
+                f"({rules.opening_turns} full turns, DC-14)")  # fmt: skip
+
+    def tally(self, state: DiceChessState) -> list[TallySection]:
+        sections = []
+        for side in (0, 1):
+            name = self.side_names[side]
+            mine = state.dice_of(side)
+            board_item = TallyItem(f"{len(mine)} dice, total {state.board_total(side)}",
+                                   note="decides a stalled game first (DC-12)")  # fmt: skip
+            sections.append(TallySection(side, f"{name} on the board", (board_item,)))
+            taken = state.captured[side]
+            items = tuple(TallyItem(f"{GLYPHS[f - 1]} {f}") for f in taken)
+            total = TallyItem(f"total {sum(taken)}", note="breaks a tie (DC-12)")
+            sections.append(TallySection(side, f"{name} has captured", items + (total,)))
+        return sections
+
+    def odds(self, state: DiceChessState, action: Action) -> str | None:
+        """A capture is certain or impossible (DC-8); say which, and that a reroll follows."""
+        if action.kind != MOVE or len(action.squares) != 2:
+            return None
+        die, victim = state.board[action.squares[0]], state.board[action.squares[1]]
+        if die is None or victim is None or victim[0] == die[0]:
+            return None
+        face = die[1]
+        if victim[1] > face:
+            return (
+                f"a {face} captures only dice showing {capture_range(face)}: "
+                f"it cannot take a {victim[1]}"
+            )
+        return (
+            f"a {face} captures only dice showing {capture_range(face)}: taking the {victim[1]} "
+            "is certain; then your die is rerolled, each face 1 in 6 (DC-10)"
+        )
+
+    def piece_card(self, state: DiceChessState, square: int) -> list[str]:
+        die = state.board[square]
+        if die is None:
+            return []
+        side, face = die
+        name = self.side_names[side]
+        return [
+            f"{name} die showing {face} on {self.geo.name(square)}",
+            f"Moves: {MOVE_WORDS[face]}",
+            f"Captures dice showing {capture_range(face)}; then it is rerolled (DC-8, DC-10)",
+        ]
+
+    def rules_markdown(self) -> str:
+        """The rules page, then the limits this game was set up with (its options)."""
+        rules = self.rules
+        opening = rules.opening_turns
+        lines = [
+            "",
+            "## This game's settings",
+            f"- Arranging the dice (DC-2): {'on' if rules.options['arrange'] else 'off'}, "
+            f"at most {rules.data.max_swaps} swaps a player (DC-15).",
+            f"- A stalled game (DC-12): {rules.options['stall_turns']} full turns with no capture.",
+            f"- The opening limit (DC-14): {opening} full turns before the first capture."
+            if opening
+            else "- The opening limit (DC-14): none.",
+        ]
+        return super().rules_markdown().rstrip("\n") + "\n" + "\n".join(lines) + "\n"
