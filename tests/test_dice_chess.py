@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.variant import IllegalAction, Variant
-from battlechess_tui.rules.dice_chess import DiceChessRules, DiceChessState
+from battlechess_tui.rules.dice_chess import DiceChess, DiceChessRules, DiceChessState
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
@@ -344,3 +344,20 @@ def test_dc_property_random_games_conserve_dice_and_faces(seed, arrange, stall):
         for roll in ply.rolls:
             assert roll.dice == "1d6" and 1 <= roll.faces[0] <= 6
     assert all(1 <= f <= 6 for r in game.setup_events for f in r.faces)
+
+
+# -- the old names -----------------------------------------------------------------------------
+
+
+def test_old_name_dice_chess_still_plays_as_rules_and_presenter_in_one():
+    """House-rule files and saved specs from before the split name ``dice_chess:DiceChess``
+    and no presenter; scripts build ``DiceChess`` and call both halves on it."""
+    old_spec = spec("dice-chess").model_copy(
+        update={"rules": "dice_chess:DiceChess", "present": ""}
+    )
+    v = make_variant(old_spec, {"arrange": False})
+    assert isinstance(v.rules, DiceChess) and v.presenter is v.rules
+    game = Game(v, 4)
+    game.play("a2a3")
+    assert game.plies[0].notation.endswith("a2-a3") and "Black to move" in v.status(game.state)
+    assert v.rules.from_text(board(*LONE, ". . . W3 . . . ."), 0).dice_of(0) == [(27, 3)]
