@@ -1,45 +1,38 @@
-"""Whole games between computer players, for testing, balance and the ``simulate`` command."""
+"""Whole games between computer players, for testing, balance and the ``simulate`` command.
+
+Game ``i`` of a run started with seed ``S`` throws its dice from ``game_seed(S, i)`` and its
+players draw from one stream seeded with the same number, so each game depends on its seed
+alone: the games may be played in any order, spread over any number of processes, and the
+summary (built from the games in order) is the same. Players think to node budgets, never to
+the clock, for the same reason (``ai/budget.py``).
+"""
 
 from __future__ import annotations
 
+import math
+import os
+import random
+import statistics
+import time
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from battlechess_tui.ai.random_player import RandomPlayer
+from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.players import Player, make_player
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.registry import resolve
 from battlechess_tui.engine.spec import OptionValue
+from battlechess_tui.engine.variant import Variant
+from battlechess_tui.engine.vocabulary import Ending
 
 #: A game still running after this many decisions is reported as unfinished (a rules bug).
 DECISION_LIMIT = 20_000
-
-
-@dataclass
-class Summary:
-    variant: str
-    games: int = 0
-    wins: Counter[str] = field(default_factory=Counter)
-    draws: int = 0
-    unfinished: int = 0
-    reasons: Counter[str] = field(default_factory=Counter)
-    total_plies: int = 0
-
-    @property
-    def mean_length(self) -> float:
-        return self.total_plies / self.games if self.games else 0.0
-
-    def lines(self) -> list[str]:
-        out = [f"{self.variant}: {self.games} games"]
-        for side, n in sorted(self.wins.items()):
-            out.append(f"  {side} wins: {n}")
-        out.append(f"  draws: {self.draws}")
-        if self.unfinished:
-            out.append(f"  UNFINISHED after {DECISION_LIMIT} decisions: {self.unfinished}")
-        out.append(f"  mean length: {self.mean_length:.1f} decisions")
-        for reason, n in self.reasons.most_common():
-            out.append(f"  {n:5d} x {reason}")
-        return out
+#: z for a 95% confidence interval.
+Z95 = 1.959964
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -47,44 +40,286 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 100_003 + index
 
 
-def random_game(key: str, seed: int, options: dict[str, OptionValue] | None = None) -> Game:
-    """One game between random players; the same seed always gives the same game."""
-    return play_out(Game(make_variant(key, options), seed), seed)
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``k / n`` (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_out(game: Game, seed: int) -> Game:
-    """Random players (one stream seeded with ``seed``) make every decision until the game is
-    over or has run ``DECISION_LIMIT`` decisions."""
-    player = RandomPlayer(seed)
-    while not game.over and len(game.plies) < DECISION_LIMIT:
-        game.play(player.choose(game))
+# -- playing ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who plays each side: a level per side, and the thinking time of search levels."""
+
+    levels: tuple[str, str] = ("random", "random")
+    think_ms: int | None = None
+
+    def players(self) -> tuple[Player, Player]:
+        return (make_player(self.levels[0]), make_player(self.levels[1]))
+
+    def budgets(self) -> tuple[Budget, Budget]:
+        return (
+            Budget.for_level(self.levels[0], self.think_ms),
+            Budget.for_level(self.levels[1], self.think_ms),
+        )
+
+    def describe(self, side_names: Sequence[str]) -> str:
+        return " vs ".join(f"{side_names[i]} {self.levels[i]}" for i in (0, 1))
+
+
+def play_out(
+    game: Game,
+    seed: int,
+    seats: Seats | None = None,
+    think: dict[int, list[float]] | None = None,
+    limit: int = DECISION_LIMIT,
+) -> Game:
+    """The players of ``seats`` (random by default; one stream seeded with ``seed``) make
+    every decision until the game is over or has run ``limit`` decisions. ``think``, if
+    given, collects each side's seconds per decision."""
+    seats = seats or Seats()
+    players, budgets = seats.players(), seats.budgets()
+    rng = random.Random(seed)
+    rules = game.rules
+    while not game.over and len(game.plies) < limit:
+        seat = game.to_move
+        side = rules.side_of(seat)
+        start = time.perf_counter()
+        action = players[side].choose(rules, game.state, seat, rng, budgets[side])
+        if think is not None:
+            think.setdefault(side, []).append(time.perf_counter() - start)
+        game.play(action)
     return game
+
+
+_VARIANTS: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Variant[Any]] = {}
+
+
+def _variant(key: str, options: Mapping[str, OptionValue] | None) -> Variant[Any]:
+    """The variant of ``key`` and ``options``, built once per process."""
+    name = (key, tuple(sorted((options or {}).items())))
+    if name not in _VARIANTS:
+        _VARIANTS[name] = resolve(key, dict(options or {}))
+    return _VARIANTS[name]
+
+
+def computer_game(
+    key: str,
+    seed: int,
+    seats: Seats | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    think: dict[int, list[float]] | None = None,
+    limit: int = DECISION_LIMIT,
+) -> Game:
+    """One game between the players of ``seats`` (stopped after ``limit`` decisions); the
+    same seed always gives the same game."""
+    seats = seats or Seats()
+    variant = _variant(key, options)
+    players = {s.key: f"{s.label} ({seats.levels[s.side]} computer)" for s in variant.rules.seats()}
+    return play_out(Game(variant, seed, players), seed, seats, think, limit)
+
+
+def random_game(key: str, seed: int, options: Mapping[str, OptionValue] | None = None) -> Game:
+    """One game between random players; the same seed always gives the same game."""
+    return play_out(Game(_variant(key, options), seed), seed)
+
+
+# -- runs of games ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a run plays: the game, its options, the players, the first seed, where to save."""
+
+    key: str
+    seed: int
+    seats: Seats = field(default_factory=Seats)
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    save_dir: Path | None = None
+
+    def save_path(self, variant_key: str, index: int) -> Path | None:
+        if self.save_dir is None:
+            return None
+        return Path(self.save_dir) / f"{variant_key}-{self.seed}-{index:04d}.json"
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game's result, as a summary counts it (and the seconds its decisions took)."""
+
+    index: int
+    plies: int
+    winner: int | None
+    ended: bool
+    kind: Ending | None
+    saved: Path | None = None
+    think: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+
+
+def play_one(run: Run, index: int) -> Played:
+    """Game ``index`` of ``run``, played (and saved) in this process."""
+    from battlechess_tui.save.store import save_game
+
+    think: dict[int, list[float]] = {}
+    seed = game_seed(run.seed, index)
+    game = computer_game(run.key, seed, run.seats, run.options, think)
+    path = run.save_path(game.rules.key, index)
+    if path is not None:
+        save_game(game, path)
+    outcome = game.outcome
+    return Played(
+        index,
+        len(game.plies),
+        outcome.winner if outcome else None,
+        outcome is not None,
+        outcome.kind if outcome else None,
+        path,
+        (tuple(think.get(0, ())), tuple(think.get(1, ()))),
+    )
+
+
+def play_many(
+    run: Run, games: int, jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> list[Played]:
+    """Games ``0 .. games-1`` of ``run`` in index order, spread over ``jobs`` processes;
+    ``progress`` hears how many are done after each one."""
+    if jobs <= 1 or games <= 1:
+        out = []
+        for i in range(games):
+            out.append(play_one(run, i))
+            if progress:
+                progress(i + 1)
+        return out
+    done: list[Played] = []
+    with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+        futures = [pool.submit(play_one, run, i) for i in range(games)]
+        for future in as_completed(futures):
+            done.append(future.result())
+            if progress:
+                progress(len(done))
+    return sorted(done, key=lambda p: p.index)
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+# -- summaries -------------------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    variant: str
+    side_names: tuple[str, ...] = ("White", "Black")
+    players: str = ""
+    games: int = 0
+    wins: Counter[int] = field(default_factory=Counter)
+    draws: int = 0
+    unfinished: int = 0
+    endings: Counter[tuple[Ending, int | None]] = field(default_factory=Counter)
+    lengths: list[int] = field(default_factory=list)
+    saved: list[Path] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, variant: Variant[Any], played: Sequence[Played], players: str = "") -> Summary:
+        summary = cls(variant.key, tuple(variant.rules.side_names), players)
+        for game in played:
+            summary.add(game)
+        return summary
+
+    def add(self, game: Played) -> None:
+        self.games += 1
+        self.lengths.append(game.plies)
+        if game.saved is not None:
+            self.saved.append(game.saved)
+        if not game.ended:
+            self.unfinished += 1
+            return
+        if game.winner is None:
+            self.draws += 1
+        else:
+            self.wins[game.winner] += 1
+        self.endings[(game.kind or Ending.OTHER, game.winner)] += 1
+
+    @property
+    def total_plies(self) -> int:
+        return sum(self.lengths)
+
+    @property
+    def mean_length(self) -> float:
+        return self.total_plies / self.games if self.games else 0.0
+
+    def quartiles(self) -> tuple[float, float, float]:
+        if len(self.lengths) < 2:
+            only = float(self.lengths[0]) if self.lengths else 0.0
+            return (only, only, only)
+        q1, q2, q3 = statistics.quantiles(self.lengths, n=4, method="inclusive")
+        return (q1, q2, q3)
+
+    def score(self, side: int) -> float:
+        """``side``'s share of the points, a draw counting half."""
+        return (self.wins[side] + self.draws / 2) / self.games if self.games else 0.0
+
+    def by_kind(self) -> list[tuple[Ending, Counter[int | None]]]:
+        """Each ending's count per winner (None for a draw), most frequent first."""
+        kinds: dict[Ending, Counter[int | None]] = {}
+        for (kind, winner), n in self.endings.items():
+            kinds.setdefault(kind, Counter())[winner] += n
+        return sorted(kinds.items(), key=lambda kv: (-kv[1].total(), kv[0].value))
+
+    def lines(self) -> list[str]:
+        head = f"{self.variant}: {self.games} games"
+        out = [head + (f", {self.players}" if self.players else "")]
+        names = self.side_names
+        for side in (0, 1):
+            out.append(f"  {names[side]} wins: {self.wins[side]}")
+        out.append(f"  draws: {self.draws}")
+        if self.unfinished:
+            out.append(f"  UNFINISHED after {DECISION_LIMIT} decisions: {self.unfinished}")
+        rates = ((f"{names[0]} win", self.wins[0]), (f"{names[1]} win", self.wins[1]),
+                 ("draw", self.draws))  # fmt: skip
+        for label, k in rates:
+            low, high = wilson(k, self.games)
+            rate = k / self.games if self.games else 0.0
+            out.append(f"  {label} rate: {rate:.1%} (95% CI {low:.1%} to {high:.1%})")
+        q1, q2, q3 = self.quartiles()
+        out.append(
+            f"  mean length: {self.mean_length:.1f} decisions (quartiles {q1:g}, {q2:g}, {q3:g})"
+        )
+        out.append("  endings:")
+        for kind, winners in self.by_kind():
+            parts = [
+                f"{'draw' if w is None else names[w]} {n}"
+                for w, n in sorted(winners.items(), key=lambda wn: (wn[0] is None, wn[0] or 0))
+            ]
+            out.append(f"  {winners.total():5d} x {kind.value} ({', '.join(parts)})")
+        return out
 
 
 def simulate(
     key: str,
     games: int,
     seed: int,
-    options: dict[str, OptionValue] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     save_dir: Path | None = None,
+    *,
+    seats: Seats | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> Summary:
-    from battlechess_tui.save.store import save_game
-
-    summary = Summary(key)
-    for i in range(games):
-        game = random_game(key, game_seed(seed, i), options)
-        summary.games += 1
-        summary.total_plies += len(game.plies)
-        outcome = game.outcome
-        if outcome is None:
-            summary.unfinished += 1
-        elif outcome.winner is None:
-            summary.draws += 1
-            summary.reasons[f"draw: {outcome.reason}"] += 1
-        else:
-            side = game.variant.side_names[outcome.winner]
-            summary.wins[side] += 1
-            summary.reasons[f"{side}: {outcome.reason}"] += 1
-        if save_dir is not None:
-            save_game(game, Path(save_dir) / f"{key}-{seed}-{i:04d}.json")
-    return summary
+    """Play ``games`` games of ``key`` (a shipped game or a house-rule file) and count them."""
+    seats = seats or Seats()
+    variant = _variant(key, options)
+    run = Run(key, seed, seats, dict(options or {}), save_dir)
+    played = play_many(run, games, jobs, progress)
+    return Summary.of(variant, played, seats.describe(variant.rules.side_names))

@@ -4,17 +4,23 @@ The issues' full runs (1,000 games per variant) are `battlechess simulate VARIAN
 --seed 1 --save-dir DIR --verify`; this samples the same code on every variant, every run.
 """
 
+import os
 import random
+import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from battlechess_tui.cli import main
 from battlechess_tui.engine.dice import DiceExpr
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.registry import specs
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.save.store import load_game, save_game, verify_file
-from battlechess_tui.simulation import random_game, simulate
+from battlechess_tui.simulation import random_game, simulate, wilson
 
 GAMES_PER_VARIANT = 4
 
@@ -56,3 +62,67 @@ def test_property_rolls_are_within_their_dice_and_rebuilds_agree(key, seed, tmp_
         assert [game.variant.piece_view(a, s) for s in range(geo.size)] == [
             rebuilt.variant.piece_view(b, s) for s in range(geo.size)
         ]
+
+
+def _run_cli(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_between_levels_prints_the_summary_lines_rates_lengths_and_endings(capsys):
+    code, out, _ = _run_cli(
+        capsys, "simulate", "arena", "--games", "3", "--white", "greedy", "--black", "easy",
+        "--think-ms", "5", "--jobs", "1",
+    )  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "arena: 3 games, White greedy vs Black easy"
+    counts = {}
+    for name in ("White wins", "Black wins", "draws"):
+        line = next(x for x in lines if x.strip().startswith(f"{name}: "))
+        assert re.fullmatch(rf"  {name}: \d+", line), line
+        counts[name] = int(line.split(": ")[1])
+    assert sum(counts.values()) == 3
+    assert re.search(r"White win rate: [\d.]+% \(95% CI [\d.]+% to [\d.]+%\)", out)
+    assert re.search(r"mean length: [\d.]+ decisions \(quartiles [\d.]+, [\d.]+, [\d.]+\)", out)
+    kinds = re.findall(r"^ +(\d+) x ([a-z-]+) \(", out, re.MULTILINE)
+    assert sum(int(n) for n, _ in kinds) == 3
+    assert {k for _, k in kinds} <= {e.value for e in Ending}
+    assert "Endings" in out and "█" in out  # the chart
+
+
+@pytest.mark.parametrize("args", [("--games", "0"), ("--jobs", "0"), ("--think-ms", "0")])
+def test_simulate_refuses_nonsense_in_one_line(capsys, args):
+    code, _, err = _run_cli(capsys, "simulate", "classic", *args)
+    assert code == 2 and err.startswith("battlechess: ") and err.count("\n") == 1
+
+
+def test_simulate_names_the_levels_when_one_is_unknown(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "classic", "--white", "expert"])
+    err = capsys.readouterr().err
+    assert "expert" in err and "medium" in err
+
+
+def test_simulate_gives_the_same_games_for_any_jobs_and_any_hash_seed(capsys, tmp_path):
+    """Game i depends on its seed alone: one process, two processes, and another
+    interpreter (other string hashes) play the same games."""
+    args = ["simulate", "dice-chess", "--games", "3", "--seed", "4", "--white", "easy",
+            "--black", "greedy", "--think-ms", "5"]  # fmt: skip
+    _, one, _ = _run_cli(capsys, *args, "--jobs", "1")
+    _, two, _ = _run_cli(capsys, *args, "--jobs", "2")
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    other = subprocess.run(
+        [sys.executable, "-m", "battlechess_tui", *args, "--jobs", "2"],
+        capture_output=True, text=True, env=env, check=True,
+    ).stdout  # fmt: skip
+    assert one == two == other
+
+
+def test_wilson_interval_matches_the_textbook_figures():
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    low, high = wilson(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)

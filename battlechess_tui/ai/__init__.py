@@ -1,0 +1,49 @@
+"""Computer players for every game and every seat, on the ``Rules`` interface alone.
+
+For the app (a worker thread)::
+
+    cancel = threading.Event()                      # set it to abandon the decision
+    budget = Budget.for_level(level, wall_clock=True, cancel=cancel)
+    action = make_player(level).choose(rules, state, seat, rng, budget)   # or Cancelled
+
+and for the hint key, ``hint(rules, state, seat, rng, budget)``: the medium player's decision
+with its odds and one line of why (``Hint.reason()``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from battlechess_tui.ai.budget import DEFAULT_LEVEL, LEVELS, Budget, Cancelled
+from battlechess_tui.ai.hint import Hint
+from battlechess_tui.ai.players import GreedyPlayer, Player, RandomPlayer, make_player
+from battlechess_tui.ai.search import SearchPlayer
+from battlechess_tui.engine.rules import Rules
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Budget",
+    "Cancelled",
+    "GreedyPlayer",
+    "Hint",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "hint",
+    "make_player",
+]
+
+
+def hint(
+    rules: Rules[Any],
+    state: Any,
+    seat: str,
+    rng: random.Random | None = None,
+    budget: Budget | None = None,
+) -> Hint:
+    """The medium player's decision for ``seat`` with its odds and numbers (``reason()``)."""
+    return SearchPlayer(DEFAULT_LEVEL).analyse(
+        rules, state, seat, rng or random.Random(0), budget or Budget.for_level(DEFAULT_LEVEL)
+    )

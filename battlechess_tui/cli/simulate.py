@@ -3,17 +3,43 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from battlechess_tui.ai.budget import LEVELS
 from battlechess_tui.cli.common import CliError, add_option_flag, make_game_variant, parse_pairs
+
+if TYPE_CHECKING:
+    from battlechess_tui.simulation import Summary
+
+#: Widest bar of the endings chart, in cells.
+BAR_WIDTH = 40
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
-    sim = sub.add_parser("simulate", help="play games between random players and summarise")
-    sim.add_argument("variant")
+    sim = sub.add_parser(
+        "simulate",
+        help="play games between computer players and summarise",
+        description="Play games between computer players and summarise them. The same seed "
+        "gives the same games with any --jobs and on any machine.",
+    )
+    sim.add_argument("variant", help="a game's key or a house-rule .toml file")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
+    for side in ("white", "black"):
+        sim.add_argument(
+            f"--{side}", choices=LEVELS, default="random", metavar="LEVEL",
+            help=f"the {side} player: {', '.join(LEVELS)} (default random)",
+        )  # fmt: skip
+    sim.add_argument(
+        "--think-ms", type=int, metavar="MS",
+        help="thinking time of easy/medium/hard per decision, turned into a fixed amount of "
+        "search work (so results do not depend on the machine)",
+    )  # fmt: skip
+    sim.add_argument("--jobs", "-j", type=int, help="processes to use (default: every core)")
     add_option_flag(sim)
     sim.add_argument("--save-dir", dest="sim_save_dir", type=Path, help="save every game here")
     sim.add_argument("--verify", action="store_true", help="also replay and verify every game")
@@ -21,24 +47,81 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from battlechess_tui.simulation import simulate
+    from battlechess_tui.simulation import Seats, default_jobs, simulate
 
     options = parse_pairs(args.option)
     make_game_variant(args.variant, options)
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, not {args.games}")
+    if args.think_ms is not None and args.think_ms < 1:
+        raise CliError(f"--think-ms must be at least 1, not {args.think_ms}")
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise CliError(f"--jobs must be at least 1, not {jobs}")
     if args.verify and args.sim_save_dir is None:
         raise CliError("--verify needs --save-dir (it verifies the saved files)")
-    summary = simulate(args.variant, args.games, args.seed, options, args.sim_save_dir)
+    seats = Seats((args.white, args.black), args.think_ms)
+    with _progress(args.games) as progress:
+        summary = simulate(
+            args.variant, args.games, args.seed, options, args.sim_save_dir,
+            seats=seats, jobs=jobs, progress=progress,
+        )  # fmt: skip
     print("\n".join(summary.lines()))
+    _print_chart(summary)
     failed = summary.unfinished
     if args.verify:
-        from battlechess_tui.save.store import verify_file
-
-        bad = 0
-        for path in sorted(Path(args.sim_save_dir).glob(f"{args.variant}-{args.seed}-*.json")):
-            mismatch = verify_file(path)
-            if mismatch is not None:
-                bad += 1
-                print(f"{path}: {mismatch.describe()}")
-        print(f"  replays verified: {summary.games - bad}/{summary.games}")
-        failed += bad
+        failed += _verify(summary)
     return 1 if failed else 0
+
+
+def _verify(summary: Summary) -> int:
+    from battlechess_tui.save.store import verify_file
+
+    bad = 0
+    for path in summary.saved:
+        mismatch = verify_file(path)
+        if mismatch is not None:
+            bad += 1
+            print(f"{path}: {mismatch.describe()}")
+    print(f"  replays verified: {summary.games - bad}/{summary.games}")
+    return bad
+
+
+@contextmanager
+def _progress(games: int) -> Iterator[Callable[[int], None] | None]:
+    """A Rich progress bar on a terminal (stderr), none when output goes elsewhere."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _print_chart(summary: Summary) -> None:
+    """The endings as a bar chart (Rich), split by who won."""
+    from rich.bar import Bar
+    from rich.console import Console
+    from rich.table import Table
+
+    kinds = summary.by_kind()
+    if not kinds:
+        return
+    names = summary.side_names
+    table = Table(title="Endings", title_justify="left", box=None, pad_edge=False)
+    table.add_column("ending")
+    for header in (names[0], names[1], "draw", "all"):
+        table.add_column(header, justify="right")
+    table.add_column("", width=BAR_WIDTH, no_wrap=True)
+    most = max(winners.total() for _, winners in kinds)
+    for kind, winners in kinds:
+        total = winners.total()
+        table.add_row(
+            kind.value, str(winners[0]), str(winners[1]), str(winners[None]), str(total),
+            Bar(most, 0, total, width=BAR_WIDTH),
+        )  # fmt: skip
+    Console(soft_wrap=False).print(table)

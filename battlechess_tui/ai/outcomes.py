@@ -1,0 +1,108 @@
+"""What a decision may lead to: its possible next states, each with its probability.
+
+A decision that throws no dice has one result. One that throws is tried with dice seeded from
+the player's own stream (never the game's dice). Where the rules know the exact chance ``p``
+that the action's fight is won, the won result is the one ``AssumeWon`` dice give, weighed
+``p``, and the sampled results that differ from it share ``1 - p``: a few applications then
+give the action's exact expectation whenever a fight has one way to be won and one to be
+lost. Otherwise (an estimated chance, a fight whose winner may be hurt, rolls without a fight)
+the samples are weighed equally.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.dice import AssumeWon, Dice
+from battlechess_tui.engine.rules import Chance, Rules
+
+#: Samples of an action that throws dice.
+SAMPLES = 3
+#: Most samples taken while looking for a lost fight when the chance of losing is small.
+MAX_SAMPLES = 8
+#: When no sample equals the won result although wins were that likely, the rules' won
+#: result is not the only way to win (a winner who is hurt): the samples are weighed equally.
+UNLIKELY = 0.05
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One possible result of a decision and its probability."""
+
+    state: Any
+    weight: float
+
+
+@dataclass(frozen=True)
+class Result:
+    """The possible results of a decision (weights sum to 1), the rules' chance of it
+    succeeding, and how many applications of the rules finding them cost."""
+
+    branches: tuple[Branch, ...]
+    chance: Chance
+    cost: int
+
+
+class SamplingDice(Dice):
+    """Dice from a seeded stream that remember whether anything was thrown."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.thrown = False
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        self.thrown = True
+        return super().faces(count, sides)
+
+
+def results(rules: Rules[Any], state: Any, action: Action, rng: random.Random) -> Result:
+    """The results of ``action`` in ``state``; the dice thrown come from ``rng``."""
+    chance = rules.chance(state, action)
+    dice = SamplingDice(random.Random(rng.getrandbits(64)))
+    first, _ = rules.apply(state, action, dice)
+    if not dice.thrown:
+        return Result((Branch(first, 1.0),), chance, 1)
+    p = float(chance.p)
+    if chance.exact and 0 < p < 1:
+        won, _ = rules.apply(state, action, AssumeWon())
+        samples = [first, *_sample(rules, state, action, rng, SAMPLES - 1)]
+        while len(samples) < MAX_SAMPLES and all(s == won for s in samples):
+            samples += _sample(rules, state, action, rng, 1)
+        lost = [s for s in samples if s != won]
+        cost = 1 + len(samples)
+        if lost and (len(lost) < len(samples) or (1 - p) ** len(samples) > UNLIKELY):
+            share = (1 - p) / len(lost)
+            return Result(_merge([Branch(won, p), *(Branch(s, share) for s in lost)]), chance, cost)
+        return Result(_equal(samples), chance, cost)
+    samples = [first, *_sample(rules, state, action, rng, SAMPLES - 1)]
+    return Result(_equal(samples), chance, len(samples))
+
+
+def _sample(
+    rules: Rules[Any], state: Any, action: Action, rng: random.Random, count: int
+) -> list[Any]:
+    out = []
+    for _ in range(count):
+        child, _ = rules.apply(state, action, SamplingDice(random.Random(rng.getrandbits(64))))
+        out.append(child)
+    return out
+
+
+def _equal(states: list[Any]) -> tuple[Branch, ...]:
+    return _merge([Branch(s, 1 / len(states)) for s in states])
+
+
+def _merge(branches: list[Branch]) -> tuple[Branch, ...]:
+    """Equal states as one branch (their weights added), in first-seen order."""
+    merged: list[Branch] = []
+    for branch in branches:
+        for i, seen in enumerate(merged):
+            if seen.state == branch.state:
+                merged[i] = Branch(seen.state, seen.weight + branch.weight)
+                break
+        else:
+            merged.append(branch)
+    return tuple(merged)

@@ -1,0 +1,117 @@
+"""Computer players: each makes one decision for a seat, through the ``Rules`` interface only.
+
+Every player has ``choose(rules, state, seat, rng, budget) -> Action``: ``rng`` is the
+player's own random stream (never the game's dice), ``budget`` bounds the work and carries the
+app's deadline and cancel event (``ai/budget.py``). ``make_player(level)`` gives the player of
+a level: ``random``, ``greedy`` (one decision deep), or the search player at ``easy``,
+``medium`` or ``hard`` (``ai/search.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from battlechess_tui.ai.budget import LEVELS, Budget
+from battlechess_tui.ai.outcomes import Result, results
+from battlechess_tui.ai.scoring import worth
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.rules import Rules
+
+#: Values closer than this are a tie, broken by the player's random stream.
+TIE = 1e-9
+
+
+class Player(Protocol):
+    level: str
+
+    def choose(
+        self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
+    ) -> Action: ...
+
+
+def decisions(rules: Rules[Any], state: Any, seat: str) -> list[Action]:
+    """The choices open to ``seat`` now; ValueError when it has none."""
+    legal = rules.legal_actions(state)
+    if seat != rules.to_move(state):
+        legal = [a for a in legal if rules.decider(state, a) == seat]
+    if not legal:
+        raise ValueError(f"{seat} has no decision to make now")
+    return legal
+
+
+class RandomPlayer:
+    """A uniformly random legal choice."""
+
+    level = "random"
+
+    def choose(
+        self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
+    ) -> Action:
+        budget.check()
+        return rng.choice(decisions(rules, state, seat))
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A choice, its possible results and their expected worth to the deciding side."""
+
+    action: Action
+    result: Result
+    value: float
+
+
+def expected(rules: Rules[Any], result: Result, side: int) -> float:
+    return sum(b.weight * worth(rules, b.state, side) for b in result.branches)
+
+
+def score_choices(
+    rules: Rules[Any],
+    state: Any,
+    choices: list[Action],
+    side: int,
+    rng: random.Random,
+    budget: Budget,
+) -> list[Scored]:
+    """``choices`` scored one decision deep for ``side`` (fights weighed by their chance)."""
+    out = []
+    for action in choices:
+        budget.check()
+        result = results(rules, state, action, rng)
+        out.append(Scored(action, result, expected(rules, result, side)))
+    return out
+
+
+def pick_best(scored: list[Scored], rng: random.Random) -> Scored:
+    """The best-valued choice; ties broken at random."""
+    top = max(s.value for s in scored)
+    return rng.choice([s for s in scored if s.value >= top - TIE])
+
+
+class GreedyPlayer:
+    """The choice whose results are worth most on average, one decision deep."""
+
+    level = "greedy"
+
+    def choose(
+        self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
+    ) -> Action:
+        choices = decisions(rules, state, seat)
+        if len(choices) == 1:
+            return choices[0]
+        scored = score_choices(rules, state, choices, rules.side_of(seat), rng, budget)
+        return pick_best(scored, rng).action
+
+
+def make_player(level: str) -> Player:
+    """The player of ``level`` (one of ``LEVELS``)."""
+    from battlechess_tui.ai.search import SearchPlayer
+
+    if level == "random":
+        return RandomPlayer()
+    if level == "greedy":
+        return GreedyPlayer()
+    if level in LEVELS:
+        return SearchPlayer(level)
+    raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")

@@ -1,0 +1,202 @@
+"""The players' reasoning, on a tiny game made for it: exact odds weighed, a reply foreseen,
+budgets, cancelling, hints, and games whose states do not hash.
+
+Bait: two sides take turns, White first, for ``length`` plies (too many for any search to
+see the end). White's first decision is one of ``first``: ``grab`` scores 1 and opens the
+bank, ``safe`` scores 1, ``fight`` throws a d6 and scores 4 on a face up to ``odds``, else
+loses 2. After that a side may ``raid`` an open bank for 3 (closing it) or ``wait``. The higher
+score wins when the plies run out.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+
+from battlechess_tui.ai import Budget, Cancelled, hint, make_player
+from battlechess_tui.ai.outcomes import results
+from battlechess_tui.ai.players import decisions
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.events import Event
+from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
+from battlechess_tui.engine.spec import BoardSpec, VariantSpec
+from battlechess_tui.engine.vocabulary import Ending
+
+GRAB, SAFE, RAID, WAIT, FIGHT = (Action(k) for k in ("grab", "safe", "raid", "wait", "fight"))
+SEARCHERS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Bait:
+    score: tuple[int, int] = (0, 0)
+    side: int = 0
+    left: int = 1000
+    bank: bool = False
+
+
+class BaitRules(Rules[Bait]):
+    """The game above."""
+
+    def __init__(self, first: tuple[Action, ...] = (GRAB, WAIT), odds: int = 0) -> None:
+        spec = VariantSpec(
+            key="bait", name="Bait", description="a test game", rules="test:Bait",
+            board=BoardSpec(width=2, height=2),
+        )  # fmt: skip
+        super().__init__(spec)
+        self.first, self.odds = first, odds
+
+    def new_game(self, dice: Dice) -> tuple[Bait, list[Event]]:
+        return Bait(), []
+
+    def to_move(self, state: Bait) -> str:
+        return self.side_names[state.side].lower()
+
+    def legal_actions(self, state: Bait) -> list[Action]:
+        if state.left == 0:
+            return []
+        if state.left == Bait.left:
+            return list(self.first)
+        return [RAID, WAIT] if state.bank else [WAIT]
+
+    def apply(self, state: Bait, action: Action, dice: Dice) -> tuple[Bait, list[Event]]:
+        gain, bank = 0, state.bank
+        if action in (GRAB, SAFE):
+            gain, bank = 1, action == GRAB
+        elif action == RAID:
+            gain, bank = 3, False
+        elif action == FIGHT:
+            won = dice.assume_won or dice.roll("w", "1d6", "fight").faces[0] <= self.odds
+            gain = 4 if won else -2
+        score = list(state.score)
+        score[state.side] += gain
+        return Bait((score[0], score[1]), 1 - state.side, state.left - 1, bank), []
+
+    def outcome(self, state: Bait) -> Outcome | None:
+        if state.left:
+            return None
+        a, b = state.score
+        winner = None if a == b else (0 if a > b else 1)
+        return Outcome(winner, "score", kind=Ending.SCORE)
+
+    def chance(self, state: Bait, action: Action) -> Chance:
+        return Chance(Fraction(self.odds, 6)) if action == FIGHT else CERTAIN
+
+    def evaluate(self, state: Bait, side: int) -> float:
+        return float(state.score[side] - state.score[1 - side])
+
+
+def choose(rules: Rules[Bait], level: str, state: Bait | None = None, seed: int = 1) -> Action:
+    state = state or rules.new_game(Dice())[0]
+    budget = Budget.for_level(level)
+    return make_player(level).choose(rules, state, "white", random.Random(seed), budget)
+
+
+def test_a_won_fight_and_a_lost_one_are_weighed_by_the_exact_chance():
+    rules = BaitRules((FIGHT, WAIT), odds=4)
+    found = results(rules, Bait(), FIGHT, random.Random(3))
+    weights = {b.state.score: b.weight for b in found.branches}
+    assert weights == {(4, 0): pytest.approx(4 / 6), (-2, 0): pytest.approx(2 / 6)}
+    assert found.chance == Chance(Fraction(2, 3))
+
+
+@pytest.mark.parametrize("level", ["greedy", *SEARCHERS])
+def test_a_fight_is_taken_only_when_its_odds_pay(level):
+    # A sure point against a fight worth 4 won or -2 lost: worth it at 4 in 6, not at 2 in 6.
+    assert choose(BaitRules((FIGHT, SAFE), odds=4), level) == FIGHT
+    assert choose(BaitRules((FIGHT, SAFE), odds=2), level) == SAFE
+
+
+def test_greedy_takes_the_bait_and_every_search_level_sees_the_raid_it_opens():
+    rules = BaitRules()
+    assert choose(rules, "greedy") == GRAB
+    for level in SEARCHERS:
+        assert choose(rules, level) == WAIT, level
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", *SEARCHERS])
+def test_every_level_plays_the_same_decision_for_the_same_stream(level):
+    rules = BaitRules((GRAB, SAFE, FIGHT), odds=3)
+    picks = {choose(rules, level, seed=s) for s in range(6)}
+    assert all(choose(rules, level, seed=s) == choose(rules, level, seed=s) for s in range(3))
+    assert picks <= {GRAB, SAFE, FIGHT}
+
+
+def test_a_set_cancel_event_stops_the_decision_without_an_answer():
+    cancel = threading.Event()
+    cancel.set()
+    for level in ("random", "greedy", "medium"):
+        budget = Budget.for_level(level, cancel=cancel)
+        with pytest.raises(Cancelled):
+            make_player(level).choose(BaitRules(), Bait(), "white", random.Random(1), budget)
+
+
+def test_a_passed_deadline_still_answers_after_looking_at_every_choice_once():
+    budget = Budget(nodes=10**9, deadline=0.0)
+    action = make_player("hard").choose(BaitRules(), Bait(), "white", random.Random(1), budget)
+    assert action == GRAB  # one decision deep, as greedy: the deadline cut the search short
+
+
+def test_budgets_come_from_levels_and_thinking_time():
+    assert Budget.for_level("easy").nodes < Budget.for_level("medium").nodes
+    assert Budget.for_level("medium").nodes < Budget.for_level("hard").nodes
+    assert Budget.for_level("easy", 200).nodes == Budget.for_level("medium").nodes
+    assert Budget.for_level("medium").deadline is None
+    assert Budget.for_level("medium", wall_clock=True).deadline is not None
+    with pytest.raises(ValueError, match="unknown level"):
+        Budget.for_level("expert")
+
+
+def test_a_seat_without_a_decision_is_refused():
+    with pytest.raises(ValueError, match="black has no decision"):
+        decisions(BaitRules(), Bait(), "black")
+    with pytest.raises(ValueError, match="unknown level"):
+        make_player("expert")
+
+
+def test_the_hint_gives_the_decision_its_odds_and_why():
+    found = hint(BaitRules((FIGHT, SAFE), odds=4), Bait(), "white")
+    assert found.action == FIGHT and found.chance == Chance(Fraction(2, 3))
+    assert found.gain == pytest.approx(2.0)  # 4 x 2/3 - 2 x 1/3
+    assert found.reason().startswith("wins the fight 66.7%; gains 2.0 pawns")
+    bait = hint(BaitRules(), Bait(), "white")
+    assert bait.action == WAIT and bait.reason().startswith("keeps the balance")
+
+
+def test_the_hint_says_when_a_decision_wins_the_game():
+    last = Bait(score=(0, 0), side=0, left=1, bank=True)
+    found = hint(BaitRules(), last, "white")
+    assert found.action == RAID and found.won == 1
+    assert found.reason() == "wins the game"
+
+
+@dataclass
+class Loose:
+    """Bait's state as a game whose states do not hash yet has it (a mutable dataclass)."""
+
+    score: tuple[int, int]
+    side: int
+    left: int
+    bank: bool
+
+
+class UnhashableRules(BaitRules):
+    def new_game(self, dice: Dice) -> tuple[Bait, list[Event]]:
+        return Loose(**vars(Bait())), []
+
+    def apply(self, state: Bait, action: Action, dice: Dice) -> tuple[Bait, list[Event]]:
+        child, events = super().apply(state, action, dice)
+        return Loose(**vars(child)), events
+
+
+def test_states_that_do_not_hash_are_searched_without_a_table():
+    rules = UnhashableRules()
+    state = rules.new_game(Dice())[0]
+    with pytest.raises(TypeError):
+        hash(state)
+    for level in SEARCHERS:
+        assert choose(rules, level, state) == WAIT
