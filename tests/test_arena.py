@@ -12,6 +12,7 @@ from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.variant import IllegalAction
+from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, Arena, ArenaState
 from tests.whole_games import random_game, rebuilt
 
@@ -63,7 +64,7 @@ def test_ar_1_arena_is_the_inner_six_by_six_and_is_marked():
     marks = ARENA.square_marks(start())
     expected = {f + r for f in "bcdefg" for r in "234567"}
     assert {GEO.name(s) for s in marks} == expected
-    assert set(marks.values()) == {"arena"}
+    assert {(m.kind, m.name) for m in marks.values()} == {(MarkKind.AREA, "arena")}
     assert len(marks) == 36 and 64 - len(marks) == 28
 
 
@@ -183,7 +184,7 @@ def test_ar_6_sliders_are_blocked_and_no_ordinary_pawn_moves():
 def test_ar_7_gladiator_captures_enemy_gladiator_without_dice():
     state, events = play(start(), "b2g7")
     assert [e.tag for e in events] == ["capture"]
-    assert state.board[sq("g7")] == PAWN and state.lost == (0, 1)
+    assert state.board[sq("g7")] == PAWN and ARENA.lost(state) == (0, 1)
 
 
 def test_ar_7_gladiator_never_captures_a_supporter():
@@ -231,8 +232,9 @@ def test_ar_10_supporters_end_outside_but_may_slide_through_the_arena():
 def test_ar_11_capturing_the_last_enemy_gladiator_wins_at_once():
     state = ARENA.from_fen("7k/8/8/8/3p4/8/1P6/B6K w - - 0 1")
     state, events = play(state, "b2d4")  # as the Bishop on a1
-    assert state.result is not None and state.result.winner == 0
-    assert state.result.rule == "AR-11"
+    result = ARENA.outcome(state)
+    assert result is not None and result.winner == 0
+    assert result.rule == "AR-11" and result.kind == Ending.ALL_CAPTURED
     assert ARENA.legal_actions(state) == []
     assert ARENA.status(state).startswith("White wins")
     assert events[-1].tag == "win"
@@ -241,10 +243,11 @@ def test_ar_11_capturing_the_last_enemy_gladiator_wins_at_once():
 def test_ar_12_draw_when_neither_can_move_a_gladiator_for_two_turns_each():
     state = ARENA.from_fen(STUCK)
     events: list = []
-    while state.result is None:
+    while ARENA.outcome(state) is None:
         state, new = play(state, ARENA.legal_actions(state)[0].text(GEO))
         events += new
-    assert state.result.winner is None and state.result.rule == "AR-12"
+    result = ARENA.outcome(state)
+    assert result.winner is None and result.rule == "AR-12" and result.kind == Ending.NO_MOVES
     assert state.idle == (2, 2) and state.turn == 4  # at the start of Black's second turn
     assert sum(1 for e in events if e.tag == "pass") == 3  # plus the one before the loop
 
@@ -261,11 +264,12 @@ def test_ar_13_same_turn_start_three_times_is_a_draw():
     state = ARENA.from_fen(SHUFFLE)
     cycle = ("b2c3", "h1h2", "g7f6", "a8a7", "c3b2", "h2h1", "f6g7", "a7a8")
     state, _ = play(state, *cycle)
-    assert state.result is None
+    assert ARENA.outcome(state) is None
     state, events = play(state, *cycle)
-    assert state.result is not None and state.result.rule == "AR-13"
-    assert state.result.reason == "repetition"
-    assert "began a turn 3 times" in state.result.describe()
+    result = ARENA.outcome(state)
+    assert result is not None and result.rule == "AR-13" and result.kind == Ending.REPETITION
+    assert result.reason == "repetition"
+    assert "began a turn 3 times" in result.describe()
     assert events[-1].tag == "draw"
 
 
@@ -274,11 +278,12 @@ def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
     quick = Arena(spec)
     state = quick.from_fen(SHUFFLE)
     state, _ = play(state, "b2c3", "h1h2", variant=quick)
-    assert state.result is None
+    assert quick.outcome(state) is None
     state, _ = play(state, "g7f6", "a8a7", variant=quick)
-    assert state.result is not None and state.result.rule == "AR-13"
-    assert state.result.reason == "no capture"
-    assert "1 turn by each player without a capture" in state.result.describe()
+    result = quick.outcome(state)
+    assert result is not None and result.rule == "AR-13" and result.kind == Ending.QUIET
+    assert result.reason == "no capture"
+    assert "1 turn by each player without a capture" in result.describe()
 
 
 # -- views -------------------------------------------------------------------------------------
@@ -288,7 +293,8 @@ def test_views_letters_marks_cards_and_tally():
     state = start()
     c2, b3, b7 = (ARENA.piece_view(state, sq(n)) for n in ("c2", "b3", "b7"))
     assert c2.letter == "P" and b7.letter == "p"
-    assert "empowered" in c2.marks and "empowered" in b7.marks and b3.marks == ()
+    assert "empowered" in c2.mark_names and "empowered" in b7.mark_names and b3.marks == ()
+    assert c2.marks[0].kind == MarkKind.STATUS and c2.marks[0].glyph() == "↑"
     card = ARENA.piece_card(state, sq("c2"))
     assert "seen by Knight on b1: moves as a knight to d4, e3, b4" in card
     assert any(line.startswith("seen by Queen on d1: moves as a queen to c3") for line in card)
@@ -353,7 +359,7 @@ def check_invariants(variant: Arena, state: ArenaState, first: ArenaState) -> No
             piece = typ | (side << 3)
             assert state.board.count(piece) == first.board.count(piece)
         pawn = PAWN | (side << 3)
-        assert state.board.count(pawn) == first.board.count(pawn) - state.lost[side]
+        assert state.board.count(pawn) == first.board.count(pawn) - variant.lost(state)[side]
     if variant.data.arena:
         for s, p in enumerate(state.board):
             if p:

@@ -69,7 +69,7 @@ def test_br_1_gladiator_on_the_last_rank_stays_a_gladiator():
 
 def test_br_1_other_rules_unchanged_gladiator_captures_and_turn_halves():
     state = play(start(), "b2b7")  # as the Rook on a1 (AR-6), taking a gladiator (AR-7)
-    assert state.lost == (0, 1)
+    assert BRAWL.lost(state) == (0, 1)
     assert BRAWL.status(state) == "White — supporter move"
 
 

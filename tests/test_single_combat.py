@@ -16,30 +16,37 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.rules import IllegalAction, Rules
 from battlechess_tui.engine.spec import SpecError
-from battlechess_tui.rules.single_combat import SingleCombat
+from battlechess_tui.engine.variant import Variant
+from battlechess_tui.rules.single_combat import SingleCombat, SingleCombatRules
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
 EPD = Path(__file__).parent / "perft" / "single-combat.epd"
+#: White's king on a1 is walled in by its own pieces, whose pawns are locked (SC-4). A side
+#: without a king has lost it (SC-3), so a position where nobody can move needs both kings.
+WHITE_BOXED_IN = "7k/8/8/8/p1p5/P1Pp4/PB1P4/KRB5 w - - 0 1"
+#: The same wall around both kings (Black's turned round on h8).
+BOTH_BOXED_IN = "5brk/4p1bp/4Pp1p/5P1P/p1p5/P1Pp4/PB1P4/KRB5 w - - 0 1"
 
 
-def variant(**options: str) -> SingleCombat:
-    v = make_variant("single-combat", options).rules
-    assert isinstance(v, SingleCombat)
+def variant(**options: str) -> Variant:
+    """The game (its rules and presenter under one name, as scripts use it)."""
+    v = make_variant("single-combat", options)
+    assert isinstance(v.rules, SingleCombatRules) and SingleCombat is SingleCombatRules
     return v
 
 
-def play(v: SingleCombat, fen: str, text: str, *faces: int):
+def play(v: Variant, fen: str, text: str, *faces: int):
     state = v.from_fen(fen)
     action = v.parse_action(state, text)
     return v.apply(state, action, Scripted(*faces))
 
 
-def texts(v: SingleCombat, state) -> set[str]:
+def texts(v: Variant, state) -> set[str]:
     return {a.text(v.geo) for a in v.legal_actions(state)}
 
 
-def piece(v: SingleCombat, state, name: str) -> str:
+def piece(v: Variant, state, name: str) -> str:
     p = state.board.board[v.geo.parse(name)]
     return cb.letter(p) if p else "."
 
@@ -111,7 +118,7 @@ def test_sc_3_a_king_that_loses_its_own_attack_dies_and_loses_the_game():
 
 def test_sc_4_a_player_with_no_move_passes():
     v = variant()
-    state = v.from_fen("k7/8/8/8/8/p7/P7/8 w - - 0 1")  # White's only pawn is blocked
+    state = v.from_fen(WHITE_BOXED_IN)
     assert v.legal_actions(state) == [Action("pass")]
     assert "pass" in v.status(state)
     after, events = v.apply(state, Action("pass"), Scripted())
@@ -207,7 +214,7 @@ def test_sc_7_every_option_die_has_a_table_and_bad_tables_are_refused():
 
 def test_sc_8_both_players_passing_in_a_row_is_a_draw():
     v = variant()
-    state = v.from_fen("8/8/8/8/8/p7/P7/8 w - - 0 1")
+    state = v.from_fen(BOTH_BOXED_IN)
     once, _ = v.apply(state, Action("pass"), Scripted())
     assert v.outcome(once) is None
     twice, _ = v.apply(once, Action("pass"), Scripted())
@@ -318,7 +325,7 @@ def test_sc_fast_perft_agrees_with_the_generic_decision_count(name, fen, depths)
     v = variant()
     state = v.from_fen(fen)
     for depth in (1, 2):
-        assert v.perft(state, depth) == Rules.perft(v, state, depth), name
+        assert v.perft(state, depth) == Rules.perft(v.rules, state, depth), name
 
 
 # -- whole games ---------------------------------------------------------------------------------

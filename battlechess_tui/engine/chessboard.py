@@ -7,6 +7,7 @@ promotion and a flag, so the hot loops allocate nothing but the move list.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -51,6 +52,22 @@ def letter(piece: int) -> str:
     return ch.lower() if piece & BLACK else ch
 
 
+def placement(geo: Geometry, board: Sequence[int]) -> str:
+    """FEN's first field: the pieces rank by rank from the top, runs of empty squares counted."""
+    rows = []
+    for y in range(geo.height - 1, -1, -1):
+        row, gap = "", 0
+        for x in range(geo.width):
+            p = board[geo.square(x, y)]
+            if p:
+                row += (str(gap) if gap else "") + letter(p)
+                gap = 0
+            else:
+                gap += 1
+        rows.append(row + (str(gap) if gap else ""))
+    return "/".join(rows)
+
+
 @dataclass(frozen=True)
 class Tables:
     """Precomputed moves per board size."""
@@ -76,6 +93,39 @@ def tables(width: int, height: int) -> Tables:
         pawn_caps=(geo.leaps(((-1, 1), (1, 1))), geo.leaps(((-1, -1), (1, -1)))),
         slides={BISHOP: diag, ROOK: orth, QUEEN: [o + d for o, d in zip(orth, diag, strict=True)]},
     )
+
+
+def attacked_on(b: list[int], t: Tables, sq: int, by: int) -> bool:
+    """Is ``sq`` attacked by a piece of side ``by`` on the board list ``b``? (Reads only.)"""
+    base = by << 3
+    knight = base | KNIGHT_
+    for s in t.knight[sq]:
+        if b[s] == knight:
+            return True
+    pawn = base | PAWN
+    for s in t.pawn_caps[by ^ 1][sq]:
+        if b[s] == pawn:
+            return True
+    king = base | KING
+    for s in t.king[sq]:
+        if b[s] == king:
+            return True
+    queen, rook, bishop = base | QUEEN, base | ROOK, base | BISHOP
+    for ray in t.orth[sq]:
+        for s in ray:
+            p = b[s]
+            if p:
+                if p == rook or p == queen:
+                    return True
+                break
+    for ray in t.diag[sq]:
+        for s in ray:
+            p = b[s]
+            if p:
+                if p == bishop or p == queen:
+                    return True
+                break
+    return False
 
 
 @dataclass(frozen=True)
@@ -207,23 +257,13 @@ class ChessBoard:
 
     def fen(self) -> str:
         geo = self.geo
-        rows = []
-        for y in range(geo.height - 1, -1, -1):
-            row, gap = "", 0
-            for x in range(geo.width):
-                p = self.board[geo.square(x, y)]
-                if p:
-                    row += (str(gap) if gap else "") + letter(p)
-                    gap = 0
-                else:
-                    gap += 1
-            rows.append(row + (str(gap) if gap else ""))
         rights = "".join(
             c for bit, c in ((WK, "K"), (WQ, "Q"), (BK, "k"), (BQ, "q")) if self.castling & bit
         )
         ep = geo.name(self.ep) if self.ep >= 0 else "-"
         side = "wb"[self.side]
-        return f"{'/'.join(rows)} {side} {rights or '-'} {ep} {self.halfmove} {self.fullmove}"
+        rows = placement(geo, self.board)
+        return f"{rows} {side} {rights or '-'} {ep} {self.halfmove} {self.fullmove}"
 
     def copy(self) -> ChessBoard:
         new = object.__new__(ChessBoard)
@@ -233,6 +273,10 @@ class ChessBoard:
         new.kings = self.kings[:]
         new._stack = []
         return new
+
+    def snapshot(self) -> tuple[bytes, int, int, int, int, int]:
+        """Everything FEN holds as one hashable value: equal positions, equal snapshots."""
+        return bytes(self.board), self.side, self.castling, self.ep, self.halfmove, self.fullmove
 
     def key(self) -> tuple[bytes, int, int, int]:
         """What makes positions 'the same' for repetition (FIDE 9.2)."""
@@ -319,36 +363,7 @@ class ChessBoard:
 
     def attacked(self, sq: int, by: int) -> bool:
         """Is ``sq`` attacked by a piece of side ``by``?"""
-        b, t = self.board, self.t
-        base = by << 3
-        knight = base | KNIGHT_
-        for s in t.knight[sq]:
-            if b[s] == knight:
-                return True
-        pawn = base | PAWN
-        for s in t.pawn_caps[by ^ 1][sq]:
-            if b[s] == pawn:
-                return True
-        king = base | KING
-        for s in t.king[sq]:
-            if b[s] == king:
-                return True
-        queen, rook, bishop = base | QUEEN, base | ROOK, base | BISHOP
-        for ray in t.orth[sq]:
-            for s in ray:
-                p = b[s]
-                if p:
-                    if p == rook or p == queen:
-                        return True
-                    break
-        for ray in t.diag[sq]:
-            for s in ray:
-                p = b[s]
-                if p:
-                    if p == bishop or p == queen:
-                        return True
-                    break
-        return False
+        return attacked_on(self.board, self.t, sq, by)
 
     def in_check(self, side: int | None = None) -> bool:
         side = self.side if side is None else side
@@ -371,7 +386,8 @@ class ChessBoard:
         return moves
 
     def legal_moves(self) -> list[int]:
-        """FIDE legal moves, generated with pins and checks (no make/unmake but en passant)."""
+        """FIDE legal moves, generated with pins and checks. Reads the board only (no
+        make/unmake), so a board held by a state may be read from several threads."""
         b, t, side = self.board, self.t, self.side
         ksq = self.kings[side]
         if ksq < 0:
@@ -415,12 +431,12 @@ class ChessBoard:
         moves: list[int] = []
         if checkers < 2:
             self._gen(moves, block, pins, True)
-        b[ksq] = EMPTY  # the king must not hide behind himself from a slider
+        kingless = b[:]  # the king must not hide behind himself from a slider
+        kingless[ksq] = EMPTY
         for s in t.king[ksq]:
             p = b[s]
-            if (not p or side_of(p) != side) and not self.attacked(s, enemy):
+            if (not p or side_of(p) != side) and not attacked_on(kingless, t, s, enemy):
                 moves.append(ksq | s << 8)
-        b[ksq] = KING | (side << 3)
         if not checkers:
             self._gen_castling(moves, safe=True)
         return moves
@@ -513,11 +529,10 @@ class ChessBoard:
         captured_sq = to - self.pawn_dir[self.side]
         if allowed is not None and to not in allowed and captured_sq not in allowed:
             return
-        side = self.side
-        self.push(move)
-        ok = not self.attacked(self.kings[side], side ^ 1) if self.kings[side] >= 0 else True
-        self.pop()
-        if ok:
+        after = self.board[:]  # the capture made on a copy: generation never writes
+        after[to], after[sq], after[captured_sq] = after[sq], EMPTY, EMPTY
+        king = self.kings[self.side]
+        if king < 0 or not attacked_on(after, self.t, king, self.side ^ 1):
             moves.append(move)
 
     def _gen_castling(self, moves: list[int], *, safe: bool) -> None:

@@ -8,79 +8,34 @@ moment a king dies, whichever side started the fight (SC-3).
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import ClassVar
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice, chance_at_least
-from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.variant import Outcome
-from battlechess_tui.rules.chess_family import ChessFamily, ChessState
+from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.rules.chess_family.position import check_pawns, count_kings
+from battlechess_tui.rules.chess_family.rules import PASS, SEATS, ChessRules
+from battlechess_tui.rules.chess_family.state import ChessState
+from battlechess_tui.rules.single_combat.tables import CLASS_OF, Data, Table, die_sides
 
-PASS = "pass"
-#: Table rows and columns: the king fights in the bishop and knight's class (SC-7).
-CLASS_OF = {cb.QUEEN: "Q", cb.ROOK: "R", cb.BISHOP: "BNK", cb.KNIGHT_: "BNK", cb.KING: "BNK",
-            cb.PAWN: "P"}  # fmt: skip
-COLUMNS = ("Q", "R", "BNK", "P")
-COLUMN_NAMES = {"Q": "Q", "R": "R", "BNK": "B/N/K", "P": "P"}
 #: SC-8: 75 moves by each side without a pawn move or a capture attempt.
 QUIET_PLY_LIMIT = 150
 REPETITION_LIMIT = 5
+#: SC-8: both players passing in a row is a draw.
+PASS_LIMIT = 2
 FIGHT = "fight"
-SEATS = ("white", "black")
-_DIE = re.compile(r"^d(\d+)$")
+#: ``evaluate``: pawns a sure kill of the enemy king is worth beside material (SC-3); a chance
+#: at it weighs in proportion, the opponent's chance next move at half (the mover answers first).
+KING_WEIGHT = 10.0
 
 
-def die_sides(die: str) -> int:
-    """``"d8"`` -> 8."""
-    m = _DIE.match(die)
-    if not m:
-        raise ValueError(f"{die!r} is not a die such as d8")
-    return int(m.group(1))
-
-
-def percent(p: Fraction) -> str:
-    """``Fraction(1, 8)`` -> ``"12.5%"``; whole percentages drop the ``.0``."""
-    text = f"{float(p) * 100:.1f}"
-    return (text[:-2] if text.endswith(".0") else text) + "%"
-
-
-class Table(BaseModel):
-    """One die's to-beat table: a row per attacker class, columns Q, R, BNK, P (defender)."""
-
-    model_config = ConfigDict(extra="forbid")
-    Q: list[int] = Field(min_length=4, max_length=4)
-    R: list[int] = Field(min_length=4, max_length=4)
-    BNK: list[int] = Field(min_length=4, max_length=4)
-    P: list[int] = Field(min_length=4, max_length=4)
-
-    def needs(self, attacker: str, defender: str) -> int:
-        row: list[int] = getattr(self, attacker)
-        return row[COLUMNS.index(defender)]
-
-
-class Data(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    tables: dict[str, Table]
-
-    @field_validator("tables")
-    @classmethod
-    def _numbers_on_the_die(cls, tables: dict[str, Table]) -> dict[str, Table]:
-        for die, table in tables.items():
-            sides = die_sides(die)
-            for row in COLUMNS:
-                for value in getattr(table, row):
-                    if not 1 <= value <= sides:
-                        raise ValueError(f"{die} row {row}: {value} is not a face of a {die}")
-        return tables
-
-
-class SingleCombat(ChessFamily):
+class SingleCombatRules(ChessRules):
     """SC-1..SC-9."""
 
     Data = Data
@@ -89,6 +44,8 @@ class SingleCombat(ChessFamily):
         "(it counts as a leaf only at the last level), castling ignores attacked squares, "
         "and a player with no move makes one decision: pass"
     )
+    #: After the FEN: ``passes=N``, the passes in a row just made (SC-4, SC-8).
+    position_fields: ClassVar[dict[str, int]] = {"passes": 0}
 
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
         super().__init__(spec, options)
@@ -118,14 +75,50 @@ class SingleCombat(ChessFamily):
     def no_move_actions(self, state: ChessState) -> list[Action]:
         return [Action(PASS)]
 
+    # -- positions -----------------------------------------------------------------------------
+
+    def field_values(self, state: ChessState) -> dict[str, int]:
+        return {"passes": state.passes}
+
+    def check_position(self, board: ChessBoard, fields: dict[str, int]) -> None:
+        """No check here (SC-2); a side may have lost its king, which ends the game (SC-3),
+        but not both; at most ``PASS_LIMIT`` passes in a row."""
+        check_pawns(board)
+        kings = count_kings(board)
+        for side, n in enumerate(kings):
+            if n > 1:
+                raise ValueError(f"{self.side_names[side]} has {n} kings; each side has one")
+        if kings == (0, 0):
+            raise ValueError("both kings are missing: the game ends when the first is killed")
+        if fields["passes"] > PASS_LIMIT:
+            raise ValueError(f"passes={fields['passes']}: the game ends at {PASS_LIMIT}")
+
     # -- fights (SC-5, SC-6, SC-7) -----------------------------------------------------------
 
     def needs(self, attacker: int, defender: int) -> int:
         """The lowest roll with which ``attacker`` beats ``defender`` (SC-7)."""
         return self.table.needs(CLASS_OF[attacker & 7], CLASS_OF[defender & 7])
 
-    def chance(self, attacker: int, defender: int) -> Fraction:
+    def fight_chance(self, attacker: int, defender: int) -> Fraction:
+        """The chance that ``attacker`` wins its fight against ``defender``."""
         return chance_at_least(f"1{self.die}", self.needs(attacker, defender))
+
+    def fighters(self, state: ChessState, action: Action) -> tuple[int, int] | None:
+        """The attacker and defender (piece ints) of a capture, None for other actions."""
+        move = self.to_move_int(state, action)
+        if move is None or cb.flag(move) == cb.CASTLE:
+            return None
+        board = state.board
+        defender = board.board[self.defender_square(board, move)]
+        if not defender:
+            return None
+        return board.board[cb.origin(move)], defender
+
+    def chance(self, state: ChessState, action: Action) -> Chance:
+        """The exact chance from the table that a capture wins its fight (SC-7); certain for
+        quiet moves, castling and passes."""
+        pair = self.fighters(state, action)
+        return CERTAIN if pair is None else Chance(self.fight_chance(*pair))
 
     @staticmethod
     def defender_square(board: ChessBoard, move: int) -> int:
@@ -154,12 +147,11 @@ class SingleCombat(ChessFamily):
         """Roll the combat die for the attacker (SC-5); the settled roll goes into ``events``."""
         geo = self.geo
         needs = self.needs(attacker, defender)
-        seat = SEATS[board.side]
         purpose = (
             f"{FIGHT}: {self.piece_name(attacker)} {geo.name(cb.origin(move))} attacks "
             f"{self.piece_name(defender)} {geo.name(self.defender_square(board, move))}"
         )
-        roll = dice.roll(seat, f"1{self.die}", purpose, against=f"needs {needs}")
+        roll = dice.roll(SEATS[board.side], f"1{self.die}", purpose, against=f"needs {needs}")
         won = roll.total >= needs
         events.append(dice.settle(roll, result="wins" if won else "loses"))
         return won
@@ -175,7 +167,7 @@ class SingleCombat(ChessFamily):
         captured = board.push(move)
         mover, victim = self.side_names[side], self.side_names[side ^ 1]
         events.append(Note(
-            "kill",
+            EventTag.KILL,
             f"{mover}'s {self.piece_name(attacker)} wins and kills {victim}'s "
             f"{self.piece_name(defender)} on {geo.name(defender_sq)}",
             (frm, to, defender_sq) if defender_sq != to else (frm, to),
@@ -183,18 +175,21 @@ class SingleCombat(ChessFamily):
         if cb.promotion(move):
             name = self.piece_name(cb.promotion(move))
             events.append(
-                Note("promote", f"the pawn promotes to a {name} on {geo.name(to)}", (to,))
+                Note(EventTag.PROMOTE, f"the pawn promotes to a {name} on {geo.name(to)}", (to,))
             )
         if defender & 7 == cb.KING:
             board.kings[side ^ 1] = -1
-            events.append(Note("king", f"{victim}'s king is killed: {mover} wins (SC-3)", (to,)))
+            events.append(
+                Note(EventTag.KING, f"{victim}'s king is killed: {mover} wins (SC-3)", (to,))
+            )
         return self.after_move(state, board, captured, events)
 
     def lose(
         self, state: ChessState, board: ChessBoard, move: int, attacker: int, defender: int,
         events: list[Event],
     ) -> ChessState:  # fmt: skip
-        """SC-6: the attacker dies on its own square; the defender stays; the turn passes."""
+        """SC-6: the attacker dies on its own square (a rook takes its castling right with
+        it); the defender stays; the turn passes."""
         geo, side = self.geo, board.side
         frm = cb.origin(move)
         defender_sq = self.defender_square(board, move)
@@ -203,95 +198,74 @@ class SingleCombat(ChessFamily):
         board.pass_turn()
         board.halfmove = 0  # a capture attempt, even a failed one, resets the count (SC-8)
         events.append(Note(
-            "kill",
+            EventTag.KILL,
             f"{other}'s {self.piece_name(defender)} on {geo.name(defender_sq)} holds: "
             f"{mover}'s {self.piece_name(attacker)} from {geo.name(frm)} is killed",
             (frm, defender_sq),
         ))  # fmt: skip
         if attacker & 7 == cb.KING:
-            events.append(Note("king", f"{mover}'s king is killed: {other} wins (SC-3)", (frm,)))
+            events.append(
+                Note(EventTag.KING, f"{mover}'s king is killed: {other} wins (SC-3)", (frm,))
+            )
         return self.after_move(state, board, attacker, events)
 
     # -- the end (SC-3, SC-8) ----------------------------------------------------------------
 
     def outcome(self, state: ChessState) -> Outcome | None:
         for side in (0, 1):
-            if any(p & 7 == cb.KING for p in state.lost[side]):
-                return Outcome(side ^ 1, f"{self.side_names[side]}'s king was killed", "SC-3")
+            if state.board.kings[side] < 0:
+                return Outcome(
+                    side ^ 1, f"{self.side_names[side]}'s king was killed", "SC-3",
+                    kind=Ending.KING_KILLED,
+                )  # fmt: skip
         return self.draw_by_rule(state)
 
     def draw_by_rule(self, state: ChessState) -> Outcome | None:
-        if state.passes >= 2:
-            return Outcome(None, "both players passed in a row", "SC-8")
+        if state.passes >= PASS_LIMIT:
+            return Outcome(None, "both players passed in a row", "SC-8", kind=Ending.PASSES)
         if state.board.halfmove >= QUIET_PLY_LIMIT:
             return Outcome(
-                None, "75 moves by each side with no pawn move and no capture attempt", "SC-8"
+                None, "75 moves by each side with no pawn move and no capture attempt", "SC-8",
+                kind=Ending.QUIET,
+            )  # fmt: skip
+        if state.repetitions() >= REPETITION_LIMIT:
+            return Outcome(
+                None, "the same position for the fifth time", "SC-8", kind=Ending.REPETITION
             )
-        if state.keys.count(state.keys[-1]) >= REPETITION_LIMIT:
-            return Outcome(None, "the same position for the fifth time", "SC-8")
         return None
 
-    # -- words -------------------------------------------------------------------------------
+    # -- numbers for computer players ----------------------------------------------------------
 
-    def check_suffix(self, board: ChessBoard) -> str:
-        return ""  # no check in this game (SC-2)
+    def positional(self, state: ChessState, side: int) -> float:
+        """The kings can be killed (SC-3): the side to move's best chance at the enemy king
+        now, less half the opponent's best chance at its own next move."""
+        board = state.board
+        other = board.copy()
+        other.side ^= 1
+        other.ep = -1
+        now = self.king_chance(board, state.moves)
+        later = self.king_chance(other, self.move_list(other))
+        score = KING_WEIGHT * (now - later / 2)
+        return score if board.side == side else -score
 
-    def notation(self, state: ChessState, action: Action) -> str:
-        if action.kind == PASS:
-            return "pass"
-        return super().notation(state, action)
+    def king_chance(self, board: ChessBoard, moves: list[int] | tuple[int, ...]) -> float:
+        """The best chance among ``moves`` of killing the enemy king."""
+        enemy_king = board.kings[board.side ^ 1]
+        best = Fraction(0)
+        for m in moves:
+            if cb.target(m) == enemy_king and cb.flag(m) != cb.CASTLE:
+                best = max(best, self.fight_chance(board.board[cb.origin(m)], cb.KING))
+        return float(best)
 
-    def annotate(self, notation: str, events: list[Event]) -> str:
-        """Add the fight's roll and result: ``Nxe5 (rolled 6, needs 5: wins)``."""
-        for event in events:
-            if isinstance(event, Roll) and event.purpose.startswith(FIGHT):
-                notation += f" (rolled {event.total}, {event.against}: {event.result})"
-        if any(isinstance(e, Note) and e.tag == "king" for e in events):
-            notation += " — king killed"
-        return notation
+    # -- refusals ------------------------------------------------------------------------------
 
     def why_illegal(self, state: ChessState, action: Action) -> str:
         if self.outcome(state) is None:
-            if action.kind == PASS and self.moves(state):
+            if action.kind == PASS and state.moves:
                 return "you may pass only when you have no move at all (SC-4)"
-            if action.kind == MOVE and not self.moves(state):
+            if action.kind == MOVE and not state.moves:
                 return "you have no move: you must pass (SC-4)"
         return super().why_illegal(state, action)
-
-    def odds(self, state: ChessState, action: Action) -> str | None:
-        """SC-9: ``P x Q with a d8: needs 8, 12.5%`` for a capture, None for a quiet move."""
-        move = self.to_move_int(state, action)
-        if move is None or cb.flag(move) == cb.CASTLE:
-            return None
-        board = state.board
-        defender = board.board[self.defender_square(board, move)]
-        if not defender:
-            return None
-        attacker = board.board[cb.origin(move)]
-        a, d = cb.LETTERS[attacker & 7], cb.LETTERS[defender & 7]
-        needs = self.needs(attacker, defender)
-        chance = percent(self.chance(attacker, defender))
-        return f"{a} x {d} with a {self.die}: needs {needs}, {chance}"
-
-    # -- views -------------------------------------------------------------------------------
-
-    def status(self, state: ChessState) -> str:
-        side = self.side_names[state.board.side]
-        if not self.moves(state):
-            return f"{side} has no move and must pass (SC-4)"
-        attacked = state.board.in_check()
-        return f"{side} to move" + (" — your king is attacked" if attacked else "")
-
-    def piece_card(self, state: ChessState, square: int) -> list[str]:
-        lines = super().piece_card(state, square)
-        piece = state.board.board[square]
-        if piece:
-            row = CLASS_OF[piece & 7]
-            attack = ", ".join(f"{COLUMN_NAMES[c]} {self.table.needs(row, c)}" for c in COLUMNS)
-            defend = ", ".join(f"{COLUMN_NAMES[c]} {self.table.needs(c, row)}" for c in COLUMNS)
-            lines.append(f"Attacking with a {self.die} it needs: {attack}")
-            lines.append(f"Attackers need against it: {defend}")
-        return lines
 
     # -- counting ----------------------------------------------------------------------------
 
@@ -321,7 +295,7 @@ class SingleCombat(ChessFamily):
         """A player with no move passes (one decision); a second pass in a row draws (SC-8)."""
         if depth == 1:
             return 1
-        if passes + 1 >= 2:
+        if passes + 1 >= PASS_LIMIT:
             return 0
         saved = board.ep, board.halfmove, board.fullmove
         board.pass_turn()

@@ -1,0 +1,142 @@
+"""What people see of the arena games: the arena marked (AR-1), gladiators able to move
+marked *empowered* (AR-6), which half of the turn comes next (AR-4), cards that say who lends
+a gladiator its moves, and the counters of the draw rules (AR-12, AR-13)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from battlechess_tui.engine import chessboard as cb
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.chessboard import BLACK, PAWN
+from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.views import Mark, PieceView, TallyItem, TallySection
+from battlechess_tui.engine.vocabulary import MarkKind
+from battlechess_tui.rules.arena.moves import first_piece
+from battlechess_tui.rules.arena.rules import ArenaRules
+from battlechess_tui.rules.arena.state import HALF_NAMES, SUPPORTER, ArenaState
+from battlechess_tui.rules.chess_family.pieces import PIECE_KEYS, ChessPieces
+
+ARENA = Mark(MarkKind.AREA, "arena", "◇", "+")
+#: A gladiator that has a move now: a friendly supporter sees it (AR-6).
+EMPOWERED = Mark(MarkKind.STATUS, "empowered", "↑", "^")
+#: Positions whose empowered gladiators are kept (the board asks for every square).
+EMPOWERED_CACHE = 64
+
+
+class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
+    """The arena games for people."""
+
+    rules: ArenaRules
+
+    def __init__(self, rules: ArenaRules) -> None:
+        super().__init__(rules)
+        self.empowered = lru_cache(maxsize=EMPOWERED_CACHE)(self._empowered)
+
+    # -- the move log --------------------------------------------------------------------------
+
+    def notation(self, state: ArenaState, action: Action) -> str:
+        """``Pb3-c5 (as N a2)``, ``Pb3xc5 (as N a2, Q d1)``, ``Nb1-a3``."""
+        moves = self.rules.moves(state)
+        if (
+            self.rules.outcome(state) is not None
+            or action.kind != MOVE
+            or action.squares not in moves
+        ):
+            return action.text(self.geo)
+        frm, to = action.squares
+        board, name = state.board, self.geo.name
+        text = f"{cb.LETTERS[board[frm] & 7]}{name(frm)}{'x' if board[to] else '-'}{name(to)}"
+        sources = moves[(frm, to)]
+        if sources:
+            text += " (as " + ", ".join(f"{cb.LETTERS[board[s] & 7]} {name(s)}" for s in sources)
+            text += ")"
+        return text
+
+    # -- the board and the panels --------------------------------------------------------------
+
+    def _empowered(self, state: ArenaState) -> frozenset[int]:
+        """Gladiators of either side that have a gladiator move in this position."""
+        board = state.board
+        return frozenset(
+            frm for side in (0, 1) for frm, _ in self.rules.gladiator_moves(board, side)
+        )
+
+    def piece_view(self, state: ArenaState, square: int) -> PieceView | None:
+        p = state.board[square]
+        if not p:
+            return None
+        return self.view_of(p, (EMPOWERED,) if square in self.empowered(state) else ())
+
+    def square_marks(self, state: ArenaState) -> dict[int, Mark]:
+        """The arena squares (AR-1), so the board can mark them with a symbol, not only colour."""
+        return dict.fromkeys(sorted(self.rules.arena), ARENA)
+
+    def status(self, state: ArenaState) -> str:
+        result = self.rules.outcome(state)
+        if result is not None:
+            return result.describe(self.side_names)
+        return f"{self.side_names[state.side]} — {HALF_NAMES[state.phase]}"
+
+    def tally(self, state: ArenaState) -> list[TallySection]:
+        lost = self.rules.lost(state)
+        limit = 2 * self.rules.data.quiet_turns
+        sections = []
+        for side in (0, 1):
+            alive = state.board.count(PAWN | (side << 3))
+            items = (
+                TallyItem("Gladiators in play", note=f"{alive} (lose them all and lose, AR-11)"),
+                TallyItem("Gladiators lost", note=str(lost[side])),
+                TallyItem(
+                    "Turns in a row without a gladiator move",
+                    note=f"{state.idle[side]} (both at 2: draw, AR-12)",
+                ),
+                TallyItem("Turns since the last capture", note=f"{state.quiet} of {limit} (AR-13)"),
+            )
+            sections.append(TallySection(side, self.side_names[side], items))
+        return sections
+
+    def piece_card(self, state: ArenaState, square: int) -> list[str]:
+        p = state.board[square]
+        if not p:
+            return []
+        side, role = p >> 3, "gladiator" if p & 7 == PAWN else "supporter"
+        spec = self.spec.pieces[PIECE_KEYS[p & 7]]
+        lines = [f"{self.side_names[side]} {spec.name} on {self.geo.name(square)}: a {role} (AR-3)"]
+        if role == "gladiator":
+            # Its moves are the supporters' it borrows here: the card lists them first.
+            return lines + self._gladiator_card(state, square)
+        lines += self._supporter_card(state, square)
+        return lines + (["Moves: " + "; ".join(spec.moves)] if spec.moves else [])
+
+    def _gladiator_card(self, state: ArenaState, square: int) -> list[str]:
+        board, name = state.board, self.geo.name
+        grants = self.rules.grants(board, square)
+        if not grants:
+            return ["Not empowered: no friendly supporter sees it along a diagonal, so it cannot "
+                    "move (AR-6)"]  # fmt: skip
+        lines = []
+        for source, targets in grants:
+            piece = self.piece_name(board[source])
+            where = ", ".join(name(t) + (" (capture)" if board[t] else "") for t in targets)
+            lines.append(f"seen by {piece.capitalize()} on {name(source)}: moves as a {piece} "
+                         f"to {where or 'no square now'}")  # fmt: skip
+        return lines
+
+    def _supporter_card(self, state: ArenaState, square: int) -> list[str]:
+        rules, board, name = self.rules, state.board, self.geo.name
+        lines = ["Never captures and is never captured; moves only to empty squares (AR-9)"]
+        if rules.data.arena:
+            lines.append("Must end its move outside the arena (AR-10)")
+        seen = [
+            g for ray in rules.tables.diag[square] for g in first_piece(board, ray)
+            if board[g] == PAWN | (board[square] & BLACK)
+        ]  # fmt: skip
+        lines.append("Empowers the gladiators on " + ", ".join(map(name, seen)) if seen
+                     else "Empowers no gladiator now")  # fmt: skip
+        side = board[square] >> 3
+        now = state.phase == SUPPORTER and side == state.side and rules.outcome(state) is None
+        pairs = list(rules.moves(state)) if now else rules.supporter_moves(board, side)
+        own = [t for f, t in pairs if f == square]
+        lines.append("Can move to " + ", ".join(map(name, own)) if own else "No free square")
+        return lines

@@ -1,0 +1,430 @@
+"""Fisher's Gladiator Chess (``arena``) and Brawl Chess (``brawl``): rules AR-1..AR-13, BR-1.
+
+Pawns are *gladiators* and fight; the other pieces are *supporters*: they never capture and are
+never captured, and they lend their FIDE move to every friendly gladiator they see along a
+diagonal. A turn is two decisions by the same side, a gladiator move then a supporter move.
+A part that is impossible is skipped automatically and narrated with a ``Note`` (tag PASS),
+so every decision a player is asked for is a real choice. ``brawl`` is the same class with
+``data.arena = false`` (no arena, FIDE setup).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from battlechess_tui.engine import chessboard as cb
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
+from battlechess_tui.engine.dice import AssumeWon, Dice
+from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
+from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState
+from battlechess_tui.rules.chess_family.pieces import ChessPieces, piece_values
+from battlechess_tui.rules.chess_family.position import join_position, split_position
+
+HALF_WORDS = ("gladiator", "supporter")  # the ``half=`` field of the position text
+SEATS = ("white", "black")
+#: Moves of recent states kept by the rules (each state's are asked for several times).
+MOVES_CACHE = 4096
+#: ``evaluate``: a game won is worth more than any material; an empowered gladiator a little.
+WON = 1000.0
+EMPOWERED = 0.1
+
+
+class ArenaData(BaseModel):
+    """The ``[data]`` table of ``arena.toml`` / ``brawl.toml``."""
+
+    model_config = ConfigDict(extra="forbid")
+    arena: bool = Field(True, description="AR-1: keep gladiators in, supporters out (BR-1: off)")
+    quiet_turns: int = Field(50, ge=1, description="AR-13: turns each without a capture -> draw")
+    repetitions: int = Field(3, ge=2, description="AR-13: same turn start this often -> draw")
+
+
+class ArenaRules(ChessPieces, Rules[ArenaState]):
+    """The arena games; ``data.arena`` switches between ``arena`` and ``brawl``."""
+
+    Data = ArenaData
+    perft_unit: ClassVar[str] = (
+        "one whole turn of one player: its gladiator move then its supporter move, counted as "
+        "one sequence (a part skipped because it is impossible adds nothing; a turn that passes "
+        "entirely counts once; a gladiator move that wins the game ends its sequence)"
+    )
+
+    def __init__(self, spec: Any, options: Any = None) -> None:
+        super().__init__(spec, options)
+        self.movers = ArenaMoves(self.geo, self.data.arena)
+        self.tables = self.movers.tables
+        self.arena = self.movers.arena
+        self.values = piece_values(spec)
+        setup = ChessBoard(self.geo, self.spec.setup or cb.STANDARD_FEN).board
+        #: Gladiators each side starts with (the tally counts the others as lost).
+        self.starting = (setup.count(PAWN), setup.count(PAWN | cb.BLACK))
+        self._moves = lru_cache(maxsize=MOVES_CACHE)(self._find_moves)
+
+    # -- positions as text ---------------------------------------------------------------------
+
+    def new_game(self, dice: Dice) -> tuple[ArenaState, list[Event]]:
+        events: list[Event] = []
+        return self.from_fen(self.spec.setup or cb.STANDARD_FEN, events), events
+
+    def position_text(self, state: ArenaState) -> str:
+        """FEN (no castling, no en passant; the halfmove clock counts gladiator halves since
+        the last capture, AR-13), then ``half=supporter`` in a turn's second half and
+        ``idle=W/B`` while a player has turns without a gladiator move (AR-12)."""
+        side = "wb"[state.side]
+        fen = f"{cb.placement(self.geo, state.board)} {side} - - {state.quiet} {state.fullmove}"
+        fields: dict[str, str] = {}
+        if state.phase == SUPPORTER:
+            fields["half"] = HALF_WORDS[SUPPORTER]
+        if state.idle != (0, 0):
+            fields["idle"] = f"{state.idle[0]}/{state.idle[1]}"
+        return join_position(fen, fields)
+
+    def parse_position(self, text: str) -> ArenaState:
+        """The state ``position_text`` wrote. A position from which play would skip a half
+        (no move in it) is taken on to where play would stand, as at the start of a turn."""
+        return self.from_fen(text)
+
+    def from_fen(self, fen: str, events: list[Event] | None = None) -> ArenaState:
+        """The position of ``fen`` (with the fields ``position_text`` adds), skips applied;
+        the notes of skipped halves go into ``events``."""
+        text, fields = split_position(fen, ("half", "idle"))
+        if text.split()[2:4] != ["-", "-"]:
+            raise ValueError("no castling and no en passant in this game (AR-9): use - for both")
+        board = ChessBoard(self.geo, text)
+        phase = self._read_half(fields.get("half", HALF_WORDS[GLADIATOR]))
+        idle = self._read_idle(fields.get("idle", "0/0"))
+        squares = tuple(board.board)
+        self._check_position(squares)
+        state = ArenaState(squares, board.side, phase, board.fullmove, idle, board.halfmove)
+        return self._settle(state, [] if events is None else events)
+
+    @staticmethod
+    def _read_half(word: str) -> int:
+        if word not in HALF_WORDS:
+            raise ValueError(f"half={word}: the half of the turn is gladiator or supporter")
+        return HALF_WORDS.index(word)
+
+    @staticmethod
+    def _read_idle(text: str) -> tuple[int, int]:
+        white, _, black = text.partition("/")
+        if not (white.isdigit() and black.isdigit()):
+            raise ValueError(f"idle={text}: give White's and Black's counts as W/B, e.g. 1/0")
+        return int(white), int(black)
+
+    def _check_position(self, board: tuple[int, ...]) -> None:
+        """ValueError if the position cannot arise: one king a side, gladiators left to at
+        least one side, and (with the arena) gladiators in it and supporters out (AR-8, AR-10)."""
+        for side in (0, 1):
+            kings = board.count(KING | side << 3)
+            if kings != 1:
+                raise ValueError(f"{self.side_names[side]} has {kings} kings; each side has one")
+        if PAWN not in board and PAWN | cb.BLACK not in board:
+            raise ValueError("neither side has a gladiator: the game ends with the last capture")
+        for sq, p in enumerate(board):
+            if not p:
+                continue
+            if p & 7 == PAWN and not self.movers.gladiator_ok[sq]:
+                raise ValueError(f"a gladiator on {self.geo.name(sq)} is outside the arena (AR-8)")
+            if p & 7 != PAWN and not self.movers.supporter_ok[sq]:
+                raise ValueError(f"a supporter on {self.geo.name(sq)} is in the arena (AR-10)")
+
+    def _settle(self, state: ArenaState, events: list[Event]) -> ArenaState:
+        """Where play stands from ``state``: a turn's start is begun (AR-5, AR-12, AR-13); a
+        supporter half with no move ends the turn."""
+        if state.phase == GLADIATOR:
+            return self._start_turn(state, events)
+        if self.outcome(state) is None and not self.moves(state):
+            return self._end_turn(state, events)
+        return state
+
+    # -- move generation -----------------------------------------------------------------------
+
+    def gladiator_moves(self, board: tuple[int, ...], side: int) -> Grants:
+        return self.movers.gladiator_moves(board, side)
+
+    def grants(self, board: tuple[int, ...], sq: int) -> list[tuple[int, list[int]]]:
+        return self.movers.grants(board, sq)
+
+    def supporter_moves(self, board: tuple[int, ...], side: int) -> list[tuple[int, int]]:
+        return self.movers.supporter_moves(board, side)
+
+    def moves(self, state: ArenaState) -> Mapping[tuple[int, int], tuple[int, ...]]:
+        """The moves of the decision now: (from, to) -> granting supporters (none for those).
+        Read-only, and kept for recent states (a state's moves never change)."""
+        return self._moves(state)
+
+    def _find_moves(self, state: ArenaState) -> Mapping[tuple[int, int], tuple[int, ...]]:
+        if state.phase == GLADIATOR:
+            return MappingProxyType(self.gladiator_moves(state.board, state.side))
+        return MappingProxyType(dict.fromkeys(self.supporter_choices(state), ()))
+
+    def supporter_choices(self, state: ArenaState) -> list[tuple[int, int]]:
+        """The supporter moves open now. With the option ``freeing_move`` (AR-5, on by
+        default), a player whose gladiator half was skipped must free a gladiator if they can."""
+        moves = self.supporter_moves(state.board, state.side)
+        if not (self.options.get("freeing_move") and state.idle[state.side]):
+            return moves
+        freeing = [m for m in moves if self.movers.frees(state.board, m, state.side)]
+        return freeing or moves
+
+    # -- the decision interface ----------------------------------------------------------------
+
+    def to_move(self, state: ArenaState) -> str:
+        return SEATS[state.side]
+
+    def side_to_move(self, state: ArenaState) -> int:
+        return state.side
+
+    def legal_actions(self, state: ArenaState) -> list[Action]:
+        if self.outcome(state) is not None:
+            return []
+        return [Action(MOVE, squares) for squares in self.moves(state)]
+
+    def apply(
+        self, state: ArenaState, action: Action, dice: Dice
+    ) -> tuple[ArenaState, list[Event]]:
+        legal = action.kind == MOVE and not action.choice and action.squares in self.moves(state)
+        if not legal or self.outcome(state) is not None:
+            raise IllegalAction(self.why_illegal(state, action))
+        frm, to = action.squares
+        board = list(state.board)
+        victim = board[to]
+        board[to], board[frm] = board[frm], EMPTY
+        moved = replace(state, board=tuple(board))
+        events: list[Event] = []
+        if state.phase == SUPPORTER:
+            return self._end_turn(moved, events), events
+        return self._after_gladiator(moved, frm, to, victim, events), events
+
+    def _after_gladiator(
+        self, state: ArenaState, frm: int, to: int, victim: int, events: list[Event]
+    ) -> ArenaState:
+        """Score a gladiator move (AR-7, AR-11), then go on to the supporter half (AR-5)."""
+        side, names = state.side, self.side_names
+        idle = (0, state.idle[1]) if side == 0 else (state.idle[0], 0)
+        state = replace(state, idle=idle, phase=SUPPORTER, quiet=state.quiet + 1)
+        if victim:
+            state = replace(state, quiet=0, keys=())
+            events.append(Note(
+                EventTag.CAPTURE,
+                f"{names[side]}'s gladiator from {self.geo.name(frm)} captures "
+                f"{names[1 - side]}'s gladiator on {self.geo.name(to)} (AR-7)",
+                (frm, to),
+            ))  # fmt: skip
+            result = self.outcome(state)
+            if result is not None:
+                events.append(Note(EventTag.WIN, result.describe(names), (to,)))
+                return state
+        if self.moves(state):
+            return state
+        events.append(Note(EventTag.PASS, f"{names[side]} has no supporter move: skipped (AR-5)"))
+        return self._end_turn(state, events)
+
+    def _end_turn(self, state: ArenaState, events: list[Event]) -> ArenaState:
+        return self._start_turn(self._next_side(state), events)
+
+    @staticmethod
+    def _next_side(state: ArenaState) -> ArenaState:
+        return replace(state, side=1 - state.side, fullmove=state.fullmove + state.side)
+
+    def _start_turn(self, state: ArenaState, events: list[Event]) -> ArenaState:
+        """``state`` begins ``state.side``'s turn: apply the draw rules (AR-12, AR-13) and skip
+        the halves that are impossible (AR-5), passing whole turns while nobody can move."""
+        while True:
+            name = self.side_names[state.side]
+            state = replace(state, phase=GLADIATOR, keys=state.keys + (state.start_key(),))
+            if self._ended(state, events) or self.moves(state):
+                return state
+            idle = (state.idle[0] + (state.side == 0), state.idle[1] + (state.side == 1))
+            state = replace(state, phase=SUPPORTER, idle=idle, quiet=state.quiet + 1)
+            events.append(Note(EventTag.PASS, f"{name} has no gladiator move: skipped (AR-5)"))
+            if self._ended(state, events) or self.moves(state):
+                return state
+            events.append(Note(EventTag.PASS, f"{name} has no supporter move either: the turn "
+                                              "passes (AR-5)"))  # fmt: skip
+            state = self._next_side(state)
+
+    def _ended(self, state: ArenaState, events: list[Event]) -> bool:
+        """Has the game ended in ``state``? If so, the result is narrated in ``events``."""
+        result = self.outcome(state)
+        if result is None:
+            return False
+        tag = EventTag.DRAW if result.winner is None else EventTag.WIN
+        events.append(Note(tag, result.describe(self.side_names)))
+        return True
+
+    # -- the end (AR-11, AR-12, AR-13) -----------------------------------------------------------
+
+    def outcome(self, state: ArenaState) -> Outcome | None:
+        board = state.board
+        for side in (0, 1):
+            if PAWN | side << 3 not in board:
+                return Outcome(1 - side, "all enemy gladiators captured", "AR-11",
+                               kind=Ending.ALL_CAPTURED)  # fmt: skip
+        if min(state.idle) >= 2:
+            detail = "neither player could make a gladiator move for two turns each"
+            return Outcome(None, "no gladiator moves", "AR-12", detail, kind=Ending.NO_MOVES)
+        if state.phase == GLADIATOR:
+            return self._quiet_draw(state)
+        return None
+
+    def _quiet_draw(self, state: ArenaState) -> Outcome | None:
+        """AR-13 (Ruling, round 2), at the start of a turn: no capture for ``quiet_turns``
+        turns each, or the same position beginning a turn ``repetitions`` times."""
+        quiet = self.data.quiet_turns
+        if state.quiet >= 2 * quiet:
+            detail = f"{quiet} turn{'s' * (quiet != 1)} by each player without a capture"
+            return Outcome(None, "no capture", "AR-13", detail, kind=Ending.QUIET)
+        times = self.data.repetitions
+        if state.keys and state.keys.count(state.keys[-1]) >= times:
+            detail = f"the same position began a turn {times} times"
+            return Outcome(None, "repetition", "AR-13", detail, kind=Ending.REPETITION)
+        return None
+
+    def lost(self, state: ArenaState) -> tuple[int, int]:
+        """Gladiators each side has lost (of those it started with)."""
+        board = state.board
+        return (
+            max(0, self.starting[0] - board.count(PAWN)),
+            max(0, self.starting[1] - board.count(PAWN | cb.BLACK)),
+        )
+
+    # -- numbers for computer players ----------------------------------------------------------
+
+    def evaluate(self, state: ArenaState, side: int) -> float:
+        """Gladiators at the variant file's pawn value (supporters are never captured, so they
+        count for nothing), plus a little for each gladiator able to move (AR-6)."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (WON if outcome.winner == side else -WON)
+        board, own, enemy = state.board, PAWN | side << 3, PAWN | (1 - side) << 3
+        material = self.values[PAWN] * (board.count(own) - board.count(enemy))
+        mine = {frm for frm, _ in self.gladiator_moves(board, side)}
+        theirs = {frm for frm, _ in self.gladiator_moves(board, 1 - side)}
+        return float(material) + EMPOWERED * (len(mine) - len(theirs))
+
+    # -- counting ------------------------------------------------------------------------------
+
+    def perft(self, state: ArenaState, depth: int) -> int:
+        """Leaves of the tree of whole turns ``depth`` turns deep (see ``perft_unit``)."""
+        if depth == 0:
+            return 1
+        if self.outcome(state) is not None:
+            return 0
+        return self._perft_turn(state, depth, state.turn)
+
+    def _perft_turn(self, state: ArenaState, depth: int, turn: int) -> int:
+        """Count the sequences that finish the turn ``turn`` begun in ``state``."""
+        actions = self.legal_actions(state)
+        if depth == 1 and state.phase == SUPPORTER:
+            return len(actions)  # each supporter move ends the turn: bulk count
+        total = 0
+        for action in actions:
+            child, _ = self.apply(state, action, AssumeWon())
+            if child.turn == turn and self.outcome(child) is None:
+                total += self._perft_turn(child, depth, turn)
+            else:
+                total += self.perft(child, self._levels_left(depth, turn, child))
+        return total
+
+    @staticmethod
+    def _levels_left(depth: int, turn: int, child: ArenaState) -> int:
+        """Levels left below ``child`` once turn ``turn`` is done: one per turn ended, passed
+        turns included (a turn the game ended counts one); none once the horizon is passed."""
+        return max(0, depth - max(1, child.turn - turn))
+
+    def divide(self, state: ArenaState, depth: int) -> list[tuple[str, int]]:
+        """``perft`` below each first whole turn, written as its decisions (``b3c5 h1g1``)."""
+        out: list[tuple[str, int]] = []
+        if self.outcome(state) is not None:
+            return out
+
+        def walk(s: ArenaState, prefix: str) -> None:
+            for action in self.legal_actions(s):
+                child, _ = self.apply(s, action, AssumeWon())
+                text = f"{prefix} {action.text(self.geo)}".strip()
+                if child.turn == state.turn and self.outcome(child) is None:
+                    walk(child, text)
+                else:
+                    left = self._levels_left(depth, state.turn, child)
+                    out.append((text, self.perft(child, left)))
+
+        walk(state, "")
+        return out
+
+    # -- refusals ------------------------------------------------------------------------------
+
+    def why_illegal(self, state: ArenaState, action: Action) -> str:
+        if self.outcome(state) is not None:
+            return "the game is over"
+        if action.kind != MOVE or len(action.squares) != 2:
+            return (f"{action.text(self.geo)} is not a move: a turn is a gladiator move then a "
+                    "supporter move, each typed from and to, e.g. b3c5 (AR-4)")  # fmt: skip
+        if action.choice:
+            return f"gladiators never promote (AR-8): drop the {action.choice!r}"
+        frm, to = action.squares
+        board, name, side = state.board, self.geo.name, state.side
+        p = board[frm]
+        if not p:
+            return f"there is no piece on {name(frm)}"
+        if p >> 3 != side:
+            return f"the {self.piece_name(p)} on {name(frm)} is {self.side_names[1 - side]}'s"
+        if frm == to:
+            return "a piece must move to another square"
+        if board[to] and board[to] >> 3 == side:
+            return f"{name(to)} holds your own {self.piece_name(board[to])}"
+        gladiator = p & 7 == PAWN
+        if state.phase == SUPPORTER and gladiator:
+            return "you have made this turn's gladiator move: now move a supporter (AR-4)"
+        if state.phase == GLADIATOR and not gladiator:
+            return ("first a gladiator move, then a supporter move (AR-4): move one of your "
+                    "pawns now")  # fmt: skip
+        if gladiator:
+            return self._why_gladiator_refused(state, frm, to)
+        return self._why_supporter_refused(state, frm, to)
+
+    def _why_gladiator_refused(self, state: ArenaState, frm: int, to: int) -> str:
+        board, name = state.board, self.geo.name
+        sources = supporters_seeing(self.tables, board, frm)
+        if not sources:
+            return (f"no friendly supporter sees the gladiator on {name(frm)} along a diagonal "
+                    "with nothing between, so it cannot move (AR-6)")  # fmt: skip
+        if board[to]:
+            return "a gladiator never captures a supporter (AR-7)"
+        if not self.movers.gladiator_ok[to]:
+            return "a gladiator may not end its move outside the arena (AR-8)"
+        empty = self.movers.empty_board
+        if any(to in reach(self.tables, empty, frm, board[s] & 7) for s in sources):
+            return f"the way from {name(frm)} to {name(to)} is blocked (AR-6)"
+        ways = ", ".join(f"a {self.piece_name(board[s])} ({name(s)})" for s in sources)
+        return f"the gladiator on {name(frm)} moves only as {ways}: none goes to {name(to)} (AR-6)"
+
+    def _why_supporter_refused(self, state: ArenaState, frm: int, to: int) -> str:
+        board, geo = state.board, self.geo
+        typ = board[frm] & 7
+        if self.frees_refused(state, frm, to):
+            return ("you had no gladiator move, so this supporter move must give one of your "
+                    "gladiators a move, and this one does not (AR-5)")  # fmt: skip
+        if typ == KING and geo.rank(frm) == geo.rank(to) and abs(geo.file(frm) - geo.file(to)) == 2:
+            return "there is no castling: a king is just a supporter (AR-9)"
+        if board[to]:
+            return "a supporter never captures: it moves only to an empty square (AR-9)"
+        if not self.movers.supporter_ok[to]:
+            return "a supporter may not end its move in the arena (AR-10)"
+        if to in reach(self.tables, self.movers.empty_board, frm, typ):
+            return f"the way from {geo.name(frm)} to {geo.name(to)} is blocked"
+        return f"a {self.piece_name(board[frm])} cannot move from {geo.name(frm)} to {geo.name(to)}"
+
+    def frees_refused(self, state: ArenaState, frm: int, to: int) -> bool:
+        """Is (frm, to) a supporter move refused only by the ``freeing_move`` option?"""
+        plain = self.supporter_moves(state.board, state.side)
+        return (frm, to) in plain and (frm, to) not in self.moves(state)

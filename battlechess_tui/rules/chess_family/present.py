@@ -1,0 +1,102 @@
+"""What people see of FIDE chess and the games built on it: standard algebraic notation, the
+pieces with their marks (a king in check), the banner, the tally of lost pieces, piece cards."""
+
+from __future__ import annotations
+
+from battlechess_tui.engine import chessboard as cb
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.chessboard import ChessBoard
+from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.views import Mark, PieceView, TallyItem, TallySection
+from battlechess_tui.engine.vocabulary import MarkKind
+from battlechess_tui.rules.chess_family.pieces import ChessPieces
+from battlechess_tui.rules.chess_family.rules import ChessRules
+from battlechess_tui.rules.chess_family.state import ChessState
+
+IN_CHECK = Mark(MarkKind.STATUS, "in check", "‼", "!")
+
+
+class ChessPresenter(ChessPieces, Presenter[ChessState]):
+    """FIDE chess for people; games built on it override a few words."""
+
+    rules: ChessRules
+
+    # -- the move log --------------------------------------------------------------------------
+
+    def notation(self, state: ChessState, action: Action) -> str:
+        move = self.rules.to_move_int(state, action)
+        if move is None:
+            return action.text(self.geo)
+        after = state.board.copy()
+        after.push(move)
+        return self.san(state, move) + self.check_suffix(after)
+
+    def check_suffix(self, board: ChessBoard) -> str:
+        """``+`` or ``#`` after a move (games without check return "")."""
+        if not board.in_check():
+            return ""
+        return "#" if not board.legal_moves() else "+"
+
+    def san(self, state: ChessState, move: int) -> str:
+        """Standard algebraic notation without the check mark."""
+        geo, board = self.geo, state.board
+        frm, to, fl = cb.origin(move), cb.target(move), cb.flag(move)
+        piece = board.board[frm] & 7
+        if fl == cb.CASTLE:
+            return "O-O" if geo.file(to) > geo.file(frm) else "O-O-O"
+        capture = bool(board.board[to]) or fl == cb.EN_PASSANT
+        promo = cb.promotion(move)
+        if piece == cb.PAWN:
+            text = (geo.name(frm)[0] + "x" if capture else "") + geo.name(to)
+            return text + ("=" + cb.LETTERS[promo] if promo else "")
+        rivals = [
+            cb.origin(m) for m in state.moves
+            if cb.target(m) == to and cb.origin(m) != frm and board.board[cb.origin(m)] & 7 == piece
+        ]  # fmt: skip
+        disamb = ""
+        if rivals:
+            if all(geo.file(r) != geo.file(frm) for r in rivals):
+                disamb = geo.name(frm)[0]
+            elif all(geo.rank(r) != geo.rank(frm) for r in rivals):
+                disamb = geo.name(frm)[1:]
+            else:
+                disamb = geo.name(frm)
+        return cb.LETTERS[piece] + disamb + ("x" if capture else "") + geo.name(to)
+
+    # -- the board and the panels --------------------------------------------------------------
+
+    def piece_view(self, state: ChessState, square: int) -> PieceView | None:
+        p = state.board.board[square]
+        if not p:
+            return None
+        return self.view_of(p, self.marks_of(state, square))
+
+    def marks_of(self, state: ChessState, square: int) -> tuple[Mark, ...]:
+        """The marks of the piece on ``square`` (FIDE: a king in check)."""
+        board = state.board
+        if square == board.kings[board.side] and board.in_check():
+            return (IN_CHECK,)
+        return ()
+
+    def status(self, state: ChessState) -> str:
+        side = self.side_names[state.board.side]
+        return f"{side} to move" + (" — check!" if state.board.in_check() else "")
+
+    def tally(self, state: ChessState) -> list[TallySection]:
+        sections = []
+        for side in (0, 1):
+            names = [self.view_of(p).name for p in state.lost[side]]
+            items = tuple(TallyItem(n) for n in names) or (TallyItem("none"),)
+            sections.append(TallySection(side, f"{self.side_names[side]} has lost", items))
+        return sections
+
+    def piece_card(self, state: ChessState, square: int) -> list[str]:
+        lines = super().piece_card(state, square)
+        view = self.piece_view(state, square)
+        if view is not None:
+            moves = self.spec.pieces[view.kind].moves
+            if moves:
+                lines.append("Moves: " + ", ".join(moves))
+            if view.marks:
+                lines.append("Now: " + ", ".join(m.name for m in view.marks))
+        return lines

@@ -1,0 +1,306 @@
+"""FIDE chess as ``Rules``, and the base of the games played with FIDE's moves.
+
+``ChessRules`` turns the fast ``ChessBoard`` into the decision interface: actions, the end of
+the game, positions as FEN, refusals with reasons, a static estimate. Games built on it
+override a few hooks (``move_list``, ``resolve``, ``outcome``), the way python-chess's variants
+do. What people see (notation, marks, the tally) is ``present.ChessPresenter``'s.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from battlechess_tui.engine import chessboard as cb
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.chessboard import ChessBoard
+from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.spec import OptionValue, VariantSpec
+from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.rules.chess_family.pieces import (
+    LETTER_TO_TYPE,
+    PROMO_LETTERS,
+    ChessPieces,
+    piece_values,
+)
+from battlechess_tui.rules.chess_family.position import (
+    check_pawns,
+    count_kings,
+    join_position,
+    read_board,
+    split_position,
+)
+from battlechess_tui.rules.chess_family.state import ChessState, RepetitionKey
+
+PASS = "pass"
+SEATS = ("white", "black")
+#: ``evaluate`` of a game won (or lost): more than any material.
+WON = 1000.0
+#: ``evaluate``: pawns per move more than the opponent has (classic's mobility term).
+MOBILITY = 0.05
+
+
+class ChessRules(ChessPieces, Rules[ChessState]):
+    """FIDE chess; games built on it override the hooks below."""
+
+    #: The game's own fields after the FEN in its position text, with their defaults.
+    position_fields: ClassVar[dict[str, int]] = {}
+
+    def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
+        super().__init__(spec, options)
+        self.values = piece_values(spec)
+
+    # -- hooks ---------------------------------------------------------------------------------
+
+    def move_list(self, board: ChessBoard) -> list[int]:
+        """The moves the rules allow (FIDE: legal moves). Must only read ``board``."""
+        return board.legal_moves()
+
+    def resolve(
+        self, state: ChessState, board: ChessBoard, move: int, dice: Dice, events: list[Event]
+    ) -> ChessState:
+        """Carry out ``move`` on ``board`` (a private copy) and return the new state."""
+        captured = board.push(move)
+        return self.after_move(state, board, captured, events)
+
+    def no_move_actions(self, state: ChessState) -> list[Action]:
+        """What a player with no move may do (FIDE: nothing, the game is over)."""
+        return []
+
+    def check_position(self, board: ChessBoard, fields: dict[str, int]) -> None:
+        """ValueError if the position cannot arise in this game (FIDE: one king a side, the
+        side that has just moved not in check, no pawn on the first or last rank)."""
+        check_pawns(board)
+        kings = count_kings(board)
+        for side, n in enumerate(kings):
+            if n != 1:
+                raise ValueError(f"{self.side_names[side]} has {n} kings; each side has one")
+        if board.in_check(board.side ^ 1):
+            mover = self.side_names[board.side ^ 1]
+            raise ValueError(f"{mover}'s king is in check, but it is not {mover}'s move")
+
+    # -- states --------------------------------------------------------------------------------
+
+    def make_state(
+        self,
+        board: ChessBoard,
+        keys: tuple[RepetitionKey, ...],
+        lost: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
+        passes: int = 0,
+    ) -> ChessState:
+        """A state over ``board``, which nothing may move on afterwards."""
+        return ChessState(board, tuple(self.move_list(board)), keys, lost, passes)
+
+    def new_game(self, dice: Dice) -> tuple[ChessState, list[Event]]:
+        return self.parse_position(self.spec.setup or cb.STANDARD_FEN), []
+
+    def position_text(self, state: ChessState) -> str:
+        """FEN, then the game's own fields where they differ from their defaults."""
+        values = self.field_values(state)
+        fields = {k: v for k, v in values.items() if v != self.position_fields[k]}
+        return join_position(state.board.fen(), fields)
+
+    def field_values(self, state: ChessState) -> dict[str, int]:
+        """The values of ``position_fields`` in ``state``."""
+        return {}
+
+    def parse_position(self, text: str) -> ChessState:
+        """The position of a FEN (and the game's fields after it); ValueError with the reason.
+        The past is not in the text: the position has stood once, no piece is counted lost."""
+        fen, words = split_position(text, self.position_fields)
+        fields = dict(self.position_fields)
+        for name, value in words.items():
+            if not value.isdigit():
+                raise ValueError(f"field {name!r} takes a whole number, not {value!r}")
+            fields[name] = int(value)
+        board = read_board(self.geo, fen)
+        self.check_position(board, fields)
+        return self.make_state(board, (board.key(),), passes=fields.get("passes", 0))
+
+    def from_fen(self, fen: str) -> ChessState:
+        """The old name of ``parse_position``."""
+        return self.parse_position(fen)
+
+    def fen(self, state: ChessState) -> str:
+        """The board's FEN alone (``position_text`` adds the game's fields)."""
+        return state.board.fen()
+
+    # -- the decision interface ----------------------------------------------------------------
+
+    def to_move(self, state: ChessState) -> str:
+        return SEATS[state.board.side]
+
+    def side_to_move(self, state: ChessState) -> int:
+        return state.board.side
+
+    def moves(self, state: ChessState) -> tuple[int, ...]:
+        """The moves the rules allow in ``state`` (ints of ``ChessBoard``)."""
+        return state.moves
+
+    def legal_actions(self, state: ChessState) -> list[Action]:
+        if self.outcome(state) is not None:
+            return []
+        if not state.moves:
+            return self.no_move_actions(state)
+        return [self.to_action(m) for m in state.moves]
+
+    def to_action(self, move: int) -> Action:
+        promo = cb.promotion(move)
+        return Action(MOVE, (cb.origin(move), cb.target(move)), PROMO_LETTERS.get(promo, ""))
+
+    def to_move_int(self, state: ChessState, action: Action) -> int | None:
+        """The move ``action`` names among the state's moves, if it is one."""
+        if action.kind != MOVE or len(action.squares) != 2:
+            return None
+        frm, to = action.squares
+        promo = LETTER_TO_TYPE.get(action.choice, 0)
+        for m in state.moves:
+            if cb.origin(m) == frm and cb.target(m) == to and cb.promotion(m) == promo:
+                return m
+        return None
+
+    def apply(
+        self, state: ChessState, action: Action, dice: Dice
+    ) -> tuple[ChessState, list[Event]]:
+        events: list[Event] = []
+        if action.kind == PASS and action in self.no_move_actions(state) and not state.moves:
+            board = state.board.copy()
+            board.pass_turn()
+            mover = self.side_names[state.board.side]
+            events.append(Note(EventTag.PASS, f"{mover} cannot move and passes"))
+            keys = state.keys + (board.key(),)
+            return self.make_state(board, keys, state.lost, state.passes + 1), events
+        move = self.to_move_int(state, action)
+        if move is None:
+            raise IllegalAction(self.why_illegal(state, action))
+        return self.resolve(state, state.board.copy(), move, dice, events), events
+
+    def after_move(
+        self, state: ChessState, board: ChessBoard, captured: int, events: list[Event]
+    ) -> ChessState:
+        """The new state once ``board`` holds the position after a move (or a lost fight)."""
+        lost = state.lost
+        if captured:
+            side = cb.side_of(captured)
+            lost = (
+                (lost[0] + (captured,), lost[1]) if side == 0 else (lost[0], lost[1] + (captured,))
+            )
+        irreversible = board.halfmove == 0
+        keys = (board.key(),) if irreversible else state.keys + (board.key(),)
+        return self.make_state(board, keys, lost)
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def outcome(self, state: ChessState) -> Outcome | None:
+        board = state.board
+        if not state.moves:
+            if board.in_check():
+                return Outcome(board.side ^ 1, "checkmate", kind=Ending.CHECKMATE)
+            return Outcome(None, "stalemate", kind=Ending.STALEMATE)
+        return self.draw_by_rule(state)
+
+    def draw_by_rule(self, state: ChessState) -> Outcome | None:
+        if state.board.halfmove >= 100:
+            return Outcome(
+                None, "fifty moves without a capture or pawn move", kind=Ending.FIFTY_MOVES
+            )
+        if state.repetitions() >= 3:
+            return Outcome(None, "the same position three times", kind=Ending.REPETITION)
+        if self.insufficient_material(state.board):
+            return Outcome(None, "neither side can checkmate", kind=Ending.DEAD_POSITION)
+        return None
+
+    def insufficient_material(self, board: ChessBoard) -> bool:
+        minors: list[tuple[int, int]] = []
+        for sq, p in enumerate(board.board):
+            typ = p & 7
+            if typ in (cb.PAWN, cb.ROOK, cb.QUEEN):
+                return False
+            if typ in (cb.KNIGHT_, cb.BISHOP):
+                minors.append((typ, sq))
+        if len(minors) <= 1:
+            return True
+        colours = {(self.geo.file(s) + self.geo.rank(s)) % 2 for _, s in minors}
+        return all(t == cb.BISHOP for t, _ in minors) and len(colours) == 1
+
+    # -- numbers for computer players ----------------------------------------------------------
+
+    def evaluate(self, state: ChessState, side: int) -> float:
+        """Material from the variant file's piece values, plus a little for mobility; a game
+        that is over is worth ``WON`` (or nothing, drawn)."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (WON if outcome.winner == side else -WON)
+        return self.material(state.board, side) + self.positional(state, side)
+
+    def material(self, board: ChessBoard, side: int) -> float:
+        """The value of ``side``'s pieces less the opponent's."""
+        values, total = self.values, 0
+        for p in board.board:
+            if p:
+                total += values[p] if p >> 3 == side else -values[p]
+        return float(total)
+
+    def positional(self, state: ChessState, side: int) -> float:
+        """What counts besides material (FIDE: mobility, moves more than the opponent's)."""
+        other = state.board.copy()
+        other.side ^= 1
+        other.ep = -1
+        mine, theirs = len(state.moves), len(self.move_list(other))
+        if state.board.side != side:
+            mine, theirs = theirs, mine
+        return MOBILITY * (mine - theirs)
+
+    # -- refusals ------------------------------------------------------------------------------
+
+    def why_illegal(self, state: ChessState, action: Action) -> str:
+        if self.outcome(state) is not None:
+            return "the game is over"
+        if action.kind != MOVE or len(action.squares) != 2:
+            return (
+                f"{action.text(self.geo)} is not a move in {self.name}: type from and to, e.g. e2e4"
+            )
+        return self.why_move_illegal(state, *action.squares, action.choice)
+
+    def why_move_illegal(self, state: ChessState, frm: int, to: int, choice: str) -> str:
+        board, geo = state.board, self.geo
+        p = board.board[frm]
+        f, t = geo.name(frm), geo.name(to)
+        if not p:
+            return f"there is no piece on {f}"
+        if cb.side_of(p) != board.side:
+            return f"the {self.piece_name(p)} on {f} is {self.side_names[cb.side_of(p)]}'s"
+        q = board.board[to]
+        if frm == to:
+            return "a piece must move to another square"
+        if q and cb.side_of(q) == board.side:
+            return f"{t} holds your own {self.piece_name(q)}"
+        if choice and choice not in PROMO_LETTERS.values():
+            return f"{choice!r} is not a piece to promote to: use q, r, b or n"
+        same = [m for m in state.moves if cb.origin(m) == frm and cb.target(m) == to]
+        if same:
+            return f"only a pawn reaching the last rank promotes; drop the {choice!r}"
+        pseudo = board.pseudo_moves(castling_ignores_attacks=True)
+        if any(cb.origin(m) == frm and cb.target(m) == to for m in pseudo):
+            return self.why_pseudo_refused(state, frm, to)
+        return f"a {self.piece_name(p)} cannot move from {f} to {t}"
+
+    def why_pseudo_refused(self, state: ChessState, frm: int, to: int) -> str:
+        board = state.board
+        if board.board[frm] & 7 == cb.KING and abs(to - frm) == 2:
+            if board.in_check():
+                return "you cannot castle out of check"
+            return "the king cannot castle through or into an attacked square"
+        if board.in_check():
+            return "your king is in check: this move does not stop it"
+        return "that move would leave your king in check"
+
+
+class ClassicRules(ChessRules):
+    """FIDE chess."""
+
+    perft_unit = "one move (the classical perft: legal moves, standard tables)"
+
+    def perft(self, state: ChessState, depth: int) -> int:
+        return state.board.copy().perft(depth)

@@ -1,0 +1,78 @@
+"""What people see of Single Combat Chess: fights in the move log, the odds before an attack
+(SC-9), the to-beat numbers on a piece's card, an attacked king marked (there is no check)."""
+
+from __future__ import annotations
+
+from battlechess_tui.engine import chessboard as cb
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.chessboard import ChessBoard
+from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.views import Mark, percent
+from battlechess_tui.engine.vocabulary import EventTag, MarkKind
+from battlechess_tui.rules.chess_family.present import ChessPresenter
+from battlechess_tui.rules.chess_family.rules import PASS
+from battlechess_tui.rules.chess_family.state import ChessState
+from battlechess_tui.rules.single_combat.rules import FIGHT, SingleCombatRules
+from battlechess_tui.rules.single_combat.tables import CLASS_OF, COLUMN_NAMES, COLUMNS
+
+#: The king of the side to move stands where an enemy piece could attack it (SC-2, SC-3).
+ATTACKED = Mark(MarkKind.STATUS, "attacked", "‼", "!")
+
+
+class SingleCombatPresenter(ChessPresenter):
+    """SC-9 and the words of fights."""
+
+    rules: SingleCombatRules
+
+    def check_suffix(self, board: ChessBoard) -> str:
+        return ""  # no check in this game (SC-2)
+
+    def notation(self, state: ChessState, action: Action) -> str:
+        if action.kind == PASS:
+            return "pass"
+        return super().notation(state, action)
+
+    def annotate(self, notation: str, events: list[Event]) -> str:
+        """Add the fight's roll and result: ``Nxe5 (rolled 6, needs 5: wins)``."""
+        for event in events:
+            if isinstance(event, Roll) and event.purpose.startswith(FIGHT):
+                notation += f" (rolled {event.total}, {event.against}: {event.result})"
+        if any(isinstance(e, Note) and e.tag == EventTag.KING for e in events):
+            notation += " — king killed"
+        return notation
+
+    def odds(self, state: ChessState, action: Action) -> str | None:
+        """SC-9: ``P x Q with a d8: needs 8, 12.5%`` for a capture, None for a quiet move."""
+        pair = self.rules.fighters(state, action)
+        if pair is None:
+            return None
+        attacker, defender = pair
+        a, d = cb.LETTERS[attacker & 7], cb.LETTERS[defender & 7]
+        needs = self.rules.needs(attacker, defender)
+        chance = percent(self.rules.chance(state, action).p)
+        return f"{a} x {d} with a {self.rules.die}: needs {needs}, {chance}"
+
+    def marks_of(self, state: ChessState, square: int) -> tuple[Mark, ...]:
+        board = state.board
+        if square == board.kings[board.side] and board.in_check():
+            return (ATTACKED,)
+        return ()
+
+    def status(self, state: ChessState) -> str:
+        side = self.side_names[state.board.side]
+        if not state.moves:
+            return f"{side} has no move and must pass (SC-4)"
+        attacked = state.board.in_check()
+        return f"{side} to move" + (" — your king is attacked" if attacked else "")
+
+    def piece_card(self, state: ChessState, square: int) -> list[str]:
+        lines = super().piece_card(state, square)
+        piece = state.board.board[square]
+        if piece:
+            table, die = self.rules.table, self.rules.die
+            row = CLASS_OF[piece & 7]
+            attack = ", ".join(f"{COLUMN_NAMES[c]} {table.needs(row, c)}" for c in COLUMNS)
+            defend = ", ".join(f"{COLUMN_NAMES[c]} {table.needs(c, row)}" for c in COLUMNS)
+            lines.append(f"Attacking with a {die} it needs: {attack}")
+            lines.append(f"Attackers need against it: {defend}")
+        return lines
