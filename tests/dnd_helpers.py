@@ -31,10 +31,10 @@ def at(v, s, name: str):
 
 def edit(v, s, name: str, **changes):
     """The state with the piece on ``name`` changed (a test set-up, not a rule)."""
-    s = s.clone()
     p = s.piece_at(sq(v, name))
-    s.set(replace(p, **changes))
-    return s
+    pieces = list(s.pieces)
+    pieces[p.id] = replace(p, **changes)
+    return replace(s, pieces=tuple(pieces))
 
 
 def give(v, s, name: str, *effects: Effect):
@@ -48,3 +48,8 @@ def rolls(events):
 
 def notes(events):
     return [e.text for e in events if e.kind == "note"]
+
+
+def marks(square_marks):
+    """Square marks by name: ``{square: "used"}``."""
+    return {sq_: m.name for sq_, m in square_marks.items()}

@@ -2,7 +2,7 @@
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, Effect
-from tests.dnd_helpers import at, give, notes, play, position, rolls, sq, texts
+from tests.dnd_helpers import at, give, marks, notes, play, position, rolls, sq, texts
 
 P1 = "4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1"  # White Fighter e4 against Black Rogue d5
 FF = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"  # Fighter against Fighter
@@ -214,5 +214,5 @@ def test_status_names_the_battle_and_the_acting_piece():
     v, s = position(P1)
     s, _ = play(v, s, "e4d5", 15, 5)
     assert v.status(s) == "Battle on d5, round 1: White's Fighter acts"
-    assert v.square_marks(s) == {sq(v, "d5"): "battle"}
-    assert "in battle" in v.piece_view(s, sq(v, "d5")).marks
+    assert marks(v.square_marks(s)) == {sq(v, "d5"): "battle"}
+    assert "in battle" in v.piece_view(s, sq(v, "d5")).mark_names

@@ -15,15 +15,30 @@ def test_dd_19_a_spent_caster_has_no_action():
     assert s.phase == MOVE_PHASE and s.side == 1
 
 
-def test_dd_20_and_dd_23_hold_person_spends_a_second_level_slot_and_paralyzes():
+def pass_turn(v, s, move: str):
+    """Play a quiet move and, if the piece may act, no action."""
+    s, _ = play(v, s, move)
+    while s.phase == ACT:
+        s, _ = play(v, s, "none")
+    return s
+
+
+def test_dd_14_dd_20_dd_23_hold_person_costs_its_target_three_of_its_own_turns():
     v, s = position("4k3/8/8/8/5p2/8/8/2B1K3 w - - 0 1", level=3)
     s, _ = play(v, s, "c1d2")
     s, ev = play(v, s, "cast hold-person f4", 5)  # Will 5+2 vs DC 14: fails
     assert at(v, s, "d2").slots_used == (0, 1, 0)
-    held = at(v, s, "f4").effect("hold-person")
-    assert held.condition == "paralyzed" and held.rounds == 2  # 3, less the turn's round
-    assert "f4f3" not in texts(v, s)
-    assert "paralyzed" in v.piece_view(s, sq(v, "f4")).marks
+    assert at(v, s, "f4").effect("hold-person").condition == "paralyzed"
+    assert "paralyzed" in v.piece_view(s, sq(v, "f4")).mark_names
+    for left, (black, white) in zip((3, 2, 1), (("e8d8", "e1f1"), ("d8e8", "f1e1"),
+                                               ("e8d8", "e1f1")), strict=True):  # fmt: skip
+        assert v.to_move(s) == "black" and "f4f3" not in texts(v, s)
+        assert at(v, s, "f4").effect("hold-person").rounds == left
+        s = pass_turn(v, s, black)  # White, who cast it, begins a turn: one round passes
+        held = at(v, s, "f4").effect("hold-person")
+        assert (held.rounds if held else 0) == left - 1
+        s = pass_turn(v, s, white)  # Black begins a turn: no round passes
+    assert at(v, s, "f4").effect("hold-person") is None and "f4f3" in texts(v, s)
 
 
 def test_dd_21_cleric_heals_with_any_slot():
@@ -118,12 +133,17 @@ def test_dd_24_bonuses_of_one_type_do_not_stack_and_show_rounds():
     assert "Active: Bless (4 rounds left), Heroism (whole game)" in card
 
 
-def test_dd_14_ruling_every_game_turn_counts_a_round():
+def test_dd_14_ruling_a_round_passes_when_the_casters_side_begins_a_turn():
     v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
     s, _ = play(v, s, "c1d2")
     s, _ = play(v, s, "cast shield-of-faith d2")
-    sof = at(v, s, "d2").effect("shield-of-faith")
-    assert sof.rounds == 5 and v.piece_card(s, sq(v, "d2"))[2].startswith("Init -1  AC 19")
+    assert at(v, s, "d2").effect("shield-of-faith").rounds == 6
+    assert v.piece_card(s, sq(v, "d2"))[2].startswith("Init -1  AC 19")
+    s = pass_turn(v, s, "e8d8")
+    assert at(v, s, "d2").effect("shield-of-faith").rounds == 5
+    s = pass_turn(v, s, "e2e3")
+    assert at(v, s, "d2").effect("shield-of-faith").rounds == 5
+    assert "Active: Shield of Faith (5 rounds left)" in v.piece_card(s, sq(v, "d2"))
 
 
 def test_dd_25_evasion_takes_nothing_on_a_good_reflex_save():

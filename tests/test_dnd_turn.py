@@ -1,12 +1,14 @@
 """D&D Battle Chess: the turn, ranged effects, the King's defence, promotion (DD-1..DD-9,
 DD-17, DD-30..DD-32), with scripted dice."""
 
+import copy
+from dataclasses import replace
+
 import pytest
 
-from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.rules.dnd.reach import line_targets
+from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Effect
-from tests.dnd_helpers import at, edit, notes, play, position, sq, texts
+from tests.dnd_helpers import at, edit, marks, notes, play, position, sq, texts
 
 
 def test_dd_1_setup_letters_and_classes():
@@ -16,7 +18,7 @@ def test_dd_1_setup_letters_and_classes():
     assert row == "RPCWBCPR"
     assert v.piece_view(s, sq(v, "e7")).letter == "f"
     view = v.piece_view(s, sq(v, "e2"))
-    assert (view.name, view.hp, view.max_hp, view.label) == ("Fighter", 12, 12, "L1")
+    assert (view.name, view.hp, view.max_hp, view.label) == ("Fighter", 12, 12, "")
     assert len({p.id for p in s.pieces}) == 32
 
 
@@ -41,12 +43,22 @@ def test_dd_4_a_player_who_cannot_move_draws():
     assert out is not None and out.winner is None and out.rule == "DD-4"
 
 
-def test_dd_4_ruling_draw_after_quiet_turns():
-    v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
-    s = s.clone()
-    s.quiet = v.tables.data.quiet_turns - 1
+def test_dd_4_ruling_draw_after_quiet_full_turns():
+    """100 full turns (200 turns, White's and Black's) without damage draw; the option and the
+    rules page agree on it."""
+    option = spec("dnd").options["quiet_turns"]
+    assert option.default == 100 and "100 full turns" in make_variant("dnd").rules_markdown()
+    v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 198 100")
+    assert s.quiet == 198 and v.outcome(s) is None
     s, _ = play(v, s, "e2e3")
-    assert v.outcome(s).winner is None and "without damage" in v.outcome(s).reason
+    assert v.outcome(s) is None
+    s, _ = play(v, s, "e8d8")
+    out = v.outcome(s)
+    assert out.winner is None and out.rule == "DD-4" and out.kind == "quiet"
+    assert out.reason == "100 full turns without damage"
+    quick, t = position("4k3/8/8/8/8/8/4P3/4K3 w - - 9 5", quiet_turns=5)
+    t, _ = play(quick, t, "e2e3")
+    assert quick.outcome(t).reason == "5 full turns without damage"
 
 
 def test_dd_5_and_dd_30_fighter_move_to_empty_square_has_no_action():
@@ -81,10 +93,23 @@ def test_dd_7_touch_buff_may_target_self_and_adjacent_ally():
     assert "cast inflict-wounds d2" not in legal  # Touch attacks are melee only
 
 
+def _paladin_caster():
+    """House rules: a level-1 Paladin with Magic Missile (Medium, 2) and Fireball (Long, 3)."""
+    data = copy.deepcopy(spec("dnd").data)
+    data["classes"]["paladin"]["levels"]["1"].update(
+        slots=[1, 0, 1], spells={"magic-missile": {"damage": "1d4+1"},
+                                 "fireball": {"damage": "1d6", "dc": 10}})  # fmt: skip
+    return make_variant(spec("dnd").model_copy(update={"data": data}))
+
+
 def test_dd_8_knight_lines_count_three_and_are_not_blocked():
-    v, s = position("4k3/8/8/3p4/2PP4/2N5/8/4K3 w - - 0 1")
-    reach = dict(line_targets(s.board, sq(v, "c3")))
-    assert reach[sq(v, "d5")] == 3
+    v = _paladin_caster()
+    s = v.from_fen("4k3/8/8/3p4/2PP4/8/8/1N2K3 w - - 0 1")
+    s, _ = play(v, s, "b1c3")  # d5 is a knight's move away, behind the Fighters on c4 and d4
+    reach = {t for t in texts(v, s) if t.startswith("cast")}
+    assert reach == {"cast fireball d5"}  # 3 squares: Long reaches it, Medium does not
+    s, ev = play(v, s, "cast fireball d5", 6, 1)  # 6 damage; the Fighter fails its save
+    assert at(v, s, "d5").hp == 12 - 6
 
 
 def test_dd_8_knight_touch_buffs_reach_only_itself():
@@ -150,15 +175,14 @@ def test_dd_31_promotion_on_the_back_rank_once_per_square():
     s, ev = play(v, s, "e7e8")
     f = at(v, s, "e8")
     assert (f.level, f.hp, f.promoted) == (2, 19, True)
-    assert v.square_marks(s) == {sq(v, "e8"): "used"}
+    assert marks(v.square_marks(s)) == {sq(v, "e8"): "used"}
     assert v.piece_view(s, sq(v, "e8")).label == "L2"
     assert any("promoted" in n for n in notes(ev))
 
 
 def test_dd_31_a_used_square_promotes_no_one_and_level_5_uses_none():
     v, s = position("k7/3P4/8/8/8/8/8/K7 w - - 0 1")
-    s = s.clone()
-    s.used_squares = (sq(v, "d8"),)
+    s = replace(s, used_squares=(sq(v, "d8"),))
     s, _ = play(v, s, "d7d8")
     assert at(v, s, "d8").level == 1
     v5, s5 = position("k7/3P4/8/8/8/8/8/K7 w - - 0 1", level=5)

@@ -3,8 +3,8 @@
 ``start_game`` builds the next game: the D&D game with the campaign rules on and every piece at
 its roster level with its items (the option ``roster``). ``settle`` reads the finished game and
 changes the campaign: survivors keep their levels and items (promotions carry over, DD-40);
-killed pieces drop to level 1 and lose their items unless the winner of the battle looted them
-(DD-41, DD-42); each side gains 1,000 gold per level taken from enemy pieces it killed (DD-46);
+killed pieces drop to level 1 and keep their items unless the winner of their battle looted them
+(DD-41 ruling, DD-42); each side gains 1,000 gold per level taken from enemy pieces it killed (DD-46);
 the winner gains the prize (DD-44); after a surrender the winner still chooses his spoils (DD-45).
 """
 
@@ -141,14 +141,16 @@ def _surrendered(game: Game) -> bool:
 
 def _falls(c: CampaignFile, game: Game, start: DndState, end: DndState, home: dict[int, str],
            number: int, after: Aftermath) -> list[int]:  # fmt: skip
-    """Killed pieces back to level 1 without items (DD-41); kills counted; bonus gold (DD-46)."""
+    """Killed pieces back to level 1 (DD-41), keeping the items nobody looted (DD-41 ruling,
+    DD-42); kills counted; bonus gold (DD-46)."""
     names = {cls: data.name for cls, data in game.variant.tables.classes.items()}
     bonus = [0, 0]
     for fall in end.falls:
         victim = end.pieces[fall.victim]
         rec = c.side(victim.side).piece(home[fall.victim])
         what = f"{SIDES[victim.side]} {names[victim.cls]} ({home[fall.victim]}, L{fall.level})"
-        lost = f", losing {', '.join(fall.items)}" if end.pieces[fall.victim].items else ""
+        looted = [i for i in fall.items if i not in victim.items]
+        lost = f", its {', '.join(looted)} looted" if looted else ""
         if fall.killer >= 0:
             killer = end.pieces[fall.killer]
             krec = c.side(killer.side).piece(home[fall.killer])
@@ -156,9 +158,10 @@ def _falls(c: CampaignFile, game: Game, start: DndState, end: DndState, home: di
             krec.history.append(f"game {number}: killed the {what}")
             if killer.side != victim.side:
                 bonus[killer.side] += BONUS_PER_LEVEL * (fall.level - 1)
-        rec.history.append(f"game {number}: killed at level {fall.level}{lost}; back to level 1")
-        rec.level, rec.items = 1, []
-        after.lines.append(f"{what} fell: back to level 1 (DD-41)")
+        back = "; back to level 1" if fall.level > 1 else ""
+        rec.history.append(f"game {number}: killed at level {fall.level}{lost}{back}")
+        rec.level, rec.items = 1, list(victim.items)
+        after.lines.append(f"{what} fell" + (": back to level 1 (DD-41)" if back else ""))
     return bonus
 
 

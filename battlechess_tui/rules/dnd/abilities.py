@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.dice import DiceExpr
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Mods, Work
@@ -26,19 +27,21 @@ def spend(w: Work, pid: int, ability: str) -> None:
     w.state.set(replace(p, used=p.used + (ability,)))
 
 
-def melee(w: Work, att: int, dfd: int, extra_hit: Mods = (), extra_dmg: Mods = (),
+def melee(w: Work, att: int, dfd: int, extra_hit: Mods | None = None,
+          extra_dmg: Mods | None = None,
           purpose: str = "melee attack") -> None:  # fmt: skip
     """A weapon attack: threat range and confirmed criticals, sneak attack dice (DD-13, DD-25)."""
     a = w.piece(att)
     st = fx.stats_of(w.t, a)
     sneaky = has(w, att, "sneak-attack") and (combat.flat_footed(w, dfd) or combat.flanked(w, dfd))
     hit, crit = combat.attack_roll(
-        w, att, dfd, touch=False, extra=list(extra_hit), purpose=purpose,
+        w, att, dfd, touch=False, extra=extra_hit, purpose=purpose,
         threat=st.threat, no_confirm=a.has("no-confirm"),
     )  # fmt: skip
     if not hit:
         return
-    mods = [*fx.modifiers(w.state, w.t, w.geo, att, "damage", weapon=True, vs=dfd), *extra_dmg]
+    mods = fx.modifiers(w.state, w.t, w.geo, att, "damage", weapon=True, vs=dfd)
+    mods += extra_dmg or []
     dmg = combat.damage_roll(w, a.side, st.damage, mods, f"damage: {w.name(att)}",
                              st.crit if crit else 1)  # fmt: skip
     if sneaky:
@@ -54,7 +57,7 @@ def smite(w: Work, att: int, dfd: int) -> None:
     """DD-26: once per game, declared before the roll: the seed's bonus to hit and damage."""
     params = fx.stats_of(w.t, w.piece(att)).abilities["smite"]
     spend(w, att, "smite")
-    w.note("ability", f"{w.name(att)} smites")
+    w.note(EventTag.ABILITY, f"{w.name(att)} smites")
     melee(w, att, dfd, [("smite", params.hit or 0)], [("smite", params.damage or 0)], "smite")
 
 
@@ -69,8 +72,8 @@ def fascinate(w: Work, bard: int, enemy: int) -> bool:
     """DD-28: the enemy saves (Will) or is fascinated; True when the battle stops."""
     dc = fx.stats_of(w.t, w.piece(bard)).abilities["fascinate"].dc or 13
     dc += sum(v for _, v in fx.dc_bonus(w.t, w.piece(bard)))
-    w.note("ability", f"{w.name(bard)} sings Fascinate")
+    w.note(EventTag.ABILITY, f"{w.name(bard)} sings Fascinate")
     if fx.immune_to_mind(w.piece(enemy)):
-        w.note("immune", f"{w.name(enemy)} is immune to mind-affecting songs")
+        w.note(EventTag.IMMUNE, f"{w.name(enemy)} is immune to mind-affecting songs")
         return False
     return not combat.saving_throw(w, enemy, "will", dc, "Fascinate")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import abilities, combat, spells, spoils
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -27,7 +28,7 @@ def start(w: Work, attacker: int, defender: int, move: int) -> None:
     a, d = w.piece(attacker), w.piece(defender)
     b = Battle(attacker, defender, a.square, d.square, move, attacker)
     s.battle, s.phase = b, BATTLE
-    w.note("battle", f"Battle on {w.geo.name(d.square)}: {w.name(attacker)} attacks "
+    w.note(EventTag.BATTLE, f"Battle on {w.geo.name(d.square)}: {w.name(attacker)} attacks "
                      f"{w.name(defender)}", d.square, a.square)  # fmt: skip
     if w.assume:
         combat.kill(w, defender, attacker)
@@ -35,10 +36,12 @@ def start(w: Work, attacker: int, defender: int, move: int) -> None:
         return
     if initiative(w, attacker, defender):
         s.battle = replace(b, actor=attacker, flat_footed=defender, charge_ok=True)
-        w.note("initiative", f"{w.name(attacker)} wins initiative: the defender is flat-footed")
+        w.note(
+            EventTag.INITIATIVE, f"{w.name(attacker)} wins initiative: the defender is flat-footed"
+        )
     else:
         s.battle = replace(b, actor=defender, first=True)
-        w.note("initiative", f"{w.name(defender)} wins initiative and acts first (no melee)")
+        w.note(EventTag.INITIATIVE, f"{w.name(defender)} wins initiative and acts first (no melee)")
     advance(w)
 
 
@@ -110,7 +113,7 @@ def options(w: Work) -> list[Action]:
 def act(w: Work, action: Action) -> None:
     """Carry out the acting piece's decision, then pass the turn in the battle."""
     if action.kind == "auto":
-        w.note("auto", "The rest of the battle is fought automatically (best melee attacks)")
+        w.note(EventTag.AUTO, "The rest of the battle is fought automatically (best melee attacks)")
         while w.state.battle is not None and w.state.result is None:
             b = w.state.battle
             charmed = b.other(b.actor) in fx.charmed_by(w.piece(b.actor))
@@ -130,12 +133,14 @@ def step(w: Work, action: Action) -> None:
     if kind in ("attack", "charge"):
         if kind == "charge":
             w.state.battle = replace(b, charging=True)
-            w.note("charge", f"{w.name(me)} charges: +2 to hit, -2 AC until its next action")
+            w.note(EventTag.CHARGE, f"{w.name(me)} charges: +2 to hit, -2 AC until its next action")
         abilities.melee(w, me, foe, [("charge", 2)] if kind == "charge" else [])
     elif kind == "wait":
-        w.note("wait", f"{w.name(me)} waits")
+        w.note(EventTag.WAIT, f"{w.name(me)} waits")
     elif kind == "withdraw":
-        w.note("withdraw", f"{w.name(me)} withdraws to {w.geo.name(b.origin)} (DD-16)", b.origin)
+        w.note(
+            EventTag.WITHDRAW, f"{w.name(me)} withdraws to {w.geo.name(b.origin)} (DD-16)", b.origin
+        )
         w.state.battle = None
         return
     elif kind == "ability" and choice == "smite":
@@ -181,7 +186,7 @@ def _fascinated(w: Work, bard: int, enemy: int) -> None:
     s.fascination = Fascination(bard, enemy, stopped, s.turn)
     p = w.piece(enemy)
     s.set(p.with_effect(Effect("fascinated", "Fascinated", bard, None, (), "fascinated")))
-    w.note("fascinate", f"{w.name(enemy)} is fascinated: the battle stops, both pieces stay "
+    w.note(EventTag.FASCINATE, f"{w.name(enemy)} is fascinated: the battle stops, both pieces stay "
                         "where they stood (DD-28)", b.square, b.origin)  # fmt: skip
     s.battle = None
 
@@ -198,7 +203,7 @@ def after_action(w: Work) -> None:
     b = replace(b, actor=b.other(b.actor), first=False, charge_ok=False, actions=b.actions + 1)
     s.battle = b
     if b.actions % 2 == 0:
-        w.note("round", f"Combat round {b.actions // 2} ends (DD-14)")
+        w.note(EventTag.ROUND, f"Combat round {b.actions // 2} ends (DD-14)")
         fx.tick(s, w.t, w.events, w.geo)
     advance(w)
 
@@ -210,7 +215,7 @@ def advance(w: Work) -> None:
         return
     p = w.piece(b.actor)
     if fx.helpless(p):
-        w.note("helpless", f"{w.name(b.actor)} cannot act (paralyzed or prone)")
+        w.note(EventTag.HELPLESS, f"{w.name(b.actor)} cannot act (paralyzed or prone)")
         after_action(w)
     elif p.has("cursed-actions") and loses_action(w, b.actor):
         after_action(w)
@@ -241,7 +246,7 @@ def finish(w: Work) -> None:
         s.at[b.origin] = -1
         s.at[b.square] = a.id
         s.set(replace(a, square=b.square))
-        w.note("capture", f"{w.name(a.id)} takes the square", b.square)
+        w.note(EventTag.CAPTURE, f"{w.name(a.id)} takes the square", b.square)
         promote_if_due(w, a.id)
     if w.campaign:
         spoils.offer_loot(w, b)

@@ -1,7 +1,7 @@
 """Attack rolls, damage, saving throws and death: the d20 arithmetic (DD-13, DD-15, DD-22).
 
-``Work`` is the scratch pad of one ``apply``: the cloned state it changes, the tables, and the
-dice. Under ``AssumeWon`` dice (perft) nothing is thrown: attacks hit, saves fail and damage
+``Work`` is the scratch pad of one ``apply``: the draft of the state it changes, the tables, and
+the dice. Under ``AssumeWon`` dice (perft) nothing is thrown: attacks hit, saves fail and damage
 is the dice's average (rounded down).
 """
 
@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 from battlechess_tui.engine.dice import Dice, DiceExpr
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.variant import Outcome
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd.endings import both_kings_fell, king_fell
 from battlechess_tui.rules.dnd.reach import attacks_square
-from battlechess_tui.rules.dnd.state import DndState, Fall, Piece
+from battlechess_tui.rules.dnd.state import Draft, Fall, Piece
 from battlechess_tui.rules.dnd.stats import Tables
 
 SEATS = ("white", "black")
@@ -25,7 +26,7 @@ Mods = list[tuple[str, int]]
 
 @dataclass
 class Work:
-    state: DndState
+    state: Draft
     t: Tables
     geo: Geometry
     dice: Dice
@@ -46,21 +47,23 @@ class Work:
         at = f" on {self.geo.name(where)}" if where >= 0 else ""
         return f"{SIDES[p.side]} {fx.stats_of(self.t, p).name}{at}"
 
-    def note(self, tag: str, text: str, *squares: int) -> None:
+    def note(self, tag: EventTag, text: str, *squares: int) -> None:
         self.events.append(Note(tag, text, tuple(s for s in squares if s >= 0)))
 
     # -- dice --------------------------------------------------------------------------------
 
-    def throw(self, side: int, expr: DiceExpr | str, purpose: str, mods: Mods = ()) -> Roll:  # type: ignore[assignment]
+    def throw(
+        self, side: int, expr: DiceExpr | str, purpose: str, mods: Mods | None = None
+    ) -> Roll:
         """Throw ``expr`` (not yet recorded: ``settle`` it once its result is known)."""
         expr = expr if isinstance(expr, DiceExpr) else DiceExpr.parse(expr)
-        mods = list(mods) + ([("bonus", expr.bonus)] if expr.bonus else [])
+        all_mods = list(mods or ()) + ([("bonus", expr.bonus)] if expr.bonus else [])
         dice_only = DiceExpr(expr.terms, 0)
         if self.assume:
             faces = tuple((s + 1) // 2 for n, s in expr.terms for _ in range(n))
             dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
-            return Roll(SEATS[side], dice_text, faces, purpose, tuple(mods))
-        return self.dice.roll(SEATS[side], dice_only, purpose, modifiers=tuple(mods))
+            return Roll(SEATS[side], dice_text, faces, purpose, tuple(all_mods))
+        return self.dice.roll(SEATS[side], dice_only, purpose, modifiers=tuple(all_mods))
 
     def settle(self, roll: Roll, against: str = "", result: str = "") -> Roll:
         if not self.assume:
@@ -81,7 +84,7 @@ def heal(w: Work, pid: int, amount: int, cause: str) -> None:
     top = fx.max_hp(w.t, p)
     new = min(top, p.hp + max(0, amount))
     w.state.set(replace(p, hp=new))
-    w.note("heal", f"{cause}: {w.name(pid)} heals {new - p.hp} ({new}/{top} hp)", p.square)
+    w.note(EventTag.HEAL, f"{cause}: {w.name(pid)} heals {new - p.hp} ({new}/{top} hp)", p.square)
 
 
 def hurt(w: Work, pid: int, amount: int, cause: str, by: int = -1) -> None:
@@ -94,7 +97,9 @@ def hurt(w: Work, pid: int, amount: int, cause: str, by: int = -1) -> None:
     if link is not None and w.piece(link.source).alive and link.source != pid:
         shared = amount - amount // 2
         amount //= 2
-        w.note("shield-other", f"Shield Other: the {w.name(link.source)} takes {shared} of it")
+        w.note(
+            EventTag.SHIELD_OTHER, f"Shield Other: the {w.name(link.source)} takes {shared} of it"
+        )
         hurt(w, link.source, shared, f"{cause} (Shield Other)", by)
         p = w.piece(pid)
     temp = fx.temp_hp(p)
@@ -105,12 +110,14 @@ def hurt(w: Work, pid: int, amount: int, cause: str, by: int = -1) -> None:
         assert fl is not None
         left = replace(fl, amount=fl.amount - used)
         p = p.without("false-life") if left.amount <= 0 else p.with_effect(left)
-        w.note("damage", f"False Life absorbs {used}", p.square)
+        w.note(EventTag.DAMAGE, f"False Life absorbs {used}", p.square)
     hp = p.hp - amount
     w.state.set(replace(p, hp=hp))
     w.state.quiet = 0
     top = fx.max_hp(w.t, p)
-    w.note("damage", f"{cause}: {w.name(pid)} takes {amount} damage ({hp}/{top} hp)", p.square)
+    w.note(
+        EventTag.DAMAGE, f"{cause}: {w.name(pid)} takes {amount} damage ({hp}/{top} hp)", p.square
+    )
     if hp < 0:
         kill(w, pid, by)
 
@@ -127,18 +134,14 @@ def kill(w: Work, pid: int, by: int = -1) -> None:
     melee = b is not None and {pid, by} == {b.attacker, b.defender}
     s.falls = s.falls + (Fall(pid, by, melee, p.level, p.items),)
     where = s.standing(pid)
-    w.note("kill", f"{w.name(pid)} falls", where)
+    w.note(EventTag.KILL, f"{w.name(pid)} falls", where)
     if s.at[p.square] == pid:
         s.board.remove(p.square)
         s.at[p.square] = -1
     s.set(replace(p, square=-1))
-    s.killed = s.killed + (pid,)
-    if w.t.classes[p.cls].piece == "king":
-        if s.result is not None and s.result.winner == p.side:
-            s.result = Outcome(None, "both Kings fell", "DD-9")
-        else:
-            s.result = Outcome(1 - p.side, f"{SIDES[p.side]}'s King fell below 0 hit points",
-                               "DD-9")  # fmt: skip
+    if p.cls == w.t.king:
+        both = s.result is not None and s.result.winner == p.side
+        s.result = both_kings_fell() if both else king_fell(p.side)
 
 
 # -- attack rolls ----------------------------------------------------------------------------
@@ -178,14 +181,14 @@ def flat_footed(w: Work, pid: int) -> bool:
 
 
 def attack_roll(
-    w: Work, att: int, dfd: int, *, touch: bool, extra: Mods = (), purpose: str = "attack",
-    threat: int = 20, no_confirm: bool = False,
+    w: Work, att: int, dfd: int, *, touch: bool, extra: Mods | None = None,
+    purpose: str = "attack", threat: int = 20, no_confirm: bool = False,
 ) -> tuple[bool, bool]:  # fmt: skip
     """d20 + Melee and modifiers vs AC/FAC/TAC (DD-13): returns (hit, critical)."""
     a = w.piece(att)
     st = fx.stats_of(w.t, a)
     weapon_mods = fx.modifiers(w.state, w.t, w.geo, att, "attack", weapon=not touch, vs=dfd)
-    mods: Mods = [("melee", st.melee), *weapon_mods, *extra]
+    mods: Mods = [("melee", st.melee), *weapon_mods, *(extra or ())]
     if w.state.battle is not None and flanked(w, dfd):
         mods.append(("flanking", 2))
     kind = "TAC" if touch else ("FAC" if flat_footed(w, dfd) else "AC")
@@ -206,7 +209,7 @@ def attack_roll(
     if threatens:
         if no_confirm:
             crit = True
-            w.note("critical", "Bless Weapon: the critical needs no confirmation")
+            w.note(EventTag.CRITICAL, "Bless Weapon: the critical needs no confirmation")
         else:
             conf = w.throw(a.side, "1d20", f"confirm critical: {w.name(att)}", mods)
             cn = natural(conf)

@@ -11,8 +11,9 @@ from dataclasses import replace
 
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.rules.dnd.state import DndState, Effect, Piece
-from battlechess_tui.rules.dnd.stats import Tables
+from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.dnd.state import Draft, Effect, Lookups, Piece
+from battlechess_tui.rules.dnd.stats import LevelStats, Tables
 
 Mods = list[tuple[str, int]]
 SAVES = ("fort", "ref", "will")
@@ -21,9 +22,11 @@ SAVES = ("fort", "ref", "will")
 AC_KINDS = {"armor": ("AC", "FAC"), "shield": ("AC", "FAC"), "dexterity": ("AC", "TAC"),
             "armor-enhancement": ("AC", "FAC"), "natural": ("AC", "FAC")}  # fmt: skip
 HELPLESS = ("paralyzed", "prone")
+#: Conditions that hinder the piece that has them (DD-23, DD-28; Bestow Curse, Doom).
+HARMFUL = (*HELPLESS, "charmed", "fascinated", "cursed", "cursed-actions", "shaken")
 
 
-def stats_of(t: Tables, p: Piece):  # noqa: ANN201 - LevelStats
+def stats_of(t: Tables, p: Piece) -> LevelStats:
     return t.stats(p.cls, p.level)
 
 
@@ -56,6 +59,11 @@ def temp_hp(p: Piece) -> int:
     return sum(e.amount for e in p.effects if e.key == "false-life")
 
 
+def helps(e: Effect) -> bool:
+    """Does the effect help the piece it is on (a buff), rather than hinder it?"""
+    return e.condition not in HARMFUL and all(value >= 0 for _, _, value in e.bonuses)
+
+
 def helpless(p: Piece) -> bool:
     """DD-23: paralyzed and prone pieces cannot move or act and are flat-footed."""
     return any(e.condition in HELPLESS for e in p.effects)
@@ -70,9 +78,10 @@ def immune_to_mind(p: Piece) -> bool:
 
 
 def _aura_items(
-    state: DndState, t: Tables, geo: Geometry, p: Piece
+    state: Lookups, t: Tables, geo: Geometry, p: Piece
 ) -> list[tuple[str, str, str, int]]:
-    """Always-on auras of adjacent allies: Inspire Courage (DD-27), the Paladin's (DD-26)."""
+    """Always-on auras of adjacent allies: Inspire Courage (DD-27: allies only, not the Bard
+    himself), the Paladin's aura of courage (DD-26: the Paladin too)."""
     out: list[tuple[str, str, str, int]] = []
     here = state.standing(p.id)
     for q in state.pieces:
@@ -80,7 +89,7 @@ def _aura_items(
             continue
         abilities = stats_of(t, q).abilities
         inspire = abilities.get("inspire-courage")
-        if inspire is not None and not helpless(q):
+        if inspire is not None and q.id != p.id and not helpless(q):
             for stat in ("attack", "damage", "will"):
                 out.append(("inspire", stat, "morale", inspire.bonus or 1))
         aura = abilities.get("aura-of-courage")
@@ -89,7 +98,7 @@ def _aura_items(
     return out
 
 
-def modifiers(state: DndState, t: Tables, geo: Geometry, pid: int, stat: str, *,
+def modifiers(state: Lookups, t: Tables, geo: Geometry, pid: int, stat: str, *,
               weapon: bool = False, vs: int = -1) -> Mods:  # fmt: skip
     """The labelled bonuses and penalties to ``stat`` (attack, damage, init, fort, ref, will).
 
@@ -122,7 +131,7 @@ def stack(items: list[tuple[str, str, int]]) -> Mods:
     return [v for v in best.values()] + out
 
 
-def armor_class(state: DndState, t: Tables, pid: int, kind: str) -> tuple[int, Mods]:
+def armor_class(state: Lookups, t: Tables, pid: int, kind: str) -> tuple[int, Mods]:
     """AC, FAC or TAC of a piece with its effects (Mage Armor, Shield of Faith, charge...)."""
     p = state.pieces[pid]
     s = stats_of(t, p)
@@ -138,28 +147,37 @@ def armor_class(state: DndState, t: Tables, pid: int, kind: str) -> tuple[int, M
     return base + sum(v for _, v in mods), mods
 
 
-def save_bonus(state: DndState, t: Tables, geo: Geometry, pid: int, kind: str) -> Mods:
+def save_bonus(state: Lookups, t: Tables, geo: Geometry, pid: int, kind: str) -> Mods:
     base = stats_of(t, state.pieces[pid]).save(kind)
     return [(kind, base), *modifiers(state, t, geo, pid, kind)]
 
 
-def tick(state: DndState, t: Tables, events: list[Event], geo: Geometry) -> None:
-    """One round passes for every effect on the board (DD-14); expired effects end."""
+def caster_side(state: Lookups, p: Piece, e: Effect) -> int:
+    """The side whose turns count ``e`` down outside battles (DD-14): its caster's (an effect
+    with no caster counts on its bearer's side)."""
+    return state.pieces[e.source].side if e.source >= 0 else p.side
+
+
+def tick(
+    state: Draft, t: Tables, events: list[Event], geo: Geometry, side: int | None = None
+) -> None:
+    """One round passes (DD-14): for every effect on the board (a combat round), or for the
+    effects cast by ``side`` (that side begins a turn, Ruling round 2); expired effects end."""
     for p in state.pieces:
         if not p.alive or not any(e.rounds is not None for e in p.effects):
             continue
         kept: list[Effect] = []
         hp = p.hp
         for e in p.effects:
-            if e.rounds is None:
+            if e.rounds is None or (side is not None and caster_side(state, p, e) != side):
                 kept.append(e)
                 continue
             if e.rounds > 1:
                 kept.append(replace(e, rounds=e.rounds - 1))
                 continue
             where = geo.name(p.square)
-            events.append(Note("expire", f"{e.label} ends on the {stats_of(t, p).name} on {where}",
-                               (p.square,)))  # fmt: skip
+            text = f"{e.label} ends on the {stats_of(t, p).name} on {where}"
+            events.append(Note(EventTag.EXPIRE, text, (p.square,)))
             if e.key == "bears-endurance":
                 hp = max(0, hp - e.amount)  # (Ruling) the end of the spell never kills
         state.set(replace(p, effects=tuple(kept), hp=hp))

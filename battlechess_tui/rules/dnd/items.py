@@ -194,7 +194,7 @@ def _plural(cls: str) -> str:
 
 
 # Catalogue is hashable for the parse cache: one instance per file, never changed.
-Catalogue.__hash__ = object.__hash__  # type: ignore[method-assign,assignment]
+Catalogue.__hash__ = object.__hash__  # type: ignore[method-assign]
 
 
 @cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import spells
 from battlechess_tui.rules.dnd.combat import Work
@@ -31,5 +32,5 @@ def promote_if_due(w: Work, pid: int) -> None:
     p = replace(p, hp=fx.max_hp(w.t, p))
     s.set(p)
     s.used_squares = s.used_squares + (sq,)
-    w.note("promote", f"{w.name(pid)} is promoted to level {p.level}: healed to full, spells and "
-                      f"abilities restored (DD-31)", sq)  # fmt: skip
+    w.note(EventTag.PROMOTE, f"{w.name(pid)} is promoted to level {p.level}: healed to full, "
+           "spells and abilities restored (DD-31)", sq)  # fmt: skip

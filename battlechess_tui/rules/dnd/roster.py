@@ -13,7 +13,7 @@ from dataclasses import replace
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.items import Catalogue
-from battlechess_tui.rules.dnd.state import DndState
+from battlechess_tui.rules.dnd.state import Draft
 from battlechess_tui.rules.dnd.stats import Tables
 
 Roster = dict[str, tuple[int, tuple[str, ...]]]
@@ -52,7 +52,7 @@ def roster_text(roster: Roster) -> str:
     return json.dumps(data, separators=(",", ":")) if data else ""
 
 
-def apply_roster(state: DndState, roster: Roster, t: Tables, geo: Geometry) -> None:
+def apply_roster(state: Draft, roster: Roster, t: Tables, geo: Geometry) -> None:
     """Give the pieces on the roster's squares their levels and items, at full hit points."""
     for square, (level, items) in roster.items():
         p = state.piece_at(geo.parse(square))

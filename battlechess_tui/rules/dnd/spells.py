@@ -6,9 +6,11 @@ targets may be chosen (range, line, battle) is decided by the callers (``turn``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from battlechess_tui.engine.dice import DiceExpr
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -80,7 +82,7 @@ def cast(w: Work, caster: int, choice: str, targets: list[int]) -> None:
     w.state.set(replace(p, slots_used=(used[0], used[1], used[2])))
     names = ", ".join(w.name(x) for x in targets) or "itself"
     w.note(
-        "cast",
+        EventTag.CAST,
         f"{w.name(caster)} casts {d.name} on {names}",
         *(w.state.standing(x) for x in targets),
     )
@@ -187,7 +189,7 @@ def _false_life(w: Work, c: int, key: str, targets: list[int]) -> None:
     expr = DiceExpr.parse(params(w.t, p, key).damage or "d10+4")
     amount = combat.damage_roll(w, p.side, expr, [], "False Life: temporary hit points", floor=0)
     _buff(w, c, _effect(w, c, key, (), "temp-hp", amount))
-    w.note("buff", f"{w.name(c)} gains {amount} temporary hit points", p.square)
+    w.note(EventTag.BUFF, f"{w.name(c)} gains {amount} temporary hit points", p.square)
 
 
 def _heroism(w: Work, c: int, key: str, targets: list[int]) -> None:
@@ -249,7 +251,7 @@ def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
     else:
         eff = _effect(w, c, key, (), "cursed-actions")
     _buff(w, x, replace(eff, label=f"Curse: {CURSES[choice]}"))
-    w.note("condition", f"{w.name(x)} is cursed: {CURSES[choice]}", w.state.standing(x))
+    w.note(EventTag.CONDITION, f"{w.name(x)} is cursed: {CURSES[choice]}", w.state.standing(x))
 
 
 def _resists(w: Work, c: int, x: int, key: str) -> bool:
@@ -257,7 +259,9 @@ def _resists(w: Work, c: int, x: int, key: str) -> bool:
     d = w.t.spells[key]
     p = w.piece(x)
     if d.mind and fx.immune_to_mind(p):
-        w.note("immune", f"{w.name(x)} is immune to mind-affecting spells", w.state.standing(x))
+        w.note(
+            EventTag.IMMUNE, f"{w.name(x)} is immune to mind-affecting spells", w.state.standing(x)
+        )
         return True
     dc = spell_dc(w.t, w.piece(c), key)
     return combat.saving_throw(w, x, "ref" if d.save == "reflex" else d.save, dc, d.name)
@@ -270,14 +274,21 @@ def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
         if not w.piece(x).alive:
             continue
         if w.piece(x).has("immune-mm"):
-            w.note("immune", f"{w.name(x)}'s Shield stops the Magic Missile", w.state.standing(x))
+            w.note(
+                EventTag.IMMUNE,
+                f"{w.name(x)}'s Shield stops the Magic Missile",
+                w.state.standing(x),
+            )
             continue
         dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [],
                                  "Magic Missile damage")  # fmt: skip
         combat.hurt(w, x, dmg, "Magic Missile", c)
 
 
-def _condition(condition: str, label: str):  # noqa: ANN202
+Handler = Callable[[Work, int, str, list[int]], None]
+
+
+def _condition(condition: str, label: str) -> Handler:
     def handler(w: Work, c: int, key: str, targets: list[int]) -> None:
         x = targets[0]
         if _resists(w, c, x, key):
@@ -295,7 +306,7 @@ def _condition(condition: str, label: str):  # noqa: ANN202
         if condition == "charmed":
             eff = replace(eff, key=f"charm-{c}")
         _buff(w, x, eff)
-        w.note("condition", f"{w.name(x)} is {label}", w.state.standing(x))
+        w.note(EventTag.CONDITION, f"{w.name(x)} is {label}", w.state.standing(x))
 
     return handler
 
@@ -314,11 +325,13 @@ def _area_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
             evasion = "evasion" in fx.stats_of(w.t, w.piece(x)).abilities
             taken = 0 if d.on_save == "negates" or evasion else dmg // 2
             if evasion and d.on_save == "half":
-                w.note("evasion", f"Evasion: {w.name(x)} takes no damage", w.state.standing(x))
+                w.note(
+                    EventTag.EVASION, f"Evasion: {w.name(x)} takes no damage", w.state.standing(x)
+                )
         combat.hurt(w, x, taken, d.name, c)
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Handler] = {
     "shield-of-faith": _shield_of_faith,
     "bless": _bless,
     "inflict-wounds": _touch_damage,
@@ -357,5 +370,5 @@ def end_game_spells(w: Work, caster: int) -> None:
         gone = [e for e in p.effects if e.source == caster and e.rounds is None]
         for e in gone:
             w.state.set(w.piece(p.id).without(e.key))
-            w.note("expire", f"DD-32: {e.label} from the promoted caster ends on {w.name(p.id)}",
-                   p.square)  # fmt: skip
+            text = f"DD-32: {e.label} from the promoted caster ends on {w.name(p.id)}"
+            w.note(EventTag.EXPIRE, text, p.square)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.variant import Outcome
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import items
 from battlechess_tui.rules.dnd.combat import SIDES, Work
-from battlechess_tui.rules.dnd.state import MOVE_PHASE, Battle, Loot
+from battlechess_tui.rules.dnd.endings import surrendered
+from battlechess_tui.rules.dnd.state import LOOT, MOVE_PHASE, Battle, Loot
 
 LOOT_ACTIONS = (Action("loot"), Action("leave"))
 SURRENDER = Action("surrender")
@@ -29,7 +30,7 @@ def offer_loot(w: Work, b: Battle) -> None:
         winner = w.piece(fall.killer) if fall.killer >= 0 else None
         if fall.melee and fall.items and winner is not None and winner.alive:
             s.loot = Loot(winner.id, fall.victim)
-            s.phase = "loot"
+            s.phase = LOOT
         return
 
 
@@ -46,16 +47,16 @@ def do_loot(w: Work, action: Action) -> None:
         names = ", ".join(cat.name(t) for t in loser.items)
         s.set(replace(winner, items=items.merge(cat, winner.items, loser.items)))
         s.set(replace(loser, items=()))
-        w.note("loot", f"{w.name(winner.id)} loots {names} from the fallen "
+        w.note(EventTag.LOOT, f"{w.name(winner.id)} loots {names} from the fallen "
                        f"{SIDES[loser.side]} {w.t.classes[loser.cls].name} (DD-42)",
                winner.square)  # fmt: skip
     else:
-        w.note("loot", f"{w.name(winner.id)} leaves the fallen piece's items (DD-42)")
+        w.note(EventTag.LOOT, f"{w.name(winner.id)} leaves the fallen piece's items (DD-42)")
 
 
 def surrender(w: Work) -> None:
     """DD-45: the King's player gives up instead of moving: no more losses, the game ends."""
     s = w.state
     side = s.side
-    w.note("surrender", f"{SIDES[side]}'s King surrenders (DD-45)")
-    s.result = Outcome(1 - side, f"{SIDES[side]}'s King surrendered", "DD-45")
+    w.note(EventTag.SURRENDER, f"{SIDES[side]}'s King surrenders (DD-45)")
+    s.result = surrendered(side)

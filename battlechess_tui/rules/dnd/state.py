@@ -2,20 +2,26 @@
 
 Each piece is a character with a stable ``id`` (its index in the setup), its own ``level`` and
 ``items`` (campaign play, DD-40..DD-48, fills them), hit points, spells used and active effects.
-A state is never changed once made: ``apply`` clones it, changes the clone and returns it.
+A ``DndState`` is frozen and hashable: ``apply`` carries an action out on a ``Draft`` (a private,
+changeable copy with a chess board for move generation) and freezes the result.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from functools import cache
 
+from battlechess_tui.engine import chessboard as cb
+from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
-from battlechess_tui.engine.variant import Outcome
+from battlechess_tui.engine.geometry import Geometry
+from battlechess_tui.engine.rules import Outcome
 
 #: The phases of a turn: a chess move, the moved piece's action, the King's swap (DD-17),
 #: a battle (DD-10..DD-18), the winner's choice to loot the fallen (campaign play, DD-42).
 MOVE_PHASE, ACT, SWAP, BATTLE, LOOT = "move", "act", "swap", "battle", "loot"
+PHASES = (MOVE_PHASE, ACT, SWAP, BATTLE, LOOT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +29,8 @@ class Effect:
     """A spell or condition on a piece; ``rounds`` None lasts the whole game (DD-24).
 
     ``bonuses`` are (stat, type, value): stat is attack, damage, ac, init, fort, ref, will or
-    saves; bonuses of one type do not stack (SRD), penalties do.
+    saves; bonuses of one type do not stack (SRD), penalties do. ``source`` is the caster's id
+    (-1: none), whose side's turns count the rounds down outside battles (DD-14).
     """
 
     key: str
@@ -98,7 +105,7 @@ class Pending:
     actor: int
     move: int = 0
     origin: int = -1
-    action: Any = None
+    action: Action | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,29 +137,13 @@ class Loot:
     loser: int
 
 
-@dataclass
-class DndState:
-    board: ChessBoard
-    pieces: list[Piece]
-    at: list[int]  # square -> piece id, -1 when empty
-    phase: str = MOVE_PHASE
-    side: int = 0  # whose turn it is
-    actors: tuple[int, ...] = ()  # ACT: piece ids still to take their action (castling: two)
-    battle: Battle | None = None
-    pending: Pending | None = None
-    fascination: Fascination | None = None
-    used_squares: tuple[int, ...] = ()  # DD-31: back-rank squares that have promoted a piece
-    killed: tuple[int, ...] = ()  # piece ids in the order they fell
-    falls: tuple[Fall, ...] = ()  # the same, with killer and manner (campaign play)
-    loot: Loot | None = None  # LOOT: the choice waiting (DD-42)
-    quiet: int = 0  # turns in a row without damage (DD-4 ruling)
-    turn: int = 1
-    result: Outcome | None = None
-    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+class Lookups:
+    """Questions a state and its draft both answer."""
 
-    def clone(self) -> DndState:
-        return replace(self, board=self.board.copy(), pieces=self.pieces[:], at=self.at[:],
-                       _cache={})  # fmt: skip
+    pieces: Sequence[Piece]
+    at: Sequence[int]  # square -> piece id, -1 when empty
+    battle: Battle | None
+    falls: tuple[Fall, ...]
 
     def piece_at(self, square: int) -> Piece | None:
         pid = self.at[square]
@@ -168,5 +159,117 @@ class DndState:
             return b.square
         return self.pieces[pid].square
 
+    @property
+    def killed(self) -> tuple[int, ...]:
+        """Piece ids in the order they fell."""
+        return tuple(f.victim for f in self.falls)
+
+
+@dataclass(frozen=True)
+class DndState(Lookups):
+    pieces: tuple[Piece, ...]
+    at: tuple[int, ...]
+    castling: int = 0  # the chess castling rights (cb.WK | cb.WQ | cb.BK | cb.BQ)
+    phase: str = MOVE_PHASE
+    side: int = 0  # whose turn it is
+    actors: tuple[int, ...] = ()  # ACT: piece ids still to take their action (castling: two)
+    battle: Battle | None = None
+    pending: Pending | None = None
+    fascination: Fascination | None = None
+    used_squares: tuple[int, ...] = ()  # DD-31: back-rank squares that have promoted a piece
+    falls: tuple[Fall, ...] = ()  # pieces killed, in order, with killer and manner
+    loot: Loot | None = None  # LOOT: the choice waiting (DD-42)
+    quiet: int = 0  # turns in a row without damage (DD-4 ruling)
+    turn: int = 1  # turns played, each side's counted (White's first is 1)
+    result: Outcome | None = None
+
+
+class Draft(Lookups):
+    """A private, changeable copy of a state while one action is carried out (or a question
+    that needs the chess board is answered); ``freeze`` makes the new state."""
+
+    pieces: list[Piece]
+    at: list[int]
+    phase: str
+    side: int
+    actors: tuple[int, ...]
+    pending: Pending | None
+    fascination: Fascination | None
+    used_squares: tuple[int, ...]
+    loot: Loot | None
+    quiet: int
+    turn: int
+    result: Outcome | None
+
+    def __init__(self, state: DndState, board: ChessBoard) -> None:
+        for f in fields(DndState):
+            if f.name != "castling":
+                setattr(self, f.name, getattr(state, f.name))
+        self.pieces = list(state.pieces)
+        self.at = list(state.at)
+        self.board = board
+
+    @property
+    def castling(self) -> int:
+        return self.board.castling
+
+    def freeze(self) -> DndState:
+        values = {f.name: getattr(self, f.name) for f in fields(DndState)}
+        values.update(pieces=tuple(self.pieces), at=tuple(self.at))
+        return DndState(**values)
+
     def set(self, piece: Piece) -> None:
         self.pieces[piece.id] = piece
+
+
+def chess_board(state: DndState, geo: Geometry, codes: dict[str, int]) -> ChessBoard:
+    """The chess position of ``state`` (``codes``: a class's chess piece type) for moving."""
+    cells = [cb.EMPTY] * geo.size
+    kings = [-1, -1]
+    for sq, pid in enumerate(state.at):
+        if pid >= 0:
+            p = state.pieces[pid]
+            cells[sq] = codes[p.cls] | (p.side << 3)
+            if codes[p.cls] == cb.KING:
+                kings[p.side] = sq
+    board = _empty_board(geo, state.castling, kings[0], kings[1]).copy()
+    board.board = cells
+    board.kings = kings
+    board.side = state.side
+    return board
+
+
+@cache
+def _empty_board(geo: Geometry, castling: int, white_king: int, black_king: int) -> ChessBoard:
+    """A board with the castling routes of these rights (the Kings and Rooks on their squares
+    then), and pawns that never change type (DD-31: a Fighter stays a Fighter)."""
+    cells = [cb.EMPTY] * geo.size
+    for side, king in enumerate((white_king, black_king)):
+        if king >= 0:
+            cells[king] = cb.KING | (side << 3)
+    rights = ""
+    for bit, letter, side, x in ((cb.WK, "K", 0, geo.width - 1), (cb.WQ, "Q", 0, 0),
+                                 (cb.BK, "k", 1, geo.width - 1), (cb.BQ, "q", 1, 0)):  # fmt: skip
+        if castling & bit:
+            cells[geo.square(x, 0 if side == 0 else geo.height - 1)] = cb.ROOK | (side << 3)
+            rights += letter
+    board = ChessBoard(geo, f"{placement(cells, geo)} w {rights or '-'} - 0 1")
+    # The engine types this field for FIDE's four choices; D&D has one (DD-31).
+    board.promo_types = (cb.PAWN,)  # type: ignore[assignment]
+    return board
+
+
+def placement(cells: Sequence[int], geo: Geometry) -> str:
+    """The FEN board field of chess piece codes, top rank first."""
+    rows = []
+    for y in reversed(range(geo.height)):
+        row, gap = "", 0
+        for x in range(geo.width):
+            code = cells[geo.square(x, y)]
+            if code:
+                row += (str(gap) if gap else "") + cb.letter(code)
+                gap = 0
+            else:
+                gap += 1
+        rows.append(row + (str(gap) if gap else ""))
+    return "/".join(rows)

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
+from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.dice import DiceExpr
 from battlechess_tui.rules.dnd.items import Catalogue
 
@@ -121,6 +122,9 @@ class LevelEntry(BaseModel):
 ABILITIES = ("sneak-attack", "evasion", "uncanny-dodge", "smite", "lay-on-hands",
              "aura-of-courage", "inspire-courage", "fascinate")  # fmt: skip
 PIECES = ("pawn", "rook", "knight", "bishop", "queen", "king")
+#: The chess piece type each class moves as (its piece key in the variant file).
+CHESS_TYPES = {"pawn": cb.PAWN, "rook": cb.ROOK, "knight": cb.KNIGHT_, "bishop": cb.BISHOP,
+               "queen": cb.QUEEN, "king": cb.KING}  # fmt: skip
 
 
 class ClassData(BaseModel):
@@ -147,7 +151,6 @@ class Data(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     rounds_per_level: int = 6
-    quiet_turns: int = 100
     spells: dict[str, SpellDef]
     classes: dict[str, ClassData]
 
@@ -250,6 +253,10 @@ class Tables:
         self.levels = {key: resolve_class(key, cls, data) for key, cls in data.classes.items()}
         self.class_of_piece = {cls.piece: key for key, cls in data.classes.items()}
         self.classes = data.classes
+        #: Each class's chess piece type (``chessboard.PAWN``...).
+        self.codes = {key: CHESS_TYPES[cls.piece] for key, cls in data.classes.items()}
+        #: The class that plays the King (DD-1: the Bard): its fall ends the game (DD-9).
+        self.king = self.class_of_piece["king"]
 
     def stats(self, cls: str, level: int) -> LevelStats:
         return self.levels[cls][level]

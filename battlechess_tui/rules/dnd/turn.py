@@ -13,12 +13,14 @@ from itertools import combinations
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.geometry import Geometry
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import abilities, battle, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.promotion import promote_if_due
 from battlechess_tui.rules.dnd.reach import ATTACK_RANGE, BUFF_RANGE, beyond, line_targets
-from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, DndState, Pending
+from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Draft, Pending, Piece
 
 NO_MOVE = ("paralyzed", "prone", "fascinated")
 
@@ -26,10 +28,8 @@ NO_MOVE = ("paralyzed", "prone", "fascinated")
 # -- moves -------------------------------------------------------------------------------------
 
 
-def move_list(s: DndState) -> list[int]:
+def move_list(s: Draft) -> list[int]:
     """DD-4: FIDE movement without en passant or check; DD-23 and DD-28 restrictions."""
-    if "moves" in s._cache:
-        return s._cache["moves"]
     board = s.board
     board.side = s.side
     out = []
@@ -46,15 +46,14 @@ def move_list(s: DndState) -> list[int]:
     if f is not None and s.pieces[f.king].side == s.side and s.pieces[f.king].alive:
         king_moves = [m for m in out if cb.origin(m) == s.pieces[f.king].square]
         out = king_moves or out
-    s._cache["moves"] = out
     return out
 
 
-def move_actions(s: DndState) -> list[Action]:
+def move_actions(s: Draft) -> list[Action]:
     return [Action(MOVE, (cb.origin(m), cb.target(m))) for m in move_list(s)]
 
 
-def find_move(s: DndState, action: Action) -> int | None:
+def find_move(s: Draft, action: Action) -> int | None:
     if action.kind != MOVE or len(action.squares) != 2 or action.choice:
         return None
     for m in move_list(s):
@@ -89,14 +88,19 @@ def do_move(w: Work, move: int) -> None:
     if castle:
         _relocate(s, rook_from, rook_to)
         actors.append(s.at[rook_to])
-        w.note("castle", "Castling: the King and the Rook both take an action (DD-6)", to, rook_to)
+        w.note(
+            EventTag.CASTLE,
+            "Castling: the King and the Rook both take an action (DD-6)",
+            to,
+            rook_to,
+        )
     else:
         promote_if_due(w, mover)
     s.actors = tuple(actors)
     next_actor(w)
 
 
-def _relocate(s: DndState, frm: int, to: int) -> None:
+def _relocate(s: Draft, frm: int, to: int) -> None:
     pid = s.at[frm]
     s.at[frm], s.at[to] = -1, pid
     s.set(replace(s.pieces[pid], square=to))
@@ -120,7 +124,7 @@ def next_actor(w: Work) -> None:
     end_turn(w)
 
 
-def effect_actions(s: DndState, w: Work, pid: int) -> list[Action]:
+def effect_actions(s: Draft, w: Work, pid: int) -> list[Action]:
     """Ranged attacks, buffs and heals the piece may make now (DD-7), without ``none``."""
     p = s.pieces[pid]
     if not p.alive:
@@ -151,12 +155,12 @@ def effect_actions(s: DndState, w: Work, pid: int) -> list[Action]:
     return out
 
 
-def _ally_squares(p, allies: list[tuple[int, int]], rng: str) -> list[int]:  # noqa: ANN001
+def _ally_squares(p: Piece, allies: list[tuple[int, int]], rng: str) -> list[int]:
     squares = [sq for sq, dist in allies if dist <= BUFF_RANGE[rng]]
     return ([p.square] if rng == "touch" else []) + squares
 
 
-def act_actions(s: DndState, w: Work) -> list[Action]:
+def act_actions(s: Draft, w: Work) -> list[Action]:
     return [Action("none"), *effect_actions(s, w, s.actors[0])]
 
 
@@ -181,7 +185,7 @@ def _hostile(w: Work, action: Action) -> bool:
     return action.kind == "cast" and spells.definition(w.t, action.choice).use == "attack"
 
 
-def affected(s: DndState, w: Work, pid: int, action: Action) -> list[int]:
+def affected(s: Draft, w: Work, pid: int, action: Action) -> list[int]:
     """Squares a ranged effect hits: its targets, and the square beyond for Flaming Sphere."""
     squares = list(action.squares)
     if action.choice == "flaming-sphere" and squares:
@@ -214,7 +218,7 @@ def resolve_effect(w: Work, pid: int, action: Action) -> None:
 # -- DD-17: defending the King -----------------------------------------------------------------
 
 
-def swap_squares(s: DndState, targets: list[int], geo) -> list[int]:  # noqa: ANN001
+def swap_squares(s: Draft, targets: list[int], geo: Geometry) -> list[int]:
     """Squares of Fighters that may swap with an attacked King among ``targets``."""
     for pid in targets:
         if pid < 0:
@@ -230,10 +234,10 @@ def swap_squares(s: DndState, targets: list[int], geo) -> list[int]:  # noqa: AN
     return []
 
 
-def swap_actions(s: DndState, w: Work) -> list[Action]:
+def swap_actions(s: Draft, w: Work) -> list[Action]:
     pend = s.pending
     assert pend is not None
-    if pend.kind == "battle":
+    if pend.action is None:
         targets = [s.at[cb.target(pend.move)]]
     else:
         targets = [s.at[sq] for sq in affected(s, w, pend.actor, pend.action)]
@@ -261,8 +265,8 @@ def do_swap(w: Work, action: Action) -> None:
         s.at[king_sq], s.at[pawn_sq] = fid, kid
         s.set(replace(s.pieces[kid], square=pawn_sq))
         s.set(replace(s.pieces[fid], square=king_sq))
-        w.note("swap", f"DD-17: the King swaps with the Fighter on {w.geo.name(pawn_sq)}, who "
-                       "takes the attack", king_sq, pawn_sq)  # fmt: skip
+        w.note(EventTag.SWAP, f"DD-17: the King swaps with the Fighter on "
+               f"{w.geo.name(pawn_sq)}, who takes the attack", king_sq, pawn_sq)  # fmt: skip
     if pend.kind == "battle":
         s.phase = BATTLE
         battle.start(w, pend.actor, s.at[cb.target(pend.move)], pend.move)
@@ -270,14 +274,15 @@ def do_swap(w: Work, action: Action) -> None:
             end_turn(w)
         return
     s.phase = ACT
+    assert pend.action is not None
     resolve_effect(w, pend.actor, pend.action)
     s.actors = s.actors[1:]
     if s.result is None:
         next_actor(w)
 
 
-def _king_squares(s: DndState, w: Work, pend: Pending) -> list[int]:
-    if pend.kind == "battle":
+def _king_squares(s: Draft, w: Work, pend: Pending) -> list[int]:
+    if pend.action is None:
         return [cb.target(pend.move)]
     return affected(s, w, pend.actor, pend.action)
 
@@ -286,7 +291,8 @@ def _king_squares(s: DndState, w: Work, pend: Pending) -> list[int]:
 
 
 def end_turn(w: Work) -> None:
-    """DD-14 (Ruling): a turn counts one round off every effect; the other side moves.
+    """The other side begins its turn. DD-14 (Ruling, round 2): outside battles a full turn is
+    one round, counted off the effects a side cast when that side begins a turn.
 
     A battle won with a loot choice waiting (DD-42) ends the turn only once it is made.
     """
@@ -296,7 +302,6 @@ def end_turn(w: Work) -> None:
     s.actors, s.pending, s.battle = (), None, None
     if s.result is not None:
         return
-    fx.tick(s, w.t, w.events, w.geo)
     f = s.fascination
     if f is not None and f.turn < s.turn and s.pieces[f.king].side == s.side:
         _end_fascination(w)
@@ -305,7 +310,7 @@ def end_turn(w: Work) -> None:
     s.board.side = s.side
     s.turn += 1
     s.phase = MOVE_PHASE
-    s._cache.clear()
+    fx.tick(s, w.t, w.events, w.geo, side=s.side)
     _resume_fascinated_battle(w)
 
 
@@ -334,9 +339,10 @@ def _resume_fascinated_battle(w: Work) -> None:
     if not (a.alive and d.alive and a.square == b.origin and d.square == b.square):
         return
     s.set(replace(king, no_fascinate=king.no_fascinate + (f.enemy,)))
-    w.note("fascinate", "DD-28: the King cannot move, so the stopped battle goes on", b.square)
+    w.note(
+        EventTag.FASCINATE, "DD-28: the King cannot move, so the stopped battle goes on", b.square
+    )
     s.battle, s.phase = b, BATTLE
-    s._cache.clear()
     battle.advance(w)
     if s.battle is None:
         end_turn(w)

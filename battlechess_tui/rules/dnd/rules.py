@@ -1,74 +1,70 @@
-"""D&D Battle Chess as a ``Variant``: the decision interface over the rules modules.
+"""D&D Battle Chess as ``Rules``: the decision interface over the rules modules.
 
 ``to_move`` is the seat of whoever decides now: the mover, the attacked King's player (DD-17),
-or in a battle the player of the piece acting now.
+or in a battle the player of the piece acting now. Every question is answered on a ``Draft``
+of the frozen state (its chess board built for it), never on the state itself.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
-from battlechess_tui.engine.spec import VariantSpec
-from battlechess_tui.engine.variant import (
-    BattleView,
-    Combined,
-    Outcome,
-    PieceView,
-    TallySection,
-)
-from battlechess_tui.rules.chess_family import PIECE_KEYS
-from battlechess_tui.rules.dnd import battle, spells, spoils, turn, views
+from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
+from battlechess_tui.engine.spec import OptionValue, VariantSpec
+from battlechess_tui.rules.dnd import battle, endings, estimate, position, spells, spoils, turn
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import SEATS, Work
 from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.rules.dnd.roster import apply_roster, parse_roster
-from battlechess_tui.rules.dnd.state import ACT, BATTLE, LOOT, MOVE_PHASE, SWAP, DndState, Piece
+from battlechess_tui.rules.dnd.state import (
+    ACT,
+    BATTLE,
+    LOOT,
+    MOVE_PHASE,
+    SWAP,
+    DndState,
+    Draft,
+    chess_board,
+)
 from battlechess_tui.rules.dnd.stats import Data, Tables
+from battlechess_tui.rules.dnd.value import evaluate
 
 
-class DndBattleChess(Combined[DndState]):
-    Data: ClassVar[type[Data]] = Data  # type: ignore[misc]
+class DndRules(Rules[DndState]):
+    Data: ClassVar[type[Data]] = Data
     perft_unit: ClassVar[str] = (
         "one decision: a move, an action choice, a King's swap or a battle action; battles are "
         "won at once by the attacker, ranged attacks hit for average damage and saves fail"
     )
 
-    def __init__(self, spec: VariantSpec, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
         super().__init__(spec, options)
         self.catalogue = load_catalogue()
         self.tables = Tables(self.data, self.catalogue)
+        self.level = int(self.options.get("level", 1))
         self.campaign = bool(self.options.get("campaign", False))
+        self.quiet_turns = int(self.options.get("quiet_turns", 100))
         self.roster = parse_roster(str(self.options.get("roster", "")), self.geo, self.catalogue)
-        self.glyphs = {k: (p.glyph, p.black_glyph or p.glyph) for k, p in spec.pieces.items()}
 
     # -- the game ------------------------------------------------------------------------------
 
     def new_game(self, dice: Dice) -> tuple[DndState, list[Event]]:
         """The setup; in campaign play each piece at its roster level with its items (DD-40)."""
-        state = self.from_fen(self.spec.setup or cb.STANDARD_FEN)
-        apply_roster(state, self.roster, self.tables, self.geo)
-        return state, []
+        draft = self.draft(self.parse_position(self.spec.setup or cb.STANDARD_FEN))
+        apply_roster(draft, self.roster, self.tables, self.geo)
+        return draft.freeze(), []
 
-    def from_fen(self, fen: str, level: int | None = None) -> DndState:
-        """A position with every piece at ``level`` (default: the ``level`` option, DD-3)."""
-        board = ChessBoard(self.geo, fen)
-        board.promo_types = (cb.PAWN,)  # DD-31: a Fighter on the back rank stays a Fighter
-        lvl = int(level or self.options.get("level", 1))  # type: ignore[arg-type]
-        pieces: list[Piece] = []
-        at = [-1] * self.geo.size
-        for sq, code in enumerate(board.board):
-            if not code:
-                continue
-            cls = self.tables.class_of_piece[PIECE_KEYS[code & 7]]
-            hp = self.tables.stats(cls, lvl).hp
-            at[sq] = len(pieces)
-            pieces.append(Piece(len(pieces), cls, cb.side_of(code), lvl, hp, sq))
-        return DndState(board, pieces, at, side=board.side)
+    def draft(self, state: DndState) -> Draft:
+        """A changeable copy of ``state`` with its chess board."""
+        return Draft(state, chess_board(state, self.geo, self.tables.codes))
+
+    def work(self, state: DndState, dice: Dice | None = None) -> Work:
+        """The scratch pad that carries out an action (or answers a question) on a draft."""
+        return Work(self.draft(state), self.tables, self.geo, dice or Dice(), [], self.campaign)
 
     def to_move(self, state: DndState) -> str:
         if state.phase == BATTLE and state.battle is not None:
@@ -82,31 +78,23 @@ class DndBattleChess(Combined[DndState]):
     def side_to_move(self, state: DndState) -> int:
         return SEATS.index(self.to_move(state))
 
-    def work(self, state: DndState, dice: Dice | None = None) -> Work:
-        return Work(state, self.tables, self.geo, dice or Dice(), [], self.campaign)
-
     def legal_actions(self, state: DndState) -> list[Action]:
-        if "actions" in state._cache:
-            return state._cache["actions"]
         if self.outcome(state) is not None:
-            actions: list[Action] = []
-        elif state.phase == MOVE_PHASE:
-            actions = turn.move_actions(state)
-            if self.campaign:
-                actions = [*actions, spoils.SURRENDER]
-        elif state.phase == LOOT:
-            actions = list(spoils.LOOT_ACTIONS)
-        elif state.phase == ACT:
-            actions = turn.act_actions(state, self.work(state))
-        elif state.phase == SWAP:
-            actions = turn.swap_actions(state, self.work(state))
-        else:
-            actions = battle.options(self.work(state))
-        state._cache["actions"] = actions
-        return actions
+            return []
+        if state.phase == LOOT:
+            return list(spoils.LOOT_ACTIONS)
+        w = self.work(state)
+        if state.phase == MOVE_PHASE:
+            actions = turn.move_actions(w.state)
+            return [*actions, spoils.SURRENDER] if self.campaign else actions
+        if state.phase == ACT:
+            return turn.act_actions(w.state, w)
+        if state.phase == SWAP:
+            return turn.swap_actions(w.state, w)
+        return battle.options(w)
 
     def apply(self, state: DndState, action: Action, dice: Dice) -> tuple[DndState, list[Event]]:
-        w = self.work(state.clone(), dice)
+        w = self.work(state, dice)
         s = w.state
         if s.phase == LOOT:
             spoils.do_loot(w, action)
@@ -126,51 +114,48 @@ class DndBattleChess(Combined[DndState]):
             battle.act(w, action)
             if s.battle is None:
                 turn.end_turn(w)
-        s._cache.clear()
-        return s, w.events
+        return s.freeze(), w.events
 
     def outcome(self, state: DndState) -> Outcome | None:
         if state.loot is not None:
             return None  # the winner of the last battle chooses first (DD-42)
         if state.result is not None:
             return state.result
-        if state.quiet >= self.tables.data.quiet_turns:
-            return Outcome(None, f"{state.quiet} turns without damage", "DD-4")
-        if state.phase == MOVE_PHASE and not turn.move_list(state):
-            return Outcome(None, f"{self.side_names[state.side]} cannot move", "DD-4")
+        if state.quiet >= 2 * self.quiet_turns:
+            return endings.quiet(self.quiet_turns)
+        if state.phase == MOVE_PHASE and not turn.move_list(self.draft(state)):
+            return endings.no_moves(state.side)
         return None
 
-    # -- words ---------------------------------------------------------------------------------
+    # -- positions as text ---------------------------------------------------------------------
 
-    def notation(self, state: DndState, action: Action) -> str:
-        text = action.text(self.geo)
-        if action.kind == MOVE and len(action.squares) == 2:
-            frm, to = action.squares
-            p, q = state.piece_at(frm), state.piece_at(to)
-            if p is None:
-                return text
-            letter = self.tables.classes[p.cls].letter
-            if (
-                turn.find_move(state, action) is not None
-                and abs(to - frm) == 2
-                and (state.board.board[frm] & 7 == cb.KING)
-            ):
-                return "O-O" if to > frm else "O-O-O"
-            sep = "x" if q is not None else "-"
-            return f"{letter}{self.geo.name(frm)}{sep}{self.geo.name(to)}"
-        actor = self._actor(state)
-        if actor is None:
-            return text
-        return f"{self.tables.classes[actor.cls].name}: {text}"
+    def position_text(self, state: DndState) -> str:
+        return position.write(state, self.tables, self.geo)
 
-    def _actor(self, state: DndState) -> Piece | None:
-        if state.phase == BATTLE and state.battle is not None:
-            return state.pieces[state.battle.actor]
-        if state.phase == ACT and state.actors:
-            return state.pieces[state.actors[0]]
-        if state.phase == LOOT and state.loot is not None:
-            return state.pieces[state.loot.winner]
-        return None
+    def parse_position(self, text: str, level: int | None = None) -> DndState:
+        """A position from its text; a plain FEN gives fresh pieces at ``level`` (default: the
+        ``level`` option, DD-3)."""
+        return position.read(text, self.tables, self.geo, level or self.level)
+
+    def from_fen(self, fen: str, level: int | None = None) -> DndState:
+        """The old name of ``parse_position``."""
+        return self.parse_position(fen, level)
+
+    # -- numbers for computer players ----------------------------------------------------------
+
+    def chance(self, state: DndState, action: Action) -> Chance:
+        """A battle's chance is estimated by simulation (DD-18, until exact odds replace it);
+        one attack roll or save is exact; moves without a fight are certain."""
+        if estimate.starts_battle(state, action):
+            won = estimate.battle_win(self.work, state, action)
+            return CERTAIN if won is None else Chance(won, exact=False)
+        roll = estimate.roll_for(self.work(state), action)
+        return CERTAIN if roll is None else Chance(roll.p)
+
+    def evaluate(self, state: DndState, side: int) -> float:
+        return evaluate(self, state, side)
+
+    # -- refusals ------------------------------------------------------------------------------
 
     def why_illegal(self, state: DndState, action: Action) -> str:
         if self.outcome(state) is not None:
@@ -233,32 +218,3 @@ class DndBattleChess(Combined[DndState]):
             return ("the target must stand where this piece could move next turn, within range, "
                     "with nothing in between (DD-7, DD-8)")  # fmt: skip
         return "choose none, or a spell or ability with its target (DD-5, DD-7)"
-
-    # -- views ---------------------------------------------------------------------------------
-
-    def piece_view(self, state: DndState, square: int) -> PieceView | None:
-        return views.piece_view(state, self.tables, self.glyphs, square)
-
-    def piece_card(self, state: DndState, square: int) -> list[str]:
-        return views.piece_card(state, self.tables, self.geo, square)
-
-    def square_marks(self, state: DndState) -> dict[int, str]:
-        marks = {sq: "used" for sq in state.used_squares}
-        if state.battle is not None:
-            marks[state.battle.square] = "battle"
-        return marks
-
-    def status(self, state: DndState) -> str:
-        result = self.outcome(state)
-        if result is not None:
-            return result.describe(self.side_names)
-        return views.status(state, self.tables, self.geo, self.to_move(state))
-
-    def tally(self, state: DndState) -> list[TallySection]:
-        return views.tally(state, self.tables, self.geo)
-
-    def battle_view(self, state: DndState, key: tuple[int, ...] | None = None) -> BattleView | None:
-        return views.battle_view(self, state, key)
-
-    def odds(self, state: DndState, action: Action) -> str | None:
-        return views.odds(self, state, action)
