@@ -83,7 +83,7 @@ def _good_save(tmp_path):
         (lambda text: json.dumps({"hello": "world"}), "not a battlechess save"),
         (lambda text: text.replace('"format_version": 1', '"format_version": 99', 1), "newer"),
         (lambda text: text.replace('"variant": "classic"', '"variant": "nope"', 1), "no game"),
-        (lambda text: text.replace('"action": "', '"action": "z9', 1), "corrupt"),
+        (lambda text: text.replace('"action": "', '"action": "z9', 1), "ply 1 .*not legal"),
     ],
 )
 def test_bad_files_give_one_line_and_are_left_untouched(tmp_path, mangle, message):
@@ -170,12 +170,21 @@ def test_user_save_dir_honours_override_and_environment(tmp_path, monkeypatch):
     assert user_save_dir().name == "saves"
 
 
-def test_autosave_and_listing(tmp_path):
+def test_autosave_names_the_game_file_and_continue_opens_it(tmp_path):
     assert latest_autosave(tmp_path) is None
     game = Game(make_variant("classic"), seed=1)
     game.play("e2e4")
-    save_game(game, autosave_path(tmp_path))
-    assert latest_autosave(tmp_path) == tmp_path / "autosave.json"
+    own = tmp_path / "classic-1.json"
+    save_game(game, autosave_path(tmp_path), own)
+    pointer = json.loads(autosave_path(tmp_path).read_text())
+    assert pointer["format"] == "battlechess-autosave" and pointer["file"] == "classic-1.json"
+    assert latest_autosave(tmp_path) == own
+    assert load_game(autosave_path(tmp_path)).path == own  # the autosave is followed
     (tmp_path / "junk.json").write_text("{")
     infos = list_saves(tmp_path)
-    assert [(i.variant, i.plies, i.result) for i in infos] == [("classic", 1, "in play")]
+    assert [(i.path.name, i.plies, i.result, i.latest) for i in infos if i.problem is None] == [
+        ("classic-1.json", 1, "in play", True)
+    ]
+    assert [(i.path.name, "truncated" in (i.problem or "")) for i in infos if i.problem] == [
+        ("junk.json", True)
+    ]

@@ -7,18 +7,67 @@ replay`` opens it like any game, the campaign file stays small, and a game in pl
 by the ordinary game screen. The roster a game was played with is in that save's options, so it
 replays exactly.
 
+The model validates everything a campaign screen, ``campaign show`` or ``simulate`` relies on:
+each side's sixteen pieces on their starting squares with their classes, items the catalogue
+knows (one of a kind, as the game keeps them), the games numbered in order, two battle powers
+and two bonuses a game, and game files inside the campaign's folder.
+
 Version history: 1. first format.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from pathlib import PurePosixPath
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-FORMAT = "battlechess-campaign"
-FORMAT_VERSION = 1
+from battlechess_tui.save.model import SEED_LIMIT
+
+FORMAT: Final = "battlechess-campaign"
+FORMAT_VERSION: Final = 1
 SIDE_KEYS = ("white", "black")
+#: Far beyond anything a campaign earns; bounds a hand-edited number.
+MAX_GOLD = 10**12
+Count = Annotated[int, Field(ge=0, le=10**6)]
+Gold = Annotated[int, Field(ge=0, le=MAX_GOLD)]
+
+
+@cache
+def _home_squares() -> tuple[dict[str, str], dict[str, str]]:
+    """Each side's starting squares and the class that starts there (the D&D setup)."""
+    from battlechess_tui.engine.dice import Dice
+    from battlechess_tui.engine.registry import make_variant
+
+    variant = make_variant("dnd")
+    state, _ = variant.new_game(Dice.for_decision(0, -1))
+    homes: tuple[dict[str, str], dict[str, str]] = ({}, {})
+    for p in state.pieces:
+        homes[p.side][variant.geo.name(p.square)] = p.cls
+    return homes
+
+
+def _check_items(items: list[str]) -> list[str]:
+    """Items the catalogue knows, written as it writes them, one of each kind."""
+    from battlechess_tui.rules.dnd.items import load_catalogue, merge
+
+    cat = load_catalogue()
+    for text in items:
+        canonical = cat.parse(text).text  # ValueError names an unknown item
+        if canonical != text:
+            raise ValueError(f"item {text!r} is written {canonical!r}")
+    if sorted(merge(cat, (), tuple(items))) != sorted(items):
+        raise ValueError(f"items {items}: a piece carries one item of a kind, with what it needs")
+    return items
+
+
+def _game_file(text: str) -> str:
+    """A game's save file: a ``.json`` path inside the campaign's folder."""
+    rel = PurePosixPath(text)
+    if rel.is_absolute() or ".." in rel.parts or "\\" in text or rel.suffix != ".json":
+        raise ValueError(f"{text!r} is not a .json file inside the campaign's folder")
+    return text
 
 
 class PieceRecord(BaseModel):
@@ -29,15 +78,34 @@ class PieceRecord(BaseModel):
     cls: str = Field(description="its class: fighter, rogue, paladin, cleric, wizard, bard")
     level: int = Field(1, ge=1, le=5)
     items: list[str] = []
-    kills: int = 0
+    kills: Count = 0
     history: list[str] = []
+
+    @field_validator("items")
+    @classmethod
+    def _known_items(cls, items: list[str]) -> list[str]:
+        return _check_items(items)
 
 
 class SideRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
     player: str
-    chest: int = Field(0, ge=0, description="the war chest, in gold")
+    chest: Gold = Field(0, description="the war chest, in gold")
     pieces: list[PieceRecord] = Field(min_length=16, max_length=16)
+
+    def check_home(self, side: int) -> None:
+        """ValueError unless the pieces stand on ``side``'s starting squares, with the class
+        that starts on each."""
+        home = _home_squares()[side]
+        squares = [p.square for p in self.pieces]
+        if sorted(squares) != sorted(home):
+            wrong = sorted(set(squares) ^ set(home)) or sorted(squares)
+            raise ValueError(f"pieces: {SIDE_KEYS[side]}'s pieces start on "
+                             f"{', '.join(sorted(home))} (not {', '.join(wrong)})")  # fmt: skip
+        for p in self.pieces:
+            if p.cls != home[p.square]:
+                raise ValueError(f"pieces: the piece on {p.square} is a {home[p.square]}, "
+                                 f"not {p.cls!r}")  # fmt: skip
 
     def piece(self, square: str) -> PieceRecord:
         for p in self.pieces:
@@ -50,15 +118,22 @@ class GameEntry(BaseModel):
     """One game of the campaign and what it paid (DD-43..DD-46)."""
 
     model_config = ConfigDict(extra="forbid")
-    number: int
+    number: int = Field(ge=1, le=10**6)
     file: str = Field(description="the save file, relative to the campaign file")
-    seed: int
-    power: list[int] = Field(description="battle power of White and Black before the game")
+    seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
+    power: list[Count] = Field(
+        min_length=2, max_length=2, description="battle power of White and Black before the game"
+    )
     winner: Literal["white", "black"] | None = None
     result: str = ""
-    prize: int = 0
-    bonus: list[int] = [0, 0]
+    prize: Gold = 0
+    bonus: list[Gold] = Field([0, 0], min_length=2, max_length=2)
     spoils: str = ""
+
+    @field_validator("file")
+    @classmethod
+    def _inside(cls, text: str) -> str:
+        return _game_file(text)
 
 
 class SpoilsChoice(BaseModel):
@@ -66,7 +141,7 @@ class SpoilsChoice(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     winner: Literal["white", "black"]
-    gold: int = Field(description="20% of the loser's war chest")
+    gold: Gold = Field(description="20% of the loser's war chest")
 
 
 class CampaignFile(BaseModel):
@@ -83,6 +158,20 @@ class CampaignFile(BaseModel):
     games: list[GameEntry] = []
     current: GameEntry | None = Field(None, description="the game being played, not yet settled")
     spoils: SpoilsChoice | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CampaignFile:
+        self.white.check_home(0)
+        self.black.check_home(1)
+        for index, game in enumerate(self.games, start=1):
+            if game.number != index:
+                raise ValueError(f"games: game {index} is numbered {game.number}")
+        if self.current is not None and self.current.number != len(self.games) + 1:
+            raise ValueError(f"current: the game being played is game {len(self.games) + 1}, "
+                             f"not {self.current.number}")  # fmt: skip
+        if self.spoils is not None and not self.games:
+            raise ValueError("spoils: no game has been played")
+        return self
 
     def side(self, key: str | int) -> SideRecord:
         if isinstance(key, int):

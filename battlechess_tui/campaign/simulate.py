@@ -3,7 +3,8 @@
 Each game is played to the end by random choices (a surrender is rare: one chance in 200 at each
 move), saved beside the campaign file, and settled by the between-games rules; the winner of a
 surrender takes random spoils, then each side buys random items it can afford. The campaign file
-is written after every game and every purchase, as in the app.
+is written after every game and every purchase, as in the app; a run killed at any point leaves
+a campaign the next run carries on (the game in play is finished, pending spoils are taken).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import load_campaign, save_campaign
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
-from battlechess_tui.save.store import save_game
+from battlechess_tui.save.store import load_game, save_game
 from battlechess_tui.simulation import DECISION_LIMIT, game_seed
 
 SURRENDER_CHANCE = 1 / 200
@@ -60,18 +61,33 @@ def take_spoils(campaign: CampaignFile, rng: random.Random) -> CampaignFile:
                                        rng.choice(winner.pieces).square)  # fmt: skip
 
 
+def next_game(campaign: CampaignFile, path: Path, seed: int) -> tuple[CampaignFile, Game, Path]:
+    """The game in play (a run killed mid-game left one), else a new game with ``seed``. A
+    new game's file is written before the campaign names it, so a kill in between leaves a
+    campaign that simply starts the game again."""
+    game_path = between_games.current_path(campaign, path)
+    if game_path is not None:
+        return campaign, load_game(game_path).game, game_path
+    campaign, game = between_games.start_game(campaign, path, seed)
+    game_path = between_games.current_path(campaign, path)
+    assert game_path is not None
+    save_game(game, game_path)
+    save_campaign(campaign, path)
+    return campaign, game, game_path
+
+
 def simulate_campaign(path: Path, games: int, seed: int) -> list[str]:
     """Play ``games`` games of the campaign in ``path``; the lines say what happened."""
     path = Path(path)
     campaign = load_campaign(path)
     rng = random.Random(seed)
     lines: list[str] = []
-    for i in range(games):
-        campaign, game = between_games.start_game(campaign, path, game_seed(seed, i))
+    if campaign.spoils is not None:  # a run killed before the winner chose
+        campaign = take_spoils(campaign, rng)
         save_campaign(campaign, path)
+    for i in range(games):
+        campaign, game, game_path = next_game(campaign, path, game_seed(seed, i))
         play_random(game, rng)
-        game_path = between_games.current_path(campaign, path)
-        assert game_path is not None
         save_game(game, game_path)
         campaign, after = between_games.settle(campaign, game)
         if campaign.spoils is not None:

@@ -2,7 +2,9 @@
 
 A campaign file is written (atomically, as saves are) after every game and every purchase. A file
 that cannot be read gives a one-line ``CampaignError`` and is never overwritten, so a damaged
-campaign can still be repaired by hand.
+campaign can still be repaired by hand. A game is saved before the campaign names it as the game
+in play; a campaign whose game in play has no file (a write killed in between) is read as
+having no game in play, so the next game starts again.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ from battlechess_tui.campaign.model import (
     PieceRecord,
     SideRecord,
 )
+from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.save.files import SaveError, first_problem, read_document, write_document
-from battlechess_tui.save.store import now, user_save_dir
+from battlechess_tui.save.folder import user_save_dir
+from battlechess_tui.save.records import now
 
 GAME_KEY = "dnd"
 
@@ -55,7 +59,7 @@ def game_file(path: Path, number: int) -> str:
 def new_campaign(name: str, white: str = "White", black: str = "Black") -> CampaignFile:
     """Both sides at level 1 with no items and empty war chests (DD-40)."""
     variant = make_variant(GAME_KEY)
-    state, _ = variant.new_game(None)
+    state, _ = variant.new_game(Dice.for_decision(0, -1))
     sides = []
     for side, player in ((0, white), (1, black)):
         pieces = [PieceRecord(square=variant.geo.name(p.square), cls=p.cls)
@@ -77,16 +81,40 @@ def create_campaign(name: str, folder: Path, white: str = "White", black: str = 
     return path
 
 
+def find_campaign(name: str | Path, folder: Path) -> Path:
+    """The campaign file a player names: its path, its file name in ``folder``, or its name
+    (``The Long War`` or ``the-long-war``) there; ``CampaignError`` saying where it looked."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    text = str(name)
+    stem = text.removesuffix(".json")
+    candidates = [Path(folder) / text] if path.name == text and stem != text else []
+    candidates.append(Path(folder) / f"{slug(stem)}.json")
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise CampaignError(f"no campaign {text!r}: no such file, and no "
+                        f"{candidates[-1].name} in {folder}")  # fmt: skip
+
+
 def load_campaign(path: Path) -> CampaignFile:
-    """The validated campaign; ``CampaignError`` with one clear line otherwise."""
+    """The validated campaign; ``CampaignError`` with one clear line otherwise. A game in
+    play whose file is missing (never written) is dropped: the next game starts afresh."""
     doc = read_document(Path(path), FORMAT, "campaign file", CampaignError)
     version = doc.get("format_version")
-    if isinstance(version, int) and version > FORMAT_VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise CampaignError(f"{path}: made by a newer battlechess (format {version})")
     try:
-        return CampaignFile.model_validate(doc)
+        campaign = CampaignFile.model_validate(doc)
     except ValidationError as exc:
         raise CampaignError(f"{path}: the campaign file is corrupt: {first_problem(exc)}") from None
+    except RecursionError:
+        raise CampaignError(f"{path}: the campaign file is corrupt (nested too deeply)") from None
+    current = campaign.current
+    if current is not None and not (Path(path).parent / current.file).is_file():
+        campaign = campaign.model_copy(update={"current": None})
+    return campaign
 
 
 def save_campaign(campaign: CampaignFile, path: Path) -> None:

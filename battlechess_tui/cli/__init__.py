@@ -8,22 +8,27 @@ with that line and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from battlechess_tui import __version__
 from battlechess_tui.cli import campaign, games, learn, positions, simulate, tools
-from battlechess_tui.cli.common import CliError
+from battlechess_tui.cli.common import CliError, Parser, plain_output, quiet_broken_pipe
 
 __all__ = ["CliError", "build_parser", "main"]
+
+#: Exit statuses: output cut short by its reader (as if killed by SIGPIPE); a fault of ours.
+BROKEN_PIPE = 141
+INTERNAL_ERROR = 70
 
 COMMAND_MODULES = (games, learn, simulate, positions, tools, campaign)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Any]]:
     """The parser and each command's handler."""
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="battlechess",
         description="Dice-and-battle chess in the terminal. With no command, opens the app.",
     )
@@ -39,15 +44,36 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser, handlers = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return _run(handlers[args.command or "menu"], args)
-    except CliError as exc:
-        print(f"battlechess: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+    """Run a command: its exit status. Every failure ends in one line on standard error (exit
+    2; 70 for a fault of battlechess itself, with the traceback when $BATTLECHESS_DEBUG is
+    set); output cut short by its reader (``| head``) ends quietly."""
+    with plain_output():
+        try:
+            parser, handlers = build_parser()
+            args = parser.parse_args(argv)
+            code = _run(handlers[args.command or "menu"], args)
+            sys.stdout.flush()
+            return code
+        except BrokenPipeError:
+            quiet_broken_pipe()
+            return BROKEN_PIPE
+        except CliError as exc:
+            return _fail(str(exc), 2)
+        except KeyboardInterrupt:
+            return 130
+        except OSError as exc:  # the file system refused (a folder that cannot be made...)
+            where = f"{exc.filename}: " if exc.filename else ""
+            return _fail(f"{where}{exc.strerror or exc}", 2)
+        except Exception as exc:
+            if os.environ.get("BATTLECHESS_DEBUG"):
+                raise
+            return _fail(f"internal error ({type(exc).__name__}: {exc}); "
+                         "set BATTLECHESS_DEBUG=1 to see where", INTERNAL_ERROR)  # fmt: skip
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"battlechess: {' '.join(message.split())}", file=sys.stderr)
+    return code
 
 
 def _run(handler: Any, args: argparse.Namespace) -> int:

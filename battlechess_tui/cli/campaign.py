@@ -1,4 +1,9 @@
-"""``battlechess campaign new|show|simulate``: D&D Battle Chess campaign files (DD-40..DD-48)."""
+"""``battlechess campaign new|show|simulate``: D&D Battle Chess campaign files (DD-40..DD-48).
+
+A campaign is named by its file's path or by its name (``"Autumn War"`` or ``autumn-war``),
+looked up in the campaigns folder (``--dir``, else the save folder's ``campaigns/``), so the
+commands work as ``campaign new`` prints them.
+"""
 
 from __future__ import annotations
 
@@ -6,38 +11,50 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from battlechess_tui.cli.common import CliError
+from battlechess_tui.cli.common import int_in, name_text
+
+MAX_CAMPAIGN_NAME = 80
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
     camp = sub.add_parser("campaign", help="D&D Battle Chess campaigns: new, show, simulate")
     csub = camp.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
-    new = csub.add_parser("new", help="create a campaign file")
+    new = csub.add_parser("new", help="create a campaign file (prints its path)")
     new.add_argument("name")
     new.add_argument("--white", default="White", help="White's player")
     new.add_argument("--black", default="Black", help="Black's player")
-    new.add_argument("--dir", type=Path, help="folder (default: the save folder's campaigns/)")
+    _dir_flag(new)
     show = csub.add_parser("show", help="print a campaign: rosters, war chests, games")
-    show.add_argument("file", type=Path)
+    show.add_argument("campaign", help="the campaign's name or its file")
+    _dir_flag(show)
     sim = csub.add_parser("simulate", help="play N campaign games between random players")
-    sim.add_argument("file", type=Path)
-    sim.add_argument("--games", type=int, default=20)
+    sim.add_argument("campaign", help="the campaign's name or its file")
+    sim.add_argument("--games", type=int_in(1), default=20)
     sim.add_argument("--seed", type=int, default=1)
+    _dir_flag(sim)
     return {"campaign": cmd_campaign}
+
+
+def _dir_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dir", type=Path, help="campaigns folder (default: the save folder's "
+                        "campaigns/)")  # fmt: skip
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
     from battlechess_tui.campaign import report, store
 
+    folder = args.dir or store.default_dir(args.save_dir)
     if args.campaign_command == "new":
-        folder = args.dir or store.default_dir(args.save_dir)
-        print(store.create_campaign(args.name, folder, args.white, args.black))
-    elif args.campaign_command == "show":
-        print("\n".join(report.summary(store.load_campaign(args.file), args.file)))
+        name = name_text(args.name, "a campaign's name", MAX_CAMPAIGN_NAME)
+        white, black = name_text(args.white), name_text(args.black)
+        path = store.create_campaign(name, folder, white, black)
+        print(f"Campaign {name!r} written to {path}")
+        return 0
+    path = store.find_campaign(args.campaign, folder)
+    if args.campaign_command == "show":
+        print("\n".join(report.summary(store.load_campaign(path), path)))
     else:
         from battlechess_tui.campaign.simulate import simulate_campaign
 
-        if args.games < 1:
-            raise CliError("--games must be 1 or more")
-        print("\n".join(simulate_campaign(args.file, args.games, args.seed)))
+        print("\n".join(simulate_campaign(path, args.games, args.seed)))
     return 0

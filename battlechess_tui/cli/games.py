@@ -6,14 +6,22 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from battlechess_tui.cli.common import add_option_flag, make_game_variant, parse_pairs, run_app
+from battlechess_tui.cli.common import (
+    SEED_RANGE,
+    add_option_flag,
+    int_in,
+    make_game_variant,
+    parse_pairs,
+    run_app,
+    seat_players,
+)
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
     play = sub.add_parser("play", help="start a game in the app")
     play.add_argument("variant", help="a game's key, or a house-rule variant file (.toml)")
     add_option_flag(play)
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=int_in(*SEED_RANGE))
     play.add_argument("--player", action="append", default=[], metavar="SEAT=NAME",
                       help="a player's name for a seat, e.g. white=Ann")  # fmt: skip
     load = sub.add_parser("load", help="continue a saved game in the app")
@@ -34,8 +42,9 @@ def cmd_menu(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     options = parse_pairs(args.option)
-    make_game_variant(args.variant, options)  # fail here, in one line, before the app starts
-    players = parse_pairs(args.player, "--player") if args.player else None
+    # Fail here, in one line, before the app starts.
+    variant = make_game_variant(args.variant, options)
+    players = seat_players(variant, args.player) if args.player else None
     return run_app(
         args, "play", variant=args.variant, options=options, seed=args.seed, players=players
     )
@@ -52,11 +61,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from battlechess_tui.save.store import load_game, verify_file
 
     if args.verify:
-        loaded = load_game(args.file)
         mismatch = verify_file(args.file)
         if mismatch is not None:
-            print(f"{args.file}: {mismatch.describe()}")
+            print(f"{args.file}: {' '.join(mismatch.describe().split())}")
             return 1
+        loaded = load_game(args.file)
         result = loaded.game.outcome
         state = result.describe(loaded.game.variant.side_names) if result else "unfinished"
         print(f"{args.file}: verified {len(loaded.game.plies)} decisions ({state})")

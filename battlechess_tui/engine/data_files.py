@@ -1,16 +1,30 @@
-"""Where the shipped variant data lives, and the rules pages beside it.
+"""Where the shipped variant data lives, the rules pages beside it, and reading a data file
+safely.
 
 The data folder is ``variants/`` beside the package in a source checkout and
-``battlechess_tui/variants`` inside an installed wheel.
+``battlechess_tui/variants`` inside an installed wheel. A rules page is named by its bare file
+name (``rules_text = "classic.md"``): only pages in that folder are ever read by name, so a
+variant (a house-rule file, or one embedded in a save) cannot make the app print any other file.
+A house-rule file's own page beside it is read when the file is loaded, and kept in its text.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from battlechess_tui.engine.spec import VariantSpec
+if TYPE_CHECKING:
+    from battlechess_tui.engine.spec import VariantSpec
 
 _PACKAGE = Path(__file__).resolve().parent.parent
+#: A rules page is text for people: a megabyte is far more than any.
+MAX_PAGE_BYTES = 1024 * 1024
+
+
+class RefusedFile(ValueError):
+    """A file that is not read: not a regular file, or larger than the limit (one line)."""
 
 
 def variants_dir() -> Path:
@@ -20,10 +34,60 @@ def variants_dir() -> Path:
     raise FileNotFoundError("the variants data folder is missing from this installation")
 
 
-def rules_text(spec: VariantSpec) -> str:
-    """The Markdown rules shown in the app (a file in the data folder, or inline text)."""
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes. Never blocks
+    (a FIFO is refused, not waited on) and never reads past the limit (``/dev/zero``).
+    RefusedFile says why a file is not read; OSError is the system's reason."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise RefusedFile("is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise RefusedFile("not a regular file")
+        if info.st_size > limit:
+            raise RefusedFile(f"too large ({size_text(info.st_size)}; at most {size_text(limit)})")
+        raw = fh.read(limit + 1)
+    if len(raw) > limit:
+        raise RefusedFile(f"too large (more than {size_text(limit)})")
+    return raw
+
+
+def size_text(n: int) -> str:
+    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
+
+
+def page_name(text: str) -> bool:
+    """Whether ``rules_text`` names a page (``classic.md``) rather than holding the rules."""
+    return text.endswith(".md") and "\n" not in text
+
+
+def shipped_page(name: str) -> Path | None:
+    """The shipped rules page ``name``: a bare file name in the data folder, else None."""
+    if Path(name).name != name or name.startswith(".") or "\\" in name:
+        return None
+    path = variants_dir() / name
+    return path if path.is_file() else None
+
+
+def rules_page_problem(spec: VariantSpec) -> str | None:
+    """Why ``spec``'s rules page cannot be shown, or None."""
     text = spec.rules_text
-    if text.endswith(".md") and "\n" not in text:
-        path = variants_dir() / text
-        return path.read_text(encoding="utf-8") if path.is_file() else f"(missing {text})"
-    return text
+    if page_name(text) and shipped_page(text) is None:
+        return f"rules_text: {text!r} is not a shipped rules page"
+    return None
+
+
+def rules_text(spec: VariantSpec) -> str:
+    """The Markdown rules shown in the app (a shipped page, or the variant's own text)."""
+    text = spec.rules_text
+    if not page_name(text):
+        return text
+    path = shipped_page(text)
+    if path is None:
+        return f"(no rules page {text!r})"
+    try:
+        return read_limited(path, MAX_PAGE_BYTES).decode("utf-8", errors="replace")
+    except (OSError, RefusedFile) as exc:
+        return f"(rules page {text!r} cannot be read: {exc})"

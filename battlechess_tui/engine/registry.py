@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from battlechess_tui.engine.data_files import rules_text, variants_dir
-from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import (
     OptionValue,
     SpecError,
     VariantSpec,
+    house_page,
     read_toml,
     validate,
 )
@@ -74,8 +74,11 @@ def spec(key: str) -> VariantSpec:
 
 
 def load_spec_file(path: Path) -> VariantSpec:
-    """A variant file outside the shipped set (house rules); its base may be a shipped game."""
-    raw = read_toml(path)
+    """A variant file outside the shipped set (house rules); its base may be a shipped game.
+    Its own rules page (a ``.md`` beside it) is read into the spec, so a save of the game
+    carries it. SpecError lists the problems."""
+    path = Path(path)
+    raw = house_page(read_toml(path), path.parent)
     spec_ = validate(resolve_base(raw, _find_raw, str(path)), str(path))
     rules_class(spec_)
     presenter_class(spec_)
@@ -147,13 +150,22 @@ def resolve(key_or_path: str | Path, options: dict[str, OptionValue] | None = No
     raise KeyError(f"no game called {text!r}; games: {', '.join(specs())}")
 
 
-def check_file(path: Path) -> list[str]:
-    """Every problem of a variant file, as lines; empty when it is good."""
+def check_file(path: Path, warnings: list[str] | None = None) -> list[str]:
+    """Every problem of a variant file, as lines; empty when it is good. Passing the check
+    means the game plays: every option value is built and trial games are played to the end
+    (``engine/replay.check_variant``). Fields the game's rules ignore (a classic King given
+    ``movement``) are not problems: they are added to ``warnings`` when it is given."""
+    from battlechess_tui.engine.replay import check_variant, ignored_fields
+
     try:
-        # Building the variant validates its data; a new game proves the setup is playable.
-        make_variant(load_spec_file(path)).new_game(Dice.for_decision(0, -1))
+        spec_ = load_spec_file(path)
     except SpecError as exc:
         return exc.problems
-    except (ValueError, KeyError) as exc:
-        return [str(exc)]
-    return []
+    report = check_variant(spec_, make_variant)
+    if not report.problems and warnings is not None:
+        raw = house_page(read_toml(Path(path)), Path(path).parent)
+        base = raw.get("base")
+        parent = resolve_base(_find_raw(base), _find_raw, str(path)) if base else None
+        merged = resolve_base(raw, _find_raw, str(path))
+        warnings.extend(ignored_fields(raw, merged, parent, make_variant))
+    return list(report.problems)

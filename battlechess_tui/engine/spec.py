@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from battlechess_tui.engine.data_files import RefusedFile, page_name, read_limited, shipped_page
 from battlechess_tui.engine.geometry import MAX_SIDE
 
 OptionValue = str | int | bool
@@ -158,15 +159,66 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: A variant file is a page of tables: a megabyte is far more than any.
+MAX_TOML_BYTES = 1024 * 1024
+#: Deeper than any variant's data nests.
+MAX_TOML_DEPTH = 32
+
+
 def read_toml(path: Path) -> dict[str, Any]:
+    """The tables of a variant file; SpecError (one line each) for a file that is not a regular
+    file, too large, not UTF-8, not TOML, or nested too deeply."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        text = read_limited(path, MAX_TOML_BYTES).decode("utf-8")
+        raw = tomllib.loads(text)
+    except RefusedFile as exc:
+        raise SpecError(str(path), [str(exc)]) from None
     except OSError as exc:
         raise SpecError(str(path), [exc.strerror or str(exc)]) from None
     except UnicodeDecodeError:
         raise SpecError(str(path), ["not a UTF-8 text file"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(str(path), [f"TOML syntax: {exc}"]) from None
+    except RecursionError:
+        raise SpecError(str(path), [f"nested more than {MAX_TOML_DEPTH} levels deep"]) from None
+    if depth(raw) > MAX_TOML_DEPTH:
+        raise SpecError(str(path), [f"nested more than {MAX_TOML_DEPTH} levels deep"])
+    return raw
+
+
+def depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and tables (counted without recursion)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level + 1)
+            stack.extend((child, level + 1) for child in item)
+    return deepest
+
+
+def house_page(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """``raw`` with its own rules page read in: a house file may name a page beside it (a bare
+    file name) or a shipped page; anything else (a folder, ``..``, an absolute path) is refused,
+    so a variant file cannot print other files."""
+    text = raw.get("rules_text")
+    if not isinstance(text, str) or not page_name(text):
+        return raw
+    if shipped_page(text) is not None and not (folder / text).is_file():
+        return raw
+    if Path(text).name != text or text.startswith(".") or "\\" in text:
+        raise SpecError(str(folder), [f"rules_text: {text!r} must name a page beside the "
+                                      "variant file or a shipped page (no folders)"])  # fmt: skip
+    try:
+        page = read_limited(folder / text, MAX_TOML_BYTES).decode("utf-8")
+    except FileNotFoundError:
+        raise SpecError(str(folder), [f"rules_text: no page {text!r} beside the variant file "
+                                      "or among the shipped pages"]) from None  # fmt: skip
+    except (OSError, RefusedFile, UnicodeDecodeError) as exc:
+        raise SpecError(str(folder), [f"rules_text: {text!r} cannot be read ({exc})"]) from None
+    return {**raw, "rules_text": page}
 
 
 def resolve(raw: dict[str, Any], find_base: Any, source: str, _depth: int = 0) -> dict[str, Any]:
@@ -174,6 +226,8 @@ def resolve(raw: dict[str, Any], find_base: Any, source: str, _depth: int = 0) -
     base_key = raw.get("base")
     if not base_key:
         return raw
+    if not isinstance(base_key, str):
+        raise SpecError(source, [f"base: names one variant by its key, not {base_key!r}"])
     if _depth > 8:
         raise SpecError(source, ["base chain is too long (a loop?)"])
     try:
@@ -186,6 +240,8 @@ def resolve(raw: dict[str, Any], find_base: Any, source: str, _depth: int = 0) -
 
 
 def validate(raw: dict[str, Any], source: str) -> VariantSpec:
+    if depth(raw) > MAX_TOML_DEPTH:
+        raise SpecError(source, [f"nested more than {MAX_TOML_DEPTH} levels deep"])
     try:
         return VariantSpec.model_validate(raw)
     except ValidationError as exc:

@@ -1,7 +1,9 @@
-"""The save file format: one pydantic model, versioned, with every action and event.
+"""The save file format: one pydantic model, versioned, with every action and event; and the
+autosave, a small pointer naming the file of the game played last.
 
 Version history (bump ``FORMAT_VERSION`` and add an upgrade function to ``MIGRATIONS`` when the
-format changes; stored old files in ``tests/data/saves/`` prove the upgrades):
+format changes; ``tests/data/saves/`` keeps a file of each version, and ``tests/test_saves.py``
+loads every one of them):
 
 1. first format.
 """
@@ -9,15 +11,19 @@ format changes; stored old files in ``tests/data/saves/`` prove the upgrades):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.spec import OptionValue
 
-FORMAT = "battlechess-save"
-FORMAT_VERSION = 1
+FORMAT: Final = "battlechess-save"
+FORMAT_VERSION: Final = 1
+AUTOSAVE_FORMAT: Final = "battlechess-autosave"
+
+#: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
+SEED_LIMIT = 2**63
 
 EventRecord = Annotated[Roll | Note, Field(discriminator="kind")]
 
@@ -26,7 +32,9 @@ class PlyRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: str
     action: str = Field(description="the action's canonical text, as a player types it")
-    notation: str = Field(description="how the move log wrote it")
+    notation: str = Field(
+        description="how the move log wrote it (derived: a later version may write it anew)"
+    )
     events: list[EventRecord] = []
 
 
@@ -45,18 +53,29 @@ class SaveFile(BaseModel):
     format: Literal["battlechess-save"] = FORMAT
     format_version: Literal[1] = FORMAT_VERSION
     app_version: str
-    variant: str
+    variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
         None, description="the full variant data when it is not a shipped game (house rules)"
     )
     options: dict[str, OptionValue] = {}
     players: dict[str, str] = {}
-    seed: int
+    seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
     created: str
     updated: str
     setup_events: list[EventRecord] = []
     plies: list[PlyRecord] = []
     result: ResultRecord | None = None
+
+
+class AutosaveFile(BaseModel):
+    """``autosave.json``: which game file Continue opens (every game is saved in its own file;
+    this names the one that moved last, so a crash between writes never splits a game)."""
+
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["battlechess-autosave"] = AUTOSAVE_FORMAT
+    format_version: Literal[1] = 1
+    file: str = Field(min_length=1, description="the game's save file, relative to the save folder")
+    updated: str
 
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -67,7 +86,7 @@ MIGRATIONS: dict[int, Migration] = {}
 def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
     """Bring an older document to the current version; ValueError if it cannot be."""
     version = doc.get("format_version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool):
         raise ValueError("it has no format version")
     if version > FORMAT_VERSION:
         raise ValueError(

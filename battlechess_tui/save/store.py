@@ -1,31 +1,58 @@
-"""Reading and writing saves: atomic writes, clear one-line errors, the user's save folder."""
+"""Saving and loading games: what is verified on load, with one clear line for any refusal.
+
+Loading a save rebuilds the game from its seed and compares every decision with the file, as
+``battlechess replay --verify`` does: the same seat must make each decision and the dice from
+the seed must give the recorded rolls and events; the players must sit in the game's seats and
+the recorded result must be the rebuilt game's. The first difference refuses the file in one
+line naming its ply (``EditedSave``); the app may still open such a file read-only, as
+"edited", with ``load_game(path, edited=True)`` (rebuilt from the recorded rolls). Words that a
+later version writes differently (the move log's notation, a note's sentence) are derived,
+not checked: they are written anew. A house-rule game's embedded variant is checked as
+``battlechess check-variant`` checks a file.
+
+The save folder (the autosave pointer, the list, new files) is ``save/folder.py``; the file of
+a game being played is ``save/game_file.py``.
+"""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from pydantic import ValidationError
-
-from battlechess_tui import __version__
+from battlechess_tui.engine.data_files import rules_page_problem
 from battlechess_tui.engine.dice import DiceMismatch
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, specs
-from battlechess_tui.engine.replay import Mismatch, verify
-from battlechess_tui.engine.spec import SpecError, resolve, validate
+from battlechess_tui.engine.replay import Decision, Mismatch, check_variant, replay
+from battlechess_tui.engine.spec import SpecError, validate
 from battlechess_tui.engine.variant import IllegalAction, Variant
-from battlechess_tui.save.files import (
-    SaveError,
-    first_problem,
-    read_document,
-    write_document,
-)
-from battlechess_tui.save.files import write_atomic as write_atomic  # re-exported: settings use it
-from battlechess_tui.save.model import FORMAT, PlyRecord, ResultRecord, SaveFile, upgrade
+from battlechess_tui.save.files import SaveError as SaveError
+from battlechess_tui.save.files import one_line, write_document
+from battlechess_tui.save.files import write_atomic as write_atomic  # settings use it
+from battlechess_tui.save.folder import AUTOSAVE_NAME as AUTOSAVE_NAME
+from battlechess_tui.save.folder import SaveInfo as SaveInfo
+from battlechess_tui.save.folder import autosave_path as autosave_path
+from battlechess_tui.save.folder import is_autosave, point_autosave, read_save
+from battlechess_tui.save.folder import latest_autosave as latest_autosave
+from battlechess_tui.save.folder import list_saves as list_saves
+from battlechess_tui.save.folder import own_file as own_file
+from battlechess_tui.save.folder import user_save_dir as user_save_dir
+from battlechess_tui.save.model import SaveFile
+from battlechess_tui.save.records import now as now
+from battlechess_tui.save.records import record_of as record_of
+from battlechess_tui.save.records import record_text, substance
 
-AUTOSAVE_NAME = "autosave.json"
+
+class EditedSave(SaveError):
+    """A save that does not replay from its seed: edited by hand, or damaged. ``mismatch``
+    names the first decision that differs."""
+
+    def __init__(self, path: Path, mismatch: Mismatch) -> None:
+        self.path = path
+        self.mismatch = mismatch
+        super().__init__(one_line(f"{path}: the save does not match its seed (edited or "
+                                  f"damaged): {mismatch.describe()}"))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -33,151 +60,155 @@ class Loaded:
     game: Game
     record: SaveFile
     path: Path
-
-
-@dataclass(frozen=True)
-class SaveInfo:
-    path: Path
-    variant: str
-    players: dict[str, str]
-    plies: int
-    result: str
-    updated: str
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def user_save_dir(override: Path | None = None) -> Path:
-    """``override``, else $BATTLECHESS_SAVE_DIR, else the platform's data folder."""
-    if override is not None:
-        return Path(override)
-    env = os.environ.get("BATTLECHESS_SAVE_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_path
-
-    return user_data_path("battlechess", appauthor=False) / "saves"
-
-
-def autosave_path(save_dir: Path) -> Path:
-    return Path(save_dir) / AUTOSAVE_NAME
-
-
-def latest_autosave(save_dir: Path) -> Path | None:
-    path = autosave_path(save_dir)
-    return path if path.is_file() else None
+    #: Set only for a save opened with ``edited=True`` that does not replay from its seed:
+    #: the first difference. Such a game is for reading (a replay), never for saving over.
+    edited: Mismatch | None = None
 
 
 # -- writing -----------------------------------------------------------------------------------
 
 
-def record_of(game: Game, *, created: str | None = None) -> SaveFile:
-    variant = game.variant
-    outcome = game.outcome
-    result = None
-    if outcome is not None:
-        winner = None if outcome.winner is None else variant.side_names[outcome.winner]
-        result = ResultRecord(
-            winner=winner, reason=outcome.reason, rule=outcome.rule, detail=outcome.detail
-        )
-    shipped = specs().get(variant.key)
-    custom = None if shipped == variant.spec else variant.spec.model_dump(mode="json")
-    stamp = now()
-    return SaveFile(
-        app_version=__version__,
-        variant=variant.key,
-        variant_spec=custom,
-        options=dict(variant.options),
-        players=dict(game.players),
-        seed=game.seed,
-        created=created or game.created or stamp,
-        updated=stamp,
-        setup_events=list(game.setup_events),
-        plies=[
-            PlyRecord(
-                seat=p.seat,
-                action=p.action.text(variant.geo),
-                notation=p.notation,
-                events=list(p.events),
-            )  # fmt: skip
-            for p in game.plies
-        ],
-        result=result,
-    )
-
-
 def save_game(game: Game, path: Path, *more: Path, created: str | None = None) -> None:
-    """Write the game to ``path`` (and to ``more`` paths: one record, serialized once)."""
+    """Write the game to ``path`` and ``more`` paths (one record, serialized once). A file that
+    already holds this very game (the same decisions, rolls and result) is not rewritten. The
+    autosave is a pointer: given among the paths, it is written last, naming the first other
+    path (so a crash in between never leaves the game in two files)."""
+    targets = [Path(p) for p in (path, *more)]
+    files = [p for p in targets if not is_autosave(p)]
+    if not files:
+        raise ValueError("the autosave names a game's file: save the game to its own file")
     record = record_of(game, created=created)
     game.created = record.created
-    text = record.model_dump_json(indent=1) + "\n"
-    for target in (path, *more):
-        write_document(Path(target), text)
+    text = record_text(record)
+    written = False
+    for target in files:
+        if not _holds(target, record):
+            write_document(target, text)
+            written = True
+    for auto in targets:
+        if is_autosave(auto) and written:
+            point_autosave(auto.parent, files[0])
+
+
+def _holds(path: Path, record: SaveFile) -> bool:
+    """Whether ``path`` already holds the game ``record`` describes."""
+    if not path.is_file():
+        return False
+    try:
+        return substance(read_save(path)[1]) == substance(record)
+    except SaveError:
+        return False
 
 
 # -- reading -----------------------------------------------------------------------------------
 
 
 def read_record(path: Path) -> SaveFile:
-    """The validated (and upgraded) save model; SaveError with one clear line otherwise."""
-    doc = read_document(Path(path), FORMAT, "save")
+    """The validated (and upgraded) save model; SaveError with one clear line otherwise. The
+    autosave is followed to the game it names."""
+    return read_save(path)[1]
+
+
+def variant_of(record: SaveFile, path: Path) -> Variant[Any]:
+    """The game a save is of: a shipped game with its options, or its embedded house rules,
+    checked as ``check-variant`` checks a file (every option, trial games)."""
     try:
-        doc = upgrade(doc)
-        return SaveFile.model_validate(doc)
-    except ValueError as exc:
-        if isinstance(exc, ValidationError):
-            raise SaveError(f"{path}: the save is corrupt: {first_problem(exc)}") from None
-        raise SaveError(f"{path}: cannot load this save: {exc}") from None
+        if record.variant_spec is None:
+            if record.variant not in specs():
+                raise SaveError(f"{path}: this battlechess has no game {record.variant!r}")
+            return make_variant(record.variant, record.options)
+        spec = validate(record.variant_spec, str(path))
+        if spec.key != record.variant:
+            raise SaveError(f"{path}: the save is corrupt: its house rules are of "
+                            f"{spec.key!r}, not {record.variant!r}")  # fmt: skip
+        problems = list(check_variant(spec, make_variant, record.options).problems)
+        problems += filter(None, [rules_page_problem(spec)])
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise SaveError(one_line(f"{path}: the save's house rules do not play: "
+                                     f"{problems[0]}{more}"))  # fmt: skip
+        return make_variant(spec, record.options)
+    except SpecError as exc:
+        raise SaveError(one_line(f"{path}: the save's game settings are not valid: "
+                                 f"{'; '.join(exc.problems)}")) from None  # fmt: skip
+    except RecursionError:
+        raise SaveError(f"{path}: the save's game settings are nested too deeply") from None
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise SaveError(one_line(f"{path}: the save's game settings are not valid: "
+                                 f"{str(exc).strip(chr(39))}")) from None  # fmt: skip
 
 
-def variant_of(record: SaveFile, path: Path) -> Variant:  # type: ignore[type-arg]
-    try:
-        if record.variant_spec is not None:
-            spec = validate(resolve(record.variant_spec, lambda k: {}, str(path)), str(path))
-            return make_variant(spec, record.options)
-        if record.variant not in specs():
-            raise SaveError(f"{path}: this battlechess has no game {record.variant!r}")
-        return make_variant(record.variant, record.options)
-    except (SpecError, ValueError) as exc:
-        raise SaveError(f"{path}: the save's game settings are not valid: {exc}") from None
+def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
+    seats = [s.key for s in variant.seats()]
+    for seat in record.players:
+        if seat not in seats:
+            raise SaveError(f"{path}: the save is corrupt: players: {variant.key} has no seat "
+                            f"{seat!r} (seats: {', '.join(seats)})")  # fmt: skip
 
 
-def load_game(path: Path) -> Loaded:
-    """Rebuild the saved game (every position, from the recorded rolls)."""
-    record = read_record(path)
+def _decisions(record: SaveFile) -> list[Decision]:
+    return [Decision(p.action, p.events, p.seat) for p in record.plies]
+
+
+def _result_mismatch(record: SaveFile, game: Game) -> Mismatch | None:
+    """Where the recorded result contradicts the rebuilt game, or None."""
+    outcome, names = game.outcome, game.variant.side_names
+    rebuilt = said = None
+    if outcome is not None:
+        rebuilt = "a draw" if outcome.winner is None else f"{names[outcome.winner]} won"
+    if record.result is not None:
+        said = "a draw" if record.result.winner is None else f"{record.result.winner} won"
+    if said == rebuilt:
+        return None
+    last = record.plies[-1].action if record.plies else ""
+    return Mismatch(len(record.plies), last, f"the file says {said or 'the game is in play'} "
+                    f"but re-playing gives {rebuilt or 'a game in play'}")  # fmt: skip
+
+
+def _replayed(record: SaveFile, path: Path) -> tuple[Variant[Any], Game, Mismatch | None]:
+    """The save re-played from its seed: the variant, the game and the first difference."""
     variant = variant_of(record, path)
+    _check_players(record, variant, path)
     try:
-        game = Game.rebuild(
-            variant, record.seed, record.players, record.setup_events,
+        done = replay(variant, record.seed, record.setup_events, _decisions(record),
+                      record.players or None)  # fmt: skip
+    except Exception as exc:  # the setup runs rules code on the file's options
+        raise SaveError(one_line(f"{path}: the save cannot be re-played "
+                                 f"({type(exc).__name__}: {exc})")) from None  # fmt: skip
+    return variant, done.game, done.mismatch or _result_mismatch(record, done.game)
+
+
+def load_game(path: Path, *, edited: bool = False) -> Loaded:
+    """The saved game, re-played from its seed and checked against the file (see the module's
+    docstring). A mismatch raises ``EditedSave``; with ``edited=True`` the game is rebuilt from
+    the recorded rolls instead and returned with ``Loaded.edited`` set (to be shown read-only).
+    """
+    path, record = read_save(path)
+    variant, game, mismatch = _replayed(record, path)
+    if mismatch is not None:
+        if not edited:
+            raise EditedSave(path, mismatch)
+        game = _rebuilt(variant, record, path)
+    game.created = record.created
+    return Loaded(game, record, path, mismatch)
+
+
+def _rebuilt(variant: Variant[Any], record: SaveFile, path: Path) -> Game:
+    """The game as the file tells it (recorded rolls), for reading an edited save."""
+    try:
+        return Game.rebuild(
+            variant, record.seed, record.players or None, record.setup_events,
             [(p.action, p.events) for p in record.plies],
         )  # fmt: skip
     except (IllegalAction, DiceMismatch) as exc:
-        raise SaveError(f"{path}: the save is corrupt: {exc}") from None
-    game.created = record.created
-    return Loaded(game, record, Path(path))
+        raise SaveError(one_line(f"{path}: the save is corrupt: {exc}")) from None
+    except Exception as exc:  # recorded rolls of a shape the rules never throw
+        raise SaveError(one_line(f"{path}: the save is corrupt "
+                                 f"({type(exc).__name__}: {exc})")) from None  # fmt: skip
 
 
 def verify_file(path: Path) -> Mismatch | None:
-    """Re-play a save from its seed: None when every recorded event is reproduced."""
-    record = read_record(path)
-    return verify(
-        variant_of(record, path), record.seed, record.setup_events,
-        [(p.action, p.events) for p in record.plies], record.players,
-    )  # fmt: skip
-
-
-def list_saves(save_dir: Path) -> list[SaveInfo]:
-    """Readable saves in a folder, newest first (unreadable files are skipped)."""
-    out = []
-    for path in Path(save_dir).glob("*.json"):
-        try:
-            rec = read_record(path)
-        except SaveError:
-            continue
-        result = "in play"
-        if rec.result:
-            result = f"{rec.result.winner} won" if rec.result.winner else "draw"
-        out.append(SaveInfo(path, rec.variant, rec.players, len(rec.plies), result, rec.updated))
-    return sorted(out, key=lambda s: s.updated, reverse=True)
+    """Re-play a save from its seed: None when every recorded decision, roll and event and the
+    result are reproduced. SaveError when the file cannot be read at all."""
+    path, record = read_save(path)
+    return _replayed(record, path)[2]

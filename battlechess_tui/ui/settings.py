@@ -7,13 +7,13 @@ ignored (defaults are used) with a notice; it is never fatal.
 
 The file's format is a pydantic model; pydantic takes about 0.15 s to import, a quarter of
 the menu's start-up (see ``benchmarks/bench_ui.py``). So a file exactly as this version writes
-it is read with ``json`` alone, and pydantic is imported only to write, or to read any other
-file (older or newer fields, wrong values), where it gives the precise complaint.
+it is read with ``json`` alone (through the save layer's bounded reader, which imports no
+pydantic), and pydantic is imported only to write, or to read any other file (older or newer
+fields, wrong values), where it gives the precise complaint.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 SETTINGS_NAME = "settings.json"
+#: Four short fields: a larger file is not a settings file.
+MAX_SETTINGS_BYTES = 64 * 1024
 DEFAULT_THEME = "textual-dark"
 
 Palette = Literal["theme", "high-contrast", "no-colour"]
@@ -89,35 +91,35 @@ def _model() -> type[BaseModel]:
 
 
 def load_settings(path: Path | None = None) -> Loaded:
-    """The saved settings, or the defaults (with the problem) when the file is missing or bad."""
+    """The saved settings, or the defaults (with the problem, one line) when the file is
+    missing or bad: unreadable, not a regular file, too large, binary, nested, wrong values."""
+    from battlechess_tui.save.files import SaveError, read_json
+
     path = path or settings_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return Loaded()
-    except OSError as exc:
-        return Loaded(problem=f"Settings file {path} could not be read ({exc.strerror}).")
-    quick = _as_written(text)
+    try:
+        data = read_json(path, "settings file", limit=MAX_SETTINGS_BYTES)
+    except SaveError as exc:
+        return Loaded(problem=f"Settings file ignored: {exc}; defaults are used.")
+    quick = _as_written(data)
     if quick is not None:
         return Loaded(quick)
     from pydantic import ValidationError
 
     try:
-        data = _model().model_validate_json(text)
+        model = _model().model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "file"
         return Loaded(problem=f"Settings file {path} ignored ({where}: {first['msg']}); "
                               "defaults are used.")  # fmt: skip
-    return Loaded(Settings(**data.model_dump()))
+    return Loaded(Settings(**model.model_dump()))
 
 
-def _as_written(text: str) -> Settings | None:
-    """The settings if ``text`` is exactly what ``save_settings`` writes, else None."""
-    try:
-        data: Any = json.loads(text)
-    except ValueError:
-        return None
+def _as_written(data: Any) -> Settings | None:
+    """The settings if ``data`` (the file's JSON) is exactly what ``save_settings`` writes,
+    else None."""
     valid = {
         "animate": lambda v: isinstance(v, bool),
         "pieces": lambda v: v in PIECE_SETS,
@@ -133,7 +135,7 @@ def _as_written(text: str) -> Settings | None:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write ``settings`` atomically; OSError when the folder cannot be written."""
-    from battlechess_tui.save.store import write_atomic
+    from battlechess_tui.save.files import write_atomic
 
     model = _model()(
         animate=settings.animate,

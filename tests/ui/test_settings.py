@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+
+import pytest
 
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.commands import palette_entries
@@ -77,6 +80,44 @@ async def test_corrupt_settings_file_is_ignored_with_a_notice() -> None:
         assert any("Settings file" in n.message for n in app._notifications)
 
 
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\xff binary", "not a text file"),
+        (b"[" * 5000 + b"]" * 5000, "nested more than"),
+        (b'{"animate": ' + b"9" * 5000 + b"}", "number longer than"),
+        (b'{"theme": "' + b"x" * 100_000 + b'"}', "too large"),
+    ],
+    ids=["binary", "deep", "huge-integer", "too-large"],
+)
+async def test_a_bad_settings_file_starts_with_defaults_and_says_so_once(
+    content: bytes, reason: str
+) -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    loaded = load_settings()
+    assert loaded.settings == Settings() and reason in (loaded.problem or "")
+    assert "\n" not in (loaded.problem or "")
+    app = BattleChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        notices = [n.message for n in app._notifications if "Settings file" in n.message]
+        assert len(notices) == 1
+    assert path.read_bytes() == content  # never rewritten unless a setting is changed
+
+
+def test_a_settings_fifo_or_link_to_dev_zero_is_refused_without_blocking() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    assert "not a regular file" in (load_settings().problem or "")
+    path.unlink()
+    path.symlink_to("/dev/zero")
+    assert "not a regular file" in (load_settings().problem or "")
+
+
 def test_wrong_values_and_unknown_theme_fall_back_to_defaults() -> None:
     path = settings_path()
     path.parent.mkdir(parents=True)
@@ -99,8 +140,8 @@ def test_a_file_as_written_is_read_without_pydantic() -> None:
     """The start-up shortcut and the pydantic format agree on every field."""
     settings = Settings(animate=False, pieces="ascii", palette="no-colour", theme="nord")
     save_settings(settings)
-    assert _as_written(settings_path().read_text()) == settings
-    assert _as_written('{"animate": false}') is None  # anything else goes through pydantic
+    assert _as_written(json.loads(settings_path().read_text())) == settings
+    assert _as_written({"animate": False}) is None  # anything else goes through pydantic
     assert load_settings().settings == settings
 
 

@@ -1,51 +1,118 @@
-"""Choosing a saved game to continue (load) or to watch (replay)."""
+"""Choosing a saved game to continue (load) or to watch (replay); deleting and renaming saves.
+
+Every file in the save folder is listed: the games newest first, then the files that cannot be
+opened, each with the reason. A save that does not replay from its seed (edited or damaged) is
+refused, and opened read-only (as a replay) only if the player says so. Names are shown as
+text, never read as markup.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, cast
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from battlechess_tui.save.store import SaveError, SaveInfo, autosave_path, list_saves, load_game
-from battlechess_tui.ui.app import own_file
+from battlechess_tui.save.folder import (
+    SaveInfo,
+    check_name,
+    delete_save,
+    is_autosave,
+    list_saves,
+    own_file,
+    rename_save,
+)
+from battlechess_tui.save.store import EditedSave, SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.dialogs import Confirm
 from battlechess_tui.ui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from battlechess_tui.engine.game import Game
+
+
+class _Opens(Protocol):
+    """What this screen asks of the app (it does not import the app)."""
+
+    def start_game(self, game: Game, path: Path | None = None) -> None: ...
+    def open_replay(self, game: Game, path: Path | None = None) -> None: ...
+
 
 SAVES_COMMANDS = (
     Command("help", "f1", "Help", "help", "About this screen"),
+    Command("delete", "d,delete", "Delete", "delete_save", "Delete the highlighted save"),
+    Command("rename", "r", "Rename", "rename_save", "Rename the highlighted save"),
     Command("back", "escape", "Back", "back", "Back"),
 )
 
 SAVES_HELP = """\
-Every game is saved in the save folder after each decision (the autosave is the game played
-last). Choose one with the arrows and Enter, or type the path of a save file and press Enter.
+Every game is saved in the save folder, in a file of its own, after each decision; Continue
+opens the one played last. Choose a save with the arrows and Enter, or type the path of a save
+file and press Enter. `d` deletes the highlighted save (after asking), `r` renames it. Files
+that cannot be opened are listed with the reason. A save that does not replay from its seed
+(edited by hand, or damaged) opens only read-only, if you choose so.
 """
 
 
-def describe(info: SaveInfo) -> str:
+def describe(info: SaveInfo) -> Text:
     """Two lines, so an entry fits 80 columns::
 
-    classic-20260501-140000
+    classic-20260501-140000 · last played
        Ann vs Bob · 12 plies · in play · saved 2026-05-01 14:02
     """
-    players = " vs ".join(dict.fromkeys(info.players.values()))
-    autosave = info.path.name == autosave_path(info.path.parent).name
-    name = f"autosave ({info.variant})" if autosave else info.path.stem
+    if info.problem is not None:
+        return Text(f"{info.path.name}\n   cannot be opened: {info.problem}")
+    players = " vs ".join(dict.fromkeys((info.players or {}).values()))
+    name = f"autosave ({info.variant})" if is_autosave(info.path) else info.path.stem
+    if info.latest:
+        name += " · last played"
     plies = "1 ply" if info.plies == 1 else f"{info.plies} plies"
     saved = info.updated[:16].replace("T", " ")
-    return f"{name}\n   {players} · {plies} · {info.result} · saved {saved}"
+    return Text(f"{name}\n   {players} · {plies} · {info.result} · saved {saved}")
 
 
 def listed_saves(save_dir: Path) -> list[SaveInfo]:
-    """The saves to offer: the autosave only when it is not a copy of a game's own file."""
-    saves = list_saves(save_dir)
-    auto = autosave_path(save_dir)
-    return [s for s in saves if s.path.name != auto.name or own_file(s.path) is None]
+    """The saves to offer (the save layer's list: the autosave names one of them)."""
+    return list_saves(save_dir)
+
+
+class RenameDialog(ModalScreen[str | None]):
+    """A new name for a save file; checked as it is submitted. Answers once."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="battlechess.rename-cancel")]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(classes="dialog-screen")
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(f"Rename {self.path.name}"), classes="dialog-title")
+            yield Input(value=self.path.stem, id="new-name")
+            yield Static(id="rename-error", classes="dialog-note", markup=False)
+
+    @on(Input.Submitted, "#new-name")
+    def _submitted(self, event: Input.Submitted) -> None:
+        try:
+            check_name(event.value)
+        except SaveError as exc:
+            self.query_one("#rename-error", Static).update(str(exc))
+            return
+        self.answer(event.value)
+
+    def action_cancel(self) -> None:
+        self.answer(None)
+
+    def answer(self, name: str | None) -> None:
+        if self.is_active:
+            self.dismiss(name)
 
 
 class SavesScreen(Screen[None]):
@@ -63,26 +130,61 @@ class SavesScreen(Screen[None]):
         verb = "Load a game" if self.mode == "load" else "Replay a game"
         with Vertical(id="saves"):
             yield Label(verb, classes="screen-title")
-            yield Static(f"Save folder: {self.save_dir}", classes="field-help")
-            if self.saves:
-                yield OptionList(*(Option(describe(s), id=str(i))
-                                   for i, s in enumerate(self.saves)), id="save-list")  # fmt: skip
-            else:
-                yield Static("No saved games yet.", id="save-list-empty")
+            yield Static(Text(f"Save folder: {self.save_dir}"), classes="field-help")
+            yield OptionList(*self._options(), id="save-list")
+            yield Static("No saved games yet.", id="save-list-empty")
             with Horizontal(classes="field"):
                 yield Label("File", classes="field-label")
                 yield Input(placeholder="or type the path of a save file", id="save-path")
-            yield Static(id="saves-error")
+            yield Static(id="saves-error", markup=False)
             yield Button("Back (esc)", id="back")
         yield Footer()
 
+    def _options(self) -> list[Option]:
+        return [Option(describe(s), id=str(i)) for i, s in enumerate(self.saves)]
+
     def on_mount(self) -> None:
+        self._show_list()
         target = "#save-list" if self.saves else "#save-path"
         self.query_one(target).focus()
 
+    def _show_list(self) -> None:
+        self.query_one("#save-list").display = bool(self.saves)
+        self.query_one("#save-list-empty").display = not self.saves
+
+    def refresh_list(self, keep: int = 0) -> None:
+        """Read the folder again (after a delete or a rename); highlight entry ``keep``."""
+        self.saves = listed_saves(self.save_dir)
+        options = self.query_one("#save-list", OptionList)
+        options.clear_options()
+        options.add_options(self._options())
+        if self.saves:
+            options.highlighted = min(keep, len(self.saves) - 1)
+        self._show_list()
+
+    @property
+    def _app(self) -> _Opens:
+        return cast(_Opens, self.app)
+
+    def _say(self, text: str) -> None:
+        self.query_one("#saves-error", Static).update(text)
+
+    def highlighted(self) -> SaveInfo | None:
+        options = self.query_one("#save-list", OptionList)
+        index = options.highlighted
+        if not self.saves or index is None or index >= len(self.saves):
+            return None
+        return self.saves[index]
+
+    # -- opening ---------------------------------------------------------------------------------
+
     @on(OptionList.OptionSelected, "#save-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.open(self.saves[int(event.option_id or 0)].path)
+        info = self.saves[int(event.option_id or 0)]
+        if info.problem is not None:
+            self._say(f"Cannot open {info.path.name}: {info.problem}")
+            return
+        self.open(info.path)
 
     @on(Input.Submitted, "#save-path")
     def _typed(self, event: Input.Submitted) -> None:
@@ -92,14 +194,85 @@ class SavesScreen(Screen[None]):
     def open(self, path: Path) -> None:
         try:
             loaded = load_game(path)
-        except SaveError as exc:
-            self.query_one("#saves-error", Static).update(f"Cannot open: {exc}")
+        except EditedSave as exc:
+            self._offer_read_only(exc)
             return
-        own = own_file(path)
+        except SaveError as exc:
+            self._say(f"Cannot open: {exc}")
+            return
+        own = own_file(loaded.path)
         if self.mode == "replay":
-            self.app.open_replay(loaded.game, own)
+            self._app.open_replay(loaded.game, own)
         else:
-            self.app.start_game(loaded.game, own)
+            self._app.start_game(loaded.game, own)
+
+    def _offer_read_only(self, exc: EditedSave) -> None:
+        """An edited save: say why it is refused, and open it read-only if the player asks."""
+        self._say(f"Cannot open: {exc}")
+        question = (
+            f"{exc.path.name} does not replay from its seed (edited or damaged): "
+            f"{exc.mismatch.describe()}. Open it read-only, as an edited save?"
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.open_edited(exc.path)
+
+        self.app.push_screen(Confirm(question), answered)
+
+    def open_edited(self, path: Path) -> None:
+        """The edited save as a replay (read-only: it is never saved over)."""
+        try:
+            loaded = load_game(path, edited=True)
+        except SaveError as exc:
+            self._say(f"Cannot open: {exc}")
+            return
+        self._app.open_replay(loaded.game, None)
+        self.app.notify(f"{path.name}: read-only, an edited save", title="Edited save")
+
+    # -- deleting and renaming -------------------------------------------------------------------
+
+    def action_delete_save(self) -> None:
+        info = self.highlighted()
+        if info is None:
+            self._say("Highlight a save in the list first.")
+            return
+        index = self.saves.index(info)
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                delete_save(info.path)
+            except SaveError as exc:
+                self._say(str(exc))
+                return
+            self._say(f"Deleted {info.path.name}.")
+            self.refresh_list(index)
+
+        self.app.push_screen(Confirm(f"Delete {info.path.name}? This cannot be undone."), answered)
+
+    def action_rename_save(self) -> None:
+        info = self.highlighted()
+        if info is None:
+            self._say("Highlight a save in the list first.")
+            return
+
+        def answered(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                target = rename_save(info.path, name)
+            except SaveError as exc:
+                self._say(str(exc))
+                return
+            self._say(f"Renamed to {target.name}.")
+            self.refresh_list()
+            paths = [s.path for s in self.saves]
+            if target in paths:
+                self.query_one("#save-list", OptionList).highlighted = paths.index(target)
+
+        self.app.push_screen(RenameDialog(info.path), answered)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
