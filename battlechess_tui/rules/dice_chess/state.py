@@ -25,7 +25,7 @@ class DiceChessState:
     swaps: tuple[int, int] = (0, 0)  # swaps each side has made in the setup phase (DC-15)
     #: Faces of the enemy dice each side has captured, in order (DC-9).
     captured: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    #: Turns (moves or passes) since the last capture, or since setup if none yet (DC-12).
+    #: Turns (moves or passes) since the last capture, or since setup if none yet (DC-12, DC-14).
     quiet: int = 0
 
     @property
