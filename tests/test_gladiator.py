@@ -1,8 +1,9 @@
 """Gladiator Chess: board, setup, seats, pieces' moves and the team turn (GC-1..GC-17)."""
 
-from dataclasses import replace
+import pytest
 
-from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.game import Game, Position
 from battlechess_tui.engine.variant import IllegalAction
 from tests.test_gladiator_support import (
     GEO,
@@ -14,7 +15,6 @@ from tests.test_gladiator_support import (
     moves_from,
     notes,
     position,
-    sq,
     texts,
 )
 
@@ -37,9 +37,17 @@ def test_gc_2_one_seat_per_commander_per_team():
     ]  # fmt: skip
     assert seats[3].label == "White King's Knight" and seats[3].side == 0
     assert {s.side for s in seats[4:]} == {1}
-    players = {s.key: ("Ann" if s.side == 0 else "Bob") for s in seats}
+    # Every seat has its own player: each decision is asked of, and recorded for, its holder.
+    names = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
+    players = dict(zip([s.key for s in seats], names, strict=True))
     game = Game(V, 1, players)
-    assert game.player_of(game.to_move) == "Ann"
+    asked = []
+    for text in ("f2f4", "e1h4", "override", "b1c3", "i2i3", "c11c9"):
+        asked.append(game.player_of(game.to_move))
+        game.play(text)
+    assert asked == ["Ann", "Bob", "Cy", "Ann", "Di", "Eve"]
+    # The override is the King's decision though the Black Knight's player was to move.
+    assert [game.player_of(p.seat) for p in game.plies] == ["Ann", "Bob", "Ann", "Ann", "Di", "Eve"]
 
 
 def test_gc_3_setup_chart_with_the_mounted_lancer_as_kings_knight():
@@ -115,12 +123,15 @@ def test_gc_12_the_four_commanders_move_in_order_then_the_other_team():
     state = position({"f1": "K", "e1": "Q", "g1": "B", "i1": "N", "f12": "k", "e12": "q",
                       "g12": "b", "i12": "n"})  # fmt: skip
     seen = []
-    for text in ["f1f2", "no-override", "e1e4", "no-override", "g1h3", "i1j3"]:
-        if text != "no-override":
-            seen.append(V.status(state))
+    for text in ["f1f2", "e1e4", "g1h3", "i1j3"]:
+        seen.append((V.to_move(state), V.status(state)))
         state, _ = act(state, text)
-    assert seen == ["White — King's move", "White — Queen's move",
-                    "White — Black Knight's move", "White — King's Knight's move"]  # fmt: skip
+    assert seen == [
+        ("white.king", "White — King's move"),
+        ("white.queen", "White — Queen's move (King may override)"),
+        ("white.black-knight", "White — Black Knight's move (King may override)"),
+        ("white.kings-knight", "White — King's Knight's move"),  # nothing else can move
+    ]
     assert V.to_move(state) == "black.king" and state.moved == frozenset()
 
 
@@ -129,43 +140,94 @@ def test_gc_13_a_piece_moves_at_most_once_per_turn():
     state, _ = act(state, "f1f2")
     state, _ = act(state, "override")
     state, _ = act(state, "g1h3")  # the King moves the Black Knight instead of the Queen
-    assert V.to_move(state) == "white.king"  # the Black Knight has moved: only an override
+    # The Black Knight has moved: his own move can only be the King's override, with the Queen.
+    assert V.to_move(state) == "white.king" and state.overriding
     assert "h3" not in {GEO.name(a.origin) for a in V.legal_actions(state) if a.squares}
-    why = V.why_illegal(replace(state, overriding=True), move("h3", "g5"))
-    assert "GC-13" in why
+    why = V.why_illegal(state, move("h3", "g5"))
+    assert "already moved this turn (GC-13)" in why
+    with pytest.raises(IllegalAction, match="GC-13"):
+        game_at(state).play("h3g5")
 
 
-def test_gc_14_the_kings_player_decides_overrides_and_the_commander_forfeits():
+def game_at(state) -> Game:
+    """A game whose current position is ``state``."""
+    game = Game(V, 1)
+    game.positions[-1] = Position(state)
+    return game
+
+
+def test_gc_14_the_commanders_own_move_means_no_override():
+    """Issue 12: no question before a commander's move. Typed at the start of a game, the
+    King's move and the Queen's move are both taken, each recorded for its own seat."""
+    game = Game(V, 3)
+    first = game.play("f2f4")
+    second = game.play("e1h4")
+    assert (first.seat, second.seat) == ("white.king", "white.queen")
+    assert second.notation == "Qe1-h4" and game.to_move == "white.black-knight"
+    assert not [p for p in game.plies if p.action.kind in ("override", "no-override")]
+
+
+def test_gc_14_the_kings_player_overrides_and_the_commander_forfeits():
     state, _ = V.new_game(None)
     state, _ = act(state, "d2d4")  # frees the Champion: the Queen can move
-    assert V.to_move(state) == "white.king"
-    assert texts(state) == ["no-override", "override"]
+    assert V.to_move(state) == "white.queen"
+    assert {GEO.name(a.origin) for a in V.legal_actions(state) if a.squares} == {"d1", "e1"}
+    assert texts(state)[-1] == "override" and "no-override" not in texts(state)
+    assert V.decider(state, V.parse_action(state, "override")) == "white.king"
     assert "King may override" in V.status(state)
     overridden, events = act(state, "override")
     assert "GC-14" in notes(events, "override")[0]
-    assert V.to_move(overridden) == "white.king"
+    assert V.to_move(overridden) == "white.king" and "override" not in texts(overridden)
     assert "a2" in {GEO.name(a.origin) for a in V.legal_actions(overridden)}  # any piece
+    assert "GC-14" in V.why_illegal(overridden, Action("override"))
     after, _ = act(overridden, "a2a4")
     assert V.status(after).startswith("White — Black Knight's move")  # the Queen forfeited
-    plain, _ = act(state, "no-override")
-    assert V.to_move(plain) == "white.queen"
-    assert {GEO.name(a.origin) for a in V.legal_actions(plain)} == {"d1", "e1"}
-    try:
-        V.parse_action(plain, "a2a4")
-    except IllegalAction as exc:
-        assert "Queen's move" in str(exc)
-    else:
-        raise AssertionError("the Queen's player moved a Squire")
+    with pytest.raises(IllegalAction, match="Queen's move"):
+        V.parse_action(state, "a2a4")
+
+
+def test_gc_14_the_king_never_overrides_his_own_move_and_only_where_it_changes_something():
+    state, _ = V.new_game(None)
+    assert "override" not in texts(state)
+    assert "his own move" in V.why_illegal(state, Action("override"))
+    # Only the King's Knight and a Footman left: an override could move nothing else.
+    lone = position({"f1": "K", "i1": "N", "f12": "k", "i12": "n"}, step=3, moved=("f1",))
+    assert texts(lone) and "override" not in texts(lone)
+    assert "could move no piece" in V.why_illegal(lone, Action("override"))
+
+
+def test_gc_14_an_old_no_override_still_replays_and_changes_nothing():
+    """Saves made before overrides became implicit hold ``no-override`` decisions: they are
+    read where an override could be said, recorded for the King's seat, and change nothing;
+    they are never offered."""
+    game = Game(V, 3)
+    game.play("f2f4")
+    before = game.state
+    ply = game.play("no-override")
+    assert ply.seat == "white.king" and ply.events == () and game.state == before
+    assert ply.notation == "No override: the Queen moves"
+    assert game.play("e1h4").seat == "white.queen"
+    assert "no-override" not in [a.text(GEO) for a in game.legal_actions()]
+    game.play("no-override")  # before the Black Knight's move
+    game.play("g1h3")
+    game.play("i2i3")  # the King's Knight's move ends White's turn
+    with pytest.raises(IllegalAction, match="his own move"):
+        game.play("no-override")
 
 
 def test_gc_14_a_frozen_king_may_still_override():
     # Black's Queen cannot freeze a protected King (GC-28): White has no King's Knight here.
     state = position({"f1": "K", "e1": "Q", "a1": "W", "c1": "S", "f8": "q", "f12": "k", "i12": "n",
                       "a12": "w"}, side=1, step=1)  # fmt: skip
-    state, _ = act(state, "no-override")
     state, _ = act(state, "f8f1")  # GC-28: an unprotected King can be frozen
     white = jump(state, side=0, step=1)
-    assert V.to_move(white) == "white.king" and texts(white) == ["no-override", "override"]
+    assert V.to_move(white) == "white.queen" and "override" in texts(white)
+    white, _ = act(white, "override")
+    assert V.to_move(white) == "white.king" and "c1" in moves_origins(white)
+
+
+def moves_origins(state) -> set[str]:
+    return {GEO.name(a.origin) for a in V.legal_actions(state) if a.kind == "move"}
 
 
 def test_gc_15_a_commander_who_cannot_move_passes_the_move_to_the_king():
@@ -190,10 +252,8 @@ def test_gc_16_a_frozen_commander_still_commands_his_pieces():
     state, events = act(state, "e1e8")
     assert notes(events, "freeze")
     black = jump(state, side=1, step=2)
-    assert V.to_move(black) == "black.king"  # decide: the scout may move, or the King override
-    black, _ = act(black, "no-override")
     assert V.to_move(black) == "black.black-knight"
-    assert {GEO.name(a.origin) for a in V.legal_actions(black)} == {"a12"}
+    assert moves_origins(black) == {"a12"}  # the frozen Black Knight's Scout
 
 
 def test_gc_17_a_dead_commanders_move_passes_to_the_king():
@@ -204,8 +264,24 @@ def test_gc_17_a_dead_commanders_move_passes_to_the_king():
 
 
 def test_refusals_name_the_rule():
-    state, _ = V.new_game(None)
-    assert "no piece" in V.why_illegal(state, move("e5", "e6"))
-    assert "belongs to Black" in V.why_illegal(state, move("b11", "b10"))
-    assert "cannot move from" in V.why_illegal(state, move("b2", "c3"))
-    assert sq("a1") == 0
+    game = Game(V, 1)
+    refusals = {
+        "e5e6": "there is no piece on e5",
+        "b11b10": "belongs to Black",
+        "b2c3": "cannot move from b2 to c3",
+        "e2e3": "the Squire obeys the King's Knight (GC-14)",
+        "heal e2": "GC-32",
+        "override": "cannot override his own move (GC-14)",
+    }
+    for text, reason in refusals.items():
+        with pytest.raises(IllegalAction) as refused:
+            game.play(text)
+        assert reason in str(refused.value), text
+    assert game.plies == []
+    game.play("f2f4")
+    with pytest.raises(IllegalAction, match="obeys the King's Knight .GC-4, GC-13; the King"):
+        game.play("a2a3")
+    game.play("override")
+    with pytest.raises(IllegalAction, match="already moved this turn .GC-13."):
+        game.play("f4f5")
+    assert [p.action.text(GEO) for p in game.plies] == ["f2f4", "override"]

@@ -6,6 +6,8 @@ import pytest
 
 from battlechess_tui.engine.dice import difference_distribution
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.rules import CERTAIN
+from battlechess_tui.engine.views import percent
 from battlechess_tui.rules.gladiator.combat import duel_chance, round_chances
 from tests.test_gladiator_support import V, act, move, notes, piece, position, rolls
 
@@ -48,7 +50,7 @@ def test_gc_19_ties_deal_nothing_and_a_duel_goes_on_until_one_dies():
     assert after.at(0) is None  # the attacker's square is left empty
     scout = piece(after, "a6")
     assert scout.kind == "scout" and scout.hp == 12
-    assert after.pieces[state.board[0]].status == "killed"
+    assert [(p.kind, p.side) for p in after.pieces if p.status == "killed"] == [("warrior", 0)]
 
 
 def test_gc_19_an_exchange_is_one_round_and_the_attacker_stays_home():
@@ -107,19 +109,34 @@ def _duel_by_fractions(att: str, dfn: str, a_hp: int, d_hp: int) -> Fraction:
 
 @pytest.mark.parametrize(
     ("att", "dfn", "a_hp", "d_hp"),
-    [("1d6+1d6", "1d6", 4, 2), ("2d6+1d6", "3d6", 6, 12), ("1d6+1d6", "4d6", 4, 20)],
-)
+    [("1d6+1d6", "1d6", 4, 2), ("2d6+1d6", "3d6", 6, 12), ("1d6+1d6", "4d6", 4, 20),
+     ("5d6+1d6", "4d6", 9, 7)],
+)  # fmt: skip
 def test_gc_19_duel_odds_are_the_exact_markov_chain(att, dfn, a_hp, d_hp):
-    assert duel_chance(att, dfn, a_hp, d_hp) == pytest.approx(
-        float(_duel_by_fractions(att, dfn, a_hp, d_hp)), abs=1e-12
-    )
+    assert duel_chance(att, dfn, a_hp, d_hp) == _duel_by_fractions(att, dfn, a_hp, d_hp)
+
+
+def test_gc_19_chance_is_the_exact_fraction_the_attack_kills():
+    state = position(DUEL, step=1)
+    chance = V.chance(state, move("a1", "a6"))
+    assert chance.exact and chance.p == _duel_by_fractions("2d6+1d6", "3d6", 6, 12)
+    assert V.chance(state, move("a1", "a5")) == CERTAIN  # a step: no fight
+    one_round = EXCHANGE.chance(position(DUEL, step=1, variant=EXCHANGE), move("a1", "a6"))
+    dist = difference_distribution("2d6+1d6", "3d6")
+    assert one_round.p == sum(p for d, p in dist.items() if d >= 12)  # kills in one round
+
+
+def test_gc_19_the_largest_duel_is_exact():
+    """The Kings' duel, 30 hit points each, the largest the game has."""
+    chance = duel_chance("5d6+1d6", "5d6", 30, 30)
+    assert isinstance(chance, Fraction) and Fraction(98, 100) < chance < 1
 
 
 def test_gc_19_odds_before_an_attack_use_current_hit_points():
     state = position(DUEL, step=1)
     text = V.odds(state, move("a1", "a6"))
-    chance = duel_chance("2d6+1d6", "3d6", 6, 12)
-    assert text.startswith(f"Duel: {chance:.1%} that the Warrior kills the Scout")
+    chance = _duel_by_fractions("2d6+1d6", "3d6", 6, 12)
+    assert text.startswith(f"Duel: {percent(chance)} that the Warrior kills the Scout")
     assert "2d6+1d6 vs 3d6" in text and "hit points 6 vs 12" in text
     assert V.odds(state, move("a1", "a5")) is None  # no fight
 
@@ -128,7 +145,8 @@ def test_gc_19_exchange_odds_give_the_one_round_chances():
     state = position(DUEL, step=1, variant=EXCHANGE)
     text = EXCHANGE.odds(state, move("a1", "a6"))
     kill_it, win, die = round_chances("2d6+1d6", "3d6", 6, 12)
-    assert text.startswith(f"One round: {kill_it:.1%} to kill the Scout, {win:.1%} to win")
-    assert f"{die:.1%} that the Warrior dies" in text
+    assert text.startswith(f"One round: {percent(kill_it)} to kill the Scout, {percent(win)}")
+    assert f"{percent(die)} that the Warrior dies" in text
     dist = difference_distribution("2d6+1d6", "3d6")
-    assert win == pytest.approx(float(sum(p for d, p in dist.items() if d > 0)))
+    assert win == sum(p for d, p in dist.items() if d > 0)
+    assert die == sum(p for d, p in dist.items() if d <= -6)

@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import check_file, make_variant, variants_dir
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.gladiator import moves as gen
 from battlechess_tui.rules.gladiator.state import ALIVE, BOARD, EMPTY, FROZEN, QUEEN
 from tests import whole_games
-from tests.test_gladiator_support import V, act, jump, position, texts
+from tests.test_gladiator_support import V, act, jump, notes, position, texts
 
 # -- winning and drawing ----------------------------------------------------------------------
 
@@ -41,10 +42,10 @@ def _black_queen_taken():
 
 
 def _finish_turn(state):
+    """Each commander makes its first move (no override) until the team's turn is over."""
     side = state.side
     while state.side == side and V.outcome(state) is None:
-        choice = "no-override" if "no-override" in texts(state) else texts(state)[0]
-        state, _ = act(state, choice)
+        state, _ = act(state, texts(state)[0])
     return state
 
 
@@ -52,7 +53,7 @@ def test_gc_34_the_held_queen_counts_at_the_end_of_the_capturing_teams_turns():
     held = _finish_turn(_black_queen_taken())
     assert held.held == (0, 1)
     assert "Black Queen held 1/5" in V.status(held)
-    nearly = replace(_black_queen_taken(), held=(0, 4), cache={})
+    nearly = replace(_black_queen_taken(), held=(0, 4))
     won = _finish_turn(nearly)
     result = V.outcome(won)
     assert (result.winner, result.reason, result.rule) == (0, "Queen held", "GC-34")
@@ -71,7 +72,7 @@ def test_gc_35_a_draw_when_neither_team_can_move_for_a_whole_turn():
     assert (result.winner, result.reason, result.rule) == (None, "no team can move", "GC-35")
 
 
-def test_gc_35_ruling_quiet_turns_end_the_game_in_a_draw():
+def test_gc_37_quiet_turns_end_the_game_in_a_draw():
     quick = make_variant("gladiator", {"quiet_turns": 5})
     state = position({"a1": "K", "d4": "Q", "j12": "k", "g9": "q"}, variant=quick)
     decisions = 0
@@ -81,9 +82,35 @@ def test_gc_35_ruling_quiet_turns_end_the_game_in_a_draw():
         state, _ = quick.apply(state, steps[0], None)
         decisions += 1
     result = quick.outcome(state)
-    assert result.winner is None and result.rule == "GC-35"
+    assert result.winner is None and result.rule == "GC-37" and result.kind == Ending.QUIET
     assert result.reason == "quiet turns" and result.detail.startswith("5 full turns")
     assert state.turn == 5 and decisions == 20
+
+
+def _quiet_game(variant, state, team_turns: int):
+    """Play ``team_turns`` team turns of plain steps (no fight, no pawn); the last state."""
+    for _ in range(team_turns):
+        side = state.side
+        while state.side == side and variant.outcome(state) is None:
+            steps = [a for a in variant.legal_actions(state)
+                     if a.kind == "move" and "-" in variant.notation(state, a)]  # fmt: skip
+            state, _ = variant.apply(state, steps[0], None)
+    return state
+
+
+def test_gc_37_a_kill_or_a_capture_starts_the_count_again_and_0_turns_it_off():
+    quick = make_variant("gladiator", {"quiet_turns": 5})
+    calm = {"a1": "K", "d4": "Q", "j12": "k", "g9": "q"}
+    nearly = _quiet_game(quick, position(calm, variant=quick), 9)
+    assert quick.outcome(nearly) is None and nearly.quiet == 9
+    # Nine quiet team turns, then a Scout captures the Black Queen: the count starts again.
+    taken = position({"a1": "K", "d4": "Q", "j12": "k", "h8": "S", "f6": "q"}, step=2,
+                     variant=quick, quiet=9)  # fmt: skip
+    state, events = act(taken, "h8f6", variant=quick)
+    assert notes(events, "capture") and state.quiet == 0
+    never = make_variant("gladiator", {"quiet_turns": 0})
+    long = _quiet_game(never, position(calm, variant=never), 40)
+    assert never.outcome(long) is None and long.quiet == 40
 
 
 # -- the tally sheet --------------------------------------------------------------------------
@@ -135,9 +162,9 @@ def test_status_names_team_commander_and_decision():
     assert V.status(state) == "White — Queen's move (King may override)"
     view = V.piece_view(state, V.geo.parse("d4"))
     assert (view.letter, view.hp, view.max_hp, view.name) == ("F", 4, 4, "Footman")
-    assert "moved" in view.marks
+    assert "moved" in view.mark_names
     black_king = V.piece_view(state, V.geo.parse("f12"))
-    assert black_king.letter == "k" and "protected" in black_king.marks
+    assert black_king.letter == "k" and "protected" in black_king.mark_names
     card = V.piece_card(state, V.geo.parse("d1"))
     assert card[0] == "White Champion on d1" and "Commanded by the Queen" in card
     assert any(line.startswith("Dice: 4d6") for line in card)
@@ -153,7 +180,7 @@ def test_letters_are_distinct_and_notation_reads_well():
 
 def test_the_rules_text_names_every_rule_and_marks_rulings():
     text = (variants_dir() / "gladiator.md").read_text()
-    for n in range(1, 37):
+    for n in range(1, 38):
         assert re.search(rf"\*\*GC-{n}\*\*", text), f"GC-{n} missing"
     assert "## Contents" in text and "(Ruling)" in text
     assert "| K | King |" in text and "Mounted Lancer" in text
@@ -168,14 +195,24 @@ def test_the_variant_file_checks_clean_and_house_rules_are_validated(tmp_path: P
 
 # -- perft ------------------------------------------------------------------------------------
 
-PERFT = [(1, 12), (2, 114), (3, 534)]  # one level = one decision; battles assumed won
+PERFT = [(1, 12), (2, 133), (3, 949)]  # one level = one decision; battles assumed won
 
 
 @pytest.mark.parametrize(("depth", "count"), PERFT)
 def test_perft_from_the_start_counts_decisions(depth, count):
     state, _ = V.new_game(None)
     assert V.perft(state, depth) == count
-    assert "override" in V.perft_unit
+    assert "'override' (a level of its own" in V.perft_unit
+
+
+def test_perft_level_two_counted_by_hand():
+    """After d2d4 the Queen's move has 4 Queen moves (d2 c3 b4 a5), 4 Champion moves (c3 e3
+    a3 g3: up two and one aside, or up two and three aside) and the King's override: 9. After
+    b2b3 nothing of the Queen's can move, so the King moves any piece for her (GC-15): 26."""
+    state, _ = V.new_game(None)
+    below = dict(V.divide(state, 2))
+    assert below["d2d4"] == 9 and below["b2b3"] == 26 and below["b1c3"] == 2  # a1b1, override
+    assert sum(below.values()) == 133
 
 
 # -- random games -----------------------------------------------------------------------------
@@ -187,16 +224,29 @@ def random_game(seed: int, variant=V) -> Game:
     return whole_games.random_game(variant, seed)
 
 
-def test_gc_35_random_games_all_end_and_rebuild_to_the_same_state():
-    reasons = Counter()
+ENDINGS = {
+    Ending.CHECKMATE: "GC-24, GC-33",
+    Ending.KING_KILLED: "GC-33",
+    Ending.QUEEN_HELD: "GC-34",
+    Ending.NO_MOVES: "GC-35",
+    Ending.QUIET: "GC-37",
+}
+
+
+def test_gc_35_random_games_all_end_by_a_rule_and_rebuild_to_the_same_state():
+    kinds = Counter()
     for seed in range(SUITE_GAMES):
         game = random_game(seed)
-        assert game.over, f"seed {seed} did not end"
-        reasons[game.outcome.rule] += 1
+        outcome = game.outcome
+        assert outcome is not None, f"seed {seed} did not end"
+        assert ENDINGS[outcome.kind] == outcome.rule, (seed, outcome)
+        assert game.rule_actions() == [] and V.outcome(game.state) == outcome
+        kinds[outcome.kind] += 1
         rebuilt = whole_games.rebuilt(game)
         assert rebuilt.state == game.state and rebuilt.outcome == game.outcome
         assert [p.events for p in rebuilt.plies] == [p.events for p in game.plies]
-    assert sum(reasons.values()) == SUITE_GAMES
+        assert [p.seat for p in rebuilt.plies] == [p.seat for p in game.plies]
+    assert len(kinds) >= 2  # the games do not all end one way
 
 
 def test_gc_19_random_exchange_games_end_too():
@@ -283,11 +333,32 @@ def test_properties_of_random_play(seed, picks):
             assert (side, done) == expected
 
 
-def test_gc_13_a_moved_piece_stays_marked_until_its_team_turn_ends():
-    game = random_game(7)
-    for i, ply in enumerate(game.plies):
-        before, after = game.positions[i].state, game.positions[i + 1].state
-        if ply.action.kind == "move":
-            pid = before.board[ply.action.origin]
-            assert pid not in before.moved
-            assert pid in after.moved or after.side != before.side or after.result
+def _mover_after(before, after, frm: int, to: int):
+    """Where the piece that moved from ``frm`` to ``to`` stands now (or the piece that took
+    its place by promotion), or None if it died."""
+    side = before.at(frm).side
+    for sq in (to, frm):
+        p = after.at(sq)
+        if p is not None and p.side == side and (sq == to or p.kind == before.at(frm).kind):
+            return sq
+    return None
+
+
+def test_gc_13_a_moved_piece_cannot_move_again_until_its_team_turn_ends():
+    checked = Counter()
+    for seed in (7, 8):
+        game = random_game(seed)
+        for i, ply in enumerate(game.plies):
+            before, after = game.positions[i].state, game.positions[i + 1].state
+            if ply.action.kind != "move" or after.result is not None:
+                continue
+            where = _mover_after(before, after, *ply.action.squares)
+            if after.side == before.side:  # the team's turn goes on
+                if where is not None:
+                    assert after.board[where] in after.moved
+                    assert where not in {a.origin for a in V.legal_actions(after) if a.squares}
+                    checked["still marked"] += 1
+            else:  # the move ended the team's turn: the other team starts with none moved
+                assert after.moved == frozenset() and after.step == 0
+                checked["turn over"] += 1
+    assert checked["still marked"] > 50 and checked["turn over"] > 10

@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from battlechess_tui.rules.gladiator.queen import return_options
+from battlechess_tui.engine.game import Game, Position
 from tests.test_gladiator_support import (
     GEO,
     V,
@@ -42,6 +42,15 @@ def test_gc_22_no_move_may_leave_the_own_checkable_king_in_check():
                      step=1)  # fmt: skip
     assert moves_from(state, "f3") == {"f2", "f4", "f5", "f6", "f7", "f8", "f9"}
     assert "GC-22" in V.why_illegal(state, move("f3", "e3"))
+
+
+def test_gc_22_ruling_the_enemy_queen_never_gives_check():
+    state = position({"f1": "K", "i1": "N", "f8": "q", "b5": "w", "f12": "k", "i12": "n"})
+    assert "check" not in V.status(state) and not V.in_check(state)
+    assert {"f2", "e2", "g2"} <= moves_from(state, "f1")  # her lines are no danger
+    assert "in check" not in V.piece_view(state, sq("f1")).mark_names
+    checked = position({"f1": "K", "i1": "N", "f8": "w", "f12": "k", "i12": "n"})
+    assert V.in_check(checked) and "in check" in V.piece_view(checked, sq("f1")).mark_names
 
 
 def test_gc_22_the_king_may_not_step_next_to_the_enemy_king():
@@ -145,27 +154,53 @@ def test_gc_29_capturing_a_queen_who_holds_a_piece_sends_it_home():
         moved=("f1", "i1", "a1", "b1"),
     )
     state, _ = act(state, "h1d5")
-    black, _ = act(jump(state, side=1, step=2), "no-override")
+    black = jump(state, side=1, step=2)
     assert "d5" in moves_from(black, "c7")
     after, events = act(black, "c7d5")
     assert after.pending and after.pending[0].kind == "return"
     assert V.to_move(after) == "black.black-knight"  # the Scout's commander chooses
     assert set(texts(after)) == {f"return {f}12" for f in "abcdefhj"}
-    assert "returns the frozen Scout" in V.status(after)
+    assert "sends the released Scout to its back rank" in V.status(after)
     done, events = act(after, "return c12")
     assert kind_at(done, "c12") == "scout" and "GC-29" in notes(events, "return")[0]
     white_queen = next(p for p in done.pieces if p.kind == "queen" and p.side == 0)
     assert white_queen.status == "abducted" and white_queen.holder == piece(done, "d5").id
 
 
-def test_gc_29_a_full_back_rank_sends_the_piece_to_the_nearest_rank():
-    state, _ = V.new_game(None)
-    scout = piece(state, "c1")
-    options = return_options(V.t, state, scout)
-    assert {GEO.name(s) for s in options} == {f"{f}3" for f in "abcdefghij"}
+# Black's back rank is full; the White Queen on d5 holds a hurt Black Scout; the Black Knight on
+# c7 may capture her (GC-29). White Footmen stand round d5 but on rank 6 ({rank6}). The White
+# King stands off the Black King's lines (without his Queen he moves as a queen, GC-26).
+FULL_BACK_RANK = (
+    "wmfcqkpfnw/10/10/10/10/2b7/{rank6}/2FQ[s(5)]F5/2FFF5/10/10/K7N1 b B -/-/- - 0/0 1 0 0 0"
+)
+
+
+def test_gc_29_ruling_a_full_back_rank_sends_the_piece_to_the_nearest_empty_square():
+    state = V.parse_position(FULL_BACK_RANK.format(rank6="10"))
+    after, events = act(state, "c7d5")
+    assert notes(events, "capture") and V.to_move(after) == "black.black-knight"
+    assert set(texts(after)) == {"return c6", "return d6", "return e6"}  # next to d5
+    done, events = act(after, "return d6")
+    scout = piece(done, "d6")
+    assert (scout.kind, scout.side, scout.hp) == ("scout", 1, 5)  # its damage stays (GC-20)
+    assert "goes to the nearest empty square: d6 (GC-29)" in notes(events, "return")[0]
+
+
+def test_gc_29_a_single_square_is_taken_without_asking():
+    """Issue 12: a choice with one answer is no decision; the rules make it and say so."""
+    game = Game(V, 1)
+    game.positions[-1] = Position(V.parse_position(FULL_BACK_RANK.format(rank6="2FF6")))
+    ply = game.play("c7d5")
+    assert kind_at(game.state, "e6") == "scout" and not game.state.pending
+    assert "Black Scout goes to the nearest empty square: e6 (GC-29)" in notes(ply.events)
+    assert game.to_move == "black.kings-knight"  # no question: the next commander's move
 
 
 # -- the Queen ------------------------------------------------------------------------------
+
+
+def moves_origins(state) -> set[str]:
+    return {GEO.name(a.origin) for a in V.legal_actions(state) if a.kind == "move"}
 
 
 def test_gc_27_the_queen_freezes_and_her_prisoner_returns_when_she_leaves():
@@ -182,12 +217,43 @@ def test_gc_27_the_queen_freezes_and_her_prisoner_returns_when_she_leaves():
     assert V.piece_view(later, sq("d8")).label == "*f"
 
 
-def test_gc_27_the_queen_never_touches_the_enemy_queen_or_a_protected_king():
-    state = position({"f1": "K", "i1": "N", "d1": "Q", "d5": "q", "f3": "k", "i12": "n"},
-                     step=1, moved=("f1", "i1"))  # fmt: skip
-    targets = moves_from(state, "d1")
-    assert "d5" not in targets and "f3" not in targets
-    assert "GC-27" in V.why_illegal(state, move("d1", "d5"))
+# The Black Queen on d5 holds a White Warrior frozen; the White Queen on d1 may freeze her.
+QUEENS = "5k2n1/w9/10/10/10/10/10/3q[W]6/10/10/S9/3Q1K2N1 w Q -/-/- - 0/0 1 1 0 0"
+
+
+def test_gc_27_ruling_the_queen_freezes_the_enemy_queen_who_lets_go_of_her_prisoner():
+    state = V.parse_position(QUEENS)
+    assert "d5" in moves_from(state, "d1")
+    assert V.odds(state, move("d1", "d5")) == "No fight: the Queen freezes the Queen (GC-27)"
+    after, events = act(state, "d1d5")
+    assert "Black Queen is frozen by the Queen on d5" in notes(events, "freeze")
+    black_queen = next(p for p in after.pieces if p.kind == "queen" and p.side == 1)
+    assert black_queen.status == "frozen" and V.piece_view(after, sq("d5")).label == "*q"
+    # Her prisoner goes home as in GC-29: its owner (the Queen's player) picks the square.
+    assert V.to_move(after) == "white.queen"
+    assert set(texts(after)) == {f"return {f}1" for f in "abcdeghj"}
+    after, _ = act(after, "return a1")
+    assert kind_at(after, "a1") == "warrior"
+
+
+def test_gc_27_ruling_a_frozen_queen_commands_but_cannot_move_heal_or_be_captured():
+    frozen, _ = act(V.parse_position(QUEENS), "d1d5")
+    frozen, _ = act(frozen, "return a1")
+    black = jump(frozen, side=1, step=1)
+    assert V.to_move(black) == "black.queen"  # she still commands her Warrior (GC-16)
+    assert moves_origins(black) == {"a11"} and not [t for t in texts(black) if "heal" in t]
+    # Not captured: her King keeps his protection and she is not counted as held (GC-34).
+    assert "Queen frozen" in [i.label for s in V.tally(black) for i in s.items]
+    king = moves_from(jump(frozen, side=1), "f12")
+    assert king <= {"e12", "g12", "e11", "f11", "g11"}  # a King's steps, not a queen's (GC-26)
+    white = jump(frozen, side=0, step=2, moved=("d5",))  # the Black Knight's Scout on a2
+    assert "d5" not in moves_from(white, "a2")  # her square holds no fight (GC-27, GC-30)
+    assert "never a frozen Queen" in V.why_illegal(white, move("a2", "d5"))
+    game = Game(V, 1)
+    game.positions[-1] = Position(jump(frozen, side=0, step=1))
+    ply = game.play("d5d8")  # the White Queen leaves: the Black Queen is free on d5 again
+    assert "Black Queen is free again on d5" in notes(ply.events, "thaw")
+    assert game.state.held == (0, 0) and kind_at(game.state, "d5") == "queen"
 
 
 def test_gc_28_an_unprotected_king_can_be_frozen():
@@ -265,24 +331,51 @@ def test_gc_31_capturing_the_enemy_queen_swaps_the_queens():
     assert swapped.held == (0, 0)
 
 
-def test_gc_32_the_queen_heals_hurt_neighbours_before_her_move():
+def _hurt(state, **hp):
+    """``state`` with the pieces on the named squares hurt to ``hp``, run on again."""
+    pieces = list(state.pieces)
+    for name, value in hp.items():
+        p = piece(state, name)
+        pieces[p.id] = replace(p, hp=value)
+    return V.begin(replace(state, pieces=tuple(pieces), phase="start"))
+
+
+def test_gc_32_the_queen_heals_hurt_neighbours_at_the_start_of_her_move():
     state = position({"f1": "K", "i1": "N", "e5": "Q", "e4": "W", "d5": "C", "f5": "s",
                       "f12": "k", "i12": "n"}, step=1, moved=("f1",))  # fmt: skip
-    pieces = list(state.pieces)
-    for name, hp in (("e4", 3), ("d5", 10), ("f5", 4)):
-        p = piece(state, name)
-        pieces[p.id] = replace(p, hp=hp)
-    asked = V.begin(replace(state, pieces=tuple(pieces), phase="start", cache={}))
-    overridden, _ = act(asked, "override")  # healing belongs to her own move (ruling)
-    assert not [t for t in texts(overridden) if t.startswith("heal")]
-    state, _ = act(asked, "no-override")
+    state = _hurt(state, e4=3, d5=10, f5=4)
     assert {t for t in texts(state) if t.startswith("heal")} == {"heal d5", "heal e4"}
-    assert "may heal first" in V.status(state)
+    assert "may heal first" in V.status(state) and "override" in texts(state)
     assert V.notation(state, V.parse_action(state, "heal e4")) == "Queen heals the Warrior on e4"
     healed, events = act(state, "heal e4")
     assert piece(healed, "e4").hp == 6 and notes(events, "heal")
     assert V.to_move(healed) == "white.queen"
     assert {t for t in texts(healed) if t.startswith("heal")} == {"heal d5"}
+
+
+def test_gc_32_ruling_she_heals_also_when_the_king_overrides_her_move():
+    state = position({"f1": "K", "i1": "N", "e5": "Q", "e4": "W", "a2": "F", "f12": "k",
+                      "i12": "n"}, step=1, moved=("f1",))  # fmt: skip
+    game = Game(V, 1)
+    game.positions[-1] = Position(_hurt(state, e4=3))
+    game.play("override")
+    assert game.to_move == "white.king" and "heal e4" in [a.text(GEO) for a in game.legal_actions()]
+    ply = game.play("heal e4")  # the heal is hers: her seat decides it
+    assert ply.seat == "white.queen" and piece(game.state, "e4").hp == 6
+    assert game.play("a2a3").seat == "white.king"  # the move is his
+
+
+def test_gc_32_ruling_a_boxed_in_queen_heals_while_the_king_moves_for_her():
+    # The Queen on a1 and her two hurt Warriors are boxed in by Footmen: nothing of hers can
+    # move, so the King makes her move (GC-15).
+    state = position({"f1": "K", "i1": "N", "a1": "Q", "a2": "W", "b1": "W", "b2": "F",
+                      "a3": "F", "c1": "F", "f12": "k", "i12": "n"},
+                     step=1, moved=("f1",))  # fmt: skip
+    state = _hurt(state, a2=2, b1=5)
+    assert state.overriding and V.to_move(state) == "white.king"
+    assert {t for t in texts(state) if t.startswith("heal")} == {"heal a2", "heal b1"}
+    assert V.decider(state, V.parse_action(state, "heal b1")) == "white.queen"
+    assert "the Queen may heal first" in V.status(state)
 
 
 # -- promotion --------------------------------------------------------------------------------
@@ -295,8 +388,7 @@ def _killed(state, *squares):
         p = piece(state, name)
         pieces[p.id] = replace(p, status="killed", sq=-1)
         board[p.sq] = -1
-    return V.begin(replace(state, pieces=tuple(pieces), board=tuple(board), phase="start",
-                           cache={}))  # fmt: skip
+    return V.begin(replace(state, pieces=tuple(pieces), board=tuple(board), phase="start"))
 
 
 def test_gc_11_a_footman_brings_back_a_warrior_or_scout_chosen_by_the_king():
@@ -314,15 +406,26 @@ def test_gc_11_a_footman_brings_back_a_warrior_or_scout_chosen_by_the_king():
     assert notes(events, "promote")
 
 
-def test_gc_11_a_squire_brings_back_any_killed_piece_but_never_a_pawn():
+def test_gc_11_ruling_a_squire_brings_back_any_killed_piece_a_footman_too():
     state = position({"f1": "K", "i1": "N", "c11": "P", "b1": "M", "a2": "F", "f12": "k",
                       "i12": "n", "d12": "s"}, step=3, moved=("f1",))  # fmt: skip
     state = _killed(state, "b1", "a2")
     # The Squire kills the Scout in two rounds (9 damage each), then promotes.
     after, events = act(state, "c11d12", 6, 6, 1, 1, 1, 6, 6, 1, 1, 1)
-    mk = piece(after, "d12")  # only one kind is eligible: it returns at once
-    assert mk.kind == "mounted-knight" and mk.hp == 16
-    assert any("replaced" in n for n in notes(events, "promote"))
+    assert V.to_move(after) == "white.kings-knight"  # the Squire's commander chooses
+    assert texts(after) == ["promote mounted-knight", "promote footman"]
+    done, events = act(after, "promote footman")
+    footman = piece(done, "d12")
+    assert footman.kind == "footman" and footman.hp == 4
+    assert any("replaced by the Footman" in n for n in notes(events, "promote"))
+
+
+def test_gc_11_a_single_eligible_piece_returns_at_once():
+    state = position({"f1": "K", "i1": "N", "c11": "P", "b1": "M", "f12": "k", "i12": "n"},
+                     step=3, moved=("f1",))  # fmt: skip
+    after, events = act(_killed(state, "b1"), "c11c12")
+    assert kind_at(after, "c12") == "mounted-knight" and piece(after, "c12").hp == 16
+    assert any("replaced by the Mounted Knight" in n for n in notes(events, "promote"))
 
 
 def test_gc_11_with_nothing_killed_the_pawn_stays():

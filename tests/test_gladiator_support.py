@@ -40,7 +40,7 @@ def position(placement: dict[str, str], side: int = 0, step: int = 0, variant=V,
     """A hand-made position, ``side`` to play the move of commander number ``step``."""
     state = variant.setup_state(board_text(placement), side)
     ids = frozenset(state.board[sq(n)] for n in moved)
-    state = replace(state, step=step, moved=ids, cache={}, **changes)
+    state = replace(state, step=step, moved=ids, **changes)
     return variant.begin(state)
 
 
@@ -48,8 +48,7 @@ def jump(state: GladiatorState, side: int, step: int = 0, variant=V,
          moved: tuple[str, ...] = ()) -> GladiatorState:  # fmt: skip
     """The same board with ``side`` to play the move of commander number ``step``."""
     ids = frozenset(state.board[sq(n)] for n in moved)
-    fresh = replace(state, side=side, step=step, phase="start", moved=ids,
-                    overriding=False, cache={})  # fmt: skip
+    fresh = replace(state, side=side, step=step, phase="start", moved=ids, overriding=False)
     return variant.begin(fresh)
 
 

@@ -3,20 +3,24 @@
 A battle is rounds of two pool rolls: the attacker's dice plus the attack die (and the Queen's
 bonus die against a frozen piece, GC-30) against the defender's dice. The lower total loses the
 difference in hit points; the defender wins ties, which deal no damage. A duel (the default)
-goes on until one piece is at zero or less; an exchange is one round.
+goes on until one piece is at zero or less; an exchange is one round. The odds are exact
+fractions.
 """
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from functools import cache
 
 from battlechess_tui.engine.dice import Dice, DiceExpr, difference_distribution
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.variant import Outcome
+from battlechess_tui.engine.vocabulary import EventTag
 
+from . import endings
 from .queen import free
 from .state import ABDUCTED, KILLED, KING, QUEEN, Piece, Work, find, seat_key
-from .tables import SIDE_NAMES, Tables, piece_name
+from .tables import Tables, piece_name
 
 
 def attack_pool(t: Tables, attacker: Piece, bonus: bool) -> DiceExpr:
@@ -100,7 +104,7 @@ def heal_if_victor(t: Tables, w: Work, winner: Piece, events: list[Event]) -> No
     if winner.kind in t.data.heal_on_victory and current < full:
         w.set_hp(winner.id, full)
         name = piece_name(t, winner.kind, winner.side)
-        events.append(Note("heal", f"The victorious {name} is healed to {full} (GC-20)"))
+        events.append(Note(EventTag.HEAL, f"The victorious {name} is healed to {full} (GC-20)"))
 
 
 def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> None:
@@ -109,11 +113,10 @@ def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> 
     w.lift(victim.id, KILLED)
     w.quiet = 0
     name = piece_name(t, victim.kind, victim.side)
-    events.append(Note("kill", f"{name} is killed on {t.geo.name(where)}", (where,)))
+    events.append(Note(EventTag.KILL, f"{name} is killed on {t.geo.name(where)}", (where,)))
     if victim.kind == KING:
-        winner = 1 - victim.side
-        detail = f"the {SIDE_NAMES[victim.side]} King dies on {t.geo.name(where)}"
-        w.result = Outcome(winner, "King killed", "GC-33", detail)
+        w.result = endings.king_killed(t, 1 - victim.side, where)
+        w.ended_on = where
         return
     queen = find(w, QUEEN, 1 - victim.side)
     if queen is not None and queen.holder == victim.id and queen.status == ABDUCTED:
@@ -124,41 +127,52 @@ def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> 
 
 
 @cache
-def _round(att: str, dfn: str) -> tuple[tuple[int, float], ...]:
-    """One round: the distribution of attacker total minus defender total."""
+def _steps(att: str, dfn: str) -> tuple[tuple[tuple[int, int], ...], int]:
+    """One round that is not a tie, as whole numbers: ((attacker minus defender, count), ...)
+    and the sum of the counts (a tie changes nothing, so a duel may leave it out)."""
     dist = difference_distribution(att, dfn)
-    return tuple((d, float(p)) for d, p in sorted(dist.items()))
+    scale = math.lcm(*(p.denominator for p in dist.values()))
+    counts = tuple(sorted((d, int(p * scale)) for d, p in dist.items() if d != 0))
+    return counts, sum(c for _, c in counts)
 
 
 @cache
-def duel_chance(att: str, dfn: str, a_hp: int, d_hp: int) -> float:
-    """The chance that the attacker wins a duel fought to the death from these hit points.
+def duel_chance(att: str, dfn: str, a_hp: int, d_hp: int) -> Fraction:
+    """The exact chance that the attacker wins a duel fought to the death from these hit points.
 
-    A Markov chain over (attacker hp, defender hp): each round moves to lower hit points or,
-    on a tie, stays; solving for the tie loop gives the exact value (to float precision)."""
+    A Markov chain over (attacker hp, defender hp): every round that is not a tie goes to lower
+    hit points, so the chances fill a table from (1, 1) up. Each entry is kept as a whole
+    number over ``total ** (a + d - 1)`` (every path from there has at most that many rounds),
+    which keeps the arithmetic exact and fast."""
     if d_hp <= 0:
-        return 1.0
+        return Fraction(1)
     if a_hp <= 0:
-        return 0.0
-    stay = 0.0
-    total = 0.0
-    for diff, p in _round(att, dfn):
-        if diff == 0:
-            stay += p
-        elif diff > 0:
-            total += p * (1.0 if diff >= d_hp else duel_chance(att, dfn, a_hp, d_hp - diff))
-        elif -diff < a_hp:
-            total += p * duel_chance(att, dfn, a_hp + diff, d_hp)
-    return total / (1.0 - stay)
+        return Fraction(0)
+    steps, total = _steps(att, dfn)
+    power = [total**n for n in range(a_hp + d_hp)]
+    table: dict[tuple[int, int], int] = {}
+    for a in range(1, a_hp + 1):
+        for d in range(1, d_hp + 1):
+            depth = a + d - 2  # the entry is over total ** (depth + 1)
+            value = 0
+            for diff, count in steps:
+                if diff >= d:
+                    value += count * power[depth]
+                elif diff > 0:
+                    value += count * table[(a, d - diff)] * power[diff - 1]
+                elif -diff < a:
+                    value += count * table[(a + diff, d)] * power[-diff - 1]
+            table[(a, d)] = value
+    return Fraction(table[(a_hp, d_hp)], power[a_hp + d_hp - 1])
 
 
-def round_chances(att: str, dfn: str, a_hp: int, d_hp: int) -> tuple[float, float, float]:
+def round_chances(att: str, dfn: str, a_hp: int, d_hp: int) -> tuple[Fraction, Fraction, Fraction]:
     """One exchange: (defender killed, attacker wins the round, attacker killed)."""
-    kill_it = win = die = 0.0
-    for diff, p in _round(att, dfn):
+    kill_it = win = die = Fraction(0)
+    for diff, p in difference_distribution(att, dfn).items():
         if diff > 0:
             win += p
-            kill_it += p if diff >= d_hp else 0.0
+            kill_it += p if diff >= d_hp else 0
         elif -diff >= a_hp:
             die += p
     return kill_it, win, die

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.vocabulary import EventTag
 
 from . import promotion, queen
 from .combat import fight, heal_if_victor, kill
@@ -14,20 +15,24 @@ from .tables import Tables, piece_name
 
 
 def execute(t: Tables, w: Work, move: Move, dice: Dice, events: list[Event]) -> None:
-    p = w.pieces[move.piece]
+    p = w.pieces[w.board[move.frm]]
     target = w.at(move.to)
     w.moved = w.moved | {p.id}
     w.moves_made += 1
     w.phase = DONE
     if t.kinds[p.kind].pawn:
-        w.quiet = 0  # a Footman or Squire move cannot be undone (GC-35 ruling)
+        w.quiet = 0  # a Footman or Squire move cannot be undone (GC-37)
     if move.how == FREEZE:
         queen.freeze(t, w, p, move.to, events)
     elif move.how == ABDUCT and target is not None:
         queen.abduct(t, w, p, target, events)
     elif move.how == KILL and target is not None:
         events.append(
-            Note("kill", f"The {piece_name(t, p.kind, p.side)} kills instantly (GC-23)", (move.to,))
+            Note(
+                EventTag.KILL,
+                f"The {piece_name(t, p.kind, p.side)} kills instantly (GC-23)",
+                (move.to,),
+            )
         )
         kill(t, w, target, events, move.to)
         w.put(p.id, move.to)
@@ -57,13 +62,7 @@ def attack(
         kill(t, w, w.pieces[p.id], events, move.frm)
         heal_if_victor(t, w, target, events)
     else:
-        events.append(
-            Note(
-                "stand",
-                f"Both survive the exchange; the "
-                f"{t.kinds[p.kind].name} stays on {t.geo.name(move.frm)} (GC-19)",
-            )
-        )
+        stand(t, p, move, events)
 
 
 def strike(
@@ -75,13 +74,7 @@ def strike(
     assert frozen is not None
     a_alive, d_alive = fight(t, w, p, frozen, move.to, True, dice, events)
     if a_alive and d_alive:
-        events.append(
-            Note(
-                "stand",
-                f"Both survive the exchange; the "
-                f"{t.kinds[p.kind].name} stays on {t.geo.name(move.frm)} (GC-19)",
-            )
-        )
+        stand(t, p, move, events)
         return
     queen.free(t, w, own_queen, events)
     if not d_alive:
@@ -92,3 +85,10 @@ def strike(
         kill(t, w, w.pieces[p.id], events, move.frm)
         w.put(frozen.id, move.to)
         heal_if_victor(t, w, frozen, events)
+
+
+def stand(t: Tables, p: Piece, move: Move, events: list[Event]) -> None:
+    """GC-19 (exchange): both survive; the attacker stays home."""
+    where = t.geo.name(move.frm)
+    text = f"Both survive the exchange; the {t.kinds[p.kind].name} stays on {where} (GC-19)"
+    events.append(Note(EventTag.STAND, text))

@@ -39,7 +39,8 @@ STRIKE = "strike"  # a friendly piece attacks the piece its Queen holds frozen (
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    piece: int
+    """A move of the piece on ``frm`` (its id is ``board[frm]``) and what landing means."""
+
     frm: int
     to: int
     how: str
@@ -101,8 +102,8 @@ def classify(t: Tables, pos: Position, f: Facts, p: Piece, to: int, in_check: bo
     if target is None:
         return STEP
     mine = target.side == p.side
-    if p.kind == QUEEN:  # GC-27, GC-28
-        if mine or target.kind == QUEEN or (target.kind == KING and f.protected[target.side]):
+    if p.kind == QUEEN:  # GC-27 (the enemy Queen too, ruling), GC-28
+        if mine or (target.kind == KING and f.protected[target.side]):
             return None
         return FREEZE
     king_protected = p.kind == KING and f.protected[p.side]
@@ -111,7 +112,8 @@ def classify(t: Tables, pos: Position, f: Facts, p: Piece, to: int, in_check: bo
             return None
         if not mine:  # GC-29
             return ABDUCT if p.kind in t.data.queen_captors or p.kind == KING else None
-        return STRIKE if target.id in f.holding else None  # GC-30
+        prisoner = f.holding.get(target.id, EMPTY)  # GC-30; a frozen Queen is never attacked
+        return STRIKE if prisoner != EMPTY and pos.pieces[prisoner].kind != QUEEN else None
     if mine:  # GC-23: the King's own pieces only to get out of check
         return KILL if king_protected and in_check else None
     if target.kind == KING and f.protected[target.side]:  # GC-21
@@ -202,7 +204,7 @@ class Generator:
             how = classify(t, pos, f, p, to, self.check)
             if how is None:
                 continue
-            move = Move(p.id, p.sq, to, how)
+            move = Move(p.sq, to, how)
             if (quick and how in (STEP, ATTACK, FREEZE) and not self.frees_queen(move)) or (
                 self.safe(move)
             ):
@@ -241,18 +243,18 @@ class Generator:
         if king_sq == EMPTY or p.sq not in self.t.lines_to(king_sq, 1 - self.side):
             return False
         if p.id not in self._exposed:
-            self._exposed[p.id] = self.leaves_check(Move(p.id, p.sq, p.sq, "lift"))
+            self._exposed[p.id] = self.leaves_check(Move(p.sq, p.sq, "lift"))
         return self._exposed[p.id]
 
     def leaves_check(self, move: Move) -> bool:
         """Play ``move`` on a scratch board, every battle won, and look for check."""
         pos, f, side = self.pos, self.f, self.side
         board, pieces = list(pos.board), pos.pieces
-        p = pieces[move.piece]
+        p = pieces[board[move.frm]]
         enemies = [(s, e) for s, e in self.enemies if s != move.to]
         prisoner = f.holding.get(p.id, EMPTY)  # a Queen leaving frees her prisoner
         board[move.frm] = prisoner
-        if prisoner != EMPTY:
+        if prisoner != EMPTY and pieces[prisoner].kind != QUEEN:  # a Queen never checks
             enemies.append((move.frm, pieces[prisoner]))
         if move.how != "lift":
             board[move.to] = p.id

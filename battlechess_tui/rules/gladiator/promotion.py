@@ -1,13 +1,14 @@
 """Promotion (GC-11): a Footman or Squire on the far rank is replaced by a killed piece.
 
-A Footman brings back a killed Warrior or Scout of its team, a Squire any killed piece (never
-the Queen or the King, and no pawn: it could never move from the far rank). The returned piece
-has full hit points. With nothing eligible the pawn stays as it is.
+A Footman brings back a killed Warrior or Scout of its team, a Squire any killed piece of its
+team but the Queen (a Footman or a Squire too: ruling, round 2); the lists are in the variant
+file. The returned piece has full hit points. With nothing eligible the pawn stays as it is.
 """
 
 from __future__ import annotations
 
 from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.vocabulary import EventTag
 
 from .state import KILLED, RETIRED, Pending, Piece, Position, Work, seat_key
 from .tables import Tables, piece_name
@@ -29,7 +30,7 @@ def on_arrival(t: Tables, w: Work, pawn: Piece) -> None:
     if pawn.kind not in t.data.promotion or t.geo.rank(pawn.sq) != far_rank(t, pawn.side):
         return
     seat = seat_key(pawn.side, t.kinds[pawn.kind].commander)
-    w.pending += (Pending("promote", seat, pawn.id, ()),)
+    w.pending += (Pending("promote", seat, pawn.id),)
 
 
 def promote(t: Tables, w: Work, pawn: Piece, kind: str, events: list[Event]) -> None:
@@ -45,7 +46,7 @@ def promote(t: Tables, w: Work, pawn: Piece, kind: str, events: list[Event]) -> 
     w.quiet = 0
     events.append(
         Note(
-            "promote",
+            EventTag.PROMOTE,
             f"{piece_name(t, pawn.kind, pawn.side)} on {t.geo.name(sq)} "
             f"is replaced by the {t.kinds[kind].name} (GC-11)",
             (sq,),
@@ -56,7 +57,7 @@ def promote(t: Tables, w: Work, pawn: Piece, kind: str, events: list[Event]) -> 
 def no_promotion(t: Tables, pawn: Piece, events: list[Event]) -> None:
     events.append(
         Note(
-            "promote",
+            EventTag.PROMOTE,
             f"{piece_name(t, pawn.kind, pawn.side)} reaches the far rank "
             "but no eligible piece has been killed: it stays (GC-11)",
             (pawn.sq,),

@@ -1,13 +1,14 @@
 """The Queen: freezing (GC-27, GC-28), capture (GC-29), return (GC-30, GC-31), healing (GC-32).
 
-Pieces that must be put somewhere (a freed Queen next to her King, a frozen piece sent back to
-its back rank) wait in ``Work.pending``; ``pending.settle`` asks their owner where, or places
+Pieces that must be put somewhere (a freed Queen next to her King, a released piece sent back
+to its back rank) wait in ``Work.pending``; ``pending.settle`` asks their owner where, or puts
 them at once when only one square is possible.
 """
 
 from __future__ import annotations
 
 from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.vocabulary import EventTag
 
 from .state import (
     ABDUCTED,
@@ -28,13 +29,17 @@ from .tables import Tables, piece_name
 
 
 def freeze(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> None:
-    """GC-27: the Queen lands on ``to``; the enemy there leaves the board, frozen."""
+    """GC-27: the Queen lands on ``to``; the enemy there leaves the board, frozen. A Queen
+    frozen in turn lets go of the piece she held: it goes home as in GC-29 (ruling)."""
     victim = w.at(to)
     assert victim is not None
     leave(t, w, queen, to, events)
+    release(t, w, victim, to)
     w.lift(victim.id, FROZEN, holder=queen.id)
     name = piece_name(t, victim.kind, victim.side)
-    events.append(Note("freeze", f"{name} is frozen by the Queen on {t.geo.name(to)}", (to,)))
+    events.append(
+        Note(EventTag.FREEZE, f"{name} is frozen by the Queen on {t.geo.name(to)}", (to,))
+    )
 
 
 def leave(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> None:
@@ -45,33 +50,43 @@ def leave(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> Non
     if prisoner is not None:
         w.put(prisoner.id, frm)
         name = piece_name(t, prisoner.kind, prisoner.side)
-        events.append(Note("thaw", f"{name} is free again on {t.geo.name(frm)}", (frm,)))
+        events.append(Note(EventTag.THAW, f"{name} is free again on {t.geo.name(frm)}", (frm,)))
+
+
+def release(t: Tables, w: Work, queen: Piece, where: int) -> None:
+    """A Queen leaving the board (captured or frozen) lets go of the piece she held frozen on
+    ``where``: it waits to be sent to its own back rank, its owner choosing (GC-29)."""
+    prisoner = held_by(w, queen)
+    if prisoner is None:
+        return
+    w.lift(prisoner.id, RETURNING)
+    seat = seat_key(prisoner.side, t.kinds[prisoner.kind].commander)
+    w.pending += (Pending("return", seat, prisoner.id, near=where),)
 
 
 def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event]) -> None:
     """GC-29: ``captor`` takes the Queen's square; she goes to the Captured Queen box. A piece
     she held goes back to its back rank. If the captor's own Queen was held, both return
-    (GC-31, the swap)."""
+    (GC-31, the swap). A capture counts against the quiet-turn draw (GC-37)."""
     sq = queen.sq
-    prisoner = held_by(w, queen)
+    release(t, w, queen, sq)
     w.lift(queen.id, ABDUCTED, holder=captor.id)
     w.put(captor.id, sq)
     w.set_held(queen.side, 0)
+    w.quiet = 0
     events.append(
         Note(
-            "capture",
+            EventTag.CAPTURE,
             f"{piece_name(t, QUEEN, queen.side)} is captured by the "
             f"{t.kinds[captor.kind].name} on {t.geo.name(sq)}",
             (sq,),
         )
     )
-    if prisoner is not None:
-        w.lift(prisoner.id, RETURNING)
-        seat = seat_key(prisoner.side, t.kinds[prisoner.kind].commander)
-        w.pending += (Pending("return", seat, prisoner.id, ()),)
     own = find(w, QUEEN, captor.side)
     if own is not None and own.status == ABDUCTED:
-        events.append(Note("swap", "The Queens are swapped: both return to their Kings (GC-31)"))
+        events.append(
+            Note(EventTag.SWAP, "The Queens are swapped: both return to their Kings (GC-31)")
+        )
         free(t, w, own, events)
         free(t, w, w.pieces[queen.id], events)
 
@@ -79,17 +94,14 @@ def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event])
 def free(t: Tables, w: Work, queen: Piece, events: list[Event]) -> None:
     """A captured or displaced Queen waits to be placed next to her King (GC-30, GC-31)."""
     if queen.status == ABDUCTED:
-        events.append(Note("rescue", f"{piece_name(t, QUEEN, queen.side)} is free again"))
+        events.append(Note(EventTag.RESCUE, f"{piece_name(t, QUEEN, queen.side)} is free again"))
     w.lift(queen.id, RETURNING)
     w.set_held(queen.side, 0)
-    w.pending += (Pending("place", seat_key(queen.side, QUEEN), queen.id, ()),)
+    w.pending += (Pending("place", seat_key(queen.side, QUEEN), queen.id),)
 
 
-def place_options(t: Tables, pos: Position, queen: Piece) -> tuple[int, ...]:
-    """Empty squares next to her King; if none, the nearest empty squares (GC-30 ruling)."""
-    centre = king_square(pos, queen.side)
-    if centre == EMPTY:
-        return ()
+def nearest_empty(t: Tables, pos: Position, centre: int) -> tuple[int, ...]:
+    """The empty squares nearest ``centre`` (king's-move distance), in board order."""
     geo = t.geo
     for ring in range(1, max(geo.width, geo.height)):
         found = tuple(
@@ -100,21 +112,26 @@ def place_options(t: Tables, pos: Position, queen: Piece) -> tuple[int, ...]:
     return ()
 
 
-def return_options(t: Tables, pos: Position, piece: Piece) -> tuple[int, ...]:
-    """Empty squares of the piece's own back rank; if full, the nearest rank with room."""
+def place_options(t: Tables, pos: Position, queen: Piece) -> tuple[int, ...]:
+    """Empty squares next to her King; if none, the nearest empty squares (GC-30 ruling)."""
+    centre = king_square(pos, queen.side)
+    return () if centre == EMPTY else nearest_empty(t, pos, centre)
+
+
+def return_options(t: Tables, pos: Position, piece: Piece, near: int) -> tuple[int, ...]:
+    """GC-29: empty squares of the piece's own back rank; if it is full, the empty squares
+    nearest ``near``, the square where it was held (ruling, round 2)."""
     geo = t.geo
-    ranks = range(geo.height) if piece.side == 0 else range(geo.height - 1, -1, -1)
-    for rank in ranks:
-        found = tuple(
-            geo.square(x, rank) for x in range(geo.width) if pos.board[geo.square(x, rank)] == EMPTY
-        )
-        if found:
-            return found
-    return ()
+    rank = 0 if piece.side == 0 else geo.height - 1
+    back = tuple(
+        geo.square(x, rank) for x in range(geo.width) if pos.board[geo.square(x, rank)] == EMPTY
+    )
+    return back or nearest_empty(t, pos, near)
 
 
 def heal_targets(t: Tables, pos: Position, queen: Piece) -> list[Piece]:
-    """GC-32: hurt friendly pieces next to the Queen, in board order."""
+    """GC-32: hurt friendly pieces next to the Queen, in board order (none while she is off
+    the board: frozen or captured)."""
     if not queen.on_board:
         return []
     out = []
@@ -135,7 +152,7 @@ def heal(t: Tables, w: Work, piece: Piece, events: list[Event]) -> None:
     name = piece_name(t, piece.kind, piece.side)
     events.append(
         Note(
-            "heal",
+            EventTag.HEAL,
             f"The Queen heals the {name} on {t.geo.name(piece.sq)} to "
             f"{t.kinds[piece.kind].hp} hit points",
             (piece.sq,),

@@ -72,6 +72,7 @@ class Kind:
     dice: DiceExpr | None
     hp: int
     commander: str
+    value: int  # material, roughly in Footmen (``evaluate``)
 
     @property
     def pawn(self) -> bool:
@@ -102,6 +103,7 @@ class Tables:
                 DiceExpr.parse(p.dice) if p.dice else None,
                 p.hp or 0,
                 p.commander or KING,
+                p.value,
             )
             for key, p in spec.pieces.items()
         }
@@ -111,7 +113,7 @@ class Tables:
         self.queen_bonus = DiceExpr.parse(data.queen_bonus_die)
         self.king_without_queen = parse_all(data.king_without_queen)
         self.duel = options.get("combat", "duel") == "duel"
-        self.quiet_turns = int(options.get("quiet_turns", 50))
+        self.quiet_turns = int(options.get("quiet_turns", 50))  # 0: no quiet-turn draw
         self._reach: dict[str, list[list[list[frozenset[int]] | None]]] = {}
         self._lines: dict[tuple[int, int], frozenset[int]] = {}
 

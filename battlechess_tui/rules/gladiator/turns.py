@@ -1,38 +1,55 @@
 """The team turn (GC-12..GC-17): four commander moves, the King's overrides, skipped moves,
-checkmate, and the end-of-turn counts (GC-34 the held Queen, GC-35 draws).
+checkmate, and the end-of-turn counts (GC-34 the held Queen, GC-35 and GC-37 draws).
 
 ``advance`` runs the game on to the next real decision: it settles open choices, moves to the
-next commander, sets up that commander's move (asking the King's player about an override only
-when an override could change something), skips moves nobody can make and ends turns.
+next commander, sets up that commander's move (passing it to the King when the commander
+cannot move), skips moves nobody can make and ends turns. Overrides are implicit: at the
+Queen's, Black Knight's and King's Knight's moves the King's player may say ``override``
+(``Analysis.can_override``) instead of the commander moving; the commander's own move means
+no override.
 """
 
 from __future__ import annotations
 
-from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.variant import Outcome
+from dataclasses import dataclass
 
-from . import pending
+from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.vocabulary import EventTag
+
+from . import endings, pending
 from .moves import Generator, Move
-from .state import (
-    ABDUCTED,
-    BOARD,
-    DECIDE,
-    DONE,
-    KING,
-    MOVE,
-    QUEEN,
-    Position,
-    Work,
-    find,
-    seat_key,
-)
+from .state import ABDUCTED, BOARD, DONE, KING, MOVE, QUEEN, START, Position, Work, find, seat_key
 from .tables import SIDE_NAMES, Tables
 
-START = "start"  # a commander's move not yet set up (never seen outside ``advance``)
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What one position offers the side to move: the commander's own moves, every unmoved
+    piece's moves (computed when the King makes the move), check, and whether an override
+    could move a piece the commander cannot (GC-14)."""
+
+    own: tuple[Move, ...]
+    every: tuple[Move, ...] | None
+    check: bool
+    can_override: bool
+    origins: tuple[frozenset[int], frozenset[int]]  # where the own and every moves start
+
+    @classmethod
+    def of(
+        cls, own: tuple[Move, ...], every: tuple[Move, ...] | None, check: bool, can: bool
+    ) -> Analysis:
+        starts = frozenset(m.frm for m in own), frozenset(m.frm for m in every or ())
+        return cls(own, every, check, can, starts)
+
+    def moves(self, overriding: bool) -> tuple[Move, ...]:
+        return (self.every or ()) if overriding else self.own
+
+    def movable(self, overriding: bool) -> frozenset[int]:
+        return self.origins[overriding]
 
 
 def commander(t: Tables, pos: Position) -> str:
-    return t.commanders[pos.step]
+    return t.commanders[min(pos.step, len(t.commanders) - 1)]
 
 
 def unmoved(pos: Position, side: int) -> list[int]:
@@ -60,10 +77,16 @@ def piece_ids(t: Tables, pos: Position, overriding: bool) -> list[int]:
     return [i for i in unmoved(pos, side) if t.kinds[pos.pieces[i].kind].commander == name]
 
 
-def step_moves(t: Tables, pos: Position, overriding: bool) -> tuple[list[Move], bool]:
-    """(the moves open to the current move, in check)."""
+def analyse(t: Tables, pos: Position) -> Analysis:
     gen = Generator(t, pos)
-    return gen.moves_of(piece_ids(t, pos, overriding)), gen.check
+    own_ids = piece_ids(t, pos, False)
+    own = tuple(gen.moves_of(own_ids))
+    if pos.overriding or not own:
+        every = tuple(gen.moves_of(piece_ids(t, pos, True)))
+        return Analysis.of(own, every, gen.check, False)
+    others = [pos.pieces[i] for i in piece_ids(t, pos, True) if i not in own_ids]
+    can = commander(t, pos) != KING and any(gen.can_move(p) for p in others)
+    return Analysis.of(own, None, gen.check, can)
 
 
 def advance(t: Tables, w: Work, events: list[Event]) -> None:
@@ -82,36 +105,29 @@ def advance(t: Tables, w: Work, events: list[Event]) -> None:
 
 
 def begin_step(t: Tables, w: Work, events: list[Event]) -> None:
-    """Set up the current commander's move: ask about an override only when the King could
-    move a piece the commander cannot (GC-14); pass it to the King when the commander cannot
+    """Set up the current commander's move: pass it to the King when the commander cannot
     move (GC-15, GC-17); skip it when nobody can; checkmate when in check with no way out."""
-    gen = Generator(t, w)
-    own_ids = piece_ids(t, w, False)
-    own = gen.moves_of(own_ids)
-    w.cache = {"own": own, "check": gen.check}
     w.overriding = False
-    if own:
-        others = [w.pieces[i] for i in piece_ids(t, w, True) if i not in own_ids]
-        w.phase = DECIDE if any(gen.can_move(p) for p in others) else MOVE
+    found = analyse(t, w)
+    w.analysis = found
+    if found.own:
+        w.phase = MOVE
         return
-    every = gen.moves_of(piece_ids(t, w, True))
-    w.cache["every"] = every
     name = t.commander_name(commander(t, w))
     side = SIDE_NAMES[w.side]
-    if every:
-        why = "is dead" if not commands(w, w.side, commander(t, w)) else "cannot move"
-        rule = "GC-17" if why == "is dead" else "GC-15"
+    if found.every:
+        dead = not commands(w, w.side, commander(t, w))
+        why, rule = ("is dead", "GC-17") if dead else ("cannot move", "GC-15")
         events.append(
-            Note("override", f"The {side} {name} {why}: the King makes this move ({rule})")
+            Note(EventTag.OVERRIDE, f"The {side} {name} {why}: the King makes this move ({rule})")
         )
         w.overriding = True
         w.phase = MOVE
-    elif gen.check:
-        detail = f"the {side} King cannot get out of check"
-        w.result = Outcome(1 - w.side, "checkmate", "GC-24, GC-33", detail)
+    elif found.check:
+        w.result = endings.checkmate(t, 1 - w.side)
     else:
         events.append(
-            Note("pass", f"{side} {name}'s move is skipped: no piece can make it (GC-15)")
+            Note(EventTag.PASS, f"{side} {name}'s move is skipped: no piece can make it (GC-15)")
         )
         w.phase = DONE
 
@@ -132,24 +148,21 @@ def end_turn(t: Tables, w: Work, events: list[Event]) -> None:
         w.set_held(1 - side, held)
         events.append(
             Note(
-                "held",
+                EventTag.HELD,
                 f"{SIDE_NAMES[side]} has held the {SIDE_NAMES[1 - side]} "
                 f"Queen {held}/{t.data.hold_turns} turns (GC-34)",
             )
         )
         if held >= t.data.hold_turns:
-            detail = f"the {SIDE_NAMES[1 - side]} Queen held {t.data.hold_turns} turns"
-            w.result = Outcome(side, "Queen held", "GC-34", detail)
+            w.result = endings.queen_held(t, side)
             return
     w.idle = w.idle + 1 if w.moves_made == 0 else 0
     w.quiet += 1
     if w.idle >= 2:
-        detail = "neither team could move for a whole turn"
-        w.result = Outcome(None, "no team can move", "GC-35", detail)
+        w.result = endings.no_moves(t)
         return
-    if w.quiet >= 2 * t.quiet_turns:
-        detail = f"{t.quiet_turns} full turns without a kill, promotion or Footman or Squire move"
-        w.result = Outcome(None, "quiet turns", "GC-35", detail)
+    if t.quiet_turns and w.quiet >= 2 * t.quiet_turns:
+        w.result = endings.quiet(t)
         return
     w.side = 1 - side
     w.step = 0
@@ -160,10 +173,10 @@ def end_turn(t: Tables, w: Work, events: list[Event]) -> None:
 
 
 def seat_to_move(t: Tables, pos: Position) -> str:
-    """The seat deciding now: an open choice's owner, the King's player deciding or making an
-    override, or the commander whose move it is."""
+    """The seat deciding now: an open choice's owner, the King's player making an override,
+    or the commander whose move it is."""
     if pos.pending:
         return pos.pending[0].seat
-    if pos.phase == DECIDE or pos.overriding:
+    if pos.overriding:
         return seat_key(pos.side, KING)
     return seat_key(pos.side, commander(t, pos))

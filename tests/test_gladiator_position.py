@@ -1,0 +1,184 @@
+"""Gladiator Chess positions as text and as values: the position notation round-trips over
+random games, equal positions are equal states with equal hashes, bad text is refused in one
+line, and the static evaluation weighs what the rules make matter."""
+
+from pathlib import Path
+
+import pytest
+
+from battlechess_tui.engine.game import Game
+from battlechess_tui.save.store import load_game, save_game
+from battlechess_tui.simulation import random_game
+from tests.test_gladiator_support import V, act, position
+
+START = (
+    "wmscqkbsnw/fpfpfpfpfp/10/10/10/10/10/10/10/10/PFPFPFPFPF/WMSCQKBSNW w K -/-/- - 0/0 1 0 0 0"
+)
+
+
+def test_the_start_is_written_as_the_setup_and_read_back():
+    state, _ = V.new_game(None)
+    assert V.position_text(state) == START
+    assert V.parse_position(START) == state
+    assert V.setup_state(V.spec.setup).board == state.board  # the old name still reads a board
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_every_position_of_random_games_round_trips(seed):
+    """text -> state -> text, the same state, and the same choices for the same seat."""
+    game = random_game("gladiator", seed)
+    seen = set()
+    for position_ in game.positions:
+        state = position_.state
+        text = V.position_text(state)
+        back = V.parse_position(text)
+        assert back == state and hash(back) == hash(state), text
+        assert V.position_text(back) == text
+        assert V.legal_actions(back) == V.legal_actions(state)
+        assert V.to_move(back) == V.to_move(state) and V.outcome(back) == V.outcome(state)
+        seen.update(text.split()[2:5])
+    assert game.over and V.position_text(game.state).split()[-1] != "0"  # the result is written
+    assert any("+" in word for word in seen)  # overrides were among the positions
+
+
+def _special_states():
+    """States random games rarely reach: a Queen frozen by a Queen with her prisoner waiting
+    to go home, a captured Queen, an open promotion, killed pieces, a King killed."""
+    out = []
+    queens = V.parse_position(QUEENS)
+    out.append(queens)
+    out.append(act(queens, "d1d5")[0])  # the released Warrior waits: return a1..j1
+    out.append(act(out[-1], "return a1")[0])
+    taken = position({"f1": "K", "i1": "N", "a1": "S", "f6": "q", "g12": "k", "i12": "n"},
+                     step=2)  # fmt: skip
+    out.append(act(taken, "a1f6")[0])
+    duel = position({"f1": "K", "i1": "N", "a1": "W", "a6": "s", "a7": "c", "f12": "k",
+                     "i12": "n"}, step=1)  # fmt: skip
+    out.append(act(duel, "a1a6", 1, 1, 1, 2, 2, 2, 6, 6, 6, 1, 1, 1)[0])  # a hurt victor
+    out.append(act(duel, "a1a6", 1, 1, 1, 6, 6, 6)[0])  # the Warrior killed
+    king = position({"f1": "K", "i1": "N", "f9": "W", "f10": "k"}, step=1)
+    out.append(act(king, "f9f10", *[6, 6, 6, 1, 1, 1, 1, 1] * 3)[0])
+    return out
+
+
+QUEENS = "5k2n1/w9/10/10/10/10/10/3q[W]6/10/10/S9/3Q1K2N1 w Q -/-/- - 0/0 1 1 0 0"
+
+
+def test_positions_with_frozen_and_captured_queens_and_open_choices_round_trip():
+    texts = []
+    for state in _special_states():
+        text = V.position_text(state)
+        assert V.parse_position(text) == state and V.position_text(V.parse_position(text)) == text
+        texts.append(text)
+    assert "3Q'[q]6" in texts[1] and " -/-/W return:W@d5 " in texts[1]
+    assert "5S'{q}4" in texts[3] and texts[3].split()[2] == "N"
+    assert "/W'9/" in texts[4] and texts[4].split()[3] == "s/-/-"  # healed on victory (GC-20)
+    assert texts[5].split()[3] == "W/-/-"  # killed: the White Warrior
+    assert texts[6].endswith(" king-killed:w@f10")
+
+
+def test_equal_positions_reached_two_ways_are_equal_and_hash_equal():
+    start, _ = V.new_game(None)
+    one, _ = act(start, "b1c3")
+    one, _ = act(one, "override")
+    one, _ = act(one, "d2d4")
+    two, _ = act(start, "d2d4")
+    two, _ = act(two, "override")
+    two, _ = act(two, "b1c3")
+    assert one == two and hash(one) == hash(two)
+    assert len({one, two, V.parse_position(V.position_text(one))}) == 1
+    assert one != start and hash(one) != hash(start)
+
+
+def test_states_never_change_and_keep_no_cache():
+    state, _ = V.new_game(None)
+    before = V.position_text(state)
+    V.status(state)
+    V.piece_view(state, 5)
+    V.evaluate(state, 0)
+    after, _ = act(state, "f2f4")
+    assert V.position_text(state) == before and after != state
+    assert "cache" not in {f for f in type(state).__dataclass_fields__}
+    actions = V.legal_actions(state)
+    actions.clear()
+    assert V.legal_actions(state)  # a new list every call
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("wmscqkbsnw/fpfpfpfpfp w", "12 ranks"),
+        (START.replace("WMSCQKBSNW", "WMSCQKBSNX"), "cannot read the piece 'X'"),
+        (START.replace("WMSCQKBSNW", "WMSCQKBSN"), "rank 1 has 9 squares"),
+        (START.replace(" w K ", " x K "), "the side is w or b"),
+        (START.replace(" w K ", " w Z "), "commander's letter"),
+        (START.replace("PFPFPFPFPF", "PF(9)PFPFPFPF"), "1..4 hit points"),
+        (START.replace(" - 0/0", " promote:a1 0/0"), "no Footman or Squire on a1"),
+        (START + " checkmate", "names its winner"),
+        (START.replace(" 0/0 ", " 0 "), "two numbers"),
+        ("Q[K]", "12 ranks"),
+    ],
+)
+def test_bad_position_text_is_refused_with_its_reason(text, reason):
+    with pytest.raises(ValueError) as refused:
+        V.parse_position(text)
+    assert reason in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_board_alone_starts_that_sides_turn():
+    black = V.parse_position(START.split()[0] + " b")
+    assert V.to_move(black) == "black.king" and black.side == 1
+
+
+# -- evaluate --------------------------------------------------------------------------------
+
+
+def test_evaluate_the_start_is_even_and_material_counts():
+    state, _ = V.new_game(None)
+    assert V.evaluate(state, 0) == V.evaluate(state, 1) == 0
+    board = {"f1": "K", "i1": "N", "a1": "W", "a6": "s", "f12": "k", "i12": "n"}
+    even = position({**board, "a7": "W"}, step=1)
+    won_scout, _ = act(even, "a1a6", 6, 6, 6, 1, 1, 1)  # the Warrior kills the Scout
+    assert V.evaluate(won_scout, 0) > V.evaluate(even, 0)
+    assert V.evaluate(won_scout, 1) == -V.evaluate(won_scout, 0)
+
+
+SCOUT_ON_D5 = "5k2n1/10/10/10/10/10/10/3{scout}6/10/10/10/3Q1K2N1 w Q -/-/- - 0/0 1 1 0 0"
+
+
+def test_evaluate_weighs_hit_points_frozen_pieces_and_a_held_queen():
+    fresh = V.parse_position(SCOUT_ON_D5.format(scout="s"))
+    hurt = V.parse_position(SCOUT_ON_D5.format(scout="s(3)"))
+    assert V.evaluate(hurt, 0) > V.evaluate(fresh, 0)  # the Black Scout is hurt
+    frozen, _ = act(fresh, "d1d5")  # the White Queen freezes the Scout
+    assert V.evaluate(frozen, 0) > V.evaluate(fresh, 0)
+    taken = position({"f1": "K", "i1": "N", "a1": "S", "f6": "q", "g12": "k", "i12": "n"},
+                     step=2)  # fmt: skip
+    after, _ = act(taken, "a1f6")  # the Black Queen is captured
+    held = V.parse_position(V.position_text(after).replace(" 0/0 ", " 0/3 "))
+    assert V.evaluate(after, 0) > V.evaluate(taken, 0) + 4
+    assert V.evaluate(held, 0) > V.evaluate(after, 0)  # nearer the GC-34 win
+
+
+def test_evaluate_a_won_game_outweighs_everything():
+    state = position({"f1": "K", "i1": "N", "f9": "W", "f10": "k"}, step=1)
+    won, _ = act(state, "f9f10", *[6, 6, 6, 1, 1, 1, 1, 1] * 3)
+    assert V.evaluate(won, 0) == 1000 and V.evaluate(won, 1) == -1000
+
+
+# -- saves -----------------------------------------------------------------------------------
+
+
+def test_gc_14_a_save_with_old_no_override_answers_loads_and_verifies(tmp_path: Path):
+    game = Game(V, 5)
+    for text in ("f2f4", "no-override", "e1h4", "override", "b1c3"):
+        game.play(text)
+    path = tmp_path / "old.json"
+    save_game(game, path)
+    loaded = load_game(path).game
+    assert [p.action.text(V.geo) for p in loaded.plies][1] == "no-override"
+    assert [p.seat for p in loaded.plies] == [
+        "white.king", "white.king", "white.queen", "white.king", "white.king",
+    ]  # fmt: skip
+    assert loaded.state == game.state
