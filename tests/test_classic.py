@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.variant import IllegalAction
+from battlechess_tui.engine.vocabulary import Ending, MarkKind
 
 EPD = Path(__file__).parent / "perft" / "classic.epd"
 
@@ -74,14 +75,14 @@ def test_checkmate_ends_the_game():
     game = play("f2f3", "e7e5", "g2g4", "d8h4")
     assert game.plies[-1].notation == "Qh4#"
     assert game.outcome is not None and game.outcome.winner == 1
-    assert game.outcome.reason == "checkmate"
+    assert game.outcome.reason == "checkmate" and game.outcome.kind == Ending.CHECKMATE
     assert game.legal_actions() == []
 
 
 def test_stalemate_is_a_draw():
     game = play(fen="7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     assert game.outcome is not None and game.outcome.winner is None
-    assert game.outcome.reason == "stalemate"
+    assert game.outcome.reason == "stalemate" and game.outcome.kind == Ending.STALEMATE
 
 
 def test_threefold_repetition_draws_automatically():
@@ -90,18 +91,21 @@ def test_threefold_repetition_draws_automatically():
         for m in ("g1f3", "g8f6", "f3g1", "f6g8"):
             game.play(m)
     assert game.outcome is not None and "three times" in game.outcome.reason
+    assert game.outcome.kind == Ending.REPETITION
 
 
 def test_fifty_move_rule_draws_automatically():
     game = play(fen="4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
     game.play("a1a2")
     assert game.outcome is not None and "fifty" in game.outcome.reason
+    assert game.outcome.kind == Ending.FIFTY_MOVES
 
 
 def test_dead_position_is_a_draw():
     game = play(fen="4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
     game.play("e1d2")
     assert game.outcome is not None and game.outcome.reason == "neither side can checkmate"
+    assert game.outcome.kind == Ending.DEAD_POSITION
 
 
 @pytest.mark.parametrize(
@@ -130,6 +134,21 @@ def test_moving_into_check_is_refused_as_such():
     game.play("h5f7")
     with pytest.raises(IllegalAction, match="in check: this move does not stop it"):
         game.play("d7d6")
+
+
+def test_a_king_in_check_carries_a_status_mark_and_the_banner_says_check():
+    game = play(fen="4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
+    geo, variant = game.variant.geo, game.variant
+    king = variant.piece_view(game.state, geo.parse("e1"))
+    assert [(m.kind, m.name, m.glyph(), m.glyph(ascii_only=True)) for m in king.marks] == [
+        (MarkKind.STATUS, "in check", "‼", "!")
+    ]
+    assert variant.piece_view(game.state, geo.parse("e8")).marks == ()
+    assert "check" in variant.status(game.state)
+    assert any("in check" in line for line in variant.piece_card(game.state, geo.parse("e1")))
+    game.play("e1e2")
+    assert variant.piece_view(game.state, geo.parse("e2")).marks == ()
+    assert "check" not in variant.status(game.state)
 
 
 def test_san_disambiguates_knights():

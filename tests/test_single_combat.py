@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,10 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
-from battlechess_tui.engine.rules import IllegalAction, Rules
+from battlechess_tui.engine.rules import Chance, IllegalAction, Rules
 from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.engine.variant import Variant
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.single_combat import SingleCombat, SingleCombatRules
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
@@ -32,7 +34,7 @@ BOTH_BOXED_IN = "5brk/4p1bp/4Pp1p/5P1P/p1p5/P1Pp4/PB1P4/KRB5 w - - 0 1"
 def variant(**options: str) -> Variant:
     """The game (its rules and presenter under one name, as scripts use it)."""
     v = make_variant("single-combat", options)
-    assert isinstance(v.rules, SingleCombatRules) and SingleCombat is SingleCombatRules
+    assert isinstance(v.rules, SingleCombatRules) and issubclass(SingleCombat, SingleCombatRules)
     return v
 
 
@@ -83,6 +85,8 @@ def test_sc_2_king_may_step_onto_attacked_square_and_next_to_enemy_king():
     assert v.status(state) == "White to move"
     attacked = v.from_fen("8/8/8/8/8/3K4/8/3r3k w - - 0 1")
     assert "your king is attacked" in v.status(attacked)
+    assert v.piece_view(attacked, v.geo.parse("d3")).mark_names == ("attacked",)
+    assert v.piece_view(state, v.geo.parse("d3")).marks == ()
 
 
 def test_sc_2_en_passant_may_expose_the_own_king():
@@ -99,6 +103,7 @@ def test_sc_3_killing_the_enemy_king_ends_the_game():
     after, events = play(v, "4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1", "e2e8", 3)
     result = v.outcome(after)
     assert result is not None and result.winner == 0 and result.rule == "SC-3"
+    assert result.kind == Ending.KING_KILLED
     assert any(getattr(e, "tag", "") == "king" for e in events)
     assert v.legal_actions(after) == []
 
@@ -174,6 +179,18 @@ def test_sc_6_pawn_promotes_after_a_won_fight_but_not_after_a_lost_one():
     assert not any(getattr(e, "tag", "") == "promote" for e in events)
 
 
+def test_sc_6_a_rook_killed_attacking_from_its_corner_takes_its_castling_right():
+    v = variant()
+    fen = "4k3/8/8/7q/8/8/8/4K2R w K - 0 1"  # R x Q needs 6
+    after, _ = play(v, fen, "h1h5", 1)
+    assert piece(v, after, "h1") == "." and piece(v, after, "h5") == "q"
+    assert v.position_text(after).split()[2] == "-"
+    after, _ = v.apply(after, v.parse_action(after, "e8d8"), Scripted())
+    assert "e1g1" not in texts(v, after)  # no rook to castle with
+    with pytest.raises(IllegalAction):
+        v.parse_action(after, "e1g1")
+
+
 def test_sc_6_quiet_moves_and_castling_roll_nothing():
     v = variant()
     state = v.from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
@@ -199,6 +216,63 @@ def test_sc_7_d100_rolls_one_to_one_hundred():
     assert piece(v, after, "d5") == "P"
 
 
+#: SC-7 as the seed (004_4f30e405462a8ff9.txt) prints it, typed here rather than read from the
+#: variant file: per die, a row per attacker (Q, R, B/N/K, P), the defender in the same order.
+SEED_TABLES = {
+    "d8": {"Q": (5, 4, 3, 2), "R": (6, 5, 4, 3), "BNK": (7, 6, 5, 4), "P": (8, 7, 6, 5)},
+    "d6": {"Q": (4, 3, 2, 2), "R": (5, 4, 3, 2), "BNK": (6, 5, 4, 3), "P": (6, 5, 4, 4)},
+    "d10": {"Q": (6, 4, 3, 2), "R": (7, 6, 4, 2), "BNK": (8, 7, 6, 3), "P": (10, 9, 8, 6)},
+    "d100": {"Q": (51, 37, 26, 11), "R": (65, 51, 38, 18), "BNK": (76, 63, 51, 26),
+             "P": (91, 84, 76, 51)},
+}  # fmt: skip
+SEED_CLASS = {"Q": "Q", "R": "R", "B": "BNK", "N": "BNK", "K": "BNK", "P": "P"}
+#: Where a White attacker on e4 finds the Black defender it can capture.
+DEFENDER_AT = {"Q": "e5", "R": "e5", "B": "d5", "N": "d6", "K": "e5", "P": "d5"}
+
+
+def fight_position(attacker: str, defender: str) -> str:
+    """A White ``attacker`` on e4 able to capture a Black ``defender``; kings where free."""
+    pieces = {"e4": attacker, DEFENDER_AT[attacker]: defender.lower()}
+    if attacker != "K":
+        pieces["a1"] = "K"
+    if defender != "K":
+        pieces["h8"] = "k"
+    rows = []
+    for rank in "87654321":
+        row, gap = "", 0
+        for file in "abcdefgh":
+            if file + rank in pieces:
+                row += (str(gap) if gap else "") + pieces[file + rank]
+                gap = 0
+            else:
+                gap += 1
+        rows.append(row + (str(gap) if gap else ""))
+    return "/".join(rows) + " w - - 0 1"
+
+
+@pytest.mark.parametrize("defender", "QRBNKP")
+@pytest.mark.parametrize("attacker", "QRBNKP")
+@pytest.mark.parametrize("die", list(SEED_TABLES))
+def test_sc_7_every_table_entry_is_the_seeds(die, attacker, defender):
+    """All 144 entries (6 x 6 pieces, 4 dice): the exact chance, the odds text, and the fight
+    won on the number needed and lost one below it (SC-5, SC-6)."""
+    row = SEED_TABLES[die][SEED_CLASS[attacker]]
+    needs = row[("Q", "R", "BNK", "P").index(SEED_CLASS[defender])]
+    sides = int(die[1:])
+    v = variant(die=die)
+    fen = fight_position(attacker, defender)
+    state = v.parse_position(fen)
+    target = DEFENDER_AT[attacker]
+    action = v.parse_action(state, "e4" + target)
+    assert v.rules.chance(state, action) == Chance(Fraction(sides - needs + 1, sides))
+    assert f"{attacker} x {defender} with a {die}: needs {needs}," in v.odds(state, action)
+    won, _ = play(v, fen, "e4" + target, needs)
+    assert piece(v, won, target) == attacker and piece(v, won, "e4") == "."
+    if needs > 1:
+        lost, _ = play(v, fen, "e4" + target, needs - 1)
+        assert piece(v, lost, target) == defender.lower() and piece(v, lost, "e4") == "."
+
+
 def test_sc_7_every_option_die_has_a_table_and_bad_tables_are_refused():
     s = spec("single-combat")
     assert set(s.options["die"].choices or ()) == set(s.data["tables"])
@@ -220,6 +294,7 @@ def test_sc_8_both_players_passing_in_a_row_is_a_draw():
     twice, _ = v.apply(once, Action("pass"), Scripted())
     result = v.outcome(twice)
     assert result is not None and result.winner is None and result.rule == "SC-8"
+    assert result.kind == Ending.PASSES
 
 
 def test_sc_8_the_fifth_repetition_draws():
@@ -233,6 +308,7 @@ def test_sc_8_the_fifth_repetition_draws():
     assert game.outcome is None  # the start position has stood four times
     game.play(shuffle[3])
     assert game.outcome is not None and "fifth" in game.outcome.reason
+    assert game.outcome.kind == Ending.REPETITION
 
 
 def test_sc_8_seventy_five_quiet_moves_each_draw():
@@ -240,7 +316,7 @@ def test_sc_8_seventy_five_quiet_moves_each_draw():
     state = v.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80")
     after, _ = v.apply(state, v.parse_action(state, "a1a2"), Scripted())
     result = v.outcome(after)
-    assert result is not None and "75 moves" in result.reason
+    assert result is not None and "75 moves" in result.reason and result.kind == Ending.QUIET
 
 
 def test_sc_8_a_failed_capture_attempt_restarts_the_quiet_count():

@@ -30,7 +30,7 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
     rules: ArenaRules
 
     def __init__(self, rules: ArenaRules) -> None:
-        super().__init__(rules)
+        Presenter.__init__(self, rules)  # by name: ``Arena`` is also its own rules
         self.empowered = lru_cache(maxsize=EMPOWERED_CACHE)(self._empowered)
 
     # -- the move log --------------------------------------------------------------------------

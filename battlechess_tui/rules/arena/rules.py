@@ -59,7 +59,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
     )
 
     def __init__(self, spec: Any, options: Any = None) -> None:
-        super().__init__(spec, options)
+        Rules.__init__(self, spec, options)  # by name: ``Arena`` is also its own presenter
         self.movers = ArenaMoves(self.geo, self.data.arena)
         self.tables = self.movers.tables
         self.arena = self.movers.arena

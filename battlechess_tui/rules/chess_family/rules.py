@@ -48,7 +48,7 @@ class ChessRules(ChessPieces, Rules[ChessState]):
     position_fields: ClassVar[dict[str, int]] = {}
 
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
-        super().__init__(spec, options)
+        Rules.__init__(self, spec, options)  # by name: ``Classic`` is also its own presenter
         self.values = piece_values(spec)
 
     # -- hooks ---------------------------------------------------------------------------------
