@@ -171,6 +171,13 @@ def test_dd_27_inspire_courage_helps_adjacent_allies():
     assert ("inspire", 1) in damage.modifiers and damage.total == 6
 
 
+def test_dd_27_ruling_the_bard_does_not_inspire_himself():
+    v, s = position("4k3/8/8/8/8/4p3/3P1K2/8 w - - 0 1")  # a Fighter on d2 beside the Bard
+    s, _ = play(v, s, "f2e3", 15, 5)  # the Bard attacks the Fighter on e3
+    s, ev = play(v, s, "attack", 10)  # 10+1 vs FAC 15: a miss, and no inspire for the Bard
+    assert rolls(ev)[0].modifiers == (("melee", 1), ("flanking", 2))
+
+
 def test_dd_28_fascinate_stops_the_battle_and_the_king_must_move():
     v, s = position("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1")
     s, _ = play(v, s, "e2e1", 1, 20)

@@ -5,8 +5,6 @@ from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.state import ACT, MOVE_PHASE, Effect
 from tests.dnd_helpers import at, edit, give, notes, play, position, rolls, sq, texts
 
-BLESS = Effect("bless", "Bless", -1, 4, (("attack", "morale", 1), ("damage", "morale", 1)))
-
 
 def test_dd_19_a_spent_caster_has_no_action():
     v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
@@ -121,18 +119,6 @@ def test_dd_23_charm_person_at_close_range():
     assert "d3e3" not in texts(v, s) and "d3d2" in texts(v, s)
 
 
-def test_dd_24_bonuses_of_one_type_do_not_stack_and_show_rounds():
-    v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
-    s = give(v, s, "e2", BLESS)
-    mods = fx.modifiers(s, v.tables, v.geo, at(v, s, "e2").id, "attack")
-    assert len(mods) == 1 and mods[0][1] == 1  # Bless and Inspire Courage are both morale
-    hero = Effect("heroism", "Heroism", -1, None, (("attack", "morale", 2),))
-    s = give(v, s, "e2", hero)
-    assert fx.modifiers(s, v.tables, v.geo, at(v, s, "e2").id, "attack") == [("heroism", 2)]
-    card = v.piece_card(s, sq(v, "e2"))
-    assert "Active: Bless (4 rounds left), Heroism (whole game)" in card
-
-
 def test_dd_14_ruling_a_round_passes_when_the_casters_side_begins_a_turn():
     v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
     s, _ = play(v, s, "c1d2")
@@ -164,18 +150,13 @@ def test_dd_26_lay_on_hands_and_the_paladins_aura():
     assert ("courage", 4) in will
 
 
-def test_dd_29_mage_armor_lasts_the_game_and_shield_stops_magic_missile():
+def test_dd_29_mage_armor_lasts_the_game():
     v, s = position("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
     s, _ = play(v, s, "d1d2")
     s, _ = play(v, s, "cast mage-armor")
     w = at(v, s, "d2")
     assert w.effect("mage-armor").rounds is None
     assert [fx.armor_class(s, v.tables, w.id, k)[0] for k in ("AC", "FAC", "TAC")] == [16, 14, 12]
-    v, s = position("3qk3/8/8/8/3Q4/8/8/4K3 b - - 0 1", level=2)
-    s = give(v, s, "d4", Effect("shield", "Shield", -1, 10, (("ac", "shield", 4),), "immune-mm"))
-    s, _ = play(v, s, "d8d6")
-    s, ev = play(v, s, "cast magic-missile d4")
-    assert at(v, s, "d4").hp == 8 and any("Shield stops" in n for n in notes(ev))
 
 
 def test_dd_22_shocking_grasp_gets_plus_three_against_metal_armour():
@@ -191,38 +172,6 @@ def test_dd_22_magic_missile_splits_between_two_targets_from_level_3():
     assert "cast magic-missile d4 f4" in texts(v, s)
     s, _ = play(v, s, "cast magic-missile d4 f4", 1, 4)
     assert (at(v, s, "d4").hp, at(v, s, "f4").hp) == (25, 22)
-
-
-def test_dd_24_shield_other_and_false_life_share_the_damage():
-    v, s = position("4k3/8/8/3r4/4P3/8/8/2B1K3 w - - 0 1", level=4)
-    cleric = at(v, s, "c1").id
-    s = give(v, s, "e4", Effect("shield-other", "Shield Other", cleric, None, (), "shield-other"))
-    s = give(v, s, "e4", Effect("false-life", "False Life", -1, None, (), "temp-hp", 3))
-    s, _ = play(v, s, "e4d5", 15, 1)
-    s, _ = play(v, s, "attack", 2)  # the Fighter misses
-    s, ev = play(v, s, "attack", 18, 6)  # Rogue: 18+5 = 23 hits; d6+1 = 7
-    assert at(v, s, "c1").hp == 29 - 4  # the Cleric takes the larger half
-    assert at(v, s, "e4").hp == 34 and at(v, s, "e4").effect("false-life") is None
-
-
-def test_dd_26_bless_weapon_criticals_need_no_confirmation():
-    v, s = position("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", level=4)
-    s = give(
-        v,
-        s,
-        "c3",
-        Effect(
-            "bless-weapon",
-            "Bless Weapon",
-            -1,
-            5,
-            (("attack", "weapon", 1), ("damage", "weapon", 1)),
-            "no-confirm",
-        ),
-    )
-    s, _ = play(v, s, "c3d5", 20, 1)
-    s, ev = play(v, s, "attack", 19, 1, 1)  # threat, no confirmation roll; 2d8 + 2x(2+1)
-    assert len(rolls(ev)) == 2 and rolls(ev)[1].dice == "2d8" and rolls(ev)[1].total == 8
 
 
 def test_dd_23_bestow_curse_takes_away_actions():

@@ -34,8 +34,7 @@ and the move number (an en passant square is ignored). Then, each only when it s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import quote, unquote
 
 from battlechess_tui.engine import chessboard as cb
@@ -63,6 +62,14 @@ from battlechess_tui.rules.dnd.stats import Tables
 T = TypeVar("T")
 SIDES = "wb"
 FLAGS = (("first", "f"), ("charge_ok", "c"), ("charging", "C"), ("auto", "a"))
+_PIECE_OF_LETTER = {
+    "P": "pawn",
+    "N": "knight",
+    "B": "bishop",
+    "R": "rook",
+    "Q": "queen",
+    "K": "king",
+}
 TOKENS = ("level", "pieces", "turn", "phase", "actors", "battle", "pending", "fascination",
           "used", "falls", "loot", "result")  # fmt: skip
 
@@ -201,9 +208,9 @@ def read(text: str, t: Tables, geo: Geometry, level: int) -> DndState:
         raise ValueError("a position is a FEN (board, side, castling, en passant, counters) "
                          "followed by name=value fields")  # fmt: skip
     fen += ["w", "-", "-", "0", "1"][len(fen) - 1 :]
+    quiet, full = _count(fen[4], "the quiet-turn count"), _count(fen[5], "the move number")
     board = ChessBoard(geo, " ".join(fen))  # an en passant square is read and ignored (DD-4)
     tokens = _tokens([w for w in words if "=" in w])
-    quiet, full = _count(fen[4], "the quiet-turn count"), _count(fen[5], "the move number")
     turn = _field(tokens, "turn", _number, _turn_of(max(full, 1), board.side))
     if "pieces" in tokens and "level" in tokens:
         raise ValueError("give level= or pieces=, not both")
@@ -321,40 +328,45 @@ def _parse_piece(pid: int, text: str, t: Tables, geo: Geometry) -> Piece:
     if len(parts) < 3 or len(parts[0]) < 2:
         raise ValueError(f"piece {pid} {text!r} is not like Pe2,1,12")
     letter, where = parts[0][0], parts[0][1:]
-    code = cb.TYPE_OF_LETTER.get(letter.upper())
-    cls = next((c for c, k in t.codes.items() if k == code), None)
+    cls = t.class_of_piece.get(_PIECE_OF_LETTER.get(letter.upper(), ""))
     if cls is None:
         raise ValueError(f"piece {pid}: {letter!r} is not a chess letter")
     level = _count(parts[1], f"piece {pid}'s level")
     if level not in t.levels[cls]:
         raise ValueError(f"piece {pid} has level {level}")
-    p = Piece(pid, cls, 0 if letter.isupper() else 1, level, _signed(parts[2]),
-              -1 if where == "x" else geo.parse(where))  # fmt: skip
+    extra: dict[str, Any] = {}
+    effects: list[Effect] = []
     for part in parts[3:]:
-        p = _attribute(p, part, t)
-    return p
+        name, value = _attribute(pid, part, t)
+        if name == "effects":
+            effects.append(value)
+        else:
+            extra[name] = value
+    return Piece(pid, cls, 0 if letter.isupper() else 1, level, _signed(parts[2]),
+                 -1 if where == "x" else geo.parse(where), effects=tuple(effects),
+                 **extra)  # fmt: skip
 
 
-def _attribute(p: Piece, part: str, t: Tables) -> Piece:
-    if part == "p":
-        return replace(p, promoted=True)
+def _attribute(pid: int, part: str, t: Tables) -> tuple[str, Any]:
+    """One piece attribute (``p``, ``s:``, ``u:``, ``i:``, ``n:``, ``e:``): the ``Piece`` field
+    it sets and its value (an effect is one of the piece's ``effects``)."""
     name, _, value = part.partition(":")
+    if part == "p":
+        return "promoted", True
     if name == "s":
         a, b, c = (_count(x, "slots used") for x in value.split("."))
-        return replace(p, slots_used=(a, b, c))
+        return "slots_used", (a, b, c)
     if name == "u":
-        return replace(p, used=tuple(value.split("+")))
+        return "used", tuple(value.split("+"))
     if name == "i":
         cat = t.catalogue
         items = tuple(value.split("&"))
-        if cat is not None:
-            items = tuple(cat.parse(i).text for i in items)
-        return replace(p, items=items)
+        return "items", items if cat is None else tuple(cat.parse(i).text for i in items)
     if name == "n":
-        return replace(p, no_fascinate=tuple(_count(x, "a piece id") for x in value.split(".")))
+        return "no_fascinate", tuple(_count(x, "a piece id") for x in value.split("."))
     if name == "e":
-        return replace(p, effects=p.effects + (_parse_effect(value, t),))
-    raise ValueError(f"piece {p.id}: unknown attribute {part!r}")
+        return "effects", _parse_effect(value, t)
+    raise ValueError(f"piece {pid}: unknown attribute {part!r}")
 
 
 def _parse_effect(text: str, t: Tables) -> Effect:

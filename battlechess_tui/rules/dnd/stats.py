@@ -251,7 +251,7 @@ class Tables:
         self.catalogue = catalogue  # magic items of campaign play (DD-47)
         self.spells = data.spells
         self.levels = {key: resolve_class(key, cls, data) for key, cls in data.classes.items()}
-        self.class_of_piece = {cls.piece: key for key, cls in data.classes.items()}
+        self.class_of_piece: dict[str, str] = {c.piece: key for key, c in data.classes.items()}
         self.classes = data.classes
         #: Each class's chess piece type (``chessboard.PAWN``...).
         self.codes = {key: CHESS_TYPES[cls.piece] for key, cls in data.classes.items()}
