@@ -1,9 +1,10 @@
 """Campaign play between games (DD-40, DD-41, DD-43..DD-46, DD-48): the campaign file, settling
-a game, battle power and prize, the spoils of a surrender, the shop, simulation and the CLI."""
+a game, battle power and prize, the spoils of a surrender, the shop, simulation and the CLI.
+(Promotions, the fallen's items, friendly fire and the catalogue's rule against charges are
+played through whole games in ``test_dnd_campaign.py``.)"""
 
 import json
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,8 @@ from battlechess_tui.campaign.store import (
     save_campaign,
 )
 from battlechess_tui.cli import main
-from battlechess_tui.engine.game import Game, Position
+from battlechess_tui.engine.game import Game
 from battlechess_tui.rules.dnd.items import load_catalogue
-from battlechess_tui.rules.dnd.state import Fall
 from battlechess_tui.save.store import load_game, save_game, verify_file
 from tests.scripted_dice import ScriptedDice as Script
 
@@ -93,15 +93,6 @@ def test_dd_40_dd_41_dd_42_dd_46_settle_a_game_with_a_looted_kill(tmp_path):
     assert any("DD-46" in line for line in after.lines)
 
 
-def test_dd_41_killed_piece_loses_items_left_on_the_field(tmp_path):
-    c, game = _killing_game(_campaign(), tmp_path, loot="leave")
-    game.play("surrender")
-    c, _ = bg.settle(c, game)
-    assert c.white.piece("e2").items == ["weapon+5"]
-    assert c.black.piece("d7").items == [] and "losing ring-of-protection+1" in (
-        c.black.piece("d7").history[-1])  # fmt: skip
-
-
 def test_dd_43_battle_power_counts_promotions_and_full_10000_of_items():
     c = _campaign()
     cat = load_catalogue()
@@ -149,23 +140,6 @@ def test_dd_45_resignation_counts_as_surrender_and_a_draw_pays_nothing(tmp_path)
     assert "no prize" in after.lines[1]
 
 
-def test_dd_40_promotion_carries_over_and_dd_46_friendly_fire_pays_nothing(tmp_path):
-    c, game = bg.start_game(_campaign(), tmp_path / "t.json", 1)
-    game.play("e2e4")
-    game.play("surrender")
-    state = game.state.clone()
-    g1 = next(p for p in state.pieces if p.cls == "paladin" and p.side == 0)
-    f2 = next(p for p in state.pieces if p.square == game.variant.geo.parse("f2"))
-    state.set(replace(g1, level=2, promoted=True))
-    state.set(replace(f2, square=-1))
-    state.falls = (Fall(f2.id, g1.id, False, 3, ()),)  # a level-3 Fighter killed by his own side
-    game.positions[-1] = Position(state, agreed=game.position.agreed)
-    c, _ = bg.settle(c, game)
-    paladin = c.white.piece(game.variant.geo.name(g1.square))
-    assert paladin.level == 2 and "promoted to level 2" in paladin.history[-1]
-    assert c.white.piece("f2").level == 1 and c.games[-1].bonus == [0, 0]
-
-
 def test_dd_40_the_next_game_starts_each_piece_at_its_campaign_level(tmp_path):
     c, game = bg.start_game(_campaign(), tmp_path / "t.json", 9)
     state = game.state
@@ -198,13 +172,6 @@ def test_dd_44_dd_47_shop_prices_effects_and_refusals():
         shop.buy(c, 0, "e1", "ring-of-protection+3")
     with pytest.raises(shop.ShopError, match="not for a wizard"):
         shop.buy(c, 0, "d1", "armor+1")
-
-
-def test_dd_44_no_items_with_charges_or_uses_per_day_in_the_catalogue():
-    cat = load_catalogue()
-    assert all(f.price > 0 and f.bonuses for f in cat.items.values())
-    text = (ROOT / "variants" / "dnd-items.toml").read_text()
-    assert "charges" not in text.replace("No items with charges", "").split("[items")[1]
 
 
 # -- a whole campaign ---------------------------------------------------------------------------
