@@ -431,11 +431,15 @@ class ChessBoard:
         moves: list[int] = []
         if checkers < 2:
             self._gen(moves, block, pins, True)
-        kingless = b[:]  # the king must not hide behind himself from a slider
-        kingless[ksq] = EMPTY
-        for s in t.king[ksq]:
+        kingless: list[int] | None = None  # the board without the king, made when needed:
+        for s in t.king[ksq]:  # the king must not hide behind himself from a slider
             p = b[s]
-            if (not p or side_of(p) != side) and not attacked_on(kingless, t, s, enemy):
+            if p and side_of(p) == side:
+                continue
+            if kingless is None:
+                kingless = b[:]
+                kingless[ksq] = EMPTY
+            if not attacked_on(kingless, t, s, enemy):
                 moves.append(ksq | s << 8)
         if not checkers:
             self._gen_castling(moves, safe=True)
