@@ -244,6 +244,10 @@ def test_gc_27_ruling_a_frozen_queen_commands_but_cannot_move_heal_or_be_capture
     assert moves_origins(black) == {"a11"} and not [t for t in texts(black) if "heal" in t]
     # Not captured: her King keeps his protection and she is not counted as held (GC-34).
     assert "Queen frozen" in [i.label for s in V.tally(black) for i in s.items]
+    turn_over = frozen
+    while turn_over.side == 0:  # White ends the turn still holding her
+        turn_over, _ = act(turn_over, texts(turn_over)[0])
+    assert turn_over.held == (0, 0) and "held" not in V.status(turn_over)
     king = moves_from(jump(frozen, side=1), "f12")
     assert king <= {"e12", "g12", "e11", "f11", "g11"}  # a King's steps, not a queen's (GC-26)
     white = jump(frozen, side=0, step=2, moved=("d5",))  # the Black Knight's Scout on a2

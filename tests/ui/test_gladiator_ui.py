@@ -83,7 +83,7 @@ def result(pilot: Pilot) -> str:
 # -- the three kinds of ending ---------------------------------------------------------------
 
 
-async def test_gc_33_king_killed_by_keys_after_the_kings_player_declines_to_override(
+async def test_gc_33_king_killed_by_keys_the_queens_move_needs_no_override_answer(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     start = position({"f1": "K", "i1": "N", "a1": "Q", "f9": "W", "f10": "k"}, step=1)
@@ -91,19 +91,18 @@ async def test_gc_33_king_killed_by_keys_after_the_kings_player_declines_to_over
     assert king is not None
     pieces = list(start.pieces)
     pieces[king.id] = replace(king, hp=5)  # a wounded Black King without his King's Knight
-    start = replace(start, pieces=tuple(pieces), cache={})
+    start = replace(start, pieces=tuple(pieces))
     players = team(("Ann", "Bob", "Ann", "Ann"), ("Cy",) * 4)
     app = app_at(start, players, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = table(pilot)
-        assert screen.banner.player == "Ann" and screen.banner.seat == "White King"
+        # No override question (issue 12): the Queen's player moves; the King's may override.
+        assert screen.banner.player == "Bob" and screen.banner.seat == "White Queen"
         assert "Queen's move (King may override)" in banner_text(pilot)
         labels = [item.label for item in screen.action_items]
         assert "King overrides the Queen's move" in labels  # GC-14
-        await choose_action(pilot, "No override: the Queen moves")
-        await expect_hand_over(pilot, "Bob (White Queen)")
-        assert screen.banner.player == "Bob" and screen.banner.seat == "White Queen"
+        assert not [label for label in labels if label.startswith("No override")]
 
         await cursor_to(pilot, sq("f9"))
         await pilot.press("enter")
@@ -130,9 +129,7 @@ async def test_gc_24_gc_33_checkmate_by_mouse_with_the_kings_knight(tmp_path: Pa
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = table(pilot)
-        assert screen.banner.player == "Cy"  # the Black King's player decides first
-        await type_text(pilot, "no-override")
-        await expect_hand_over(pilot, "Di (Black King's Knight)")
+        assert screen.banner.player == "Di"  # the King's Knight's player moves: no question
         await click_square(pilot, sq("d4"))
         await pilot.pause()
         assert screen.selected == sq("d4")
@@ -148,7 +145,7 @@ async def test_gc_34_queen_held_five_turns_by_typing(tmp_path: Path) -> None:
     taken = position({"f1": "K", "i1": "N", "a1": "S", "f6": "q", "g12": "k", "i12": "n"},
                      step=2)  # fmt: skip
     taken, _ = act(taken, "a1f6")  # the White Scout captures the Black Queen
-    start = replace(taken, held=(0, 4), cache={})  # she has been held four turns
+    start = replace(taken, held=(0, 4))  # she has been held four turns
     app = app_at(start, team(("Ann",) * 4, ("Cy",) * 4), tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -156,8 +153,6 @@ async def test_gc_34_queen_held_five_turns_by_typing(tmp_path: Path) -> None:
         tally = str(screen.query_one(TallyText).render())
         assert "Black Captured Queen" in tally
         assert "Queen captured — abducted by Scout on f6, held 4/5" in tally
-        await type_text(pilot, "no-override")
-        no_hand_over(pilot)  # the King's player also holds the King's Knight
         await type_text(pilot, "i1h3")
         assert result(pilot) == "White wins: Queen held: the Black Queen held 5 turns (GC-34)"
 
@@ -167,8 +162,8 @@ async def test_gc_34_queen_held_five_turns_by_typing(tmp_path: Path) -> None:
 
 async def test_gc_2_gc_14_hand_over_names_the_player_of_each_decision(tmp_path: Path) -> None:
     """Ann holds the King and King's Knight, Bob the Queen and Black Knight: the notice appears
-    exactly when the next decision is another player's, the King's override decisions
-    included."""
+    exactly when the next decision is another player's. Overrides are implicit (issue 12):
+    Bob simply moves, and Ann overrides the Black Knight's move from the Actions panel."""
     game = Game(V, 7, team(("Ann", "Bob", "Bob", "Ann"), ("Cy",) * 4))
     app = BattleChessApp("play", game=game, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -178,26 +173,24 @@ async def test_gc_2_gc_14_hand_over_names_the_player_of_each_decision(tmp_path: 
             banner_text(pilot)
         )
         await type_text(pilot, "f2f4")  # the King's move
-        no_hand_over(pilot)  # Ann decides the override before the Queen's move
-        assert screen.banner.player == "Ann"
+        notice = await expect_hand_over(pilot, "Bob (White Queen)")  # no override question
+        assert notice.last == "Ann (White King) played Ff2-f4."
         assert "King ✓ Ann   Queen ▶ Bob" in banner_text(pilot)
-        await type_text(pilot, "no-override")
-        await expect_hand_over(pilot, "Bob (White Queen)")
+        assert "Queen's move (King may override)" in banner_text(pilot)
         await type_text(pilot, "e1f2")  # the Queen's move
-        notice = await expect_hand_over(pilot, "Ann (White King)")  # the override decision
-        assert notice.last == "Bob (White Queen) played Qe1-f2."
-        await choose_action(pilot, "King overrides the Black Knight's move")
+        no_hand_over(pilot)  # the Black Knight is Bob's too
+        await choose_action(pilot, "King overrides the Black Knight's move")  # Ann's decision
         no_hand_over(pilot)  # Ann makes the move herself
+        assert screen.banner.player == "Ann"
         assert "King overrides the Black Knight's move" in banner_text(pilot)
         assert "Black Knight ▶ Bob (the King overrides)" in banner_text(pilot)
         await type_text(pilot, "b1c3")
-        no_hand_over(pilot)
-        await type_text(pilot, "no-override")
         no_hand_over(pilot)  # the King's Knight is Ann's too
         await type_text(pilot, "i1h3")
         await expect_hand_over(pilot, "Cy (Black King)")  # Cy holds the whole Black team
         assert screen.banner.player == "Cy"
         assert "King ▶   Queen …" in banner_text(pilot)  # one player: no names in the strip
+        assert [game.player_of(p.seat) for p in game.plies] == ["Ann", "Bob", "Ann", "Ann", "Ann"]
 
 
 async def test_gc_13_the_pieces_that_may_move_are_marked_on_the_board(tmp_path: Path) -> None:
@@ -209,12 +202,12 @@ async def test_gc_13_the_pieces_that_may_move_are_marked_on_the_board(tmp_path: 
 
         def marked() -> set[str]:
             return {V.geo.name(s) for s, p in enumerate(screen.board_model.pieces)
-                    if p is not None and "movable" in p.marks}  # fmt: skip
+                    if p is not None and "movable" in p.mark_names}  # fmt: skip
 
         # The King's move: his Footmen and Mounted Knight (GC-4); the King is boxed in.
         assert marked() == {"b2", "d2", "f2", "h2", "j2", "b1"}
         await type_text(pilot, "f2f4")
-        # The King's player decides the override; the board shows what the Queen could move.
+        # The Queen's move: the board shows what she could move (the King may override).
         assert marked() == {"e1"}  # only the Queen herself, now that f2 is open
         await type_text(pilot, "override")
         assert "f4" not in marked() and {"b1", "e1", "d2"} <= marked()  # GC-14, GC-13
