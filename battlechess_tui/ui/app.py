@@ -18,6 +18,7 @@ from battlechess_tui.ui.commands import APP_COMMANDS, bindings, palette_entries
 from battlechess_tui.ui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
     from textual.theme import Theme
 
     from battlechess_tui.engine.game import Game
@@ -28,7 +29,22 @@ if TYPE_CHECKING:
 
 START_SCREENS = ("menu", "play", "load", "replay")
 
-__all__ = ["BattleChessApp", "Settings", "build_game", "run_app"]
+__all__ = ["BattleChessApp", "Settings", "run_app"]
+
+
+def __getattr__(name: str) -> Any:
+    """``build_game`` lives in ``battlechess_tui.session`` and ``own_file`` in the save layer;
+    the old names here keep working for scripts (imported when asked for, so the menu does not
+    wait for them)."""
+    if name == "build_game":
+        from battlechess_tui.session import build_game
+
+        return build_game
+    if name == "own_file":
+        from battlechess_tui.save.folder import own_file
+
+        return own_file
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class BattleChessApp(App[int]):
@@ -133,6 +149,8 @@ class BattleChessApp(App[int]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot continue", severity="error")
             return False
+        from battlechess_tui.save.folder import own_file
+
         self.start_game(loaded.game, own_file(loaded.path))
         return True
 
@@ -174,6 +192,19 @@ class BattleChessApp(App[int]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notification, its message shown as written: names and paths (``[b]``, ``[/]``)
+        are never read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     # -- commands ----------------------------------------------------------------------------
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
@@ -183,8 +214,8 @@ class BattleChessApp(App[int]):
     async def run_action(self, action: Any, *args: Any, **kwargs: Any) -> bool:
         """Run an action, unless the app is closing: keys typed right after ``q`` (``q n``)
         would open a screen that is never composed, and crash on its way out."""
-        if getattr(self, "_leaving", False):
-            return True
+        if getattr(self, "_leaving", False) or getattr(self.screen, "holding_keys", False):
+            return True  # (a game screen holds keys typed with a hand-over's Enter)
         return await super().run_action(action, *args, **kwargs)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -196,55 +227,6 @@ class BattleChessApp(App[int]):
         folder.mkdir(parents=True, exist_ok=True)
         path = self.save_screenshot(path=str(folder))
         self.notify(f"Screenshot saved to {path}", title="Screenshot", timeout=4)
-
-
-def own_file(path: Path) -> Path | None:
-    """The file a game opened from ``path`` keeps saving to: the file itself, or for the
-    autosave the game's own file beside it (every decision writes both, so it is the one that
-    differs from the autosave only in its time stamp); None when there is no such file, and
-    a new one is started. Without this, every Continue would start another copy."""
-    from battlechess_tui.save.store import autosave_path
-
-    if path.name != autosave_path(path.parent).name:
-        return path
-    try:
-        size, auto = path.stat().st_size, _undated(path)
-    except (OSError, ValueError):
-        return None
-    for other in sorted(path.parent.glob("*.json")):
-        try:
-            if other != path and other.stat().st_size == size and _undated(other) == auto:
-                return other
-        except (OSError, ValueError):
-            continue
-    return None
-
-
-def _undated(path: Path) -> dict[str, Any]:
-    """A save file's JSON without its ``updated`` time stamp."""
-    import json
-
-    document = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(document, dict):
-        raise ValueError(path)
-    document.pop("updated", None)
-    return document
-
-
-def build_game(
-    variant: str, options: dict[str, str] | None, seed: int | None,
-    players: dict[str, str] | None,
-) -> Game:  # fmt: skip
-    """A new game from command-line style settings; ValueError/KeyError when they are bad."""
-    import random
-
-    from battlechess_tui.engine.game import Game
-    from battlechess_tui.engine.registry import make_variant
-
-    built = make_variant(variant, dict(options or {}))
-    names = {s.key: built.side_names[s.side] for s in built.seats()}
-    names.update(players or {})
-    return Game(built, random.randrange(1, 10**9) if seed is None else seed, names)
 
 
 def run_app(
@@ -263,6 +245,7 @@ def run_app(
         return 2
     from battlechess_tui.engine.registry import specs
     from battlechess_tui.save.store import SaveError, load_game
+    from battlechess_tui.session import build_game
 
     game = loaded = None
     try:

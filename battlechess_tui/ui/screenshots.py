@@ -19,7 +19,8 @@ from textual.pilot import Pilot
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import specs
-from battlechess_tui.ui.app import BattleChessApp, Settings, build_game
+from battlechess_tui.session import build_game
+from battlechess_tui.ui.app import BattleChessApp, Settings
 
 SEED = 2024
 SMALL, LARGE = (80, 24), (120, 40)
@@ -43,7 +44,7 @@ def play_some(game: Game, plies: int, *, stop_after_roll: bool = False) -> None:
             return
         state = game.state
         fights = [a for a in actions if len(a.squares) >= 2
-                  and game.variant.piece_view(state, a.squares[-1]) is not None]  # fmt: skip
+                  and game.presenter.piece_view(state, a.squares[-1]) is not None]  # fmt: skip
         ply = game.play(rng.choice(fights or actions))
         if stop_after_roll and any(isinstance(e, Roll) for e in ply.events):
             return
@@ -88,7 +89,7 @@ async def _select_a_piece(pilot: Pilot) -> None:
         return
     actions = [a for a in game.legal_actions() if len(a.squares) >= 2]
     state = game.state
-    fights = [a for a in actions if game.variant.piece_view(state, a.squares[-1]) is not None]
+    fights = [a for a in actions if game.presenter.piece_view(state, a.squares[-1]) is not None]
     if actions:
         action = (fights or actions)[0]
         screen.select(action.squares[0])

@@ -1,8 +1,9 @@
 """From the engine to the widgets: what each panel shows of a game at a given position.
 
 Pure functions over a ``Game`` and a position index (the latest for play, any for replays).
-They only read the engine's views (``piece_view``, ``square_marks``, ``status``, ``tally``,
-``piece_card``, ``odds``) and the recorded plies; no rule is decided here.
+They read the game's presenter (``piece_view``, ``square_marks``, ``status``, ``tally``,
+``piece_card``, ``odds``, ``legend``), the rules' decision interface (seats, who moves) and the
+recorded plies; no rule is decided here and no sentence is read for its meaning.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import Any
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.game import META_KINDS, Game, Ply
-from battlechess_tui.engine.variant import BattleView, Outcome, Seat
+from battlechess_tui.engine.rules import Outcome, Seat
+from battlechess_tui.engine.views import BattleView, PieceView
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.ui.widgets.actions_panel import ActionItem
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattleLine
 from battlechess_tui.ui.widgets.board import ATTACK, TARGET, BoardModel
@@ -29,10 +32,17 @@ AIM_SQUARES_LISTED = 4
 #: What a player did, after their name ("Black declines the draw"), for the non-move decisions.
 META_DEEDS = {"resign": "resigns", "offer-draw": "offers a draw",
               "accept-draw": "accepts the draw", "decline-draw": "declines the draw"}  # fmt: skip
+#: The actions panel's groups, in order, by the kind of action (the words players type).
+SPELLS, ABILITIES, CHOICES, GAME = "Spells", "Abilities", "Choices", "Game"
+GROUP_OF_KIND = {"cast": SPELLS, "ability": ABILITIES, **dict.fromkeys(META_KINDS, GAME)}
+GROUP_ORDER = (CHOICES, SPELLS, ABILITIES, GAME)
+
+
+# -- players -------------------------------------------------------------------------------------
 
 
 def seat_of(game: Game, key: str) -> Seat:
-    for seat in game.variant.seats():
+    for seat in game.rules.seats():
         if seat.key == key:
             return seat
     return Seat(key, key, 0)
@@ -41,7 +51,7 @@ def seat_of(game: Game, key: str) -> Seat:
 def commander(game: Game, seat: Seat) -> str:
     """The seat without its side's name (``Black Knight`` of ``White Black Knight``); empty
     when the seat is the whole side."""
-    side = game.variant.side_names[seat.side]
+    side = game.rules.side_names[seat.side]
     if seat.label == side:
         return ""
     return seat.label.removeprefix(side + " ")
@@ -50,7 +60,7 @@ def commander(game: Game, seat: Seat) -> str:
 def kept_default_name(game: Game, seat_key: str) -> bool:
     """Did the player keep the name the game gave them (the side's, or the seat's)?"""
     seat = seat_of(game, seat_key)
-    return game.player_of(seat_key) in (seat.label, game.variant.side_names[seat.side])
+    return game.player_of(seat_key) in (seat.label, game.rules.side_names[seat.side])
 
 
 def who(game: Game, seat_key: str) -> str:
@@ -58,7 +68,7 @@ def who(game: Game, seat_key: str) -> str:
     side has several commanders, ``White · Black Knight`` or ``Ann (White Black Knight)``."""
     seat = seat_of(game, seat_key)
     if kept_default_name(game, seat_key):
-        side, part = game.variant.side_names[seat.side], commander(game, seat)
+        side, part = game.rules.side_names[seat.side], commander(game, seat)
         return f"{side} · {part}" if part else side
     return f"{game.player_of(seat_key)} ({seat.label})"
 
@@ -78,20 +88,23 @@ def played(game: Game, ply: Ply) -> str:
     return f"{who(game, ply.seat)} played {ply.notation}."
 
 
+# -- the position --------------------------------------------------------------------------------
+
+
 def outcome_at(game: Game, index: int) -> Outcome | None:
     pos = game.positions[index]
-    return pos.agreed or game.variant.outcome(pos.state)
+    return pos.agreed or game.rules.outcome(pos.state)
 
 
 def to_move_at(game: Game, index: int) -> str:
     pos = game.positions[index]
     if pos.draw_offer_by is not None:
         return game.opponent_seat(pos.draw_offer_by)
-    return game.variant.to_move(pos.state)
+    return game.rules.to_move(pos.state)
 
 
 def result_text(game: Game, outcome: Outcome) -> str:
-    return outcome.describe(game.variant.side_names)
+    return game.presenter.describe_outcome(outcome)
 
 
 def banner(game: Game, index: int) -> Banner:
@@ -100,11 +113,9 @@ def banner(game: Game, index: int) -> Banner:
         return Banner(status=result_text(game, outcome), over=True)
     seat = seat_of(game, to_move_at(game, index))
     pos = game.positions[index]
-    status = game.variant.status(pos.state)
-    # "White to move" names the player already when they kept the side's name.
-    named = kept_default_name(game, seat.key) and status.startswith(
-        game.variant.side_names[seat.side]
-    )
+    status = game.presenter.status(pos.state)
+    # A player who kept the side's name is named by the status itself ("White to move").
+    named = kept_default_name(game, seat.key)
     if pos.draw_offer_by is not None:
         offerer, named = who(game, pos.draw_offer_by), True
         status = f"{offerer} offers a draw: {who(game, seat.key)} accepts or declines"
@@ -116,7 +127,7 @@ def banner(game: Game, index: int) -> Banner:
 def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
     """Team games: the commanders of the side to move, their moves this turn, and (when the
     team has several players) who holds each."""
-    order = game.variant.turn_order(state)
+    order = game.presenter.turn_order(state)
     seats = [seat_of(game, t.seat) for t in order]
     several = len({game.player_of(s.key) for s in seats}) > 1
     slots = []
@@ -127,6 +138,11 @@ def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
     return tuple(slots)
 
 
+def legend(game: Game) -> tuple[PieceView, ...]:
+    """Every kind of piece as the board draws it, fixed for the whole game."""
+    return game.presenter.legend()
+
+
 def board_model(
     game: Game, index: int, selected: int | None, actions: list[Action],
     aiming: Aim | None = None,
@@ -134,9 +150,9 @@ def board_model(
     """The position at ``index`` with the squares the selected piece may reach, or the squares
     the action being aimed may name next (or, when no piece moves now, every square some
     action names)."""
-    variant, state = game.variant, game.positions[index].state
-    geo = variant.geo
-    pieces = tuple(variant.piece_view(state, s) for s in range(geo.size))
+    presenter, state = game.presenter, game.positions[index].state
+    geo = presenter.geo
+    pieces = tuple(presenter.piece_view(state, s) for s in range(geo.size))
     targets: dict[int, str] = {}
     if aiming is not None:
         targets = dict.fromkeys(aiming.squares(), TARGET)
@@ -153,11 +169,22 @@ def board_model(
     last: tuple[int, ...] = ()
     if index > 0:
         last = tuple(game.plies[index - 1].action.squares)
-    return BoardModel(geo.width, geo.height, pieces, dict(variant.square_marks(state)),
+    return BoardModel(geo.width, geo.height, pieces, dict(presenter.square_marks(state)),
                       targets, last)  # fmt: skip
 
 
+# -- dice and the move log -------------------------------------------------------------------------
+
 TRAY_DECISIONS = 6  # how many recent decisions with rolls the dice tray shows
+
+
+def has_dice(game: Game) -> bool:
+    """Does this game throw dice? Once one has been thrown, or when its pieces name dice."""
+    if any(isinstance(e, Roll) for e in game.setup_events):
+        return True
+    if any(p.dice for p in game.rules.spec.pieces.values()):
+        return True
+    return any(ply.rolls for ply in game.plies)
 
 
 def tray(game: Game, index: int) -> tuple[int, tuple[TrayEntry, ...]]:
@@ -189,10 +216,33 @@ def tray(game: Game, index: int) -> tuple[int, tuple[TrayEntry, ...]]:
     return (rolled[0] + 1 if rolled else 0), tuple(entries)
 
 
+def turn_labels(game: Game, upto: int) -> list[str]:
+    """The move log's number for each of the first ``upto`` plies, the way the game counts
+    turns: at the first decision of each side's turn (``12.`` for White, ``12…`` for Black),
+    blank for the decisions that follow in the same turn (a team's commanders, a battle's
+    rounds). Presenters with a ``turn(state) -> (number, side)`` hook say where turns begin;
+    otherwise a turn is a side's run of decisions, numbered anew when White's comes round."""
+    turn_of = getattr(game.presenter, "turn", None)
+    labels: list[str] = []
+    last: tuple[int, int] | None = None
+    for i, ply in enumerate(game.plies[:upto]):
+        if callable(turn_of):
+            number, side = turn_of(game.positions[i].state)
+        else:
+            side = game.rules.side_of(ply.seat)
+            number = 1 if last is None else last[0] + (last[1] == 1 and side == 0)
+        labels.append(f"{number}{'.' if side == 0 else '…'}" if (number, side) != last else "")
+        last = (number, side)
+    return labels
+
+
 def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
-    plies = game.plies if upto is None else game.plies[:upto]
+    """The move log up to ``upto`` plies (all of them in play; a replay shows nothing after
+    the position on the board)."""
+    count = len(game.plies) if upto is None else upto
+    numbers = turn_labels(game, count)
     out = []
-    for i, ply in enumerate(plies):
+    for i, ply in enumerate(game.plies[:count]):
         details = []
         for event in ply.events:
             if isinstance(event, Roll):
@@ -200,8 +250,11 @@ def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
                                else event.describe())  # fmt: skip
             elif isinstance(event, Note) and ply.action.kind not in META_KINDS:
                 details.append(event.text)  # a resignation's note only repeats the deed
-        out.append(LogEntry(i + 1, who(game, ply.seat), deed(ply), tuple(details)))
+        out.append(LogEntry(i + 1, who(game, ply.seat), deed(ply), tuple(details), numbers[i]))
     return tuple(out)
+
+
+# -- choosing the squares of an action -------------------------------------------------------------
 
 
 class Aim:
@@ -250,7 +303,8 @@ def aimable_squares(actions: Sequence[Action]) -> list[int]:
                               if a.kind != MOVE and len(a.squares) == 1))  # fmt: skip
 
 
-def _head(action: Action) -> str:
+def head_of(action: Action) -> str:
+    """What a player types before an action's squares: ``cast bless``, ``swap``."""
     return f"{action.kind} {action.choice}".strip()
 
 
@@ -259,79 +313,103 @@ def aim_groups(actions: Sequence[Action]) -> dict[str, list[Action]]:
     groups: dict[str, list[Action]] = {}
     for action in actions:
         if action.kind != MOVE and action.squares:
-            groups.setdefault(_head(action), []).append(action)
+            groups.setdefault(head_of(action), []).append(action)
     return {head: group for head, group in groups.items() if len(group) > 1}
 
 
+# -- the actions panel -----------------------------------------------------------------------------
+
+
 def actions_panel(game: Game, actions: list[Action]) -> tuple[ActionItem, ...]:
-    """Every choice that is not a plain move, labelled by the game's notation (with the odds
-    when the game gives them). Choices of one kind with several targets are one item whose
-    targets are then chosen on the board."""
-    geo = game.variant.geo
+    """Every choice that is not a plain move, grouped (choices, spells, abilities, the game),
+    each labelled by the game's notation with what it does and its odds when the game tells
+    them. Choices of one kind with several targets are one item whose targets are then chosen
+    on the board."""
     groups = aim_groups(actions)
     items, seen = [], set()
     for action in actions:
         if action.kind == MOVE:
             continue
-        head = _head(action)
+        head = head_of(action)
         if head in groups:
             if head not in seen:
                 seen.add(head)
                 items.append(_group_item(game, head, groups[head]))
             continue
-        text = action.text(geo)
-        label = (
-            META_LABELS[action.kind] if action.kind in META_KINDS else choice_label(game, action)
-        )
-        items.append(ActionItem(text, label))
-    return tuple(items)
+        if action.kind in META_KINDS:
+            items.append(ActionItem(action.text(game.rules.geo), META_LABELS[action.kind],
+                                    group=GAME))  # fmt: skip
+            continue
+        items.append(ActionItem(action.text(game.rules.geo), _notation(game, action),
+                                group=group_of(action), detail=_detail(game, action)))  # fmt: skip
+    order = {g: i for i, g in enumerate(GROUP_ORDER)}
+    return tuple(sorted(items, key=lambda item: order[item.group]))
+
+
+def group_of(action: Action) -> str:
+    return GROUP_OF_KIND.get(action.kind, CHOICES)
 
 
 def choice_label(game: Game, action: Action) -> str:
-    """The game's notation of ``action``, with its odds when the game gives them."""
-    label = _notation(game, game.state, action)
+    """The game's notation of ``action``, with its odds when the game gives them (dialogs)."""
+    label = _notation(game, action)
     chance = _odds(game, game.state, action)
     return f"{label} — {chance}" if chance else label
 
 
 def _group_item(game: Game, head: str, group: list[Action]) -> ActionItem:
-    geo = game.variant.geo
-    first = group[0]
-    label = _notation(game, game.state, first)
-    named = " ".join(geo.name(sq) for sq in first.squares)
-    if named and label.endswith(named):
-        label = label[: -len(named)].rstrip()
-    if any(geo.name(sq) in label.split() for sq in first.squares):
-        label = head  # the notation names one of the targets ("swap a1 b1 (4↔1)")
+    geo = game.rules.geo
     targets = aimable_squares([Action(a.kind, a.squares[:1], a.choice) for a in group])
-    text = f"{label} … choose on the board"
+    text = "choose on the board"
     if len(targets) <= AIM_SQUARES_LISTED:
         text += ": " + ", ".join(geo.name(sq) for sq in targets)
-    return ActionItem(head, text, tuple(targets))
+    return ActionItem(head, head, tuple(targets), group_of(group[0]),
+                      _explain(game, group[0]), text)  # fmt: skip
+
+
+def _detail(game: Game, action: Action) -> str:
+    """What a choice does and its chance, as the game words them."""
+    return " · ".join(part for part in (_explain(game, action),
+                                        _odds(game, game.state, action)) if part)  # fmt: skip
+
+
+def _explain(game: Game, action: Action) -> str:
+    """What the game says a choice does (presenters that describe their choices)."""
+    explain = getattr(game.presenter, "explain", None)
+    if not callable(explain):
+        return ""
+    try:
+        return str(explain(game.state, action) or "")
+    except (ValueError, KeyError, IndexError):
+        return ""
 
 
 def _odds(game: Game, state: Any, action: Action) -> str:
     try:
-        return game.variant.odds(state, action) or ""
-    except (ValueError, KeyError, IndexError, AssertionError):
+        return game.presenter.odds(state, action) or ""
+    except (ValueError, KeyError, IndexError):
         return ""
 
 
-def _notation(game: Game, state: Any, action: Action) -> str:
+def _notation(game: Game, action: Action) -> str:
     try:
-        return game.variant.notation(state, action)
+        return game.presenter.notation(game.state, action)
     except (ValueError, KeyError, IndexError):
-        return action.text(game.variant.geo)
+        return action.text(game.rules.geo)
+
+
+# -- the piece card and odds -----------------------------------------------------------------------
 
 
 def card(game: Game, index: int, square: int) -> tuple[str, ...]:
-    variant, state = game.variant, game.positions[index].state
-    lines = list(variant.piece_card(state, square))
+    presenter, state = game.presenter, game.positions[index].state
+    name = presenter.geo.name
+    lines = list(presenter.piece_card(state, square))
     if not lines:
-        lines.append(f"{variant.geo.name(square)}: empty square")
-    mark = variant.square_marks(state).get(square)
+        lines.append(f"{name(square)}: empty square")
+    mark = presenter.square_marks(state).get(square)
     if mark:
-        lines.append(f"Square {variant.geo.name(square)}: {mark}")
+        lines.append(f"Square {name(square)}: {mark}")
     return tuple(lines)
 
 
@@ -341,7 +419,7 @@ def odds(
 ) -> str:  # fmt: skip
     """The engine's chance for the fight or effect the cursor points at: the selected piece's
     attack on that square, or the aimed action at that target."""
-    geo = game.variant.geo
+    geo = game.rules.geo
     if aiming is not None:
         action = aiming.action_for(cursor)
         if action is None:
@@ -358,46 +436,50 @@ def odds(
     return ""
 
 
+# -- the battle panel ----------------------------------------------------------------------------
+
 #: Notes of a battle worth a line beside its rolls (damage, initiative and rounds are told by
 #: the rolls themselves and the hit point bars).
-BATTLE_NOTES = ("charge", "wait", "ability", "buff", "condition", "immune", "evasion", "heal",
-                "critical", "shield-other", "helpless", "kill", "capture", "withdraw",
-                "fascinate")  # fmt: skip
+BATTLE_NOTES = frozenset({
+    EventTag.CHARGE, EventTag.WAIT, EventTag.ABILITY, EventTag.BUFF, EventTag.CONDITION,
+    EventTag.IMMUNE, EventTag.EVASION, EventTag.HEAL, EventTag.CRITICAL, EventTag.SHIELD_OTHER,
+    EventTag.HELPLESS, EventTag.KILL, EventTag.CAPTURE, EventTag.WITHDRAW, EventTag.FASCINATE,
+})  # fmt: skip
 
 
 def battle(game: Game, index: int) -> BattleInfo | None:
     """The battle under way at ``index``, or the last one fought before it (a summary)."""
-    variant, positions = game.variant, game.positions
-    view = variant.battle_view(positions[index].state)
+    presenter, positions = game.presenter, game.positions
+    view = presenter.battle_view(positions[index].state)
     last = end = index
     if view is None:
         last = index - 1
-        while last >= 0 and (view := variant.battle_view(positions[last].state)) is None:
+        while last >= 0 and (view := presenter.battle_view(positions[last].state)) is None:
             last -= 1
         if view is None:
             return None
         end = last + 1  # the position after the decision that ended it
-        view = variant.battle_view(positions[end].state, view.key) or view
+        view = presenter.battle_view(positions[end].state, view.key) or view
     first = last
-    while first > 0 and _same_battle(variant.battle_view(positions[first - 1].state), view):
+    while first > 0 and _same_battle(presenter.battle_view(positions[first - 1].state), view):
         first -= 1
     plies = game.plies[max(0, first - 1) : end]
     lines = tuple(_battle_lines(game, plies))
-    return BattleInfo(view, last != index, lines, variant.geo.name(view.square))
+    return BattleInfo(view, last != index, lines, presenter.geo.name(view.square))
 
 
 def _same_battle(view: BattleView | None, other: BattleView) -> bool:
     return view is not None and view.key == other.key
 
 
-def _battle_lines(game: Game, plies: Sequence[Any]) -> list[BattleLine]:
+def _battle_lines(game: Game, plies: Sequence[Ply]) -> list[BattleLine]:
     lines: list[BattleLine] = []
     for i, ply in enumerate(plies):
         # The first decision may have done other things before the battle began.
-        started = i > 0 or not any(isinstance(e, Note) and e.tag == "battle" for e in ply.events)
-        for event in ply.events:
-            if isinstance(event, Note) and event.tag == "battle":
-                started = True
+        begins = [isinstance(e, Note) and e.tag == EventTag.BATTLE for e in ply.events]
+        started = i > 0 or not any(begins)
+        for event, begin in zip(ply.events, begins, strict=True):
+            started = started or begin
             if not started:
                 continue
             if isinstance(event, Roll):

@@ -26,7 +26,7 @@ async def cursor_to(pilot: Pilot, square: int) -> None:
     if screen.focused is not board:
         board.focus()
         await pilot.pause()
-    w = screen.game.variant.geo.width
+    w = screen.game.rules.geo.width
     sign = -1 if board.flipped else 1
     dx = (square % w - screen.cursor % w) * sign
     dy = (square // w - screen.cursor // w) * sign
@@ -53,7 +53,7 @@ async def press_until(pilot: Pilot, key: str, done: Callable[[], bool]) -> None:
 
 async def key_move(pilot: Pilot, text: str) -> None:
     """Play ``e2e4`` with the cursor keys and Enter, then clear the hand-over notice."""
-    geo = table(pilot).game.variant.geo
+    geo = table(pilot).game.rules.geo
     squares, _ = geo.split_squares(text)
     for square in squares:
         await cursor_to(pilot, square)
@@ -69,7 +69,7 @@ async def click_square(pilot: Pilot, square: int) -> None:
 
 
 async def click_move(pilot: Pilot, text: str) -> None:
-    geo = table(pilot).game.variant.geo
+    geo = table(pilot).game.rules.geo
     squares, _ = geo.split_squares(text)
     for square in squares:
         await click_square(pilot, square)
@@ -95,6 +95,7 @@ async def choose_in_panel(pilot: Pilot, wanted: Callable[[ActionItem], bool]) ->
     panel = table(pilot).query_one(ActionsPanel)
     index = next(i for i, item in enumerate(panel.items) if wanted(item))
     panel.focus()
-    panel.highlighted = index
+    await pilot.pause()
+    panel.highlight_item(index)
     await pilot.press("enter")
     await pilot.pause()

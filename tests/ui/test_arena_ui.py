@@ -55,7 +55,7 @@ async def test_ar_11_last_turns_to_a_win_by_keys_mouse_and_typing(
         await pilot.pause()
         screen = table(pilot)
         marks = screen.board_model.marks
-        assert bool(marks) == arena and set(marks.values()) <= {"arena"}  # AR-1
+        assert bool(marks) == arena and {m.name for m in marks.values()} <= {"arena"}  # AR-1
         if arena:
             assert "◇" in board_text(pilot)  # a symbol, not colour alone
         for action, how in zip(final, HOW, strict=True):

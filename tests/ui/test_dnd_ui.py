@@ -95,21 +95,21 @@ async def test_dd_7_spell_aimed_on_the_board_then_a_battle_with_a_spell_and_an_a
         assert (info.view.attacker.name, info.view.defender.name) == ("White Cleric", "Black Rogue")
         assert info.view.defender.defence.startswith("FAC")  # DD-11: lost initiative
         assert (info.view.defender.hp, info.view.defender.max_hp) == (2, 7)
-        assert "d20=15 -1 init = 14 vs 11: wins" in panel_text(pilot)
+        assert "1d20 [15] -1 init = 14 vs 11: wins" in panel_text(pilot)
 
         # The Cleric casts Bless (a battle spell), the Rogue misses, the Cleric strikes.
         await choose_from_panel(pilot, "cast bless")
         assert "bless" in screen.battle_info.view.attacker.conditions
         await choose_from_panel(pilot, "attack")
-        assert "d20=2 +2 melee = 4 vs AC 17: miss" in panel_text(pilot)
-        label = next(i.label for i in screen.action_items if i.text == "attack")
-        assert "Hits 55% (d20+5 vs AC 15, exact)" in label  # odds in the panel (DD-13)
+        assert "1d20 [2] +2 melee = 4 vs AC 17: miss" in panel_text(pilot)
+        detail = next(i.detail for i in screen.action_items if i.text == "attack")
+        assert "Hits 55% (d20+5 vs AC 15, exact)" in detail  # odds in the panel (DD-13)
         await type_action(pilot, "attack")
 
         info = screen.battle_info
         assert info is not None and info.over  # the last battle's summary
         assert "fallen" in info.view.defender.conditions
-        hit = "d20=15 +2 melee +1 bless +2 flanking = 20 vs AC 15: hit"
+        hit = "1d20 [15] +2 melee +1 bless +2 flanking = 20 vs AC 15: hit"
         assert hit in [roll_text(line.event) for line in info.lines if line.side == 0]
         assert screen.query_one(BattlePanel).border_title == "Last battle on d5"
         assert "falls" in panel_text(pilot)

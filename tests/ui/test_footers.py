@@ -8,7 +8,8 @@ from pathlib import Path
 from textual.app import App
 from textual.widgets._footer import FooterKey
 
-from battlechess_tui.ui.app import BattleChessApp, build_game
+from battlechess_tui.session import build_game
+from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.footer import Footer
 

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Input
+
 from battlechess_tui.save.store import autosave_path, latest_autosave, load_game, user_save_dir
-from battlechess_tui.ui.app import BattleChessApp, build_game
+from battlechess_tui.session import build_game
+from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import HandOver, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import ATTACK, MOVE, Board
-from tests.ui.driver import click_move, click_square, key_move, table, type_action
+from tests.ui.driver import click_move, click_square, hand_over, key_move, table, type_action
 
 FOOLS_MATE = ("f2f3", "e7e5", "g2g4", "d8h4")
 
@@ -46,16 +49,22 @@ async def test_mouse_game_to_checkmate() -> None:
         assert isinstance(app.screen, ResultPanel)
 
 
-async def test_typed_moves_and_refusal_in_words() -> None:
+async def test_typed_moves_refusal_in_words_selected_and_escape_clears() -> None:
     app = classic_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await type_action(pilot, "e2e5")
         screen = table(pilot)
+        box = screen.query_one("#move-input", Input)
         assert screen.game.plies == []
         assert "pawn cannot move from e2 to e5" in screen.message
-        await pilot.press("escape")
-        await type_action(pilot, "e2e4")
+        assert screen.focused is box and box.selection == (0, 4)  # typing replaces it
+        await pilot.press(*"e2e3", "escape")
+        assert box.value == "" and screen.focused is box  # Escape empties the box
+        await pilot.press(*"e2e4", "enter")
         assert [p.notation for p in screen.game.plies] == ["e4"]
+        await hand_over(pilot)
+        await pilot.press("colon", "escape", "escape")  # an empty box: back to the board
+        assert isinstance(screen.focused, Board)
 
 
 async def test_selection_marks_quiet_moves_and_attacks() -> None:

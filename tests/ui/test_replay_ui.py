@@ -10,7 +10,8 @@ import pytest
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.save.store import load_game, save_game
-from battlechess_tui.ui.app import BattleChessApp, Settings, build_game
+from battlechess_tui.session import build_game
+from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from battlechess_tui.session import build_game
 from battlechess_tui.ui import views
-from battlechess_tui.ui.app import build_game
 from battlechess_tui.ui.widgets.turn_banner import TurnBanner
 
 

@@ -9,7 +9,8 @@ import random
 from textual.pilot import Pilot
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.ui.app import BattleChessApp, build_game
+from battlechess_tui.session import build_game
+from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
@@ -55,7 +56,8 @@ async def play_one(pilot: Pilot, action: Action, how: str) -> None:
         index = next(i for i, item in enumerate(panel.items) if item.text in (text, head))
         chosen = panel.items[index].text
         panel.focus()
-        panel.highlighted = index
+        await pilot.pause()
+        panel.highlight_item(index)
         await pilot.press("enter")
         if chosen != text:
             for square in action.squares:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,7 +34,6 @@ from battlechess_tui.campaign.store import (
     save_campaign,
 )
 from battlechess_tui.engine.game import Game
-from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.save.store import SaveError, load_game, save_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
@@ -80,7 +80,7 @@ class NewCampaignScreen(Screen[None]):
                 with Horizontal(classes="field"):
                     yield Label(label, classes="field-label")
                     yield Input(value, id=wid, compact=True)
-            yield Static(id="new-game-error")
+            yield Static(id="new-game-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create (ctrl+s)", variant="primary", id="create")
                 yield Button("Back (esc)", id="back")
@@ -175,14 +175,20 @@ class CampaignScreen(Screen[None]):
 
     PLAYER_COMMANDS = CAMPAIGN_COMMANDS
     BINDINGS = bindings(CAMPAIGN_COMMANDS)
-    HELP = ("**Next game** (n) plays the next game of the campaign; **Shop** (s) buys items; "
-            "choose a game in the list and press **Replay** (r).")  # fmt: skip
+    HELP = ("**Next game** (n) plays the next game of the campaign; **Shop** (s) buys items "
+            "with the war chest (the winner of each game earns its gold, DD-44..DD-46); the "
+            "highlighted game of the list (up and down) is the one **Replay** (r or Enter) "
+            "shows.")  # fmt: skip
     DEFAULT_CSS = """
     CampaignScreen #campaign { height: 1fr; padding: 0 1; }
     CampaignScreen .roster { width: 1fr; height: 1fr; margin-right: 1; }
     CampaignScreen .roster > Label { width: 1fr; }
     CampaignScreen DataTable { height: 1fr; }
     CampaignScreen #campaign-games { height: auto; max-height: 8; }
+    CampaignScreen #campaign-games > .option-list--option-highlighted {
+        background: $block-cursor-background; color: $block-cursor-foreground;
+        text-style: $block-cursor-text-style;
+    }
     CampaignScreen #aftermath { height: auto; max-height: 8; color: $text-warning; }
     """
 
@@ -193,15 +199,15 @@ class CampaignScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="campaign"):
-            yield Label("", id="campaign-title", classes="screen-title")
+            yield Label("", id="campaign-title", classes="screen-title", markup=False)
             with Horizontal(id="rosters"):
                 for side in (0, 1):
                     with Vertical(classes="roster"):
-                        yield Label("", id=f"side-{side}", classes="section-title")
+                        yield Label("", id=f"side-{side}", classes="section-title", markup=False)
                         yield DataTable(id=f"roster-{side}", cursor_type="row", zebra_stripes=True)
-            yield Label("Games (Enter or r: replay)", classes="section-title")
-            yield OptionList(id="campaign-games")
-            yield Static("", id="aftermath")
+            yield Label("Games (up and down choose, Enter or r replays)", classes="section-title")
+            yield OptionList(id="campaign-games", markup=False)
+            yield Static("", id="aftermath", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -221,7 +227,7 @@ class CampaignScreen(Screen[None]):
         try:
             campaign = load_campaign(self.path)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot open the campaign", severity="error")
+            self.notify(str(exc), title="Cannot open the campaign", severity="error", markup=False)
             self.app.pop_screen()
             return
         campaign = self._settle_if_over(campaign)
@@ -258,7 +264,7 @@ class CampaignScreen(Screen[None]):
         self.query_one("#campaign-title", Label).update(f"Campaign: {c.name}")
         power = bg.powers(c)
         names = report.class_names()
-        cat = load_catalogue()
+        cat = bg.catalogue()
         for side in (0, 1):
             rec = c.side(side)
             who = SIDES[side] if rec.player == SIDES[side] else f"{rec.player} ({SIDES[side]})"
@@ -268,12 +274,17 @@ class CampaignScreen(Screen[None]):
             table = self.query_one(f"#roster-{side}", DataTable)
             table.clear()
             for p in rec.pieces:
-                items = ", ".join(cat.name(i) for i in p.items) or "-"
-                table.add_row(p.square, names[p.cls], str(p.level), str(p.kills), items)
+                items = "\n".join(cat.name(i) for i in p.items) or "-"  # one a line: never cut
+                table.add_row(p.square, names[p.cls], str(p.level), str(p.kills), Text(items),
+                              height=None)  # fmt: skip
         games = self.query_one("#campaign-games", OptionList)
+        before = games.highlighted
         games.clear_options()
-        games.add_options([Option(line.strip(), id=str(i))
+        games.add_options([Option(Text(line.strip()), id=str(i))
                            for i, line in enumerate(report.game_lines(c))])  # fmt: skip
+        if c.games:  # the game Replay shows is always the highlighted one: the last by default
+            games.highlighted = before if before is not None and before < len(c.games) \
+                else len(c.games) - 1  # fmt: skip
 
     # -- the spoils of a surrender (DD-45) -----------------------------------------------------
 
@@ -281,7 +292,7 @@ class CampaignScreen(Screen[None]):
         c = self.campaign
         if c is None or c.spoils is None:
             return
-        cat = load_catalogue()
+        cat = bg.catalogue()
         winner = SIDES[SIDE_KEYS.index(c.spoils.winner)]
         options: list[tuple[object, str]] = [(None, f"{c.spoils.gold:,} gold (20% of the chest)")]
         options += [((sq, item), f"{cat.name(item)} from {sq}")
@@ -318,7 +329,7 @@ class CampaignScreen(Screen[None]):
         if self._save(campaign):
             self.campaign = campaign
             self._show(campaign)
-            self.notify(f"Spoils: {campaign.games[-1].spoils}", title="DD-45")
+            self.notify(f"Spoils: {campaign.games[-1].spoils}", title="DD-45", markup=False)
 
     # -- commands ------------------------------------------------------------------------------
 

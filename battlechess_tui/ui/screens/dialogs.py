@@ -1,9 +1,14 @@
-"""Small modal screens: the hand-over notice, the result panel, a choice and a yes/no."""
+"""Small modal screens: the hand-over notice, the result panel, a choice and a yes/no.
+
+Each answers once: a second key (Enter pressed twice, a click and a key) arriving before the
+screen has gone is ignored. Names and results are shown as text, never read as markup.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,9 +18,27 @@ from textual.widgets import Button, Label, OptionList
 from textual.widgets.option_list import Option
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
-class HandOver(ModalScreen[None]):
+class Dialog(ModalScreen[R]):
+    """A modal screen that is dismissed once only."""
+
+    _answered = False
+
+    def answer(self, result: R) -> None:
+        if self._answered or not self.is_active:
+            return
+        self._answered = True
+        self.dismiss(result)
+
+
+def text_label(text: str, classes: str) -> Label:
+    """A label that shows ``text`` as it is (a name with ``[b]`` in it stays as typed)."""
+    return Label(Text(text), classes=classes)
+
+
+class HandOver(Dialog[None]):
     """Pass-and-play etiquette: the board is hidden until the next player is ready."""
 
     BINDINGS = [Binding("enter,space,escape", "dismiss_notice", "Ready", id="battlechess.ready")]
@@ -27,18 +50,18 @@ class HandOver(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.last, classes="dialog-note")
-            yield Label(f"Hand over to {self.next_player}", classes="dialog-title")
-            yield Label("Press Enter when ready.", classes="dialog-note")
+            yield text_label(self.last, "dialog-note")
+            yield text_label(f"Hand over to {self.next_player}", "dialog-title")
+            yield text_label("Press Enter when ready.", "dialog-note")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Ready", variant="primary", id="ready")
 
     @on(Button.Pressed, "#ready")
     def action_dismiss_notice(self) -> None:
-        self.dismiss(None)
+        self.answer(None)
 
 
-class ResultPanel(ModalScreen[str | None]):
+class ResultPanel(Dialog[str | None]):
     """Game over: the result, the reason, and what to do next."""
 
     BINDINGS = [
@@ -62,22 +85,22 @@ class ResultPanel(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
-            yield Label("Game over", classes="dialog-title")
-            yield Label(self.result, classes="result-text")
-            yield Label(f"after {self.plies} decisions", classes="dialog-note")
+            yield text_label("Game over", "dialog-title")
+            yield text_label(self.result, "result-text")
+            yield text_label(f"after {self.plies} decisions", "dialog-note")
             with Horizontal(classes="dialog-buttons"):
                 for index, (choice, label) in enumerate(self.BUTTONS):
                     yield Button(label, id=choice, variant="primary" if index == 0 else "default")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        self.answer(event.button.id)
 
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+        self.answer(choice)
 
 
-class ChoiceDialog(ModalScreen[Any], Generic[T]):
+class ChoiceDialog(Dialog[Any], Generic[T]):
     """Pick one of several actions that share squares (a promotion piece, a spell...)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="battlechess.choice-cancel")]
@@ -89,19 +112,20 @@ class ChoiceDialog(ModalScreen[Any], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(*(Option(label, id=str(i))
-                               for i, (_, label) in enumerate(self.options)))  # fmt: skip
+            yield text_label(self.title_text, "dialog-title")
+            yield OptionList(*(Option(Text(text), id=str(i))
+                               for i, (_, text) in enumerate(self.options)),
+                             markup=False)  # fmt: skip
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.options[int(event.option_id or 0)][0])
+        self.answer(self.options[int(event.option_id or 0)][0])
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.answer(None)
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(Dialog[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="battlechess.confirm-yes"),
         Binding("n,escape", "answer(False)", "No", id="battlechess.confirm-no"),
@@ -113,14 +137,14 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, classes="dialog-title")
+            yield text_label(self.question, "dialog-title")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.answer(event.button.id == "yes")
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        self.answer(yes)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 
 from textual import on
@@ -12,10 +11,12 @@ from textual.widgets import Input
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.game import OFFER_DRAW, RESIGN, Game, Ply
-from battlechess_tui.engine.variant import IllegalAction
-from battlechess_tui.save.store import SaveError, autosave_path, save_game
+from battlechess_tui.engine.rules import IllegalAction
+from battlechess_tui.save.files import SaveError
+from battlechess_tui.save.game_file import GameFile
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.game_help import legend_markdown, play_help
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, HandOver, ResultPanel
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
@@ -24,14 +25,18 @@ from battlechess_tui.ui.widgets.dice_tray import DiceTray
 
 GAME_COMMANDS = (
     # Priority: the box takes the focus before the next key arrives, so ``:e2e4`` typed at
-    # once lands in it (``check_action`` lets ``i`` through while typing).
+    # once lands in it (``check_action`` lets ``:`` through while typing in the box).
     Command(
-        "type",
-        "colon,i",
+        "type", "colon", "Type", "type_move", "Type a move or action (e2e4, resign)", priority=True
+    ),  # fmt: skip
+    # ``i`` too, except where letters are typed (the move box, the Actions panel's filter).
+    Command(
+        "type-i",
+        "i",
         "Type",
         "type_move",
-        "Type a move or action (e2e4, swap a1 b1)",
-        priority=True,
+        "Type, as with : (not in a list being filtered)",
+        show=False,
     ),  # fmt: skip
     Command("undo", "u,ctrl+z", "Undo", "undo", "Take back the last decision (no reroll)"),
     Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
@@ -46,47 +51,36 @@ GAME_COMMANDS = (
     Command("quit", "q", "Menu", "quit_game", "Back to the menu (the game is autosaved)"),
 )
 
-GAME_HELP = """\
-**Move a piece**: move the cursor with the arrow keys (or h j k l), press Enter or Space on
-a piece, then on a highlighted square. Or click the piece and then the square. Squares marked
-`·` are quiet moves, `×` squares are attacks; the piece card shows the odds of an attack on
-the square under the cursor.
-
-**Type**: press `:` (or `i`), type a move such as `e2e4` or `e7e8q`, or any action such as
-`swap a1 b1`, `override`, `cast bless c3`, `resign`, and press Enter. A refused move is
-explained in words below the board.
-
-**Other choices** (overrides, spells, accepting a draw...) are listed in the Actions panel:
-Tab to it, or click one. A choice with several targets (`cast bless` on one of three allies)
-highlights its targets on the board (`»«`, `◎`): choose one with Enter or a click, or press
-Escape to cancel. When no piece moves (a spell after a move, a King's swap), the squares an
-action can name are highlighted, and choosing one lists what can be done there.
-
-After each turn a notice names the next player: pass the keyboard and press Enter.
-Every decision is autosaved; `q` returns to the menu and Continue resumes the game.
-"""
-
-
-def new_game_path(save_dir: Path, game: Game) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return save_dir / f"{game.variant.key}-{stamp}.json"
-
 
 class MoveInput(Input):
-    """The box for typed moves; its footer says how to get back to the board."""
+    """The box for typed moves. Escape empties it (and a second Escape, or an empty box,
+    goes back to the board); its footer says so."""
 
-    BINDINGS = [Binding("escape", "screen.skip", "Board", id="battlechess.move-input-leave")]
+    BINDINGS = [Binding("escape", "leave", "Board", id="battlechess.move-input-leave")]
+
+    def action_leave(self) -> None:
+        if self.value:
+            self.value = ""
+            return
+        self.screen.query_one(Board).focus()
 
 
 class GameScreen(TableScreen):
-    HELP = GAME_HELP
     PLAYER_COMMANDS = GAME_COMMANDS
     BINDINGS = bindings(GAME_COMMANDS)
+
+    #: Set just after a hand-over: the app drops key commands until the board is redrawn.
+    holding_keys = False
 
     def __init__(self, game: Game, save_dir: Path, path: Path | None = None) -> None:
         super().__init__(game)
         self.save_dir = Path(save_dir)
-        self.path = path or new_game_path(self.save_dir, game)
+        self.file = GameFile(self.save_dir, path)  # a new game's file is made on its first write
+
+    @property
+    def path(self) -> Path | None:
+        """The game's file (None until a new game is first saved)."""
+        return self.file.path
 
     def compose_under_board(self) -> ComposeResult:
         yield MoveInput(placeholder="type a move (e2e4) and Enter", id="move-input")
@@ -98,6 +92,12 @@ class GameScreen(TableScreen):
 
     def current_actions(self) -> list[Action]:
         return self.game.legal_actions()
+
+    def help_text(self) -> str:
+        """How to play this game (its own choices as examples), then its board's legend."""
+        ascii_only = self.query_one(Board).ascii_pieces
+        return (play_help(self.game, self._actions) + "\n\n"
+                + legend_markdown(self.game.presenter, self.game.state, ascii_only))  # fmt: skip
 
     # -- choosing on the board ---------------------------------------------------------------
 
@@ -143,16 +143,16 @@ class GameScreen(TableScreen):
         self.message = self._why_not_movable(square)
 
     def _why_not_movable(self, square: int) -> str:
-        variant, state, name = self.game.variant, self.game.state, self.game.variant.geo.name
+        presenter, state, name = self.game.presenter, self.game.state, self.game.rules.geo.name
         if not any(a.kind == MOVE for a in self._actions) and self._actions:
             return "No piece moves now: choose from the Actions panel."
-        piece = variant.piece_view(state, square)
+        piece = presenter.piece_view(state, square)
         if piece is None:
             return f"There is no piece on {name(square)}."
         seat = views.seat_of(self.game, self.game.to_move)
         if piece.side != seat.side:
             return (f"The {piece.name.lower()} on {name(square)} is "
-                    f"{variant.side_names[piece.side]}'s: {seat.label} to move.")  # fmt: skip
+                    f"{presenter.side_names[piece.side]}'s: {seat.label} to move.")  # fmt: skip
         return f"The {piece.name.lower()} on {name(square)} has no legal move now."
 
     def select(self, square: int | None) -> None:
@@ -190,7 +190,7 @@ class GameScreen(TableScreen):
         aim = self.aiming
         assert aim is not None
         squares = aim.squares()
-        name = self.game.variant.geo.name
+        name = self.game.rules.geo.name
         chosen = " ".join(name(s) for s in aim.chosen)
         self.message = (f"{aim.head} {chosen}".rstrip() + ": choose a highlighted square ("
                         + ", ".join(name(s) for s in squares) + "); Escape cancels.")  # fmt: skip
@@ -219,7 +219,7 @@ class GameScreen(TableScreen):
 
     @on(Input.Submitted, "#move-input")
     def _typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        text = event.value.strip().lstrip(":").strip()  # ":" out of habit is not a letter
         if not text:
             self.query_one(Board).focus()
             return
@@ -229,6 +229,8 @@ class GameScreen(TableScreen):
         if self.play(text):
             event.input.value = ""
             self.query_one(Board).focus()
+        else:  # selected: the next typing replaces the refused move
+            event.input.select_all()
 
     @on(ActionsPanel.ActionChosen)
     def _action_chosen(self, event: ActionsPanel.ActionChosen) -> None:
@@ -264,7 +266,18 @@ class GameScreen(TableScreen):
         nxt = self.game.player_of(self.game.to_move)
         if nxt != mover:
             self.app.push_screen(HandOver(views.who(self.game, self.game.to_move),
-                                          views.played(self.game, ply)))  # fmt: skip
+                                          views.played(self.game, ply)),
+                                 self._handed_over)  # fmt: skip
+
+    def _handed_over(self, _: None) -> None:
+        """Keys typed with the hand-over's Enter (``:d7d5`` typed at once) are not commands
+        to the board: they are dropped until the board has been drawn again."""
+        self.holding_keys = True
+
+        def release() -> None:
+            self.holding_keys = False
+
+        self.call_after_refresh(release)
 
     def show_result(self) -> None:
         outcome = self.game.outcome
@@ -290,17 +303,24 @@ class GameScreen(TableScreen):
     # -- saving ----------------------------------------------------------------------------------
 
     def autosave(self) -> None:
-        """Write the autosave and this game's own file after every decision."""
+        """Write this game's own file after every decision (and point the autosave at it)."""
+        self._write("Autosave failed")
+
+    def _write(self, failure: str) -> bool:
         try:
-            save_game(self.game, autosave_path(self.save_dir), self.path)
+            moved = self.file.write(self.game)
         except SaveError as exc:
-            self.notify(str(exc), title="Autosave failed", severity="error")
+            self.notify(str(exc), title=failure, severity="error")
+            return False
+        if moved:
+            self.notify(moved, title="Saved to a new file", severity="warning", timeout=8)
+        return True
 
     # -- commands --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "type_move" and isinstance(self.focused, Input):
-            return None  # typing already: ``:`` and ``i`` are letters of the move
+            return None  # typing already: ``:`` is a letter of the move
         return super().check_action(action, parameters)
 
     def action_type_move(self) -> None:
@@ -314,17 +334,15 @@ class GameScreen(TableScreen):
             return
         self.selected = None
         self.aiming = None
-        self.message = f"Took back {ply.notation}; its dice stay as they fell."
+        self.message = f"Took back {ply.notation}" + (
+            "; its dice stay as they fell (playing it again throws the same)." if ply.rolls else "."
+        )
         self.autosave()
         self.sync()
 
     def action_save(self) -> None:
-        try:
-            save_game(self.game, self.path)
-        except SaveError as exc:
-            self.notify(str(exc), title="Not saved", severity="error")
-            return
-        self.notify(f"Saved to {self.path}", title="Saved", timeout=4)
+        if self._write("Not saved"):
+            self.notify(f"Saved to {self.path}", title="Saved", timeout=4)
 
     def action_load(self) -> None:
         self.app.open_saves("load")

@@ -1,9 +1,12 @@
-"""Help for the screen the player came from: how it works and every key it offers."""
+"""Help for the screen the player came from: how it works and every key it offers. At a game's
+table it is that game's help (its own choices, dice only where it has them) and its legend.
+It scrolls by keyboard: the arrows, j and k, Page Up/Down, Home and End."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown
 
@@ -17,11 +20,18 @@ GENERAL = """\
 - `ctrl+p` opens the command palette: every command of the screen, and **Theme** to change
   the colours (the board follows the theme; `c` on the board cycles a high-contrast and a
   no-colour palette, `a` switches to ASCII letters; both are kept for the next run).
-- Pieces read without colour: White's letters are upper case (`K`), Black's lower case (`k`);
-  the Unicode figures are outlined for White and filled for Black.
 - `ctrl+q` quits at once; games are autosaved after every decision.
 - Settings (dice animation, pieces, board colours, theme) are kept for the next run:
 """
+
+
+class HelpText(VerticalScroll, can_focus=True):
+    """The help's text, scrolled by keyboard."""
+
+    BINDINGS = [
+        Binding("j", "scroll_down", "Down", show=False),
+        Binding("k", "scroll_up", "Up", show=False),
+    ]
 
 
 def key_table(commands: tuple[Command, ...]) -> str:
@@ -31,8 +41,12 @@ def key_table(commands: tuple[Command, ...]) -> str:
 
 
 def help_markdown(screen: Screen[object]) -> str:
-    title = type(screen).__name__.removesuffix("Screen") or "This screen"
-    parts = [f"# Help: {title}", getattr(screen, "HELP", "") or ""]
+    """The help of ``screen``: its own words (``help_text()`` where the screen writes them
+    for what it shows, else its ``HELP``), its keys, then the keys of every screen."""
+    title = getattr(screen, "help_title", "") or type(screen).__name__.removesuffix("Screen")
+    own = getattr(screen, "help_text", None)
+    body = own() if callable(own) else getattr(screen, "HELP", "")
+    parts = [f"# Help: {title or 'this screen'}", body or ""]
     commands = commands_of(screen)
     if commands:
         parts += ["## Keys", key_table(commands)]
@@ -49,7 +63,7 @@ class HelpScreen(Screen[None]):
         self.text = help_markdown(about)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
+        with HelpText(id="help"):
             yield Markdown(self.text, id="help-text")
         yield Footer()
 

@@ -1,8 +1,13 @@
-"""The new game screen: the game, its options, the players' names per seat, the seed."""
+"""The new game screen: the game, its options, the players' names per seat, the seed.
+
+Besides the shipped games, a house-rule variant file (``.toml``) can be loaded by its path:
+it joins the list of games, with its own options, and is played like any other.
+"""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,10 +17,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from battlechess_tui.engine.registry import make_variant, specs
+from battlechess_tui.engine.registry import make_variant, resolve, specs
+from battlechess_tui.engine.rules import Seat
 from battlechess_tui.engine.spec import OptionSpec, SpecError, VariantSpec
-from battlechess_tui.engine.variant import Seat
-from battlechess_tui.ui.app import build_game
+from battlechess_tui.session import build_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -24,6 +29,7 @@ NEW_GAME_COMMANDS = (
         "start", "ctrl+s,f5", "Start", "start", "Start the game with these settings", priority=True
     ),  # fmt: skip
     Command("rules", "ctrl+r", "Rules", "rules", "Read the chosen game's rules"),
+    Command("file", "ctrl+o", "Load file", "load_file", "Play a house-rule variant file (.toml)"),
     Command("help", "f1", "Help", "help", "About this screen"),
     Command("back", "escape", "Back", "back", "Back to the menu"),
 )
@@ -32,6 +38,10 @@ NEW_GAME_HELP = """\
 Choose the game, then its options (each has a line of help), the players' names, and a seed
 (the same seed and moves give the same dice). Tab moves between fields; **Start** (or
 `ctrl+s`) begins.
+
+**House rules**: type the path of a variant file (a `.toml` that names a shipped game as its
+`base` and changes what it wants) in **Variant file** and press Enter (or `ctrl+o`): the game
+joins the list with its own options, and any problem in the file is listed.
 
 **Team games** (Gladiator Chess): each side has up to four players. Type their names in the
 side's row (leave a place blank when fewer play), then choose which player holds each
@@ -96,7 +106,8 @@ class NewGameScreen(Screen[None]):
 
     def __init__(self, variant: str | None = None) -> None:
         super().__init__()
-        self._specs: dict[str, VariantSpec] = specs()
+        self._specs: dict[str, VariantSpec] = dict(specs())
+        self._files: dict[str, Path] = {}  # games loaded from variant files, by their key
         self._side_names: tuple[str, ...] = ()
         self._filled_with: dict[str, str] = {}
         self._wanted: dict[str, int] = {}  # seat -> the place on its team of the player chosen
@@ -107,7 +118,11 @@ class NewGameScreen(Screen[None]):
             yield Label("New game", classes="screen-title")
             yield Select([(s.name, k) for k, s in self._specs.items()], value=self.variant_key,
                          allow_blank=False, id="game-select", compact=True)  # fmt: skip
-            yield Static(id="game-description")
+            yield Static(id="game-description", markup=False)
+            with Horizontal(classes="field"):
+                yield Label("Variant file", classes="field-label")
+                yield Input(placeholder="path of a house-rule .toml, then Enter",
+                            id="variant-file", compact=True)  # fmt: skip
             yield Label("Options", classes="section-title")
             yield Vertical(id="options")
             yield Label("Players", classes="section-title")
@@ -117,7 +132,7 @@ class NewGameScreen(Screen[None]):
                 yield Input(
                     str(random.randrange(1, 10**6)), type="integer", id="seed", compact=True
                 )
-            yield Static(id="new-game-error")
+            yield Static(id="new-game-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start (ctrl+s)", variant="primary", id="start")
                 yield Button("Back (esc)", id="back")
@@ -163,10 +178,11 @@ class NewGameScreen(Screen[None]):
         typed, teams = self.player_names(), self._team_names()
         players = self.query_one("#players")
         await players.remove_children()
+        spec = self._specs[self.variant_key]
         try:
-            variant = make_variant(self.variant_key, self.option_values())
+            variant = make_variant(spec, self.option_values())
         except (SpecError, ValueError):
-            variant = make_variant(self.variant_key)
+            variant = make_variant(spec)
         self._side_names = variant.side_names
         self._filled_with = self.option_values()
         by_side: dict[int, list[Seat]] = {}
@@ -255,13 +271,47 @@ class NewGameScreen(Screen[None]):
     def action_start(self) -> None:
         error = self.query_one("#new-game-error", Static)
         seed_text = self.query_one("#seed", Input).value.strip()
+        game_of = self._files.get(self.variant_key, self.variant_key)
         try:
             seed = int(seed_text) if seed_text else None
-            game = build_game(self.variant_key, self.option_values(), seed, self.player_names())
+            game = build_game(game_of, self.option_values(), seed, self.player_names())
         except (ValueError, KeyError) as exc:
-            error.update(f"Cannot start: {exc}")
+            error.update(f"Cannot start: {exc.args[0] if exc.args else exc}")
             return
         self.app.start_game(game)
+
+    @on(Input.Submitted, "#variant-file")
+    async def _file_typed(self) -> None:
+        await self.action_load_file()
+
+    async def action_load_file(self) -> None:
+        """Load the variant file named in its box: the game joins the list, chosen."""
+        box = self.query_one("#variant-file", Input)
+        error = self.query_one("#new-game-error", Static)
+        text = box.value.strip()
+        if not text:
+            box.focus()
+            error.update("Type the path of a variant file (.toml), then Enter.")
+            return
+        path = Path(text).expanduser()
+        try:
+            spec = resolve(path).spec
+        except (ValueError, KeyError) as exc:
+            error.update(f"Cannot load {path}: {exc.args[0] if exc.args else exc}")
+            return
+        error.update("")
+        self._specs[spec.key] = spec
+        self._files[spec.key] = path
+        select = self.query_one("#game-select", Select)
+        with select.prevent(Select.Changed):
+            select.set_options([(self._game_label(k), k) for k in self._specs])
+            select.value = spec.key
+        self.variant_key = spec.key
+        await self._fill_form()
+
+    def _game_label(self, key: str) -> str:
+        name = self._specs[key].name
+        return f"{name} ({self._files[key].name})" if key in self._files else name
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
@@ -270,7 +320,7 @@ class NewGameScreen(Screen[None]):
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.variant_key))
+        self.app.push_screen(RulesScreen(self._specs[self.variant_key]))
 
     def action_help(self) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen

@@ -12,7 +12,9 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from battlechess_tui.engine.game import Game
+from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.game_help import legend_markdown
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.widgets.board import Board
 
@@ -48,9 +50,11 @@ REPLAY_COMMANDS = (
 REPLAY_HELP = """\
 Step through the game with the left and right arrows (or `b` and `n`), jump with Home and End,
 or press `g` and type a ply number. Space plays the game by itself; `+` and `-` change the
-speed. The dice tray shows each roll exactly as it fell. `c` starts a new game from the
-position shown (the saved game is not changed). The cursor follows the mouse for piece cards.
+speed. `c` starts a new game from the position shown (the saved game is not changed). The
+move log shows the game up to the position on the board. The cursor follows the mouse for
+piece cards.
 """
+REPLAY_DICE_HELP = "The dice tray shows each roll exactly as it fell."
 
 
 class ReplayScreen(TableScreen):
@@ -81,6 +85,17 @@ class ReplayScreen(TableScreen):
     @property
     def index(self) -> int:
         return self.ply
+
+    @property
+    def help_title(self) -> str:
+        return f"replaying {self.game.rules.name}"
+
+    def help_text(self) -> str:
+        ascii_only = self.query_one(Board).ascii_pieces
+        dice = REPLAY_DICE_HELP if views.has_dice(self.game) else ""
+        state = self.game.positions[self.index].state
+        legend = legend_markdown(self.game.presenter, state, ascii_only)
+        return "\n\n".join(part for part in (REPLAY_HELP, dice, legend) if part)
 
     def watch_ply(self) -> None:
         if self.is_mounted:
@@ -152,7 +167,7 @@ class ReplayScreen(TableScreen):
         game = self.game
         fork = Game.rebuild(
             game.variant, game.seed, dict(game.players), game.setup_events,
-            [(p.action.text(game.variant.geo), p.events) for p in game.plies[: self.ply]],
+            [(p.action.text(game.rules.geo), p.events) for p in game.plies[: self.ply]],
         )  # fmt: skip
         self._stop()
         self.app.start_game(fork)

@@ -1,8 +1,13 @@
-"""The rules of each game, rendered from its Markdown, with a contents list; rulings marked."""
+"""The rules of each game, rendered from its Markdown, with a contents list; rulings marked;
+the board's legend (how the game's pieces, hit points and highlights are drawn) at the end.
+
+Opened from a game, it shows that game's rules, also for a house-rule file; from the menu, any
+shipped game's."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -10,8 +15,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import MarkdownViewer, Select
 
-from battlechess_tui.engine.registry import rules_text, specs
+from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.registry import make_variant, specs
+from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.game_help import legend_markdown
 from battlechess_tui.ui.widgets.footer import Footer
 
 RULES_COMMANDS = (
@@ -23,9 +32,9 @@ RULES_COMMANDS = (
 
 RULES_HELP = """\
 The rules of the chosen game as the app plays them. Rules are numbered (`SC-5`); rulings,
-our decisions where the inventor's text is silent, are marked **(Ruling)**. Scroll with the
-arrows or Page Up/Down, jump with the contents list (`t` shows or hides it), and `g` picks
-another game.
+our decisions where the inventor's text is silent, are marked **(Ruling)**. The board's legend
+comes last. Scroll with the arrows or Page Up/Down, jump with the contents list (`t` shows or
+hides it), and `g` picks another game.
 """
 
 CONTENTS_WIDTH = 100  # narrower screens hide the contents list until `t` shows it
@@ -38,15 +47,30 @@ def marked_rules(markdown: str) -> str:
     return _RULING.sub(r"**⚖ (\1)**", markdown)
 
 
+def rules_page(presenter: Presenter[Any], state: Any) -> str:
+    """A game's rules page: its rules text, rulings marked, then its board's legend."""
+    return marked_rules(presenter.rules_markdown()) + "\n\n" + legend_markdown(presenter, state)
+
+
 class RulesScreen(Screen[None]):
     PLAYER_COMMANDS = RULES_COMMANDS
     BINDINGS = bindings(RULES_COMMANDS)
     HELP = RULES_HELP
 
-    def __init__(self, variant: str | None = None) -> None:
+    def __init__(self, variant: str | VariantSpec | None = None,
+                 presenter: Presenter[Any] | None = None) -> None:  # fmt: skip
+        """``variant`` is a shipped game's key or a game's spec (a house-rule file's);
+        ``presenter`` the playing game's, when opened from its table."""
         super().__init__()
-        self._specs = specs()
+        self._specs = dict(specs())
+        if isinstance(variant, VariantSpec):
+            if self._specs.get(variant.key) != variant:
+                self._specs = {variant.key: variant, **self._specs}
+            variant = variant.key
         self.variant = variant if variant in self._specs else next(iter(self._specs))
+        self._presenters: dict[str, Presenter[Any]] = {}
+        if presenter is not None:
+            self._presenters[self.variant] = presenter
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules"):
@@ -68,8 +92,15 @@ class RulesScreen(Screen[None]):
                 event.size.width >= CONTENTS_WIDTH
             )
 
+    def presenter(self, key: str) -> Presenter[Any]:
+        if key not in self._presenters:
+            self._presenters[key] = make_variant(self._specs[key]).presenter
+        return self._presenters[key]
+
     def _text(self) -> str:
-        return marked_rules(rules_text(self._specs[self.variant]))
+        presenter = self.presenter(self.variant)
+        state, _ = presenter.rules.new_game(Dice.for_decision(0, -1))
+        return rules_page(presenter, state)
 
     @on(Select.Changed, "#rules-game")
     async def _game_changed(self, event: Select.Changed) -> None:

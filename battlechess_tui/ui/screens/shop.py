@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -23,6 +24,11 @@ from battlechess_tui.save.store import SaveError
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.widgets.footer import Footer
 
+#: How a war chest fills (DD-44..DD-46), said where it is spent.
+GOLD_HELP = ("Gold is earned by winning games: 10,000 a win, 1,000 more or less per point of "
+             "battle power between the sides (DD-44), 1,000 per level taken from killed enemies "
+             "(DD-46), and a surrender's spoils (DD-45).")  # fmt: skip
+
 SHOP_COMMANDS = (
     Command("white", "w", "White", "side(0)", "Shop for White's pieces"),
     Command("black", "b", "Black", "side(1)", "Shop for Black's pieces"),
@@ -33,12 +39,15 @@ SHOP_COMMANDS = (
 class ShopScreen(Screen[None]):
     PLAYER_COMMANDS = SHOP_COMMANDS
     BINDINGS = bindings(SHOP_COMMANDS)
-    HELP = ("Choose a piece on the left (Enter), then an item on the right (Enter buys it). "
-            "Each offer shows its price and what it changes on the piece.")  # fmt: skip
+    HELP = (
+        "Choose a piece on the left (Enter), then an item on the right (Enter buys it). "
+        "Each offer shows its price and what it changes on the piece. " + GOLD_HELP
+    )
     DEFAULT_CSS = """
     ShopScreen #shop { height: 1fr; padding: 0 1; }
-    ShopScreen #shop-pieces { width: 44; height: 1fr; }
-    ShopScreen #shop-offers { width: 1fr; height: 1fr; }
+    ShopScreen #shop-gold { height: auto; color: $text-muted; }
+    ShopScreen #shop-pieces { width: 2fr; height: 1fr; }
+    ShopScreen #shop-offers { width: 3fr; height: 1fr; }
     ShopScreen #offer-help { height: auto; color: $text-muted; }
     """
 
@@ -57,16 +66,24 @@ class ShopScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="shop"):
-            yield Label("", id="shop-title", classes="screen-title")
+            yield Label("", id="shop-title", classes="screen-title", markup=False)
+            yield Static(GOLD_HELP, id="shop-gold", markup=False)
             with Horizontal():
-                yield OptionList(id="shop-pieces")
-                yield OptionList(id="shop-offers")
-            yield Static("", id="offer-help")
+                yield OptionList(id="shop-pieces", markup=False)
+                yield OptionList(id="shop-offers", markup=False)
+            yield Static("", id="offer-help", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self._show_pieces()
         self.query_one("#shop-pieces").focus()
+        self._choose_first()
+
+    def _choose_first(self) -> None:
+        """The first piece chosen, its offers shown at once."""
+        pieces = self.query_one("#shop-pieces", OptionList)
+        if pieces.option_count:
+            pieces.highlighted = 0
 
     def _show_pieces(self) -> None:
         rec = self.campaign.side(self.side)
@@ -76,7 +93,7 @@ class ShopScreen(Screen[None]):
         names = report.class_names()
         pieces = self.query_one("#shop-pieces", OptionList)
         pieces.clear_options()
-        pieces.add_options([Option(report.piece_line(p, names), id=p.square)
+        pieces.add_options([Option(Text(report.piece_line(p, names)), id=p.square)
                             for p in rec.pieces])  # fmt: skip
         if self.square:
             self._show_offers(self.square)
@@ -87,7 +104,7 @@ class ShopScreen(Screen[None]):
         self._offers = shop.offers(self.campaign, self.side, square)
         offers = self.query_one("#shop-offers", OptionList)
         offers.clear_options()
-        offers.add_options([Option(o.line(), id=o.item, disabled=o.price > chest)
+        offers.add_options([Option(Text(o.line()), id=o.item, disabled=o.price > chest)
                             for o in self._offers])  # fmt: skip
         offers.border_title = f"Items for {square}"
 
@@ -102,7 +119,8 @@ class ShopScreen(Screen[None]):
     @on(OptionList.OptionHighlighted, "#shop-offers")
     def _offer_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         offer = next((o for o in self._offers if o.item == event.option.id), None)
-        self.query_one("#offer-help", Static).update(offer.help if offer else "")
+        self.query_one("#offer-help", Static).update(offer.line() + "\n" + offer.help if offer
+                                                     else "")  # fmt: skip
 
     @on(OptionList.OptionSelected, "#shop-offers")
     def _offer_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -127,6 +145,7 @@ class ShopScreen(Screen[None]):
         self.square = ""
         self.query_one("#shop-offers", OptionList).clear_options()
         self._show_pieces()
+        self._choose_first()
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -18,12 +18,12 @@ from textual.widgets import Static
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.variant import TallySection
+from battlechess_tui.engine.views import TallySection
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command
 from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattlePanel
-from battlechess_tui.ui.widgets.board import Board, BoardModel, fit
+from battlechess_tui.ui.widgets.board import Board, BoardModel, fit, identifying_glyphs
 from battlechess_tui.ui.widgets.dice_tray import DiceTray, TrayEntry
 from battlechess_tui.ui.widgets.footer import Footer
 from battlechess_tui.ui.widgets.move_log import LogEntry, MoveLog
@@ -33,6 +33,11 @@ from battlechess_tui.ui.widgets.turn_banner import Banner, TurnBanner
 
 MIN_PANEL_WIDTH = 36
 MIN_BOARD_COLUMN = 30
+#: Below this many columns for the side panels (with the smallest board) the window is too
+#: small to play in: a notice asks for a larger one instead of drawing a cramped table.
+SMALLEST_PANELS = 26
+RESERVED_LINES = 4  # banner, footer, input line, message line
+TALL_LINES = 32  # the app's "-tall" breakpoint: each choice's details under it
 
 TABLE_COMMANDS = (
     Command("flip", "f", "Flip", "flip", "Turn the board round"),
@@ -87,7 +92,7 @@ class TableScreen(Screen[None]):
         self._odds_cache: dict[tuple[object, ...], str] = {}
         self._tray_ply = -1
         self._fresh_rolls = False  # set by play: the tray animates rolls just thrown
-        geo = game.variant.geo
+        geo = game.rules.geo
         self.set_reactive(TableScreen.cursor, geo.square(geo.width // 2, 1))
         self.set_reactive(TableScreen.board_model, BoardModel.empty(geo.width, geo.height))
 
@@ -102,19 +107,21 @@ class TableScreen(Screen[None]):
                     selected=TableScreen.selected, flipped=TableScreen.flipped,
                 )  # fmt: skip
                 yield from self.compose_under_board()
-                yield Static(id="message")
+                yield Static(id="message", markup=False)
             with Vertical(id="panels"):
                 yield BattlePanel(id="battle").data_bind(info=TableScreen.battle_info)
                 yield DiceTray(id="dice-tray").data_bind(entries=TableScreen.tray_entries)
+                if self.SHOW_INPUT:
+                    yield ActionsPanel(id="actions").data_bind(items=TableScreen.action_items)
+                    yield Static(id="action-detail", markup=False)
                 yield PieceCard(id="piece-card").data_bind(
                     lines=TableScreen.card_lines, odds=TableScreen.odds
                 )
-                if self.SHOW_INPUT:
-                    yield ActionsPanel(id="actions").data_bind(items=TableScreen.action_items)
                 yield TallySheet(id="tally").data_bind(sections=TableScreen.tally)
                 yield MoveLog(id="move-log").data_bind(
                     entries=TableScreen.log_entries, current=TableScreen.log_current
                 )
+        yield Static(id="too-small", markup=False)
         yield Footer()
 
     def compose_under_board(self) -> ComposeResult:
@@ -126,19 +133,42 @@ class TableScreen(Screen[None]):
         self.query_one("#move-log").border_title = "Moves"
         if self.SHOW_INPUT:
             self.query_one("#actions").border_title = "Actions"
+            self.query_one("#action-detail").display = False
+        self.query_one(DiceTray).display = views.has_dice(self.game)
+        # One legend a game: a piece's figure never changes as others are taken.
+        self.query_one(Board).glyphs = identifying_glyphs(views.legend(self.game))
         self.apply_settings()
         self.sync()
+        self.fit_board(self.app.size.width, self.app.size.height)
         self.query_one(Board).focus()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_board(event.size.width, event.size.height)
 
+    def smallest_size(self) -> tuple[int, int]:
+        """The smallest window the table is drawn in: the board in one-line squares beside
+        narrow panels, with the banner, footer, move box and message line."""
+        geo = self.game.rules.geo
+        board_w, board_h = fit(geo.width, geo.height, 0, 0)[2:]
+        return board_w + SMALLEST_PANELS, board_h + RESERVED_LINES
+
     def fit_board(self, width: int, height: int) -> None:
-        """Give the board column the width of the largest board that fits the screen."""
-        geo = self.game.variant.geo
-        reserved_lines = 4  # banner, footer, input line, message line
-        board_w = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH, height - reserved_lines)[2]
+        """Give the board column the width of the largest board that fits the screen, or
+        ask for a larger window when even the smallest table does not fit."""
+        geo = self.game.rules.geo
+        least_w, least_h = self.smallest_size()
+        small = width < least_w or height < least_h
+        self.query_one("#table").display = not small
+        notice = self.query_one("#too-small", Static)
+        notice.display = small
+        if small:
+            notice.update(f"Make the window larger: this game needs at least {least_w} x "
+                          f"{least_h} characters (it is {width} x {height} now).")  # fmt: skip
+            return
+        board_w = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH, height - RESERVED_LINES)[2]
         self.query_one("#board-column").styles.width = max(board_w, MIN_BOARD_COLUMN)
+        if self.SHOW_INPUT:
+            self.query_one(ActionsPanel).detailed = height >= TALL_LINES
 
     def apply_settings(self) -> None:
         """Take the app's display settings (piece set, palette, animation)."""
@@ -162,6 +192,10 @@ class TableScreen(Screen[None]):
     def index(self) -> int:
         """The position shown (the latest in play)."""
         return len(self.game.plies)
+
+    @property
+    def help_title(self) -> str:
+        return self.game.rules.name
 
     def current_actions(self) -> list[Action]:
         return []
@@ -189,8 +223,9 @@ class TableScreen(Screen[None]):
         title = "Dice" if not entries else (
             "Dice — setup" if tray_ply == 0 else f"Dice — move {tray_ply}")  # fmt: skip
         self.query_one("#dice-tray").border_title = title
-        self.tally = tuple(game.variant.tally(game.positions[index].state))
-        self.log_entries = views.log(game)
+        self.tally = tuple(game.presenter.tally(game.positions[index].state))
+        self.query_one(DiceTray).display = views.has_dice(game)
+        self.log_entries = views.log(game, index)
         self.action_items = views.actions_panel(game, self._actions) if self.SHOW_INPUT else ()
         self.sync_card()
 
@@ -229,6 +264,16 @@ class TableScreen(Screen[None]):
         self.set_reactive(TableScreen.cursor, event.square)
         self.sync_card()
 
+    @on(ActionsPanel.ItemHighlighted)
+    def _choice_highlighted(self, event: ActionsPanel.ItemHighlighted) -> None:
+        """In short windows each choice is one line: what the highlighted one does is shown
+        under the panel."""
+        box = self.query_one("#action-detail", Static)
+        item = event.item
+        text = item.detail if item is not None else ""
+        box.display = bool(text) and not self.query_one(ActionsPanel).detailed
+        box.update(text)
+
     # -- commands ------------------------------------------------------------------------------
 
     def action_flip(self) -> None:
@@ -246,7 +291,7 @@ class TableScreen(Screen[None]):
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.game.variant.key))
+        self.app.push_screen(RulesScreen(self.game.rules.spec, self.game.presenter))
 
     def action_help(self) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen

@@ -1,18 +1,24 @@
-"""The actions panel: every non-move choice open now (resign, swaps, spells, overrides...).
+"""The actions panel: every non-move choice open now (spells, abilities, overrides, swaps,
+resign...), in groups, each with what it does and its odds, and filtered by typing.
 
 An item with ``targets`` stands for several actions that differ only in their squares
 (``cast bless`` on c3 or d4): choosing it asks the screen to have the squares chosen on the board.
+With the panel focused, letters typed narrow the list to the choices that contain them
+(Backspace takes one back, Escape clears the filter); Enter takes the highlighted choice.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual import on
+from rich.text import Text
+from textual import events, on
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
+
+GROUP_PREFIX = "group:"
 
 
 @dataclass(frozen=True)
@@ -20,35 +26,140 @@ class ActionItem:
     text: str  # the canonical action text, as a player would type it
     label: str  # how the game's notation describes it
     targets: tuple[int, ...] = ()  # squares to choose on the board next, if any
+    group: str = "Choices"  # the panel's heading it is listed under
+    detail: str = ""  # what it does and its odds, as the game words them
+    hint: str = ""  # how it is completed ("choose on the board: d5, f5")
+
+    def matches(self, words: str) -> bool:
+        """Does every word typed appear in the choice (its text, label, detail or group)?"""
+        haystack = f"{self.text} {self.label} {self.detail} {self.group}".lower()
+        return all(word in haystack for word in words.lower().split())
+
+
+def prompt(item: ActionItem, detailed: bool) -> Text:
+    """An item as the list shows it: its label (and typed text when it differs), then, when
+    ``detailed``, what it does on a line of its own."""
+    text = Text(item.label)
+    if item.label != item.text and not item.targets:
+        text.append(f"  ({item.text})", "dim")
+    if item.hint:
+        text.append(f" — {item.hint}", "dim")
+    if detailed and item.detail:
+        text.append("\n  " + item.detail, "italic dim")
+    return text
 
 
 class ActionsPanel(OptionList):
     DEFAULT_CSS = """
-    ActionsPanel { height: auto; max-height: 8; }
+    ActionsPanel { height: auto; }
+    ActionsPanel > .option-list--option-disabled { color: $text-accent; text-style: bold; }
     """
 
     items: reactive[tuple[ActionItem, ...]] = reactive(tuple)
+    filter: reactive[str] = reactive("")
+    #: Each choice's detail on a line under it (False in short windows: the screen shows the
+    #: highlighted choice's detail below the panel instead).
+    detailed: reactive[bool] = reactive(True)
 
     @dataclass
     class ActionChosen(Message):
         text: str
 
-    def watch_items(self, items: tuple[ActionItem, ...]) -> None:
+    @dataclass
+    class ItemHighlighted(Message):
+        """The choice under the highlight changed (None: nothing highlighted)."""
+
+        item: ActionItem | None
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes, markup=False)
+
+    def watch_items(self, old: tuple[ActionItem, ...], new: tuple[ActionItem, ...]) -> None:
+        if old != new:
+            self.filter = ""
+        self._rebuild()
+
+    def watch_filter(self) -> None:
+        self.border_subtitle = f"filter: {self.filter} (esc clears)" if self.filter else ""
+        self._rebuild()
+
+    def watch_detailed(self) -> None:
+        self._rebuild()
+
+    def shown(self) -> list[int]:
+        """The indices of the items the filter lets through."""
+        return [i for i, item in enumerate(self.items) if item.matches(self.filter)]
+
+    def _rebuild(self) -> None:
+        """The options: the items shown, under their group's heading when there are several
+        groups; the highlight stays on the same choice when it is still listed."""
+        before = self.highlighted_item()
+        shown = self.shown()
+        groups = list(dict.fromkeys(self.items[i].group for i in shown))
+        options: list[Option] = []
+        for group in groups:
+            if len(groups) > 1:
+                options.append(Option(Text(group), id=GROUP_PREFIX + group, disabled=True))
+            options += [Option(prompt(self.items[i], self.detailed), id=str(i))
+                        for i in shown if self.items[i].group == group]  # fmt: skip
         self.clear_options()
-        self.add_options(
-            Option(item.label if item.label == item.text or item.targets
-                   else f"{item.label}  ({item.text})", id=str(i))
-            for i, item in enumerate(items)
-        )  # fmt: skip
+        self.add_options(options)
+        if not self.has_focus and not self.filter:
+            return
+        keep = [o.id for o in options].index(before) if before in [o.id for o in options] else None
+        self.highlighted = keep if keep is not None else self._first_choice()
+
+    def _first_choice(self) -> int | None:
+        return next((i for i, o in enumerate(self.options) if not o.disabled), None)
+
+    def highlighted_item(self) -> str | None:
+        option = self.highlighted_option
+        return option.id if option is not None and not option.disabled else None
+
+    def item_at(self, option_index: int | None) -> ActionItem | None:
+        if option_index is None or option_index >= self.option_count:
+            return None
+        option_id = self.get_option_at_index(option_index).id or ""
+        return self.items[int(option_id)] if option_id.isdigit() else None
+
+    def highlight_item(self, index: int) -> None:
+        """Highlight the item ``index`` of ``items`` (clearing a filter that hides it)."""
+        if index not in self.shown():
+            self.filter = ""
+        self.highlighted = [o.id for o in self.options].index(str(index))
 
     def on_focus(self) -> None:
         """Tabbing in shows the first choice highlighted (Enter takes it, Down the next)."""
-        if self.highlighted is None and self.option_count:
-            self.highlighted = 0
+        if self.highlighted is None:
+            self.highlighted = self._first_choice()
+
+    def on_blur(self) -> None:
+        self.post_message(self.ItemHighlighted(None))
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        if self.has_focus:
+            self.post_message(self.ItemHighlighted(self.item_at(highlighted)))
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Letters typed filter the list; Backspace and Escape take the filter back."""
+        if event.is_printable and event.character and event.character.strip():
+            self.filter += event.character
+        elif event.key == "space" and self.filter:
+            self.filter += " "
+        elif event.key == "backspace" and self.filter:
+            self.filter = self.filter[:-1]
+        elif event.key == "escape" and self.filter:
+            self.filter = ""
+        else:
+            await super()._on_key(event)
+            return
+        event.stop()
+        event.prevent_default()
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        index = int(event.option_id or 0)
-        if index < len(self.items):
-            self.post_message(self.ActionChosen(self.items[index].text))
+        item = self.item_at(event.option_index)
+        if item is not None:
+            self.post_message(self.ActionChosen(item.text))

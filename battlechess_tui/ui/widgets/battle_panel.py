@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from battlechess_tui.engine.events import Note, Roll
-from battlechess_tui.engine.variant import BattleView, Combatant
+from battlechess_tui.engine.views import BattleView, Combatant
 
 BAR_WIDTH = 8
 #: Notes that say how a battle ended: the summary's first line.
@@ -39,15 +39,8 @@ class BattleInfo:
 
 
 def roll_text(roll: Roll) -> str:
-    """``d20=14 +4 melee +1 inspire = 19 vs AC 16: hit``; ``2d6=3+5 +3 damage = 11: ...``."""
-    dice = roll.dice[1:] if roll.dice.startswith("1d") else roll.dice
-    text = f"{dice}={'+'.join(map(str, roll.faces))}"
-    text += "".join(f" {value:+d} {label}" for label, value in roll.modifiers)
-    if roll.modifiers or len(roll.faces) > 1:
-        text += f" = {roll.total}"
-    if roll.against:
-        text += f" vs {roll.against}"
-    return text + (f": {roll.result}" if roll.result else "")
+    """``1d20 [14] +4 melee +1 inspire = 19 vs AC 16: hit``: as every roll is written."""
+    return roll.describe()
 
 
 def hp_bar(hp: int, max_hp: int, ascii_only: bool) -> str:
@@ -66,7 +59,7 @@ class BattlePanel(Widget):
     .-short BattlePanel.-over { height: 5; }
     BattlePanel > .battle-panel--white { color: $text-primary; text-style: bold; }
     BattlePanel > .battle-panel--black { color: $text-secondary; text-style: bold; }
-    BattlePanel > .battle-panel--result { color: $text-success; text-style: bold; }
+    BattlePanel > .battle-panel--result { color: $text; text-style: bold; }
     BattlePanel > .battle-panel--muted { color: $text-muted; }
     """
     SCOPED_CSS = False  # the short-screen rules name the screen's class

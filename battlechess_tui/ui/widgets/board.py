@@ -17,6 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
+from textual.color import Color
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -25,14 +26,16 @@ from textual.widget import Widget
 
 from battlechess_tui.engine.geometry import FILES
 from battlechess_tui.engine.views import Mark, PieceView
+from battlechess_tui.ui.contrast import into_band, readable_on
 
 MOVE, ATTACK, TARGET = "move", "attack", "target"  # TARGET: a square a chosen action may name
 
 #: Cell sizes tried from the largest down: (columns, lines) per square.
 CELL_SIZES = ((7, 3), (5, 2), (3, 1))
 
-#: Symbols for the marks the board draws (Unicode, ASCII), by the mark's first word. Square
-#: marks not listed show their first letter; piece marks not listed stay on the piece card.
+#: Symbols for marks given as plain words (games not yet moved to ``Mark``), by the word or
+#: its first word. Square marks not listed show their first letter; piece marks not listed stay
+#: on the piece card.
 MARK_SYMBOLS = {
     "arena": ("◇", "+"),
     "promotion": ("★", "*"),
@@ -48,7 +51,6 @@ MARK_SYMBOLS = {
     "empowered": ("↑", "^"),
     "stunned": ("~", "~"),
     "poisoned": ("☠", "p"),
-    # D&D effects, by the spell's first word: helpful ones, harmful ones, conditions.
     **dict.fromkeys(
         (
             "bless",
@@ -74,6 +76,9 @@ MARK_SYMBOLS = {
 TARGET_STYLES = {MOVE: "board--move", ATTACK: "board--attack", TARGET: "board--target"}
 #: Chess figures: each names its side, so the letter is not needed beside them.
 SIDED_GLYPHS = frozenset("♔♕♖♗♘♙♚♛♜♝♞♟")
+#: A hurt piece's hit points left, as a bar beside it (lowest first): eighths in Unicode,
+#: tenths as a digit in ASCII.
+HP_BARS = "▁▂▃▄▅▆▇"
 
 
 def mark_symbol(mark: Mark | str, ascii_only: bool) -> str | None:
@@ -91,8 +96,19 @@ def square_symbol(mark: Mark | str, ascii_only: bool) -> str:
     return mark_symbol(mark, ascii_only) or (str(mark)[:1] or "?").lower()
 
 
+def hp_symbol(piece: PieceView, ascii_only: bool) -> str:
+    """The hit points a hurt piece has left, in one character (empty when unhurt)."""
+    if not piece.hurt or piece.hp is None or not piece.max_hp:
+        return ""
+    share = max(0, piece.hp) / piece.max_hp
+    if ascii_only:
+        return str(min(9, int(share * 10)))
+    return HP_BARS[min(len(HP_BARS) - 1, int(share * len(HP_BARS)))]
+
+
 def identifying_glyphs(pieces: Iterable[PieceView | None]) -> frozenset[str]:
-    """Glyphs that name one kind of piece of one side here (others are drawn as letters)."""
+    """Glyphs that name one kind of piece of one side among ``pieces`` (a game's legend:
+    decided once, so a piece's symbol never changes); others are drawn as letters."""
     owners: dict[str, set[tuple[str, int]]] = {}
     for p in pieces:
         if p is not None:
@@ -154,55 +170,61 @@ class Layout:
 class Board(Widget, can_focus=True):
     """A chess-like board of any size up to 16 x 16, drawn as one widget."""
 
+    # The theme palette takes each colour's hue from the theme; the board moves its lightness
+    # until white and black pieces both read on it (``ui/contrast.py``). The other palettes
+    # are used as written: light squares under dark pieces (high contrast), or none at all.
     DEFAULT_CSS = """
     Board {
         width: 1fr;
         height: 1fr;
         min-height: 10;
     }
-    Board > .board--light { background: $foreground 62%; }
-    Board > .board--dark { background: $foreground 40%; }
+    Board > .board--light { background: $foreground; }
+    Board > .board--dark { background: $primary; }
     Board > .board--white { color: #ffffff; text-style: bold; }
     Board > .board--black { color: #000000; text-style: bold; }
     Board > .board--coord { color: $text-muted; }
-    Board > .board--move { background: $success-darken-1; }
-    Board > .board--attack { background: $error-darken-1; }
-    Board > .board--target { background: $warning-darken-1; }
-    Board > .board--selected { background: $primary; }
-    Board > .board--last { background: $warning-darken-3; }
+    Board > .board--move { background: $success; }
+    Board > .board--attack { background: $error; }
+    Board > .board--target { background: $warning; }
+    Board > .board--selected { background: $secondary; }
+    Board > .board--last { background: $primary-lighten-3; }
     Board > .board--cursor { background: $accent; }
-    Board > .board--marked { background: $secondary-darken-2; }
-    Board > .board--check { background: $error; }
-    Board > .board--info { color: $text; text-style: none; }
+    Board > .board--marked { background: $secondary-lighten-2; }
+    Board > .board--check { background: $error-lighten-2; }
+    Board > .board--info { color: #ffffff; text-style: none; }
     Board:focus > .board--cursor { background: $accent-lighten-1; }
     Board.-high-contrast > .board--light { background: #ffffff; }
-    Board.-high-contrast > .board--dark { background: #8a8a8a; }
+    Board.-high-contrast > .board--dark { background: #c8c8c8; }
     Board.-high-contrast > .board--white { color: #0000c0; }
     Board.-high-contrast > .board--black { color: #000000; }
-    Board.-high-contrast > .board--move { background: #00c000; }
-    Board.-high-contrast > .board--attack { background: #ff2020; }
-    Board.-high-contrast > .board--target { background: #ff9000; }
+    Board.-high-contrast > .board--move { background: #80f080; }
+    Board.-high-contrast > .board--attack { background: #ff9090; }
+    Board.-high-contrast > .board--target { background: #ffc060; }
     Board.-high-contrast > .board--selected { background: #ffff00; }
     Board.-high-contrast > .board--cursor { background: #00e0ff; }
-    Board.-high-contrast > .board--last { background: #d0a0ff; }
-    Board.-high-contrast > .board--marked { background: #ffc080; }
-    Board.-high-contrast > .board--check { background: #ff00ff; }
+    Board.-high-contrast > .board--last { background: #e0c0ff; }
+    Board.-high-contrast > .board--marked { background: #ffd8a8; }
+    Board.-high-contrast > .board--check { background: #ff90ff; }
     Board.-high-contrast > .board--info { color: #000000; }
+    Board.-high-contrast:focus > .board--cursor { background: #00e0ff; }
     Board.-no-colour > .board--light, Board.-no-colour > .board--dark,
     Board.-no-colour > .board--move, Board.-no-colour > .board--attack,
     Board.-no-colour > .board--target,
     Board.-no-colour > .board--selected, Board.-no-colour > .board--cursor,
     Board.-no-colour > .board--last, Board.-no-colour > .board--marked,
     Board.-no-colour > .board--check { background: $background; }
+    Board.-no-colour:focus > .board--cursor { background: $background; }
     Board.-no-colour > .board--white, Board.-no-colour > .board--black,
     Board.-no-colour > .board--info { color: $foreground; }
     """
 
-    COMPONENT_CLASSES = {
-        "board--light", "board--dark", "board--white", "board--black", "board--coord",
-        "board--move", "board--attack", "board--selected", "board--last", "board--cursor",
-        "board--marked", "board--check", "board--info", "board--target",
-    }  # fmt: skip
+    #: The square backgrounds, and the piece and text colours drawn on them.
+    BACKGROUNDS = ("board--light", "board--dark", "board--move", "board--attack",
+                   "board--target", "board--selected", "board--last", "board--cursor",
+                   "board--marked", "board--check")  # fmt: skip
+    COMPONENT_CLASSES = {*BACKGROUNDS, "board--white", "board--black", "board--coord",
+                         "board--info"}  # fmt: skip
 
     BINDINGS = [
         Binding("up,k", "step(0, 1)", "Up", show=False),
@@ -217,6 +239,9 @@ class Board(Widget, can_focus=True):
     selected: reactive[int | None] = reactive(None, repaint=False)
     flipped: reactive[bool] = reactive(False)
     ascii_pieces: reactive[bool] = reactive(False)
+    #: The figures drawn as themselves (the others as letters), decided once per game from
+    #: its legend (``identifying_glyphs``), so a piece's symbol never changes.
+    glyphs: reactive[frozenset[str]] = reactive(frozenset)
 
     @dataclass
     class SquareChosen(Message):
@@ -234,7 +259,7 @@ class Board(Widget, can_focus=True):
                  classes: str | None = None) -> None:  # fmt: skip
         super().__init__(name=name, id=id, classes=classes)
         self._layout: Layout | None = None
-        self._glyphs: frozenset[str] = frozenset()
+        self._colours: dict[str, tuple[Style, Style, Style, Style]] = {}
 
     # -- geometry on screen ----------------------------------------------------------------
 
@@ -286,9 +311,7 @@ class Board(Widget, can_focus=True):
             self.refresh(*regions)
 
     def watch_model(self, old: BoardModel, new: BoardModel) -> None:
-        glyphs = identifying_glyphs(new.pieces)
-        if (old.width, old.height) != (new.width, new.height) or glyphs != self._glyphs:
-            self._glyphs = glyphs
+        if (old.width, old.height) != (new.width, new.height):
             self._layout = None
             self.refresh()
             return
@@ -299,10 +322,16 @@ class Board(Widget, can_focus=True):
         changed.extend(s for s in (old.checked, new.checked) if s is not None)
         self.refresh_squares(changed)
 
+    def notify_style_update(self) -> None:
+        self._colours.clear()
+        super().notify_style_update()
+
     def on_focus(self) -> None:
+        self._colours.clear()
         self.refresh_squares((self.cursor,))
 
     def on_blur(self) -> None:
+        self._colours.clear()
         self.refresh_squares((self.cursor,))
 
     def watch_cursor(self, old: int, new: int) -> None:
@@ -347,6 +376,45 @@ class Board(Widget, can_focus=True):
         if square is not None:
             self.move_cursor(square)
 
+    # -- colours -----------------------------------------------------------------------------
+
+    def colours(self, name: str) -> tuple[Style, Style, Style, Style]:
+        """The styles of one kind of square: its background, White's and Black's pieces on
+        it, and its other text (hit points, marks, brackets). In the theme palette the
+        background's lightness is moved until both sides' pieces read on it at 4.5:1."""
+        if name not in self._colours:
+            rich_bg = self.get_component_rich_style(name).bgcolor
+            bg = Color.from_rich_color(rich_bg) if rich_bg is not None else None
+            white = self.get_component_rich_style("board--white", partial=True)
+            black = self.get_component_rich_style("board--black", partial=True)
+            info = self.get_component_rich_style("board--info", partial=True)
+            if bg is not None and not (self.has_class("-high-contrast")
+                                       or self.has_class("-no-colour")):  # fmt: skip
+                bg = into_band(bg)
+                info = info + Style(color=readable_on(bg).rich_color)
+            background = Style(bgcolor=bg.rich_color) if bg is not None else Style()
+            self._colours[name] = (background, background + white, background + black,
+                                   background + info)  # fmt: skip
+        return self._colours[name]
+
+    def background_name(self, square: int) -> str:
+        """The component whose background ``square`` has now."""
+        m = self.model
+        x, y = square % m.width, square // m.width
+        if square == self.cursor:
+            return "board--cursor"
+        if square == self.selected:
+            return "board--selected"
+        if square in m.targets:
+            return TARGET_STYLES[m.targets[square]]
+        if square == m.checked:
+            return "board--check"
+        if square in m.last:
+            return "board--last"
+        if square in m.marks:
+            return "board--marked"
+        return "board--light" if (x + y) % 2 else "board--dark"
+
     # -- drawing -----------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
@@ -376,33 +444,19 @@ class Board(Widget, can_focus=True):
         return Strip(segments).adjust_cell_length(width, self.rich_style)
 
     def _file_labels(self, lay: Layout) -> str:
+        """The file letters, each centred over its column of squares (the centre column of a
+        cell is where its piece stands)."""
         files = FILES[: self.model.width]
         if self.flipped:
             files = files[::-1]
-        return " " * lay.label_w + "".join(f.center(lay.cell_w) for f in files)
+        centre = (lay.cell_w - 1) // 2
+        cells = "".join(" " * centre + f + " " * (lay.cell_w - 1 - centre) for f in files)
+        return " " * lay.label_w + cells
 
-    def _background(self, square: int) -> Style:
-        m = self.model
-        x, y = square % m.width, square // m.width
-        name = "board--light" if (x + y) % 2 else "board--dark"
-        if square == self.cursor:
-            name = "board--cursor"
-        elif square == self.selected:
-            name = "board--selected"
-        elif square in m.targets:
-            name = TARGET_STYLES[m.targets[square]]
-        elif square == m.checked:
-            name = "board--check"
-        elif square in m.last:
-            name = "board--last"
-        elif square in m.marks:
-            name = "board--marked"
-        return self.get_component_rich_style(name)
-
-    def _sides(self, square: int) -> tuple[str, str]:
-        """The characters either side of the piece: cursor, selection, target, marks."""
-        m = self.model
-        asc = self.ascii_pieces
+    def _brackets(self, square: int) -> tuple[str, str] | None:
+        """The characters either side of the piece that say what the square is now (cursor,
+        selection, a target, check), or None when the square is plain."""
+        m, asc = self.model, self.ascii_pieces
         if square == self.cursor:
             return "[", "]"
         if square == self.selected:
@@ -414,52 +468,48 @@ class Board(Widget, can_focus=True):
             return (">", "<") if asc else ("»", "«")
         if square == m.checked:
             return "!", "!"
-        if self._marks_on_info_line(square):
-            return " ", " "
-        piece = m.pieces[square]
-        for mark in piece.marks if piece is not None else ():
-            symbol = mark_symbol(mark, asc)
-            if symbol:
-                return " ", symbol
-        if square in m.marks:
-            return " ", square_symbol(m.marks[square], asc)
-        return " ", " "
+        return None
 
-    def _marks_on_info_line(self, square: int) -> bool:
-        """Do the cell's extra lines show its marks (so the piece line need not)? Three-line
-        cells have a marks line; two-line cells show marks below when no hit points are."""
-        cell_h = self.layout_info.cell_h
-        if cell_h == 3:
-            return True
-        piece = self.model.pieces[square]
-        return cell_h == 2 and (piece is None or (piece.hp is None and not self._info_label(piece)))
-
-    def _label_on_piece_line(self, piece: PieceView) -> bool:
-        """Is the piece's label drawn beside its letter (``D3``)?"""
-        return len(piece.label) == 1 and (self.ascii_pieces or piece.glyph not in self._glyphs)
-
-    def _info_label(self, piece: PieceView) -> str:
-        """The label for the line under the piece: not again when beside the letter."""
-        return "" if self._label_on_piece_line(piece) else piece.label
-
-    def _marks_text(self, square: int) -> str:
+    def _marks(self, square: int) -> list[str]:
+        """The symbols of the square's mark and of its piece's marks, once each."""
         m, asc = self.model, self.ascii_pieces
         marks = [square_symbol(m.marks[square], asc)] if square in m.marks else []
         piece = m.pieces[square]
         if piece is not None:
             marks.extend(filter(None, (mark_symbol(k, asc) for k in piece.marks)))
-        return "".join(dict.fromkeys(marks))
+        return list(dict.fromkeys(marks))
+
+    def _sides(self, square: int) -> tuple[str, str]:
+        """Left and right of the piece: brackets when the square is highlighted (a hurt
+        piece's hit points take the right one's place); otherwise a mark on the left
+        (one-line cells) and a hurt piece's hit points on the right."""
+        piece = self.model.pieces[square]
+        hp = hp_symbol(piece, self.ascii_pieces) if piece is not None else ""
+        brackets = self._brackets(square)
+        if brackets is not None:
+            return brackets[0], hp or brackets[1]
+        if piece is None:
+            return " ", " "
+        marks = self._marks(square) if self.layout_info.cell_h == 1 else []
+        left = marks[0] if marks else " "
+        right = hp or (marks[1] if len(marks) > 1 else " ")
+        return left, right
 
     def _piece_text(self, piece: PieceView) -> str:
-        """The figure when it names the piece and side here, else the letter (and a short
-        label such as a die's face: ``D3``)."""
-        if not self.ascii_pieces and piece.glyph in self._glyphs:
+        """The figure when it names the piece and side in this game, else the letter (and a
+        one-character label such as a die's face: ``D3``)."""
+        if not self.ascii_pieces and piece.glyph in self.glyphs:
             return piece.glyph
-        if self._label_on_piece_line(piece):
+        if self._label_beside(piece):
             return piece.letter + piece.label
         return piece.letter
 
-    def _centre(self, square: int) -> tuple[str, Style | None]:
+    def _label_beside(self, piece: PieceView) -> bool:
+        """Is the piece's label drawn beside its letter (``D3``)?"""
+        return len(piece.label) == 1 and (self.ascii_pieces or piece.glyph not in self.glyphs)
+
+    def _centre(self, square: int) -> tuple[str, int | None]:
+        """The piece (and which side's colour), or on an empty square its highlight or mark."""
         piece = self.model.pieces[square]
         if piece is None:
             target = self.model.targets.get(square)
@@ -467,46 +517,50 @@ class Board(Widget, can_focus=True):
                 return ("." if self.ascii_pieces else "·"), None
             if target == TARGET:
                 return ("o" if self.ascii_pieces else "◎"), None
+            if square in self.model.marks and self.layout_info.cell_h == 1:
+                return square_symbol(self.model.marks[square], self.ascii_pieces), None
             return " ", None
-        side = "board--white" if piece.side == 0 else "board--black"
-        # Partial: the piece's colour only, so the square's background shows through.
-        return self._piece_text(piece), self.get_component_rich_style(side, partial=True)
+        return self._piece_text(piece), piece.side
 
     def _info_line(self, square: int, width: int, top: bool) -> str:
-        """Text for the extra lines of large cells: marks on top, hit points and label below."""
+        """Text for the extra lines of large cells: marks on top (three-line cells); below,
+        the piece's label and hit points, or its marks when it has neither (two-line
+        cells)."""
         piece = self.model.pieces[square]
-        if top:
-            return self._marks_text(square)[:width].ljust(width)
-        if self.layout_info.cell_h == 2 and self._marks_on_info_line(square):
-            return self._marks_text(square)[: width - 1].center(width)
-        if piece is None:
-            return " " * width
         room = width - 1  # a blank column keeps neighbouring cells apart
-        text = self._info_label(piece)
-        if piece.hp is not None:  # hit points alone: a label beside them fits only some pieces
-            text = f"{piece.hp}/{piece.max_hp}"
-            if len(text) > room:
-                text = str(piece.hp)
-        return text[:room].center(width)
+        marks = "".join(self._marks(square))
+        if top:
+            return marks[:width].ljust(width)
+        facts = self._facts(piece, room) if piece is not None else ""
+        if not facts and self.layout_info.cell_h == 2:
+            facts = marks
+        return facts[:room].center(width)
+
+    def _facts(self, piece: PieceView, room: int) -> str:
+        """``L3 12/20``, shortened to fit ``room``: label and hit points (the number alone,
+        then the label alone, when both do not fit; the bar beside the piece shows damage)."""
+        label = "" if self._label_beside(piece) else piece.label
+        if piece.hp is None:
+            return label
+        for text in (f"{piece.hp}/{piece.max_hp}", str(piece.hp)):
+            joined = f"{label} {text}".strip()
+            if len(joined) <= room:
+                return joined
+        return label or str(piece.hp)
 
     def _cell_line(self, square: int, sub: int, lay: Layout) -> list[Segment]:
-        bg = self._background(square)
+        background, white, black, info = self.colours(self.background_name(square))
         cw = lay.cell_w
         middle = piece_line(lay.cell_h)
         if sub != middle:
-            info_style = bg + self.get_component_rich_style("board--info", partial=True)
-            text = self._info_line(square, cw, top=sub < middle)
-            return [Segment(text, info_style)]
+            return [Segment(self._info_line(square, cw, top=sub < middle), info)]
         left, right = self._sides(square)
-        centre, fg = self._centre(square)
-        if len(centre) > 1 and cw == 3:
+        centre, side = self._centre(square)
+        if cell_len(centre) > 1 and cw == 3:
             right = ""
         spare = cw - 2 - cell_len(centre)
-        inner = spare // 2 if len(centre) == 1 else max(0, spare - 1)
+        inner = spare // 2 if cell_len(centre) == 1 else max(0, spare - 1)
         pad = " " * inner
         pad_r = " " * (spare - inner + (1 if not right else 0))
-        return [
-            Segment(left + pad, bg),
-            Segment(centre, bg + fg if fg else bg),
-            Segment(pad_r + right, bg),
-        ]
+        figure = info if side is None else (white if side == 0 else black)
+        return [Segment(left + pad, info), Segment(centre, figure), Segment(pad_r + right, info)]

@@ -78,7 +78,7 @@ class DiceTray(VerticalScroll, can_focus=False):
     DiceTray > .dice-tray--tile { color: $background; background: $warning; text-style: bold; }
     DiceTray > .dice-tray--who { color: $text-accent; }
     DiceTray > .dice-tray--heading { color: $text-muted; text-style: bold; }
-    DiceTray > .dice-tray--result { color: $text-success; text-style: bold; }
+    DiceTray > .dice-tray--result { color: $text; text-style: bold; }
     """
     COMPONENT_CLASSES = {
         "dice-tray--face", "dice-tray--tile", "dice-tray--who", "dice-tray--heading",

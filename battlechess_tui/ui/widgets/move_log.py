@@ -1,4 +1,6 @@
-"""The move log: each decision in the game's notation, with the rolls and results it caused."""
+"""The move log: each decision in the game's notation, numbered the way the game counts turns,
+with the rolls and results it caused. In a replay it keeps the current ply in view (counting
+the lines long entries wrap to)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ class LogEntry:
     who: str
     notation: str
     details: tuple[str, ...] = ()
+    turn: str = ""  # the game's turn number where a side's turn begins ("12." / "12…")
 
 
 class MoveLog(VerticalScroll, can_focus=False):
@@ -32,7 +35,7 @@ class MoveLog(VerticalScroll, can_focus=False):
     current: reactive[int | None] = reactive(None)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="move-log-text")
+        yield Static(id="move-log-text", markup=False)
 
     def watch_entries(self) -> None:
         self._update()
@@ -40,38 +43,44 @@ class MoveLog(VerticalScroll, can_focus=False):
     def watch_current(self) -> None:
         self._update()
 
+    def on_resize(self) -> None:
+        self._update()
+
     def _update(self) -> None:
         if not self.is_mounted:
             return
-        text, current_line = self.render_text()
-        self.query_one("#move-log-text", Static).update(text)
-        if current_line is None:
+        texts = self.entry_texts()
+        self.query_one("#move-log-text", Static).update(Text("\n").join(texts))
+        index = next((i for i, e in enumerate(self.entries) if e.ply == self.current), None)
+        if index is None:
             self.call_after_refresh(self.scroll_end, animate=False)
-        else:
-            self.call_after_refresh(self.scroll_to, y=max(0, current_line - 2), animate=False)
+            return
+        top = self.lines_before(texts, index)
+        self.call_after_refresh(self.scroll_to, y=max(0, top - 1), animate=False)
 
     def on_mount(self) -> None:
         self._update()
 
-    def render_text(self) -> tuple[Text, int | None]:
+    def lines_before(self, texts: list[Text], index: int) -> int:
+        """Screen lines the entries before ``index`` take once wrapped to the log's width."""
+        width = max(1, self.scrollable_content_region.width)
+        console = self.app.console
+        return sum(len(t.wrap(console, width)) for t in texts[:index])
+
+    def entry_texts(self) -> list[Text]:
+        """One Text per entry (its details on lines of their own), the current one marked."""
         if not self.entries:
-            return Text("No moves yet.", style="dim"), None
-        text = Text()
-        line = 0
-        current_line = None
+            return [Text("No moves yet.", style="dim")]
         highlight = self.get_component_rich_style("move-log--current")
-        for i, entry in enumerate(self.entries):
-            if i:
-                text.append("\n")
-                line += 1
-            is_current = entry.ply == self.current
-            if is_current:
-                current_line = line
-            style = highlight if is_current else ""
-            text.append(f"{entry.ply:>3}. ", "dim")
+        width = max((len(e.turn) for e in self.entries), default=0)
+        out = []
+        for entry in self.entries:
+            style = highlight if entry.ply == self.current else ""
+            text = Text()
+            text.append(f"{entry.turn:>{width}} ", "dim")
             text.append(f"{entry.who}: ", style or "bold")
             text.append(entry.notation, style)
             for detail in entry.details:
-                text.append("\n      " + detail, "dim")
-                line += 1
-        return text, current_line
+                text.append("\n" + " " * (width + 3) + detail, "dim")
+            out.append(text)
+        return out

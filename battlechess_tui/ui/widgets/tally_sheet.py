@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from battlechess_tui.engine.variant import TallyItem, TallySection
+from battlechess_tui.engine.views import TallyItem, TallySection
 
 BAR_WIDTH = 8
 
