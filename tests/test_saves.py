@@ -2,18 +2,26 @@
 
 import json
 import os
+from datetime import datetime
+from pathlib import Path
 
 import pytest
 
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.save import model
+from battlechess_tui.save import model, store
+from battlechess_tui.save.files import create_exclusive
+from battlechess_tui.save.folder import delete_save, new_game_file, rename_save, tidy
+from battlechess_tui.save.game_file import GameFile
+from battlechess_tui.save.records import record_of, write_record
 from battlechess_tui.save.store import (
+    EditedSave,
     SaveError,
     autosave_path,
     latest_autosave,
     list_saves,
     load_game,
+    own_file,
     read_record,
     save_game,
     user_save_dir,
@@ -188,3 +196,273 @@ def test_autosave_names_the_game_file_and_continue_opens_it(tmp_path):
     assert [(i.path.name, "truncated" in (i.problem or "")) for i in infos if i.problem] == [
         ("junk.json", True)
     ]
+
+
+# -- load verifies the file against its seed (issue 17, item 2) ---------------------------------
+
+
+def _saved(tmp_path, game, name="g.json"):
+    path = tmp_path / name
+    save_game(game, path)
+    return path, json.loads(path.read_text())
+
+
+def _first_roll(doc):
+    for index, ply in enumerate(doc["plies"]):
+        for event in ply["events"]:
+            if event["kind"] == "roll":
+                return index, event
+    raise AssertionError("no roll in this game")
+
+
+def test_an_edited_roll_is_refused_on_load_naming_the_first_ply(tmp_path):
+    path, doc = _saved(tmp_path, random_game("gladiator", seed=2))
+    index, roll = _first_roll(doc)
+    roll["faces"] = [1 if f != 1 else 2 for f in roll["faces"]]
+    path.write_text(json.dumps(doc))
+    before = path.read_bytes()
+    with pytest.raises(EditedSave, match=f"ply {index + 1} ") as info:
+        load_game(path)
+    assert "\n" not in str(info.value) and "edited or damaged" in str(info.value)
+    assert info.value.mismatch.ply == index + 1
+    assert path.read_bytes() == before
+
+
+def test_an_edited_save_opens_read_only_only_when_asked(tmp_path):
+    path, doc = _saved(tmp_path, random_game("classic", seed=11))
+    doc["plies"][2]["events"].append({"kind": "note", "tag": "capture", "text": "forged"})
+    path.write_text(json.dumps(doc))
+    with pytest.raises(EditedSave):
+        load_game(path)
+    loaded = load_game(path, edited=True)
+    assert loaded.edited is not None and loaded.edited.ply == 3
+    assert len(loaded.game.plies) == len(doc["plies"])  # rebuilt from the recorded rolls
+    assert load_game(_saved(tmp_path, random_game("classic", 5), "ok.json")[0]).edited is None
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        (lambda d: d["plies"][0].update(seat="black"), "recorded for seat 'black'"),
+        (lambda d: d.update(result=None), "the file says the game is in play"),
+        (
+            lambda d: d["result"].update(
+                winner="Black" if d["result"]["winner"] == "White" else "White"
+            ),
+            "re-playing gives",
+        ),  # fmt: skip
+        (
+            lambda d: d["plies"][3].update(
+                events=[{"kind": "note", "tag": "capture", "text": "x"}]
+            ),
+            "ply 4",
+        ),  # fmt: skip
+        (
+            lambda d: d["setup_events"].append({"kind": "note", "tag": "capture", "text": "x"}),
+            "setup",
+        ),
+    ],
+    ids=["seat", "result-removed", "winner", "event", "setup"],
+)
+def test_a_save_contradicting_its_rebuilt_game_is_refused(tmp_path, edit, problem):
+    path, doc = _saved(tmp_path, random_game("classic", seed=11))
+    assert doc["result"]["winner"] == "White"
+    edit(doc)
+    path.write_text(json.dumps(doc))
+    with pytest.raises(EditedSave, match=problem):
+        load_game(path)
+    assert verify_file(path) is not None
+
+
+def test_players_must_sit_in_the_games_seats(tmp_path):
+    path, doc = _saved(tmp_path, random_game("classic", seed=5))
+    doc["players"] = {"white": "Ann", "nobody": "Bo"}
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="no seat 'nobody' .*seats: white, black"):
+        load_game(path)
+
+
+def test_derived_notation_and_sentences_are_regenerated_not_refused(tmp_path):
+    game = random_game("gladiator", seed=2)
+    path, doc = _saved(tmp_path, game)
+    for ply in doc["plies"]:
+        ply["notation"] = "written by an old version"
+        for event in ply["events"]:
+            if event["kind"] == "note":
+                event["text"] = "an old sentence"
+    path.write_text(json.dumps(doc))
+    loaded = load_game(path).game
+    assert [p.notation for p in loaded.plies] == [p.notation for p in game.plies]
+    assert verify_file(path) is None
+
+
+def test_a_stored_version_1_file_still_loads():
+    """Each format version keeps a file in tests/data/saves (save/model.py's history)."""
+    stored = sorted((Path(__file__).parent / "data" / "saves").glob("v*.json"))
+    assert [p.name.split("-")[0] for p in stored] == [f"v{model.FORMAT_VERSION}"]
+    for path in stored:
+        assert load_game(path).game.outcome is not None
+        assert verify_file(path) is None
+
+
+# -- one file a game; the autosave names it (issue 17, item 1; issue 10, item 7) ----------------
+
+
+def test_a_crash_between_the_two_writes_leaves_one_file_for_the_game(tmp_path, monkeypatch):
+    first = Game(make_variant("classic"), seed=1)
+    first.play("e2e4")
+    old = tmp_path / "old.json"
+    save_game(first, autosave_path(tmp_path), old)
+    game = Game(make_variant("classic"), seed=2)
+    game.play("d2d4")
+    own = tmp_path / "new.json"
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt  # the process dies before the autosave is written
+
+    monkeypatch.setattr(store, "point_autosave", killed)
+    with pytest.raises(KeyboardInterrupt):
+        save_game(game, autosave_path(tmp_path), own)
+    monkeypatch.undo()
+    assert load_game(own).game.plies[0].action.text(game.variant.geo) == "d2d4"
+    assert latest_autosave(tmp_path) == old  # the game before, whole; nothing split
+    assert own_file(autosave_path(tmp_path)) == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave.json", "new.json", "old.json"]
+
+
+def test_an_older_versions_autosave_copy_still_continues(tmp_path):
+    game = Game(make_variant("classic"), seed=1)
+    game.play("e2e4")
+    write_record(record_of(game), autosave_path(tmp_path))  # a full copy, as before
+    assert latest_autosave(tmp_path) == autosave_path(tmp_path)
+    assert len(load_game(autosave_path(tmp_path)).game.plies) == 1
+    assert own_file(autosave_path(tmp_path)) is None  # it goes on in a file of its own
+
+
+def test_an_autosave_naming_a_file_outside_the_folder_is_refused(tmp_path):
+    outside = tmp_path / "elsewhere.json"
+    save_game(Game(make_variant("classic"), seed=1), outside)
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    autosave_path(folder).write_text(json.dumps({"format": "battlechess-autosave",
+        "format_version": 1, "file": "../elsewhere.json", "updated": "x"}))  # fmt: skip
+    with pytest.raises(SaveError, match="outside the save folder"):
+        load_game(autosave_path(folder))
+    assert own_file(autosave_path(folder)) is None
+
+
+def test_two_windows_starting_games_in_the_same_second_get_two_files(tmp_path):
+    when = datetime(2026, 5, 1, 14, 0, 0)
+    a, b = Game(make_variant("classic"), seed=1), Game(make_variant("dice-chess"), seed=2)
+    c = Game(make_variant("classic"), seed=3)
+    paths = [new_game_file(tmp_path, g, when) for g in (a, b, c)]
+    assert [p.name for p in paths] == [
+        "classic-20260501-140000.json", "dice-chess-20260501-140000.json",
+        "classic-20260501-140000-2.json",
+    ]  # fmt: skip
+    assert [read_record(p).seed for p in paths] == [1, 2, 3]
+
+
+def test_a_name_is_claimed_whole_or_not_at_all(tmp_path):
+    path = tmp_path / "taken.json"
+    assert create_exclusive(path, "first\n")
+    assert not create_exclusive(path, "second\n")
+    assert path.read_text() == "first\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["taken.json"]  # no temporary file left
+
+
+def test_two_windows_in_one_folder_keep_their_games_apart(tmp_path):
+    one, two = GameFile(tmp_path), GameFile(tmp_path)
+    a, b = Game(make_variant("classic"), seed=1), Game(make_variant("classic"), seed=2)
+    for move_a, move_b in (("e2e4", "d2d4"), ("e7e5", "d7d5")):
+        a.play(move_a)
+        assert one.write(a) is None
+        b.play(move_b)
+        assert two.write(b) is None
+    assert one.path != two.path
+    assert [p.action for p in read_record(one.path).plies] == ["e2e4", "e7e5"]
+    assert [p.action for p in read_record(two.path).plies] == ["d2d4", "d7d5"]
+    assert latest_autosave(tmp_path) == two.path  # Continue: the game that moved last
+
+
+def test_a_game_file_changed_by_another_window_is_never_overwritten(tmp_path):
+    game = Game(make_variant("classic"), seed=1)
+    mine = GameFile(tmp_path)
+    game.play("e2e4")
+    mine.write(game)
+    first = mine.path
+    other = load_game(first).game  # another window opens the same save and plays on
+    other.play("e7e5")
+    GameFile(tmp_path, first).write(other)
+    theirs = first.read_bytes()
+    game.play("c7c5")
+    note = mine.write(game)
+    assert note is not None and "changed by another window" in note and mine.path != first
+    assert first.read_bytes() == theirs
+    assert [p.action for p in read_record(mine.path).plies] == ["e2e4", "c7c5"]
+
+
+def test_opening_a_finished_game_and_leaving_does_not_rewrite_it(tmp_path):
+    path, _ = _saved(tmp_path, random_game("classic", seed=5))
+    before = path.read_bytes(), os.stat(path).st_mtime_ns
+    loaded = load_game(path)
+    assert GameFile(tmp_path, path).write(loaded.game) is None
+    save_game(loaded.game, autosave_path(tmp_path), path)  # what leaving a game screen does
+    assert (path.read_bytes(), os.stat(path).st_mtime_ns) == before
+    assert not autosave_path(tmp_path).exists()
+
+
+# -- the saves list: every file, delete, rename (issue 13, item 8) ------------------------------
+
+
+def test_the_list_shows_unreadable_files_with_the_reason(tmp_path):
+    save_game(random_game("classic", seed=5), tmp_path / "good.json")
+    (tmp_path / "cut.json").write_text('{"format": "battlechess-save", "plies": [')
+    (tmp_path / "notes.json").write_text('{"hello": 1}')
+    os.mkfifo(tmp_path / "pipe.json")
+    infos = list_saves(tmp_path)
+    assert [i.path.name for i in infos][0] == "good.json"
+    problems = {i.path.name: i.problem for i in infos[1:]}
+    assert "truncated" in problems["cut.json"]
+    assert "not a battlechess save" in problems["notes.json"]
+    assert "not a regular file" in problems["pipe.json"]
+
+
+def test_delete_and_rename_a_save_and_the_autosave_follows(tmp_path):
+    game = Game(make_variant("classic"), seed=1)
+    game.play("e2e4")
+    path = tmp_path / "classic-1.json"
+    save_game(game, autosave_path(tmp_path), path)
+    renamed = rename_save(path, "  Opening with Ann ")
+    assert renamed == tmp_path / "Opening with Ann.json" and not path.exists()
+    assert latest_autosave(tmp_path) == renamed
+    other = tmp_path / "other.json"
+    save_game(game, other)
+    with pytest.raises(SaveError, match="already exists"):
+        rename_save(other, "Opening with Ann.json")
+    for bad in ("", "../up", ".hidden", "a/b", "autosave", "x\x1b]0;t\x07"):
+        with pytest.raises(SaveError):
+            rename_save(other, bad)
+    delete_save(renamed)
+    assert not renamed.exists() and latest_autosave(tmp_path) is None
+    assert not autosave_path(tmp_path).exists()
+    with pytest.raises(SaveError, match="no such file"):
+        delete_save(renamed)
+
+
+def test_leftovers_of_a_killed_write_are_removed_at_start(tmp_path):
+    save_game(Game(make_variant("classic"), seed=1), tmp_path / "g.json")
+    old = tmp_path / ".g.json.abcd1234.tmp"
+    fresh = tmp_path / ".g.json.zzzz9999.tmp"
+    for p in (old, fresh):
+        p.write_text("{")
+    os.utime(old, (1_000_000, 1_000_000))
+    campaign_games = tmp_path / "campaigns" / "war-games"
+    campaign_games.mkdir(parents=True)
+    stale = campaign_games / ".game-001.json.qwer5678.tmp"
+    stale.write_text("")
+    os.utime(stale, (1_000_000, 1_000_000))
+    removed = tidy(tmp_path)
+    assert sorted(p.name for p in removed) == sorted([old.name, stale.name])
+    assert fresh.exists()  # perhaps another window's write under way
+    assert (tmp_path / "g.json").exists()

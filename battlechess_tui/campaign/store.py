@@ -85,7 +85,7 @@ def find_campaign(name: str | Path, folder: Path) -> Path:
     """The campaign file a player names: its path, its file name in ``folder``, or its name
     (``The Long War`` or ``the-long-war``) there; ``CampaignError`` saying where it looked."""
     path = Path(name)
-    if path.is_file():
+    if path.exists() or path.is_symlink():
         return path
     text = str(name)
     stem = text.removesuffix(".json")

@@ -40,17 +40,21 @@ def read_limited(path: Path, limit: int) -> bytes:
     RefusedFile says why a file is not read; OSError is the system's reason."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise RefusedFile("is a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file")
+    if info.st_size > limit:
+        os.close(fd)
+        raise RefusedFile(f"too large: {size_text(info.st_size)}; at most {size_text(limit)}")
     with os.fdopen(fd, "rb") as fh:
-        info = os.fstat(fh.fileno())
-        if stat.S_ISDIR(info.st_mode):
-            raise RefusedFile("is a folder")
-        if not stat.S_ISREG(info.st_mode):
-            raise RefusedFile("not a regular file")
-        if info.st_size > limit:
-            raise RefusedFile(f"too large ({size_text(info.st_size)}; at most {size_text(limit)})")
         raw = fh.read(limit + 1)
     if len(raw) > limit:
-        raise RefusedFile(f"too large (more than {size_text(limit)})")
+        raise RefusedFile(f"too large: more than {size_text(limit)}")
     return raw
 
 

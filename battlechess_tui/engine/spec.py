@@ -179,6 +179,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise SpecError(str(path), ["not a UTF-8 text file"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(str(path), [f"TOML syntax: {exc}"]) from None
+    except ValueError:  # the reader's own limits: a number of thousands of digits
+        raise SpecError(str(path), ["a number is too long"]) from None
     except RecursionError:
         raise SpecError(str(path), [f"nested more than {MAX_TOML_DEPTH} levels deep"]) from None
     if depth(raw) > MAX_TOML_DEPTH:

@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from battlechess_tui.engine.data_files import RefusedFile, read_limited
+
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
@@ -135,40 +137,21 @@ def remove_leftovers(folder: Path, now: float | None = None) -> list[Path]:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
-
-
 def read_bounded(
     path: Path, what: str, error: type[SaveError] = SaveError, limit: int = MAX_DOCUMENT_BYTES
 ) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes; ``error`` in
     one line otherwise. Opening never blocks (a FIFO is refused, not waited on)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags)
+        return read_limited(Path(path), limit)
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise error(f"{path}: is a folder, not a {what}") from None
+        raise error(f"{path}: not a {what} (is a folder)") from None
+    except RefusedFile as exc:
+        raise error(f"{path}: not a {what} ({exc})") from None
     except OSError as exc:
         raise error(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    with os.fdopen(fd, "rb") as fh:
-        info = os.fstat(fh.fileno())
-        if stat.S_ISDIR(info.st_mode):
-            raise error(f"{path}: is a folder, not a {what}")
-        if not stat.S_ISREG(info.st_mode):
-            raise error(f"{path}: not a regular file, so not a {what}")
-        if info.st_size > limit:
-            raise error(f"{path}: too large for a {what} ({_size(info.st_size)}; "
-                        f"at most {_size(limit)})")  # fmt: skip
-        try:
-            raw = fh.read(limit + 1)
-        except OSError as exc:
-            raise error(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    if len(raw) > limit:
-        raise error(f"{path}: too large for a {what} (more than {_size(limit)})")
-    return raw
 
 
 def shape_problem(raw: bytes, max_depth: int = MAX_DEPTH) -> str | None:
