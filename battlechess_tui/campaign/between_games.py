@@ -4,8 +4,9 @@
 its roster level with its items (the option ``roster``). ``settle`` reads the finished game and
 changes the campaign: survivors keep their levels and items (promotions carry over, DD-40);
 killed pieces drop to level 1 and keep their items unless the winner of their battle looted them
-(DD-41 ruling, DD-42); each side gains 1,000 gold per level taken from enemy pieces it killed (DD-46);
-the winner gains the prize (DD-44); after a surrender the winner still chooses his spoils (DD-45).
+(DD-41 ruling, DD-42); each side gains 1,000 gold per level taken from enemy pieces it killed
+(DD-46); the winner gains the prize (DD-44); after a surrender the winner still chooses his
+spoils (DD-45).
 """
 
 from __future__ import annotations

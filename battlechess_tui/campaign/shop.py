@@ -56,8 +56,8 @@ def numbers(cls: str, level: int, items: tuple[str, ...]) -> dict[str, str]:
     t, geo = v.tables, v.geo
     st = fx.stats_of(t, p)
 
-    def total(stat: str, base: int, **kw: object) -> str:
-        return f"{base + sum(x for _, x in fx.modifiers(state, t, geo, 0, stat, **kw)):+d}"
+    def total(stat: str, base: int, weapon: bool = False) -> str:
+        return f"{base + sum(x for _, x in fx.modifiers(state, t, geo, 0, stat, weapon=weapon)):+d}"
 
     out = {"HP": str(fx.max_hp(t, p))}
     for kind in ("AC", "FAC", "TAC"):
@@ -81,7 +81,7 @@ def changes(
 
 
 def _candidates(cat: Catalogue, piece: PieceRecord) -> list[str]:
-    out = []
+    out: list[str] = []
     for key, fam in cat.items.items():
         if fam.classes and piece.cls not in fam.classes:
             continue

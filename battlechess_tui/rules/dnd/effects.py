@@ -171,13 +171,13 @@ def tick(
         for e in p.effects:
             if e.rounds is None or (side is not None and caster_side(state, p, e) != side):
                 kept.append(e)
-                continue
-            if e.rounds > 1:
+            elif e.rounds > 1:
                 kept.append(replace(e, rounds=e.rounds - 1))
-                continue
-            where = geo.name(p.square)
-            text = f"{e.label} ends on the {stats_of(t, p).name} on {where}"
-            events.append(Note(EventTag.EXPIRE, text, (p.square,)))
-            if e.key == "bears-endurance":
-                hp = max(0, hp - e.amount)  # (Ruling) the end of the spell never kills
-        state.set(replace(p, effects=tuple(kept), hp=hp))
+            else:
+                where = geo.name(p.square)
+                text = f"{e.label} ends on the {stats_of(t, p).name} on {where}"
+                events.append(Note(EventTag.EXPIRE, text, (p.square,)))
+                if e.key == "bears-endurance":
+                    hp = max(0, hp - e.amount)  # (Ruling) the end of the spell never kills
+        if tuple(kept) != p.effects:
+            state.set(replace(p, effects=tuple(kept), hp=hp))

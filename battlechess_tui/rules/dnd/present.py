@@ -16,7 +16,7 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import MarkKind
-from battlechess_tui.rules.dnd import combat, estimate, spells, turn
+from battlechess_tui.rules.dnd import combat, estimate, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import SIDES, Work
 from battlechess_tui.rules.dnd.rules import DndRules
@@ -120,7 +120,7 @@ class DndPresenter(Presenter[DndState]):
             if (
                 self.t.codes[p.cls] == cb.KING
                 and abs(to - frm) == 2
-                and turn.find_move(self.dnd.draft(state), action) is not None
+                and self.dnd.find_move(state, action) is not None
             ):
                 return "O-O" if to > frm else "O-O-O"
             sep = "x" if q is not None else "-"

@@ -2,7 +2,9 @@
 
 ``to_move`` is the seat of whoever decides now: the mover, the attacked King's player (DD-17),
 or in a battle the player of the piece acting now. Every question is answered on a ``Draft``
-of the frozen state (its chess board built for it), never on the state itself.
+of the frozen state (its chess board built for it), never on the state itself. The chess moves
+of the states asked about last are kept on the rules object, by the state object's identity
+(hashing a whole state costs more than finding its moves).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from battlechess_tui.rules.dnd.state import (
 from battlechess_tui.rules.dnd.stats import Data, Tables
 from battlechess_tui.rules.dnd.value import evaluate
 
+MOVE_CACHE = 64  # states whose moves are kept
+
 
 class DndRules(Rules[DndState]):
     Data: ClassVar[type[Data]] = Data
@@ -49,6 +53,7 @@ class DndRules(Rules[DndState]):
         self.campaign = bool(self.options.get("campaign", False))
         self.quiet_turns = int(self.options.get("quiet_turns", 100))
         self.roster = parse_roster(str(self.options.get("roster", "")), self.geo, self.catalogue)
+        self._moves: dict[int, tuple[DndState, tuple[int, ...]]] = {}
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -66,6 +71,24 @@ class DndRules(Rules[DndState]):
         """The scratch pad that carries out an action (or answers a question) on a draft."""
         return Work(self.draft(state), self.tables, self.geo, dice or Dice(), [], self.campaign)
 
+    def moves(self, state: DndState) -> tuple[int, ...]:
+        """The chess moves open in ``state`` (DD-4, DD-23, DD-28)."""
+        known = self._moves.get(id(state))
+        if known is not None and known[0] is state:
+            return known[1]
+        moves = tuple(turn.move_list(self.draft(state)))
+        if len(self._moves) >= MOVE_CACHE:
+            self._moves.clear()
+        self._moves[id(state)] = (state, moves)
+        return moves
+
+    def find_move(self, state: DndState, action: Action) -> int | None:
+        """The chess move ``action`` names, if it is open in ``state``."""
+        if action.kind != MOVE or len(action.squares) != 2 or action.choice:
+            return None
+        squares = action.squares
+        return next((m for m in self.moves(state) if (cb.origin(m), cb.target(m)) == squares), None)
+
     def to_move(self, state: DndState) -> str:
         if state.phase == BATTLE and state.battle is not None:
             return SEATS[state.pieces[state.battle.actor].side]
@@ -79,14 +102,17 @@ class DndRules(Rules[DndState]):
         return SEATS.index(self.to_move(state))
 
     def legal_actions(self, state: DndState) -> list[Action]:
-        if self.outcome(state) is not None:
+        if self._ended(state) is not None:
             return []
         if state.phase == LOOT:
             return list(spoils.LOOT_ACTIONS)
-        w = self.work(state)
         if state.phase == MOVE_PHASE:
-            actions = turn.move_actions(w.state)
+            moves = self.moves(state)
+            if not moves:
+                return []  # DD-4: a draw
+            actions = [Action(MOVE, (cb.origin(m), cb.target(m))) for m in moves]
             return [*actions, spoils.SURRENDER] if self.campaign else actions
+        w = self.work(state)
         if state.phase == ACT:
             return turn.act_actions(w.state, w)
         if state.phase == SWAP:
@@ -102,7 +128,7 @@ class DndRules(Rules[DndState]):
         elif s.phase == MOVE_PHASE and action == spoils.SURRENDER:
             spoils.surrender(w)
         elif s.phase == MOVE_PHASE:
-            move = turn.find_move(s, action)
+            move = self.find_move(state, action)
             if move is None:
                 raise ValueError(f"{action.text(self.geo)} is not legal here")
             turn.do_move(w, move)
@@ -117,14 +143,19 @@ class DndRules(Rules[DndState]):
         return s.freeze(), w.events
 
     def outcome(self, state: DndState) -> Outcome | None:
+        ended = self._ended(state)
+        if ended is None and state.phase == MOVE_PHASE and not self.moves(state):
+            return endings.no_moves(state.side)
+        return ended
+
+    def _ended(self, state: DndState) -> Outcome | None:
+        """The result a state records, or the DD-4 quiet-turn draw (not the no-move one)."""
         if state.loot is not None:
             return None  # the winner of the last battle chooses first (DD-42)
         if state.result is not None:
             return state.result
         if state.quiet >= 2 * self.quiet_turns:
             return endings.quiet(self.quiet_turns)
-        if state.phase == MOVE_PHASE and not turn.move_list(self.draft(state)):
-            return endings.no_moves(state.side)
         return None
 
     # -- positions as text ---------------------------------------------------------------------

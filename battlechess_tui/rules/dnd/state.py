@@ -202,9 +202,9 @@ class Draft(Lookups):
     result: Outcome | None
 
     def __init__(self, state: DndState, board: ChessBoard) -> None:
-        for f in fields(DndState):
-            if f.name != "castling":
-                setattr(self, f.name, getattr(state, f.name))
+        for name in _FIELDS:
+            if name != "castling":
+                setattr(self, name, getattr(state, name))
         self.pieces = list(state.pieces)
         self.at = list(state.at)
         self.board = board
@@ -214,12 +214,15 @@ class Draft(Lookups):
         return self.board.castling
 
     def freeze(self) -> DndState:
-        values = {f.name: getattr(self, f.name) for f in fields(DndState)}
+        values = {name: getattr(self, name) for name in _FIELDS}
         values.update(pieces=tuple(self.pieces), at=tuple(self.at))
         return DndState(**values)
 
     def set(self, piece: Piece) -> None:
         self.pieces[piece.id] = piece
+
+
+_FIELDS = tuple(f.name for f in fields(DndState))
 
 
 def chess_board(state: DndState, geo: Geometry, codes: dict[str, int]) -> ChessBoard:

@@ -32,14 +32,17 @@ def move_list(s: Draft) -> list[int]:
     """DD-4: FIDE movement without en passant or check; DD-23 and DD-28 restrictions."""
     board = s.board
     board.side = s.side
+    held: set[int] = set()  # squares of pieces that cannot move (DD-23, DD-28)
+    charmers: dict[int, tuple[int, ...]] = {}  # square -> the pieces it may not attack
+    for p in s.living(s.side):
+        if any(e.condition in NO_MOVE for e in p.effects):
+            held.add(p.square)
+        elif p.has("charmed"):
+            charmers[p.square] = fx.charmed_by(p)
     out = []
     for m in board.pseudo_moves(castling_ignores_attacks=True, en_passant=False):
-        p = s.piece_at(cb.origin(m))
-        assert p is not None
-        if any(e.condition in NO_MOVE for e in p.effects):
-            continue
-        target = s.piece_at(cb.target(m))
-        if target is not None and target.id in fx.charmed_by(p):
+        frm = cb.origin(m)
+        if frm in held or (frm in charmers and s.at[cb.target(m)] in charmers[frm]):
             continue
         out.append(m)
     f = s.fascination
@@ -47,10 +50,6 @@ def move_list(s: Draft) -> list[int]:
         king_moves = [m for m in out if cb.origin(m) == s.pieces[f.king].square]
         out = king_moves or out
     return out
-
-
-def move_actions(s: Draft) -> list[Action]:
-    return [Action(MOVE, (cb.origin(m), cb.target(m))) for m in move_list(s)]
 
 
 def find_move(s: Draft, action: Action) -> int | None:
