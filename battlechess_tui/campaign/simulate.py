@@ -51,14 +51,20 @@ def shop_randomly(campaign: CampaignFile, path: Path, rng: random.Random) -> Cam
     return campaign
 
 
-def take_spoils(campaign: CampaignFile, rng: random.Random) -> CampaignFile:
+def take_spoils(campaign: CampaignFile, rng: random.Random) -> tuple[CampaignFile, str]:
+    """The winner of a surrender takes the gold or a random enemy item (DD-45); the line that
+    says which, with the item's name."""
     items = between_games.spoils_items(campaign)
     assert campaign.spoils is not None
+    gold = campaign.spoils.gold
     if not items or rng.random() < 0.5:
-        return between_games.choose_spoils(campaign, None)
+        return between_games.choose_spoils(campaign, None), f"Spoils: {gold:,} gold"
     winner = campaign.side(campaign.spoils.winner)
-    return between_games.choose_spoils(campaign, rng.choice(items),
-                                       rng.choice(winner.pieces).square)  # fmt: skip
+    (square, item), to = rng.choice(items), rng.choice(winner.pieces).square
+    name = between_games.catalogue().name(item)
+    return between_games.choose_spoils(campaign, (square, item), to), (
+        f"Spoils: {name} (from the piece on {square} to the piece on {to})"
+    )
 
 
 def next_game(campaign: CampaignFile, path: Path, seed: int) -> tuple[CampaignFile, Game, Path]:
@@ -83,16 +89,17 @@ def simulate_campaign(path: Path, games: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     lines: list[str] = []
     if campaign.spoils is not None:  # a run killed before the winner chose
-        campaign = take_spoils(campaign, rng)
+        campaign, line = take_spoils(campaign, rng)
         save_campaign(campaign, path)
+        lines.append(line)
     for i in range(games):
         campaign, game, game_path = next_game(campaign, path, game_seed(seed, i))
         play_random(game, rng)
         save_game(game, game_path)
         campaign, after = between_games.settle(campaign, game)
         if campaign.spoils is not None:
-            campaign = take_spoils(campaign, rng)
-            after.lines.append(f"Spoils: {campaign.games[-1].spoils}")
+            campaign, line = take_spoils(campaign, rng)
+            after.lines.append(line)
         save_campaign(campaign, path)
         campaign = shop_randomly(campaign, path, rng)
         lines += after.lines
