@@ -24,8 +24,9 @@ def test_dd_23_dd_24_effects_are_marked_by_what_they_do():
         Effect("hold-person", "Hold Person", 3, 3, (), "paralyzed"),
         Effect("tashas-laughter", "Tasha's Laughter", 3, 2, (), "prone"),
         Effect("charm-3", "Charm Person", 3, None, (), "charmed"),
-        Effect("bestow-curse", "Curse: 50% chance to lose each action", 3, None, (),
-               "cursed-actions"),  # fmt: skip
+        Effect(
+            "bestow-curse", "Curse: 50% chance to lose each action", 3, None, (), "cursed-actions"
+        ),  # fmt: skip
         Effect("doom", "Doom", 3, 6, (("attack", "shaken", -2),), "shaken"),
         Effect("prayer-foe", "Prayer (foe)", 3, 30, (("attack", "luck", -1),)),
         Effect("bless", "Bless", 0, 6, (("attack", "morale", 1),)),
@@ -97,7 +98,9 @@ def test_dd_4_dd_9_dd_45_endings_have_their_kind():
 def test_old_names_still_build_the_game():
     v = make_variant("dnd")
     assert isinstance(v.rules, DndRules) and isinstance(v.presenter, DndPresenter)
-    both = DndBattleChess(v.spec)
+    old_spec = v.spec.model_copy(update={"rules": "dnd:DndBattleChess", "present": ""})
+    both = make_variant(old_spec)  # a house-rule save written before the split
+    assert isinstance(both.rules, DndBattleChess) and both.presenter is both.rules
     state, _ = both.new_game(None)
     assert both.piece_view(state, sq(v, "e1")).name == "Bard" and len(both.legal_actions(state))
 

@@ -61,6 +61,16 @@ def test_dd_4_ruling_draw_after_quiet_full_turns():
     assert quick.outcome(t).reason == "5 full turns without damage"
 
 
+def test_dd_4_ruling_both_kings_falling_to_one_spell_draw():
+    v, s = position("8/8/8/8/2K5/2k5/8/2Q5 w - - 0 1", level=3)
+    s = edit(v, edit(v, s, "c3", hp=1), "c4", hp=1)
+    s, _ = play(v, s, "c1c2")
+    s, _ = play(v, s, "cast flaming-sphere c3", 1, 1, 1, 1)  # 2 damage; both Kings fail
+    out = v.outcome(s)
+    assert (out.winner, out.rule, out.reason) == (None, "DD-4", "both Kings fell")
+    assert v.position_text(s).endswith("result=king-killed,-")
+
+
 def test_dd_5_and_dd_30_fighter_move_to_empty_square_has_no_action():
     v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
     s, _ = play(v, s, "e2e4")
