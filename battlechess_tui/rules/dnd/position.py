@@ -57,19 +57,12 @@ from battlechess_tui.rules.dnd.state import (
     Piece,
     placement,
 )
-from battlechess_tui.rules.dnd.stats import Tables
+from battlechess_tui.rules.dnd.stats import CHESS_TYPES, Tables
 
 T = TypeVar("T")
 SIDES = "wb"
 FLAGS = (("first", "f"), ("charge_ok", "c"), ("charging", "C"), ("auto", "a"))
-_PIECE_OF_LETTER = {
-    "P": "pawn",
-    "N": "knight",
-    "B": "bishop",
-    "R": "rook",
-    "Q": "queen",
-    "K": "king",
-}
+_PIECE_OF_LETTER = {cb.LETTERS[code]: piece for piece, code in CHESS_TYPES.items()}
 TOKENS = ("level", "pieces", "turn", "phase", "actors", "battle", "pending", "fascination",
           "used", "falls", "loot", "result")  # fmt: skip
 
@@ -121,7 +114,9 @@ def _turn_of(full: int, side: int) -> int:
 
 def _fresh_level(state: DndState, t: Tables) -> int:
     """The level of every piece when all are fresh and numbered in square order, else 0."""
-    if state.falls or not state.pieces:
+    if not state.pieces:
+        return 1
+    if state.falls:
         return 0
     level = state.pieces[0].level
     squares = [p.square for p in state.pieces]
