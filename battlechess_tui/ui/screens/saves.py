@@ -144,6 +144,9 @@ class SavesScreen(Screen[None]):
         return [Option(describe(s), id=str(i)) for i, s in enumerate(self.saves)]
 
     def on_mount(self) -> None:
+        # The list takes the room left, so the file box below it stays on screen at 80x24
+        # (app.tcss's ``max-height: 1fr`` does not bound an auto height in this layout).
+        self.query_one("#save-list").styles.height = "1fr"
         self._show_list()
         target = "#save-list" if self.saves else "#save-path"
         self.query_one(target).focus()
