@@ -297,14 +297,14 @@ class Report:
     cases: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
     seconds: Counter[str] = field(default_factory=Counter)
-    slowest: dict[str, float] = field(default_factory=dict)
+    slowest: dict[str, tuple[float, str]] = field(default_factory=dict)
     findings: list[str] = field(default_factory=list)
 
     def add(self, kind: str, name: str, ran: Ran, problem: str | None) -> None:
         self.cases[kind] += 1
         self.outcomes[f"{kind}: exit {ran.code}"] += 1
         self.seconds[kind] += ran.seconds
-        self.slowest[kind] = max(self.slowest.get(kind, 0.0), ran.seconds)
+        self.slowest[kind] = max(self.slowest.get(kind, (0.0, "")), (ran.seconds, name))
         if problem is not None:
             self.findings.append(f"{kind} {name}: {problem}")
 
@@ -312,8 +312,9 @@ class Report:
         out = []
         for kind, n in sorted(self.cases.items()):
             mean = self.seconds[kind] / n * 1000
+            seconds, name = self.slowest[kind]
             out.append(f"{kind}: {n} cases, {mean:.0f} ms each, slowest "
-                       f"{self.slowest[kind] * 1000:.0f} ms")  # fmt: skip
+                       f"{seconds * 1000:.0f} ms ({name})")  # fmt: skip
         for outcome, n in sorted(self.outcomes.items()):
             out.append(f"  {outcome}: {n}")
         out.append(f"findings: {len(self.findings)}")

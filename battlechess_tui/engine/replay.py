@@ -27,10 +27,13 @@ from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, Vari
 from battlechess_tui.engine.variant import Variant
 
 #: Trial games a check plays with the default options, to the end or this many decisions.
-TRIAL_GAMES = 3
-TRIAL_DECISIONS = 2_000
+TRIAL_GAMES = 2
+TRIAL_DECISIONS = 1_000
 #: A shorter trial for each option value other than the default.
-OPTION_TRIAL_DECISIONS = 200
+OPTION_TRIAL_DECISIONS = 100
+#: The odds text is drawn for the first decisions of a trial only (a game's estimate of a
+#: battle may take seconds).
+ODDS_DECISIONS = 3
 #: Piece fields that only matter if the game's rules class reads them (``check_variant`` warns
 #: when a house file sets one and the trial games play the same without it).
 RULE_FIELDS = ("movement", "dice", "hp", "commander")
@@ -186,7 +189,9 @@ def _trial_step(variant: Variant[Any], game: Game, rng: random.Random, trial: Tr
 
 
 def _draw(variant: Variant[Any], game: Game, last: Any) -> None:
-    """Everything the app's table shows of the position (the presenter's views)."""
+    """What the app's table shows of the position (the presenter's views): the board, the
+    banner, marks, tally, turn order, battle, the cards of the pieces the last action named
+    (where the cursor is), and early on the odds of that action."""
     presenter, state = variant.presenter, game.state
     presenter.status(state)
     presenter.square_marks(state)
@@ -194,10 +199,12 @@ def _draw(variant: Variant[Any], game: Game, last: Any) -> None:
     presenter.turn_order(state)
     presenter.battle_view(state)
     for square in range(variant.geo.width * variant.geo.height):
-        if presenter.piece_view(state, square) is not None:
+        presenter.piece_view(state, square)
+    if last is not None:
+        for square in last.squares:
             presenter.piece_card(state, square)
-    if last is not None and game.positions[-2].agreed is None:
-        presenter.odds(game.positions[-2].state, last)
+        if len(game.plies) <= ODDS_DECISIONS:
+            presenter.odds(game.positions[-2].state, last)
 
 
 def _position_key(variant: Variant[Any], state: Any) -> Any:
