@@ -231,7 +231,8 @@ class SavesScreen(Screen[None]):
             self._say(f"Cannot open: {exc}")
             return
         self._app.open_replay(loaded.game, None)
-        self.app.notify(f"{path.name}: read-only, an edited save", title="Edited save")
+        self.app.notify(f"{path.name}: read-only, an edited save", title="Edited save",
+                        markup=False)  # fmt: skip
 
     # -- deleting and renaming -------------------------------------------------------------------
 
