@@ -113,14 +113,24 @@ def same_origin(origin: str | None, host: str) -> bool:
 
 def make_server(command: str) -> Any:
     """textual-serve's server for ``command``: each page links back to the address its browser
-    used (so ``--host 0.0.0.0`` and ``--port 0`` work), and only pages it served may open a
-    game's connection."""
+    used (so ``--host 0.0.0.0`` and ``--port 0`` work), only pages it served may open a
+    game's connection, and stopping the server ends every tab's app at once."""
     from aiohttp import web
     from textual_serve.server import Server
 
     class BattleServer(Server):
+        #: The tasks serving open tabs (each drives one app process).
+        tabs: set[asyncio.Task[Any]]
+
         async def on_startup(self, app: web.Application) -> None:
             """Quiet: ``serve`` says where it listens once it does."""
+            self.tabs = set()
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """Each open tab's connection is cancelled: textual-serve then tells its app to
+            quit (games are autosaved after every decision) and closes the page's socket."""
+            for task in self.tabs:
+                task.cancel()
 
         async def handle_index(self, request: web.Request) -> Any:
             # No await between setting the address and the page reading it.
@@ -131,6 +141,12 @@ def make_server(command: str) -> Any:
         async def handle_websocket(self, request: web.Request) -> Any:
             if not same_origin(request.headers.get("Origin"), request.host):
                 raise web.HTTPForbidden(text="battlechess: a page from another site\n")
-            return await super().handle_websocket(request)
+            task = asyncio.current_task()
+            assert task is not None
+            self.tabs.add(task)
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.tabs.discard(task)
 
     return BattleServer(command, title="battlechess")

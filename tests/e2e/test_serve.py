@@ -4,9 +4,13 @@ and the app connection it serves (the browser test plays through them)."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
+import os
 import shlex
+import signal
 import socket
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -17,9 +21,11 @@ from battlechess_tui.cli.serve import app_command, same_origin
 from tests.e2e.serving import serving
 
 needs_web = pytest.mark.skipif(
-    not all(__import__("importlib").util.find_spec(m) for m in ("textual_serve", "aiohttp")),
+    importlib.util.find_spec("textual_serve") is None,
     reason="no textual-serve (pip install -e '.[test]' or 'battlechess[web]')",
 )
+TITLE = b"B A T T L E C H E S S"  # the main menu's title, as the app draws it
+STOP_SECONDS = 10
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(capsys, monkeypatch):
@@ -82,9 +88,10 @@ def test_serve_prints_its_address_and_the_page_connects_back_to_it(tmp_path):
         assert f'data-session-websocket-url="ws://localhost:{port}/ws"' in named
 
 
-async def first_screen(url: str, origin: str | None) -> bytes:
+async def first_screen(url: str, origin: str | None, then_stop: int | None = None) -> bytes:
     """What an app connection sends until the main menu's title is drawn (or the status
-    with which it was refused)."""
+    with which it was refused); then Quit, or with ``then_stop`` (the server's process id)
+    Ctrl+C for the server and the rest of what the connection sends until it is closed."""
     import aiohttp
 
     headers = {"Origin": origin} if origin else {}
@@ -94,23 +101,50 @@ async def first_screen(url: str, origin: str | None) -> bytes:
             ws = await session.ws_connect(f"{url}/ws?width=100&height=30", headers=headers)
         except aiohttp.WSServerHandshakeError as exc:
             return f"refused {exc.status}".encode()
-        async with ws:
-            async with asyncio.timeout(30):
-                async for message in ws:
-                    if message.type == aiohttp.WSMsgType.BINARY:
-                        received += message.data
-                    if b"B A T T L E C H E S S" in received:
-                        break
-            await ws.send_json(["stdin", "q"])  # Quit, from the menu
+        async with ws, asyncio.timeout(30):
+            async for message in ws:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    received += message.data
+                if TITLE in received:
+                    break
+            if then_stop is None:
+                await ws.send_json(["stdin", "q"])  # Quit, from the menu
+                return received
+            os.kill(then_stop, signal.SIGINT)
+            # Closed at once: left alone, aiohttp would wait for open tabs (up to a minute).
+            async with asyncio.timeout(STOP_SECONDS):
+                async for _ in ws:
+                    pass
     return received
 
 
 @needs_web
 def test_a_connection_runs_the_app_and_one_from_another_site_is_refused(tmp_path):
     with serving(tmp_path / "saves") as served:
-        assert b"B A T T L E C H E S S" in asyncio.run(first_screen(served.url, served.url))
+        assert TITLE in asyncio.run(first_screen(served.url, served.url))
         refused = asyncio.run(first_screen(served.url, "http://evil.example"))
         assert refused == b"refused 403"
+
+
+@needs_web
+def test_ctrl_c_ends_the_server_and_the_app_of_every_open_tab(tmp_path):
+    with serving(tmp_path / "saves") as served:
+        pid = served.process.pid
+        assert TITLE in asyncio.run(first_screen(served.url, served.url, then_stop=pid))
+        assert served.process.wait(timeout=20) == 0
+        assert group_ends(pid), "an app outlived the server"
+
+
+def group_ends(pgid: int, seconds: float = 10) -> bool:
+    """Does the process group ``pgid`` (the server and its apps) become empty?"""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
 
 
 def test_the_served_app_saves_where_the_terminal_app_does(tmp_path, monkeypatch, capsys):
