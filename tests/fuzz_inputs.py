@@ -28,6 +28,7 @@ import io
 import json
 import os
 import random
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -363,10 +364,24 @@ def make_seeds(folder: Path, games: tuple[str, ...], variant_bases: tuple[str, .
     return Seeds(saves, campaign, variants)
 
 
+def make_fifo(path: Path) -> Path:
+    """A FIFO at ``path`` that cannot hang a test: a thread opens it for writing and closes
+    it, so code that wrongly waits on it reads an empty file (and fails) instead of blocking
+    for ever."""
+    os.mkfifo(path)
+
+    def writer() -> None:
+        with contextlib.suppress(OSError), open(path, "wb"):
+            pass
+
+    threading.Thread(target=writer, daemon=True).start()
+    return path
+
+
 def _special_files(folder: Path, name: str) -> list[Path]:
     """Files that are not regular files: a FIFO, a link to /dev/zero, a folder."""
     fifo, zero, sub = folder / f"fifo-{name}", folder / f"zero-{name}", folder / f"dir-{name}"
-    os.mkfifo(fifo)
+    make_fifo(fifo)
     zero.symlink_to("/dev/zero")
     sub.mkdir()
     return [fifo, zero, sub]

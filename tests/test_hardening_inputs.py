@@ -16,6 +16,7 @@ from battlechess_tui.cli import main
 from battlechess_tui.save.files import MAX_DOCUMENT_BYTES
 from battlechess_tui.save.store import SaveError, autosave_path, list_saves, load_game, save_game
 from battlechess_tui.simulation import random_game
+from tests.fuzz_inputs import make_fifo
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,7 +81,7 @@ def test_a_save_larger_than_any_game_is_refused_before_reading(tmp_path, capsys)
 
 def test_only_regular_files_are_read(tmp_path, capsys):
     fifo, zero, folder = tmp_path / "fifo.json", tmp_path / "zero.json", tmp_path / "dir.json"
-    os.mkfifo(fifo)
+    make_fifo(fifo)
     zero.symlink_to("/dev/zero")
     folder.mkdir()
     for path, reason in ((fifo, "not a regular file"), (zero, "not a regular file"),
@@ -139,7 +140,7 @@ def test_a_hostile_campaign_file_is_refused_in_one_line(tmp_path, capsys, mangle
 
 def test_a_campaign_fifo_or_dev_zero_link_is_refused(tmp_path, capsys):
     fifo, zero = tmp_path / "fifo.json", tmp_path / "zero.json"
-    os.mkfifo(fifo)
+    make_fifo(fifo)
     zero.symlink_to("/dev/zero")
     for path in (fifo, zero):
         assert "not a regular file" in _one_line_exit_2(capsys, "campaign", "show", str(path))

@@ -28,6 +28,7 @@ from battlechess_tui.save.store import (
     verify_file,
 )
 from battlechess_tui.simulation import random_game
+from tests.fuzz_inputs import make_fifo
 
 
 def finished_classic():
@@ -419,7 +420,7 @@ def test_the_list_shows_unreadable_files_with_the_reason(tmp_path):
     save_game(random_game("classic", seed=5), tmp_path / "good.json")
     (tmp_path / "cut.json").write_text('{"format": "battlechess-save", "plies": [')
     (tmp_path / "notes.json").write_text('{"hello": 1}')
-    os.mkfifo(tmp_path / "pipe.json")
+    make_fifo(tmp_path / "pipe.json")
     infos = list_saves(tmp_path)
     assert [i.path.name for i in infos][0] == "good.json"
     problems = {i.path.name: i.problem for i in infos[1:]}

@@ -20,6 +20,7 @@ from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen
 from battlechess_tui.ui.screens.saves import RenameDialog, SavesScreen
 from battlechess_tui.ui.settings import Settings
+from tests.fuzz_inputs import make_fifo
 
 
 def _folder(tmp_path: Path, games: int = 12) -> Path:
@@ -30,7 +31,7 @@ def _folder(tmp_path: Path, games: int = 12) -> Path:
     for n in range(games):
         save_game(game, folder / f"game-{n:02d}.json")
     (folder / "cut.json").write_text('{"format": "battlechess-save", "plies": [')
-    os.mkfifo(folder / "pipe.json")
+    make_fifo(folder / "pipe.json")
     return folder
 
 

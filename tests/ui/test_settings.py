@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
@@ -18,6 +17,7 @@ from battlechess_tui.ui.settings import (
     save_settings,
     settings_path,
 )
+from tests.fuzz_inputs import make_fifo
 
 
 async def test_animation_key_is_saved_and_read_by_the_next_run() -> None:
@@ -111,7 +111,7 @@ async def test_a_bad_settings_file_starts_with_defaults_and_says_so_once(
 def test_a_settings_fifo_or_link_to_dev_zero_is_refused_without_blocking() -> None:
     path = settings_path()
     path.parent.mkdir(parents=True)
-    os.mkfifo(path)
+    make_fifo(path)
     assert "not a regular file" in (load_settings().problem or "")
     path.unlink()
     path.symlink_to("/dev/zero")
