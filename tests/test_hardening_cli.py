@@ -85,6 +85,19 @@ def test_bad_input_ends_in_one_line(capsys, args, says):
     assert says in one_line(capsys, *args)
 
 
+def test_play_refuses_a_house_rule_file_that_does_not_pass_the_check(tmp_path, capsys):
+    broken = tmp_path / "broken.toml"
+    broken.write_text('key = "b"\nname = "B"\ndescription = "x"\nbase = "classic"\n'
+                      'rules = "chess_family.rules:Rules"\n')  # fmt: skip
+    assert "is a base class" in one_line(capsys, "play", str(broken))
+    text = (ROOT / "variants" / "dice-chess.toml").read_text()
+    start = text.index("[options.opening_turns]")
+    end = text.index("[", start + 1)
+    crashes = tmp_path / "crashes.toml"
+    crashes.write_text(text[:start] + text[end:])
+    assert "opening_turns" in one_line(capsys, "play", str(crashes))
+
+
 def test_a_fault_of_battlechess_itself_is_one_line_too(capsys, monkeypatch):
     def broken(args):
         raise ZeroDivisionError("a bug")

@@ -6,13 +6,13 @@
 
 from __future__ import annotations
 
-import importlib
+import inspect
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from battlechess_tui.engine.data_files import rules_text, variants_dir
-from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.loading import presenter_class, rules_class, variant_of
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import (
     OptionValue,
@@ -80,35 +80,11 @@ def load_spec_file(path: Path) -> VariantSpec:
     path = Path(path)
     raw = house_page(read_toml(path), path.parent)
     spec_ = validate(resolve_base(raw, _find_raw, str(path)), str(path))
-    rules_class(spec_)
-    presenter_class(spec_)
+    for field, cls in (("rules", rules_class(spec_)), ("present", presenter_class(spec_))):
+        if cls is not None and inspect.isabstract(cls):
+            name = getattr(spec_, field)
+            raise SpecError(str(path), [f"{field}: {name!r} is a base class, not a game's"])
     return spec_
-
-
-def _load_class(spec_: VariantSpec, field: str, base: type) -> Any:
-    name = getattr(spec_, field)
-    module_name, _, class_name = name.partition(":")
-    try:
-        module = importlib.import_module(f"battlechess_tui.rules.{module_name}")
-        cls = getattr(module, class_name)
-    except (ImportError, AttributeError, ValueError):
-        raise SpecError(spec_.key, [f"{field}: no class {name!r}"]) from None
-    if not (isinstance(cls, type) and issubclass(cls, base)):
-        raise SpecError(spec_.key, [f"{field}: {name!r} is not a {base.__name__} class"])
-    return cls
-
-
-def rules_class(spec_: VariantSpec) -> type[Rules[Any]]:
-    cls: type[Rules[Any]] = _load_class(spec_, "rules", Rules)
-    return cls
-
-
-def presenter_class(spec_: VariantSpec) -> type[Presenter[Any]] | None:
-    """The game's presenter class; None while its rules class is its own presenter."""
-    if not spec_.present:
-        return None
-    cls: type[Presenter[Any]] = _load_class(spec_, "present", Presenter)
-    return cls
 
 
 def make_rules(
@@ -117,16 +93,6 @@ def make_rules(
     """A game's rules alone (what computer players need); ValueError if options are bad."""
     spec_ = spec(key_or_spec) if isinstance(key_or_spec, str) else key_or_spec
     return rules_class(spec_)(spec_, options)
-
-
-def variant_of(rules: Rules[Any]) -> Variant[Any]:
-    """``rules`` with its game's presenter."""
-    cls = presenter_class(rules.spec)
-    if cls is None:
-        if not isinstance(rules, Presenter):
-            raise SpecError(rules.key, ["present: the game names no presenter class"])
-        return Variant(rules, rules)
-    return Variant(rules, cls(rules))
 
 
 def make_variant(
