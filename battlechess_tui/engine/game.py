@@ -14,6 +14,7 @@ from typing import Any
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice, RecordedDice
 from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.loading import variant_of
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.variant import Variant
@@ -63,8 +64,6 @@ class Game:
         """A new game from the variant's setup, or from the state ``start`` (a lesson's
         position; nothing is thrown for setup then)."""
         if isinstance(variant, Rules):
-            from battlechess_tui.engine.registry import variant_of
-
             variant = variant_of(variant)
         self.variant = variant
         self.rules: Rules[Any] = variant.rules
