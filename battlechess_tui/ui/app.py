@@ -186,6 +186,13 @@ class BattleChessApp(App[int]):
         state = "on" if self.settings.animate else "off"
         self.notify(f"Dice animation {state}.", title="Settings", timeout=2)
 
+    def action_command_palette(self) -> None:
+        """The command palette (steady under keys typed faster than it fills)."""
+        from battlechess_tui.ui.screens.palette import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette"))
+
     def action_settings(self) -> None:
         from battlechess_tui.ui.screens.settings import SettingsScreen
 

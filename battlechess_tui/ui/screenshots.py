@@ -8,12 +8,15 @@ same on every run.
 from __future__ import annotations
 
 import asyncio
+import html
 import random
+import re
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from battlechess_tui.engine.events import Roll
@@ -154,7 +157,7 @@ def scenes() -> list[Scene]:
     if fighter:
         out.append(Scene("combat-roll", LARGE, _game_app(fighter, 60, True), _settle))
     tallied = "gladiator" if "gladiator" in keys else "classic"
-    out.append(Scene("tally-sheet", SMALL, _game_app(tallied, 30), _settle))
+    out.append(Scene("tally-sheet", LARGE, _game_app(tallied, 30), _settle))
     out.append(Scene("replay", LARGE, _game_app("classic", 12), _replay))
     ruled = "single-combat" if "single-combat" in keys else "classic"
     out.append(Scene("rules", LARGE, _game_app(ruled, 0), _rules))
@@ -162,12 +165,54 @@ def scenes() -> list[Scene]:
     return out
 
 
+SYMBOL_FONT = (
+    "font-weight: normal; font-size: 24px; font-family: 'DejaVu Sans', 'Noto Sans Symbols 2', "
+    "'Segoe UI Symbol', 'Apple Symbols', sans-serif"
+)
+#: A text element of the exported SVG: where it starts, its width, and its characters.
+_TEXT = re.compile(
+    r'x="(?P<x>[0-9.]+)" (?P<y>y="[0-9.]+") textLength="(?P<width>[0-9.]+)" '
+    r'(?P<rest>clip-path="[^"]*">)(?P<text>[^<]*)</text>'
+)
+NBSP = "&#160;"
+_EDGES = re.compile(r"(?P<lead>(?:&#160;)*)(?P<core>.*?)(?:&#160;)*", re.DOTALL)
+#: Symbols drawn in a font that has them whole (chess figures, dice, marks).
+SYMBOLS = re.compile("[\u2600-\u27bf]")
+
+
+def legible(svg: str) -> str:
+    """The SVG made to render alike in browsers and in rsvg: each text element starts at its
+    first visible character (rsvg drops leading spaces, shifting the rest left), and a lone
+    symbol is drawn in a font that has it whole, centred on its cell, at its own width (the
+    SVG gives it one terminal cell, into which renderers squeeze a chess figure or a die from
+    a monospaced fallback font until it can hardly be read)."""
+
+    def placed(match: re.Match[str]) -> str:
+        text, x, width = match["text"], float(match["x"]), float(match["width"])
+        cells = cell_len(html.unescape(text)) or 1
+        spaces = _EDGES.fullmatch(text)
+        assert spaces is not None  # the pattern matches any text
+        lead, core = len(spaces["lead"]) // len(NBSP), spaces["core"]
+        if not core:
+            return match[0]
+        cell = width / cells
+        x += lead * cell
+        width = cell_len(html.unescape(core)) * cell
+        if len(html.unescape(core)) == 1 and SYMBOLS.fullmatch(html.unescape(core)):
+            return (f'x="{x + width / 2:g}" {match["y"]} text-anchor="middle" '
+                    f'style="{SYMBOL_FONT}" {match["rest"]}{core}</text>')  # fmt: skip
+        return f'x="{x:g}" {match["y"]} textLength="{width:g}" {match["rest"]}{core}</text>'
+
+    return _TEXT.sub(placed, svg)
+
+
 async def _shoot(scene: Scene, out_dir: Path, save_dir: Path) -> Path:
     app = scene.make_app(save_dir)
     async with app.run_test(size=scene.size) as pilot:
         await scene.run_before(pilot)
-        name = app.save_screenshot(filename=f"{scene.name}.svg", path=str(out_dir))
-    return Path(name)
+        path = Path(app.save_screenshot(filename=f"{scene.name}.svg", path=str(out_dir)))
+    path.write_text(legible(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return path
 
 
 async def _generate(out_dir: Path) -> list[Path]:

@@ -7,14 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.game import Game, Ply
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.ui.app import BattleChessApp
+from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.battle_panel import BattlePanel, roll_text
 from battlechess_tui.ui.widgets.board import TARGET
+from battlechess_tui.ui.widgets.piece_card import PieceCard
 from tests.scripted_dice import ScriptedDice
 from tests.ui.driver import (
     choose_in_panel,
@@ -138,3 +141,51 @@ async def test_dd_board_offers_the_actions_on_a_highlighted_square(tmp_path: Pat
         ]
         await pilot.press("escape")
         assert len(game.plies) == 1
+
+
+async def test_every_level_5_spell_is_reached_by_keyboard_at_80x24_and_found_by_typing(
+    tmp_path: Path,
+) -> None:
+    """DD-20: a level-5 Wizard in battle has eight spells. Tab reaches the Actions panel; Down
+    highlights each in turn, scrolled into view, its odds shown under the list; typing
+    narrows the list (Escape clears it)."""
+    game = Game(
+        make_variant(
+            spec("dnd").model_copy(update={"setup": "4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1"}),
+            {"level": "5"},
+        ),
+        1,
+    )
+    game.play("d1d2", ScriptedDice(20, 1))  # the Wizard attacks and wins the initiative
+    app = BattleChessApp("play", game=game, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table(pilot)
+        views = [game.presenter.piece_view(game.state, sq) for sq in range(64)]
+        await cursor_to(pilot, next(sq for sq, v in enumerate(views) if v and v.name == "Wizard"))
+        panel = screen.query_one(ActionsPanel)
+        spells = [i for i, item in enumerate(panel.items) if item.group == "Spells"]
+        assert len(spells) == 8 and panel.region.height >= 5  # the panel grows past 5 lines
+        await pilot.press("tab", "tab")  # the move box, then the Actions panel
+        assert screen.focused is panel
+        seen = set()
+        for _ in range(len(panel.items) + 3):
+            item = panel.item_at(panel.highlighted)
+            if item is not None and item.group == "Spells":
+                seen.add(item.text)
+                line = panel._index_to_line[panel.highlighted] - panel.scroll_offset.y
+                assert 0 <= line < panel.scrollable_content_region.height  # in view
+            await pilot.press("down")
+        assert seen == {panel.items[i].text for i in spells}
+        await pilot.press(*"lightning")
+        shown = [panel.item_at(i) for i in range(panel.option_count)]
+        assert [item.text for item in shown if item] == ["cast lightning-bolt"]
+        detail = screen.query_one("#action-detail", Static)
+        assert "fails its save" in str(detail.render())  # what it does: its odds
+        await pilot.press("escape")
+        assert panel.filter == "" and len([o for o in panel.options if not o.disabled]) > 8
+        await pilot.press("tab")  # on to the piece card, which scrolls by keyboard
+        card = screen.query_one(PieceCard)
+        assert screen.focused is card
+        await pilot.press("end")
+        assert card.scroll_offset.y > 0 and "Items:" in str(card.render_text())

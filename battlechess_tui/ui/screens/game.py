@@ -46,7 +46,12 @@ GAME_COMMANDS = (
     Command("resign", "x", "Resign", "resign", "Resign the game", show=False),
     *TABLE_COMMANDS,
     Command(
-        "skip", "escape", "Skip", "skip", "Skip the dice animation / drop the selection", show=False
+        "skip",
+        "escape",
+        "Skip",
+        "skip",
+        "Drop the selection or an aimed choice; end an animation",
+        show=False,
     ),  # fmt: skip
     Command("quit", "q", "Menu", "quit_game", "Back to the menu (the game is autosaved)"),
 )
@@ -319,7 +324,7 @@ class GameScreen(TableScreen):
     # -- commands --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "type_move" and isinstance(self.focused, Input):
+        if action == "type_move" and isinstance(self.focused, Input) and not self.too_small:
             return None  # typing already: ``:`` is a letter of the move
         return super().check_action(action, parameters)
 

@@ -21,7 +21,7 @@ GENERAL = """\
   the colours (the board follows the theme; `c` on the board cycles a high-contrast and a
   no-colour palette, `a` switches to ASCII letters; both are kept for the next run).
 - `ctrl+q` quits at once; games are autosaved after every decision.
-- Settings (dice animation, pieces, board colours, theme) are kept for the next run:
+- Settings ({settings}) are kept for the next run:
 """
 
 
@@ -50,7 +50,11 @@ def help_markdown(screen: Screen[object]) -> str:
     commands = commands_of(screen)
     if commands:
         parts += ["## Keys", key_table(commands)]
-    parts += [GENERAL, key_table(APP_COMMANDS)]
+    dice = getattr(screen, "uses_dice", True)  # a game without dice: no word of them
+    settings = "dice animation, pieces, board colours, theme" if dice else \
+        "pieces, board colours, theme"  # fmt: skip
+    everywhere = tuple(c for c in APP_COMMANDS if dice or c.id != "animation")
+    parts += [GENERAL.format(settings=settings), key_table(everywhere)]
     return "\n\n".join(p for p in parts if p)
 
 

@@ -38,6 +38,8 @@ MIN_BOARD_COLUMN = 30
 SMALLEST_PANELS = 26
 RESERVED_LINES = 4  # banner, footer, input line, message line
 TALL_LINES = 32  # the app's "-tall" breakpoint: each choice's details under it
+#: The commands that work in a window too small for the table.
+WITHOUT_TABLE = frozenset({"help", "screenshot", "quit_game", "quit_replay"})
 
 TABLE_COMMANDS = (
     Command("flip", "f", "Flip", "flip", "Turn the board round"),
@@ -68,6 +70,7 @@ class TableScreen(Screen[None]):
 
     HELP: ClassVar[str] = ""
     SHOW_INPUT: ClassVar[bool] = True
+    too_small = False  # the window cannot hold the table: a notice is shown instead
 
     cursor: var[int] = var(0)
     selected: var[int | None] = var(None)
@@ -157,7 +160,7 @@ class TableScreen(Screen[None]):
         ask for a larger window when even the smallest table does not fit."""
         geo = self.game.rules.geo
         least_w, least_h = self.smallest_size()
-        small = width < least_w or height < least_h
+        small = self.too_small = width < least_w or height < least_h
         self.query_one("#table").display = not small
         notice = self.query_one("#too-small", Static)
         notice.display = small
@@ -196,6 +199,10 @@ class TableScreen(Screen[None]):
     @property
     def help_title(self) -> str:
         return self.game.rules.name
+
+    @property
+    def uses_dice(self) -> bool:
+        return views.has_dice(self.game)
 
     def current_actions(self) -> list[Action]:
         return []
@@ -251,6 +258,12 @@ class TableScreen(Screen[None]):
             self._odds_cache[key] = views.odds(self.game, self.selected, self.cursor,
                                                self._actions, aim)  # fmt: skip
         self.odds = self._odds_cache[key]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """In a window too small for the table only help, screenshots and leaving work."""
+        if self.too_small and action not in WITHOUT_TABLE:
+            return False
+        return super().check_action(action, parameters)
 
     def watch_message(self, message: str) -> None:
         self.query_one("#message", Static).update(message)

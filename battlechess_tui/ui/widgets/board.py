@@ -170,9 +170,11 @@ class Layout:
 class Board(Widget, can_focus=True):
     """A chess-like board of any size up to 16 x 16, drawn as one widget."""
 
-    # The theme palette takes each colour's hue from the theme; the board moves its lightness
-    # until white and black pieces both read on it (``ui/contrast.py``). The other palettes
-    # are used as written: light squares under dark pieces (high contrast), or none at all.
+    # The theme palette takes each colour's hue (the squares', the cursor's, a move's, an
+    # attack's, a target's from the theme; the rarer highlights have hues of their own, apart
+    # from those) and moves its lightness until white and black pieces both read on it
+    # (``ui/contrast.py``). The other palettes are used as written: light squares under dark
+    # pieces (high contrast), or no colour at all.
     DEFAULT_CSS = """
     Board {
         width: 1fr;
@@ -187,11 +189,11 @@ class Board(Widget, can_focus=True):
     Board > .board--move { background: $success; }
     Board > .board--attack { background: $error; }
     Board > .board--target { background: $warning; }
-    Board > .board--selected { background: $secondary; }
-    Board > .board--last { background: $primary-lighten-3; }
+    Board > .board--selected { background: #c040c0; }
+    Board > .board--last { background: #20b0b0; }
     Board > .board--cursor { background: $accent; }
-    Board > .board--marked { background: $secondary-lighten-2; }
-    Board > .board--check { background: $error-lighten-2; }
+    Board > .board--marked { background: #9070d0; }
+    Board > .board--check { background: #ff2060; }
     Board > .board--info { color: #ffffff; text-style: none; }
     Board:focus > .board--cursor { background: $accent-lighten-1; }
     Board.-high-contrast > .board--light { background: #ffffff; }
@@ -426,10 +428,11 @@ class Board(Widget, can_focus=True):
         board_h = m.height * lay.cell_h
         if row_y < 0 or row_y > board_h + 1:
             return Strip.blank(width, self.rich_style)
-        pad = Segment(" " * lay.left, self.rich_style)
+        blank = self.rich_style
+        pad = Segment(" " * lay.left, blank)
         if row_y in (0, board_h + 1):
             segments = [pad, Segment(self._file_labels(lay), base)]
-            return Strip(segments).adjust_cell_length(width, self.rich_style)
+            return Strip(segments).adjust_cell_length(width, blank)
         row, sub = divmod(row_y - 1, lay.cell_h)
         label = ""
         if sub == piece_line(lay.cell_h):
@@ -441,7 +444,7 @@ class Board(Widget, can_focus=True):
             assert square is not None
             segments.extend(self._cell_line(square, sub, lay))
         segments.append(Segment(" " + label.ljust(lay.label_w - 1), base))
-        return Strip(segments).adjust_cell_length(width, self.rich_style)
+        return Strip(segments).adjust_cell_length(width, blank)
 
     def _file_labels(self, lay: Layout) -> str:
         """The file letters, each centred over its column of squares (the centre column of a
