@@ -22,7 +22,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     perft = sub.add_parser("perft", help="count the decision tree to a depth",
                            formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     # The epilog loads every variant: build it only when the help is shown.
-    perft.format_help = functools.partial(_help_with_epilog, perft, _perft_help)  # type: ignore[method-assign]  # argparse has no epilog hook
+    perft.format_help = functools.partial(_help_with_epilog, perft, _perft_help)
     perft.add_argument("variant")
     perft.add_argument("--depth", type=int, required=True)
     _position_flags(perft)
