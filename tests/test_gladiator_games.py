@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import check_file, make_variant, variants_dir
+from battlechess_tui.engine.registry import check_file, load_spec_file, make_variant, variants_dir
 from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.gladiator import moves as gen
 from battlechess_tui.rules.gladiator.state import ALIVE, BOARD, EMPTY, FROZEN, QUEEN
@@ -191,6 +191,19 @@ def test_the_variant_file_checks_clean_and_house_rules_are_validated(tmp_path: P
     bad = tmp_path / "house.toml"
     bad.write_text('key = "house"\nbase = "gladiator"\n[data]\nqueen_captors = ["dragon"]\n')
     assert any("dragon" in p for p in check_file(bad))
+
+
+def test_an_old_house_rule_file_naming_the_old_class_still_plays(tmp_path: Path):
+    """House rules written before the split name ``gladiator:Gladiator`` and no presenter:
+    that class is rules and presenter at once."""
+    old = tmp_path / "old.toml"
+    old.write_text('key = "old"\nbase = "gladiator"\nrules = "gladiator:Gladiator"\npresent = ""\n')
+    variant = make_variant(load_spec_file(old))
+    assert variant.presenter is variant.rules
+    game = Game(variant, 1)
+    game.play("f2f4")
+    assert game.play("e1h4").notation == "Qe1-h4"
+    assert variant.status(game.state) == "White — Black Knight's move (King may override)"
 
 
 # -- perft ------------------------------------------------------------------------------------

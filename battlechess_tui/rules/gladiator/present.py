@@ -20,7 +20,6 @@ from battlechess_tui.engine.vocabulary import MarkKind
 from . import combat, pending
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STEP, STRIKE
 from .notation import letter
-from .refusals import HEAL, NO_OVERRIDE, OVERRIDE
 from .rules import GladiatorRules
 from .state import (
     ABDUCTED,
@@ -39,7 +38,7 @@ from .state import (
     seat_key,
 )
 from .tables import SIDE_NAMES, piece_name
-from .turns import commander
+from .turns import HEAL, NO_OVERRIDE, OVERRIDE, commander
 
 HOW_WORDS = {
     ATTACK: "attacks",

@@ -7,9 +7,8 @@ from battlechess_tui.engine.actions import MOVE, Action
 from .moves import Generator, classify, raw_targets
 from .state import KING, QUEEN, GladiatorState, Piece
 from .tables import SIDE_NAMES, Tables
-from .turns import Analysis, commander
+from .turns import HEAL, NO_OVERRIDE, OVERRIDE, Analysis, commander
 
-OVERRIDE, NO_OVERRIDE, HEAL = "override", "no-override", "heal"
 CHOICE_WORDS = {
     "place": "place the Queen next to her King (GC-30)",
     "return": "choose where the released piece goes (GC-29)",

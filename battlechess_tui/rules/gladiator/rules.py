@@ -28,13 +28,11 @@ from . import combat, notation, pending, queen
 from .evaluation import evaluate
 from .execute import execute
 from .moves import ATTACK, STRIKE, Move
-from .refusals import HEAL, NO_OVERRIDE, OVERRIDE, why_illegal
+from .refusals import why_illegal
 from .state import (
-    EMPTY,
     KING,
     QUEEN,
     SIDES,
-    START,
     GladiatorState,
     Piece,
     Work,
@@ -46,7 +44,16 @@ from .state import (
     MOVE as MOVE_PHASE,
 )
 from .tables import SIDE_NAMES, GladiatorData, Tables
-from .turns import Analysis, advance, analyse, commander, seat_to_move
+from .turns import (
+    HEAL,
+    NO_OVERRIDE,
+    OVERRIDE,
+    Analysis,
+    advance,
+    analyse,
+    commander,
+    seat_to_move,
+)
 
 #: How many positions' move lists the rules keep (a search revisits recent positions).
 CACHE_SIZE = 2048
@@ -289,6 +296,3 @@ class GladiatorRules(Rules[GladiatorState]):
 
     def evaluate(self, state: GladiatorState, side: int) -> float:
         return evaluate(self.t, state, side)
-
-
-__all__ = ["EMPTY", "HEAL", "NO_OVERRIDE", "OVERRIDE", "START", "GladiatorRules"]

@@ -21,6 +21,10 @@ from .moves import Generator, Move
 from .state import ABDUCTED, BOARD, DONE, KING, MOVE, QUEEN, START, Position, Work, find, seat_key
 from .tables import SIDE_NAMES, Tables
 
+#: The decisions of a commander's slot besides a move: the King's override (GC-14), the old
+#: explicit "no override" (read from old saves, never offered) and the Queen's heal (GC-32).
+OVERRIDE, NO_OVERRIDE, HEAL = "override", "no-override", "heal"
+
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
