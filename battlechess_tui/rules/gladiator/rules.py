@@ -252,7 +252,7 @@ class GladiatorRules(Rules[GladiatorState]):
             assert target is not None
             queen.heal(self.t, w, target, events)
             w.analysis = self.analysis(state)  # healing changes no move
-        elif state.pending and kind == state.pending[0].kind and self._answers(state, action):
+        elif state.pending and action in self.legal_actions(state):
             head = state.pending[0]
             w.pending = state.pending[1:]
             answer = action.choice if kind == pending.PROMOTE else action.target
@@ -263,9 +263,6 @@ class GladiatorRules(Rules[GladiatorState]):
             raise IllegalAction(self.why_illegal(state, action))
         advance(self.t, w, events)
         return self._frozen(w), events
-
-    def _answers(self, state: GladiatorState, action: Action) -> bool:
-        return action in self.legal_actions(state)
 
     # -- numbers for computer players ----------------------------------------------------------
 
