@@ -236,7 +236,7 @@ class Game:
         game = cls(variant, seed, players, RecordedDice(_rolls(setup_events)))
         for index, (text, events) in enumerate(moves):
             try:
-                game.play(game.parse(text), RecordedDice(_rolls(events)))
+                game.play(text, RecordedDice(_rolls(events)))
             except IllegalAction as exc:
                 raise IllegalAction(f"ply {index + 1} ({text}): {exc}") from None
         return game

@@ -232,17 +232,25 @@ def _blur_spares(w: Work, side: int, dfd: int) -> bool:
 
 
 def damage_roll(
-    w: Work, side: int, expr: DiceExpr, mods: Mods, purpose: str, mult: int = 1, floor: int = 1
+    w: Work,
+    side: int,
+    expr: DiceExpr,
+    mods: Mods,
+    purpose: str,
+    mult: int = 1,
+    floor: int = 1,
+    what: str = "damage",
 ) -> int:
-    """Damage dice and modifiers (``mult`` times on a critical), at least ``floor`` (DD-13)."""
+    """Damage dice and modifiers (``mult`` times on a critical), at least ``floor`` (DD-13);
+    ``what`` names the amount ("damage", or "healing" for a cure)."""
     terms = tuple((n * mult, s) for n, s in expr.terms)
-    all_mods = ([("damage", expr.bonus)] if expr.bonus else []) + list(mods)
+    all_mods = ([(what, expr.bonus)] if expr.bonus else []) + list(mods)
     if mult > 1:
         all_mods = [(f"{label} x{mult}", v * mult) for label, v in all_mods]
         purpose += f" (critical x{mult})"
     roll = w.throw(side, DiceExpr(terms, 0), purpose, all_mods)
     total = max(floor, roll.total)
-    w.settle(roll, "", f"{total} damage" + (" (minimum 1)" if total != roll.total else ""))
+    w.settle(roll, "", f"{total} {what}" + (" (minimum 1)" if total != roll.total else ""))
     return total
 
 
