@@ -3,12 +3,16 @@ scripted game, buy an item in the shop, and start the next game with the item in
 
 from __future__ import annotations
 
-from textual.widgets import Button
+from textual.widgets import Button, OptionList
 
 from battlechess_tui.campaign.store import load_campaign
 from battlechess_tui.save.store import verify_file
 from battlechess_tui.ui.app import BattleChessApp
-from battlechess_tui.ui.screens.campaign import CampaignGameScreen, CampaignScreen
+from battlechess_tui.ui.screens.campaign import (
+    CampaignGameScreen,
+    CampaignReplayScreen,
+    CampaignScreen,
+)
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.shop import ShopScreen
@@ -23,13 +27,13 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
         await pilot.pause()
         name = app.screen.query_one("#campaign-name")
         name.value = "Pilot War"
-        app.screen.query_one("#white-player").value = "Ann"
-        app.screen.query_one("#black-player").value = "Bob"
+        app.screen.query_one("#white-player").value = "Ann [b]"  # names are text, not markup
+        app.screen.query_one("#black-player").value = "[/]Bob"
         await pilot.press("ctrl+s")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, CampaignScreen)
-        assert "Ann" in str(screen.query_one("#side-0").render())
+        assert "Ann [b] (White)" in str(screen.query_one("#side-0").render())
 
         await pilot.press("n")  # Next game: White moves, Black's King surrenders (DD-45)
         await pilot.pause()
@@ -49,12 +53,21 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
         campaign = load_campaign(screen.path)
         assert campaign.white.chest == 10_000 and campaign.games[0].winner == "white"
         assert verify_file(screen.path.parent / campaign.games[0].file) is None
+        games = screen.query_one("#campaign-games", OptionList)
+        assert games.highlighted == 0  # the game just played: r replays it
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignReplayScreen)
+        await pilot.press("q")
+        await pilot.pause()
 
         await pilot.press("s")  # the shop, for the winner
         await pilot.pause()
         shop = app.screen
         assert isinstance(shop, ShopScreen) and shop.side == 0
+        assert "Gold is earned by winning games" in str(shop.query_one("#shop-gold").render())
         pieces = shop.query_one("#shop-pieces")
+        assert pieces.highlighted == 0 and shop.query_one("#shop-offers").option_count  # first
         pieces.highlighted = [o.id for o in pieces.options].index("e2")
         await pilot.press("enter")
         await pilot.pause()

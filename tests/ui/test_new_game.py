@@ -152,3 +152,27 @@ async def test_names_survive_an_option_change() -> None:
         await choose(pilot, "#opt-0", "exchange")
         await pilot.pause()
         assert screen.player_names()["white.queen"] == "Bob"
+
+
+async def test_a_house_rule_file_is_loaded_and_played(tmp_path) -> None:  # noqa: ANN001
+    """Issue 10: "Load variant file" plays a house-rule .toml through registry.resolve."""
+    house = tmp_path / "house.toml"
+    house.write_text('key = "house"\nname = "House chess"\ndescription = "Classic, at home."\n'
+                     'base = "classic"\n', encoding="utf-8")  # fmt: skip
+    broken = tmp_path / "broken.toml"
+    broken.write_text('key = "broken"\nbase = "nothing"\n', encoding="utf-8")
+    app = BattleChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new_game(pilot, "classic")
+        box = screen.query_one("#variant-file", Input)
+        box.value = str(broken)
+        await pilot.press("ctrl+o")
+        error = str(screen.query_one("#new-game-error", Static).render())
+        assert error.startswith(f"Cannot load {broken}") and "nothing" in error
+        box.value = str(house)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert screen.query_one("#game-select", Select).value == "house"
+        assert str(screen.query_one("#game-description", Static).render()) == "Classic, at home."
+        game = (await start(pilot)).game
+        assert game.rules.key == "house" and game.rules.name == "House chess"

@@ -11,6 +11,7 @@ from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.save.store import load_game, save_game
 from battlechess_tui.session import build_game
+from battlechess_tui.ui import views
 from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
@@ -72,7 +73,8 @@ async def test_tray_shows_recent_decisions_round_by_round(dnd_save: Path) -> Non
         assert [e.ply for e in entries] == sorted(e.ply for e in entries)  # oldest first
         text = screen.query_one(DiceTray).render_text().plain
         last = screen.game.plies[plies[-1] - 1]
-        assert f"{plies[-1]}. " in text and last.notation in text
+        turn = views.turn_numbers(screen.game, plies[-1])[-1]  # headed by its turn, as logged
+        assert f"── {turn} " in text and last.notation in text
         roll = next(e for e in last.events if isinstance(e, Roll))
         assert roll.purpose in text and roll.dice in text
 

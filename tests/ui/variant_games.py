@@ -39,8 +39,11 @@ async def play_one(pilot: Pilot, action: Action, how: str) -> None:
     text = action.text(game.variant.geo)
     sharing = [a for a in game.legal_actions() if a.squares == action.squares]
     mouse = how == "mouse"
-    if how == "typed":
-        await type_action(pilot, text)
+    panel = screen.query_one(ActionsPanel)
+    head = f"{action.kind} {action.choice}".strip()  # a choice whose targets go on the board
+    listed = [i for i, item in enumerate(panel.items) if item.text in (text, head)]
+    if how == "typed" or (len(action.squares) != 2 and not listed):
+        await type_action(pilot, text)  # (a word older saves use, not offered any more)
         return
     if len(action.squares) == 2:
         await choose_square(pilot, action.squares[0], mouse)
@@ -51,9 +54,7 @@ async def play_one(pilot: Pilot, action: Action, how: str) -> None:
             index = next(i for i, (a, _) in enumerate(dialog.options) if a == action)
             await pilot.press(*["down"] * index, "enter")
     else:
-        panel = screen.query_one(ActionsPanel)
-        head = f"{action.kind} {action.choice}".strip()  # a choice whose targets go on the board
-        index = next(i for i, item in enumerate(panel.items) if item.text in (text, head))
+        index = listed[0]
         chosen = panel.items[index].text
         panel.focus()
         await pilot.pause()

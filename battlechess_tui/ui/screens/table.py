@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
@@ -111,7 +111,7 @@ class TableScreen(Screen[None]):
                 )  # fmt: skip
                 yield from self.compose_under_board()
                 yield Static(id="message", markup=False)
-            with Vertical(id="panels"):
+            with VerticalScroll(id="panels", can_focus=False):
                 yield BattlePanel(id="battle").data_bind(info=TableScreen.battle_info)
                 yield DiceTray(id="dice-tray").data_bind(entries=TableScreen.tray_entries)
                 if self.SHOW_INPUT:
@@ -228,10 +228,13 @@ class TableScreen(Screen[None]):
             self.tray_entries = entries
         # Set on every sync: ``on_mount`` may come after the first one (a game loaded at start).
         title = "Dice" if not entries else (
-            "Dice — setup" if tray_ply == 0 else f"Dice — move {tray_ply}")  # fmt: skip
+            "Dice — setup" if tray_ply == 0 else
+            f"Dice — turn {views.turn_numbers(game, tray_ply)[-1].rstrip('.…')}")  # fmt: skip
         self.query_one("#dice-tray").border_title = title
         self.tally = tuple(game.presenter.tally(game.positions[index].state))
-        self.query_one(DiceTray).display = views.has_dice(game)
+        # In a short window a battle's panel shows its rolls: the tray would repeat them.
+        short_battle = self.battle_info is not None and self.size.height < TALL_LINES
+        self.query_one(DiceTray).display = views.has_dice(game) and not short_battle
         self.log_entries = views.log(game, index)
         self.action_items = views.actions_panel(game, self._actions) if self.SHOW_INPUT else ()
         self.sync_card()

@@ -40,8 +40,8 @@ def prompt(item: ActionItem, detailed: bool) -> Text:
     """An item as the list shows it: its label (and typed text when it differs), then, when
     ``detailed``, what it does on a line of its own."""
     text = Text(item.label)
-    if item.label != item.text and not item.targets:
-        text.append(f"  ({item.text})", "dim")
+    if not item.targets and not set(item.text.split()) <= set(item.label.split()):
+        text.append(f"  ({item.text})", "dim")  # what to type, where the label does not say
     if item.hint:
         text.append(f" — {item.hint}", "dim")
     if detailed and item.detail:

@@ -4,7 +4,10 @@ The board knows no rules. The screen hands it a ``BoardModel`` (what stands wher
 marks, the squares the selected piece may reach) and the cursor; the board draws them, refreshes
 only the squares that changed, and tells the screen what the player did with small messages
 (``Board.CursorMoved``, ``Board.SquareChosen``). Everything it shows has a symbol as well as a
-colour, so the board reads in the no-colour palette too.
+colour, so the board reads in the no-colour palette too: marks are drawn by their kind (or
+their own symbol, ``Mark.glyph``), so a new spell or condition needs no change here; a hurt
+piece's hit points are a bar beside it at every size; and a piece's figure is fixed for the
+game by its legend.
 """
 
 from __future__ import annotations
@@ -33,46 +36,6 @@ MOVE, ATTACK, TARGET = "move", "attack", "target"  # TARGET: a square a chosen a
 #: Cell sizes tried from the largest down: (columns, lines) per square.
 CELL_SIZES = ((7, 3), (5, 2), (3, 1))
 
-#: Symbols for marks given as plain words (games not yet moved to ``Mark``), by the word or
-#: its first word. Square marks not listed show their first letter; piece marks not listed stay
-#: on the piece card.
-MARK_SYMBOLS = {
-    "arena": ("◇", "+"),
-    "promotion": ("★", "*"),
-    "used": ("✗", "x"),
-    "frozen": ("❄", "F"),
-    "shaken": ("!", "!"),
-    "promoted": ("⁺", "+"),
-    "blessed": ("✦", "b"),
-    "in check": ("‼", "!"),
-    "movable": ("▸", ">"),
-    "in battle": ("⚔", "#"),
-    "battle": ("⚔", "#"),
-    "empowered": ("↑", "^"),
-    "stunned": ("~", "~"),
-    "poisoned": ("☠", "p"),
-    **dict.fromkeys(
-        (
-            "bless",
-            "prayer",
-            "heroism",
-            "shield",
-            "mage",
-            "bull's",
-            "bear's",
-            "cat's",
-            "false",
-            "protection",
-            "blur",
-        ),
-        ("✦", "b"),
-    ),  # fmt: skip
-    **dict.fromkeys(("doom", "prayer (foe)", "curse:", "cursed"), ("↓", "v")),
-    "paralyzed": ("❄", "F"),
-    "prone": ("_", "_"),
-    "charmed": ("♥", "c"),
-    "fascinated": ("♥", "c"),
-}
 TARGET_STYLES = {MOVE: "board--move", ATTACK: "board--attack", TARGET: "board--target"}
 #: Chess figures: each names its side, so the letter is not needed beside them.
 SIDED_GLYPHS = frozenset("♔♕♖♗♘♙♚♛♜♝♞♟")
@@ -81,19 +44,10 @@ SIDED_GLYPHS = frozenset("♔♕♖♗♘♙♚♛♜♝♞♟")
 HP_BARS = "▁▂▃▄▅▆▇"
 
 
-def mark_symbol(mark: Mark | str, ascii_only: bool) -> str | None:
-    """One character for a mark, or None when the board does not draw it."""
-    if isinstance(mark, Mark):
-        return mark.glyph(ascii_only) if mark.shown else None
-    for name in (mark, mark.split(" ")[0]):
-        pair = MARK_SYMBOLS.get(name)
-        if pair:
-            return pair[1] if ascii_only else pair[0]
-    return None
-
-
-def square_symbol(mark: Mark | str, ascii_only: bool) -> str:
-    return mark_symbol(mark, ascii_only) or (str(mark)[:1] or "?").lower()
+def mark_symbol(mark: Mark, ascii_only: bool) -> str | None:
+    """The one character the board draws for a mark (by its kind, or its own symbol), or None
+    for a mark kept to the piece card."""
+    return mark.glyph(ascii_only) if mark.shown else None
 
 
 def hp_symbol(piece: PieceView, ascii_only: bool) -> str:
@@ -125,7 +79,7 @@ class BoardModel:
     width: int
     height: int
     pieces: tuple[PieceView | None, ...]
-    marks: Mapping[int, Mark | str] = field(default_factory=dict)
+    marks: Mapping[int, Mark] = field(default_factory=dict)
     targets: Mapping[int, str] = field(default_factory=dict)  # square -> MOVE, ATTACK or TARGET
     last: tuple[int, ...] = ()
     checked: int | None = None
@@ -476,11 +430,11 @@ class Board(Widget, can_focus=True):
     def _marks(self, square: int) -> list[str]:
         """The symbols of the square's mark and of its piece's marks, once each."""
         m, asc = self.model, self.ascii_pieces
-        marks = [square_symbol(m.marks[square], asc)] if square in m.marks else []
+        marks = [mark_symbol(m.marks[square], asc)] if square in m.marks else []
         piece = m.pieces[square]
         if piece is not None:
-            marks.extend(filter(None, (mark_symbol(k, asc) for k in piece.marks)))
-        return list(dict.fromkeys(marks))
+            marks.extend(mark_symbol(k, asc) for k in piece.marks)
+        return list(dict.fromkeys(mark for mark in marks if mark))
 
     def _sides(self, square: int) -> tuple[str, str]:
         """Left and right of the piece: brackets when the square is highlighted (a hurt
@@ -520,8 +474,9 @@ class Board(Widget, can_focus=True):
                 return ("." if self.ascii_pieces else "·"), None
             if target == TARGET:
                 return ("o" if self.ascii_pieces else "◎"), None
-            if square in self.model.marks and self.layout_info.cell_h == 1:
-                return square_symbol(self.model.marks[square], self.ascii_pieces), None
+            mark = self.model.marks.get(square)
+            if mark is not None and mark.shown and self.layout_info.cell_h == 1:
+                return mark.glyph(self.ascii_pieces), None
             return " ", None
         return self._piece_text(piece), piece.side
 
