@@ -93,7 +93,7 @@ def test_dd_41_dd_42_looted_items_go_to_the_winner(tmp_path):
     c = _melee_kill(tmp_path, "loot")
     d7 = c.black.piece("d7")
     assert (d7.level, d7.items) == (1, [])
-    assert d7.history == ["game 1: killed at level 2, its ring-of-protection+1 looted; back to "
+    assert d7.history == ["game 1: killed at level 2, its Ring of Protection +1 looted; back to "
                           "level 1"]  # fmt: skip
     assert c.white.piece("e2").items == ["weapon+5", "ring-of-protection+1"]
 

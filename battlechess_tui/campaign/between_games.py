@@ -151,7 +151,8 @@ def _falls(c: CampaignFile, game: Game, start: DndState, end: DndState, home: di
         rec = c.side(victim.side).piece(home[fall.victim])
         what = f"{SIDES[victim.side]} {names[victim.cls]} ({home[fall.victim]}, L{fall.level})"
         looted = [i for i in fall.items if i not in victim.items]
-        lost = f", its {', '.join(looted)} looted" if looted else ""
+        looted_names = ", ".join(catalogue().name(i) for i in looted)
+        lost = f", its {looted_names} looted" if looted else ""
         if fall.killer >= 0:
             killer = end.pieces[fall.killer]
             krec = c.side(killer.side).piece(home[fall.killer])
@@ -213,9 +214,10 @@ def choose_spoils(campaign: CampaignFile, take: tuple[str, str] | None,
             raise CampaignError(f"the piece on {square} has no {item}")
         target = winner.piece(give_to)
         source.items.remove(item)
-        source.history.append(f"game {entry.number}: {item} taken as spoils")
+        shown = catalogue().name(item)
+        source.history.append(f"game {entry.number}: {shown} taken as spoils")
         target.items = list(dnd_items.merge(catalogue(), tuple(target.items), (item,)))
-        target.history.append(f"game {entry.number}: received {item} as spoils")
-        entry.spoils = f"{item} from {square} to {give_to}"
+        target.history.append(f"game {entry.number}: received {shown} as spoils")
+        entry.spoils = f"{shown} from {square} to {give_to}"
     c.spoils = None
     return c

@@ -46,9 +46,12 @@ def cmd_variants(args: argparse.Namespace) -> int:
 def cmd_check_variant(args: argparse.Namespace) -> int:
     from battlechess_tui.engine.registry import check_file
 
-    problems = check_file(args.file)
+    warnings: list[str] = []
+    problems = check_file(args.file, warnings)
     for line in problems:
         print(f"{args.file}: {line}")
+    for line in warnings:
+        print(f"{args.file}: warning: {line}")
     if not problems:
         print(f"{args.file}: ok")
     return 1 if problems else 0
@@ -62,8 +65,9 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_screenshots(args: argparse.Namespace) -> int:
+    from battlechess_tui.cli.common import writable_dir
     from battlechess_tui.ui.screenshots import generate
 
-    for path in generate(args.out):
+    for path in generate(writable_dir(args.out)):
         print(path)
     return 0
