@@ -47,6 +47,7 @@ def test_an_illegal_move_gets_the_engines_reason():
     run = LessonRun(find("classic", "moves"))
     feedback = run.attempt("e2e5")
     assert not feedback.done and "pawn cannot move from e2 to e5" in feedback.message
+    assert feedback.message[0].isupper()
 
 
 def test_restart_goes_back_to_the_first_step():

@@ -48,6 +48,14 @@ def new_game(ref: LessonRef) -> Game:
     return Game(variant, lesson.seed, start=start)
 
 
+def sentence(reason: str) -> str:
+    """A refusal as the lesson says it: a capital first letter and a full stop."""
+    reason = reason.strip()
+    if not reason:
+        return reason
+    return reason[0].upper() + reason[1:] + ("" if reason[-1] in ".!?)" else ".")
+
+
 class LessonRun:
     """One learner going through one lesson."""
 
@@ -86,9 +94,9 @@ class LessonRun:
         try:
             action = self.game.parse(typed) if isinstance(typed, str) else typed
         except IllegalAction as exc:
-            return Feedback(False, str(exc))
+            return Feedback(False, sentence(str(exc)))
         if action not in self.game.legal_actions():
-            return Feedback(False, self.game.rules.why_illegal(self.game.state, action))
+            return Feedback(False, sentence(self.game.rules.why_illegal(self.game.state, action)))
         if action not in self.expected():
             return Feedback(False, step.hint or f"That is legal, but not this step. {step.say}")
         plies = [self._play(action, step.dice)]
