@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import CERTAIN
+from battlechess_tui.engine.views import percent
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.dnd import DndBattleChess, DndPresenter, DndRules
 from battlechess_tui.rules.dnd.state import Effect
@@ -112,9 +113,9 @@ def test_chance_of_quiet_moves_attacks_and_battles():
     v, s = position(P1)
     rules = v.rules
     assert rules.chance(s, v.parse_action(s, "e4e5")) == CERTAIN
-    battle = rules.chance(s, v.parse_action(s, "e4d5"))
-    assert not battle.exact and 0 < battle.p < 1
-    assert f"about {float(battle.p):.0%}" in v.odds(s, v.parse_action(s, "e4d5"))
+    battle = rules.chance(s, v.parse_action(s, "e4d5"))  # DD-18: exact
+    assert battle.exact and 0 < battle.p < 1
+    assert f"Attacker wins {percent(battle.p)}" in v.odds(s, v.parse_action(s, "e4d5"))
     s, _ = play(v, s, "e4d5", 15, 5)
     hit = rules.chance(s, v.parse_action(s, "attack"))
     assert hit.exact and hit.p == Fraction(12, 20)  # d20+4 vs FAC 13: 9..20 hit

@@ -86,11 +86,11 @@ async def test_dd_7_spell_aimed_on_the_board_then_a_battle_with_a_spell_and_an_a
 
         await type_action(pilot, "e8f8")
 
-        # The chance to win the battle, labelled as an estimate, before it starts.
+        # The exact chance to win the battle (DD-18), before it starts.
         await click_square(pilot, sq("b3"))
         await cursor_to(pilot, sq("d5"))
-        assert screen.odds.startswith("Attack on d5: Attacker wins about")
-        assert "estimate" in screen.odds
+        assert screen.odds.startswith("Attack on d5: Attacker wins ")
+        assert "exact" in screen.odds
         await click_square(pilot, sq("d5"))  # DD-10: the Cleric attacks the Rogue
         await pilot.pause()
         info = screen.battle_info

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.views import (
     BattleView,
@@ -16,7 +17,7 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import MarkKind
-from battlechess_tui.rules.dnd import combat, estimate, spells
+from battlechess_tui.rules.dnd import combat, estimate, odds, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import SIDES, Work
 from battlechess_tui.rules.dnd.rules import DndRules
@@ -317,14 +318,12 @@ class DndPresenter(Presenter[DndState]):
     # -- odds ----------------------------------------------------------------------------------
 
     def odds(self, state: DndState, action: Action) -> str | None:
-        """A battle's chance (the rules' figure, estimated until exact odds replace it), or
-        the exact chance of the one roll an attack or spell needs."""
+        """A battle's exact chance with the policy it assumes, and the King's swap and
+        Fascinate as figures of their own (DD-18); or the exact chance of the one roll an
+        attack or spell needs."""
         if estimate.starts_battle(state, action):
-            chance = self.rules.chance(state, action)
-            if chance.exact:
-                return f"Attacker wins {percent(chance.p)} (exact)"
-            return (f"Attacker wins about {float(chance.p):.0%} "
-                    f"(estimate: {estimate.SIMULATIONS} simulated battles)")  # fmt: skip
+            found = odds.battle_odds(self.dnd, state, action)
+            return None if found is None else battle_odds_text(found, self.geo)
         roll = estimate.roll_for(self.dnd.work(state), action)
         if roll is None:
             return None
@@ -336,3 +335,21 @@ class DndPresenter(Presenter[DndState]):
         if roll.kind == "touch":
             return f"Touch attack hits {p:.0%} {against}"
         return f"Target fails its save {p:.0%} {against}"
+
+
+def battle_odds_text(found: odds.BattleOdds, geo: Geometry) -> str:
+    """``Attacker wins 63.2%, defender 36.8% (exact; both attack automatically); if the King
+    swaps with the Fighter on e2: 58%``; what Fascinate would do when the King can sing it."""
+    auto = found.auto
+    text = f"Attacker wins {percent(auto.attacker)}, defender {percent(auto.defender)}"
+    if auto.stopped:
+        text += f", stopped {percent(auto.stopped)}"
+    text += f" ({auto.policy})"
+    best = found.best_swap
+    if best is not None:
+        square, swap = best
+        text += f"; if the King swaps with the Fighter on {geo.name(square)}: "
+        text += percent(swap.attacker)
+    if found.fascinate is not None:
+        text += f"; if the King sings Fascinate: stopped {percent(found.fascinate.stopped)}"
+    return text

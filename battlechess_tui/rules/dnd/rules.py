@@ -17,7 +17,16 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
-from battlechess_tui.rules.dnd import battle, endings, estimate, position, spells, spoils, turn
+from battlechess_tui.rules.dnd import (
+    battle,
+    endings,
+    estimate,
+    odds,
+    position,
+    spells,
+    spoils,
+    turn,
+)
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import SEATS, Work
 from battlechess_tui.rules.dnd.items import load_catalogue
@@ -175,11 +184,12 @@ class DndRules(Rules[DndState]):
     # -- numbers for computer players ----------------------------------------------------------
 
     def chance(self, state: DndState, action: Action) -> Chance:
-        """A battle's chance is estimated by simulation (DD-18, until exact odds replace it);
-        one attack roll or save is exact; moves without a fight are certain."""
+        """A battle's exact chance for the side deciding (DD-18: both attack automatically;
+        a move's attacker against the King's best swap); one attack roll or save; moves
+        without a fight are certain."""
         if estimate.starts_battle(state, action):
-            won = estimate.battle_win(self.work, state, action)
-            return CERTAIN if won is None else Chance(won, exact=False)
+            won = odds.action_chance(self, state, action)
+            return CERTAIN if won is None else Chance(won)
         roll = estimate.roll_for(self.work(state), action)
         return CERTAIN if roll is None else Chance(roll.p)
 
