@@ -16,6 +16,7 @@ from battlechess_tui.rules.dnd import odds
 from battlechess_tui.rules.dnd.odds_battle import Reader, new_battle
 from battlechess_tui.rules.dnd.odds_chain import Body, Plan, Strike, Target, solve
 from battlechess_tui.rules.dnd.odds_joint import solve_joint
+from battlechess_tui.rules.dnd.odds_switch import solve_switched
 from battlechess_tui.rules.dnd.state import BATTLE, SWAP, Effect
 from tests.dnd_helpers import at, edit, give, play, position, sq
 
@@ -148,6 +149,35 @@ def test_dd_18_joint_solver_agrees_with_the_chains():
     reader = Reader(v.rules.tables, v.geo, s, base)
     for b in (replace(base, flat_footed=defender), replace(base, actor=defender, first=True)):
         assert odds._solve(reader, b, fresh=True) == solve_joint(reader, b, fresh=True)
+
+
+def _shielded_cases():
+    """Shield Other casters that flank the foe (DD-15): the defender's, then the attacker's;
+    each with and without a timed effect (a fall during the timed rounds, or after them)."""
+    v, s = position("b3k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", 3)
+    s = edit(v, edit(v, edit(v, s, "a8", hp=5), "e4", hp=13), "d5", hp=9)
+    s = give(v, s, "d5", _shield_other(at(v, s, "a8").id))
+    yield v, s
+    yield v, give(v, s, "e4", _bless(3, 0))
+    v, s = position("4k3/8/8/3p4/4P3/8/B7/4K3 w - - 0 1", 3)
+    s = edit(v, edit(v, edit(v, s, "a2", hp=4), "e4", hp=9), "d5", hp=12)
+    s = give(v, s, "e4", _shield_other(at(v, s, "a2").id))
+    yield v, s
+    yield v, give(v, s, "d5", _bless(2, 0))
+
+
+def test_dd_15_a_flanking_casters_fall_split_exactly():
+    """The split at the caster's fall (``odds_switch``) gives the joint solver's Fractions,
+    whichever side is shielded and whether the caster falls in the timed rounds or after."""
+    for v, s in _shielded_cases():
+        attacker, defender = at(v, s, "e4").id, at(v, s, "d5").id
+        base = new_battle(s, attacker, defender)
+        reader = Reader(v.rules.tables, v.geo, s, base)
+        side = 1 if reader.target_ids(defender)[1:] else 0
+        for b in (replace(base, flat_footed=defender), replace(base, actor=defender, first=True)):
+            split = solve_switched(reader, b, side, 1, fresh=True)
+            assert split == solve_joint(reader, b, fresh=True)
+            assert odds._solve(reader, b, fresh=True) == split  # the route odds takes
 
 
 # -- Monte Carlo of the real battle code ---------------------------------------------------------

@@ -38,8 +38,9 @@ from battlechess_tui.rules.dnd.odds_battle import (
     new_battle,
     swapped,
 )
-from battlechess_tui.rules.dnd.odds_chain import Result, solve
+from battlechess_tui.rules.dnd.odds_chain import Result, Target, solve
 from battlechess_tui.rules.dnd.odds_joint import solve_joint
+from battlechess_tui.rules.dnd.odds_switch import solve_switched
 from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, SWAP, Battle, DndState
 from battlechess_tui.rules.dnd.stats import Tables
 
@@ -237,19 +238,35 @@ def _fresh(
 def _solve(
     reader: Reader, battle: Battle, *, fresh: bool, opening: str = "auto", singer: int = -1
 ) -> Result:
-    """The automatic battle from ``battle`` on; chains that depend on each other (a cursed
-    piece that may stay flat-footed, a Shield Other caster whose fall unflanks the foe) go to
-    the joint solver."""
+    """The automatic battle from ``battle`` on. Chains that depend on each other go to
+    ``odds_switch`` (a Shield Other caster whose fall unflanks the foe) or to the joint solver
+    (a cursed piece that may stay flat-footed; more than one such caster)."""
     targets = (reader.target(battle.attacker), reader.target(battle.defender))
     planner = Planner(reader, battle, fresh, opening, singer)
     try:
         plan = planner.plan(targets)
-        casters = reader.target_ids(battle.attacker)[1:] + reader.target_ids(battle.defender)[1:]
-        if casters:
-            alone = Reader(reader.t, reader.geo, reader.state, reader.battle, gone=casters)
-            bare = Planner(alone, battle, fresh, opening, singer).plan(targets)
-            if (bare.slots, bare.steady) != (plan.slots, plan.steady):
-                raise Coupled("a Shield Other caster's fall changes a strike (flanking)")
+        casters = [
+            (side, n, pid)
+            for side, piece in enumerate((battle.attacker, battle.defender))
+            for n, pid in enumerate(reader.target_ids(piece)[1:], start=1)
+        ]
+        tied = [(side, n) for side, n, pid in casters if _matters(planner, battle, pid, targets)]
+        if not tied:
+            return solve(plan)
+        if len(tied) == 1:
+            side, body = tied[0]
+            return solve_switched(reader, battle, side, body, fresh=fresh, opening=opening,
+                                  singer=singer)  # fmt: skip
     except Coupled:
-        return solve_joint(reader, battle, fresh=fresh, opening=opening, singer=singer)
-    return solve(plan)
+        pass
+    return solve_joint(reader, battle, fresh=fresh, opening=opening, singer=singer)
+
+
+def _matters(planner: Planner, battle: Battle, caster: int, targets: tuple[Target, Target]) -> bool:
+    """Whether a Shield Other caster's fall would change what an action does (it flanked)."""
+    r = planner.r
+    gone = Reader(r.t, r.geo, r.state, r.battle, (caster,))
+    other = Planner(gone, battle, planner.fresh, planner.opening, planner.singer)
+    ends = max(planner.last_change(targets), other.last_change(targets))
+    mine, theirs = planner.plan(targets, ends), other.plan(targets, ends)
+    return (mine.slots, mine.steady) != (theirs.slots, theirs.steady)

@@ -391,10 +391,11 @@ class Planner:
             self._steady[cfg, actor] = known
         return known
 
-    def plan(self, targets: tuple[Target, Target]) -> Plan:
+    def plan(self, targets: tuple[Target, Target], at_least: int = 0) -> Plan:
+        """The plan; its slots last at least until round ``at_least`` has ended."""
         r, b = self.r, self.battle
         final = r.points[-1]
-        ends = self._last_change(targets)
+        ends = max(self.last_change(targets), at_least)
         ff, charging, first = b.flat_footed, b.charging, b.first
         slots: list[Strike] = []
         round_ends: list[bool] = []
@@ -434,7 +435,7 @@ class Planner:
         first_actor = 0 if b.actor == self.attacker else 1
         return Plan(first_actor, tuple(slots), tuple(round_ends), steady, targets)
 
-    def _last_change(self, targets: tuple[Target, Target]) -> int:
+    def last_change(self, targets: tuple[Target, Target]) -> int:
         """The round from which every action is alike: after the last effect that changes a
         strike ends, and after the last hit points an ending spell takes (DD-14)."""
         r, b = self.r, self.battle

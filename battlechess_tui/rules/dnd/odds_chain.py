@@ -130,10 +130,11 @@ class Target:
         self._hurt(v, 0, amount, linked, (0,))
         if v[0] < 0:
             return DEAD, None
-        fell_king = any(
-            x.king and was and v[2 * i] < 0
-            for i, (x, was) in enumerate(zip(self.bodies, before, strict=True))
-        )
+        fell_king = False
+        for i, (x, was) in enumerate(zip(self.bodies, before, strict=True)):
+            if v[2 * i] < 0:
+                fell_king = fell_king or (x.king and was)
+                v[2 * i], v[2 * i + 1] = -1, 0  # a fallen caster is only fallen
         return (HALT, None) if fell_king else (ALIVE, tuple(v))
 
     def _hurt(
@@ -207,14 +208,32 @@ class Result:
         )
 
 
+@dataclass
+class Events:
+    """A chain counted in events (actions that do something): the weights of dying, of
+    halting and of leaving the race (``switched``: a Shield Other caster fell, see
+    ``odds_switch``) at event h (index h - 1), of standing after h events (index h, with the
+    distribution ``dists[h]``), all over ``den * e**h``."""
+
+    dead: list[int]
+    halt: list[int]
+    alive: list[int]
+    e: int
+    dists: list[dict[State, int]]
+    switched: list[dict[State, int]]
+
+
 class _Chain:
     """The damage one side takes: its distribution over states (weights over ``den``)."""
 
-    def __init__(self, target: Target) -> None:
+    def __init__(self, target: Target, dist: dict[State, int] | None = None, den: int = 1) -> None:
         self.target = target
-        self.dist: dict[State, int] = {target.start: 1}
-        self.den = 1
-        self.alive = 1
+        self.dist: dict[State, int] = {target.start: 1} if dist is None else dict(dist)
+        self.den = den
+        self.alive = sum(self.dist.values())
+
+    def states(self) -> dict[State, int]:
+        return self.dist
 
     def step(self, strike: Strike, rounds: int) -> tuple[int, int]:
         """One action on this side; returns the (dead, halt) weights, over the new ``den``."""
@@ -222,6 +241,14 @@ class _Chain:
         self.den *= strike.total
         self.alive = self.alive * strike.total - dead - halt
         return dead, halt
+
+    def split(self, leaves: Callable[[State], bool]) -> dict[State, int]:
+        """Take the states that leave this race out of the distribution."""
+        out = {s: m for s, m in self.dist.items() if leaves(s)}
+        for s in out:
+            del self.dist[s]
+        self.alive -= sum(out.values())
+        return out
 
     def age(self, rounds: int) -> None:
         if rounds in self.target.ages:
@@ -231,24 +258,28 @@ class _Chain:
                 new[s2] = new.get(s2, 0) + m
             self.dist = new
 
-    def events(self, strike: Strike, rounds: int) -> tuple[list[int], list[int], list[int], int]:
-        """Counted in events (actions that do something): the weights of dying and of halting
-        at event h (index h - 1) and of standing after h events (index h), and the event
-        denominator E; all over ``den * E**h``."""
-        dead_at: list[int] = []
-        halt_at: list[int] = []
-        alive = [self.alive]
+    def events(
+        self, strike: Strike, rounds: int, leaves: Callable[[State], bool] | None = None
+    ) -> Events:
+        """The chain counted in events from here (``leaves``: states that leave the race)."""
+        ev = Events([], [], [self.alive], 1, [self.dist], [])
         e = strike.events
         if e == 0 or not self.dist:
-            return dead_at, halt_at, alive, 1
+            return ev
+        ev.e = e
         entry = self.target.table(Strike(e, 0, strike.hits, strike.halt), rounds)
         dist = self.dist
         while dist:
             dist, dead, halt = _spread(dist, entry, 0)
-            dead_at.append(dead)
-            halt_at.append(halt)
-            alive.append(alive[-1] * e - dead - halt)
-        return dead_at, halt_at, alive, e
+            gone = {s: m for s, m in dist.items() if leaves(s)} if leaves else {}
+            for s in gone:
+                del dist[s]
+            ev.dead.append(dead)
+            ev.halt.append(halt)
+            ev.switched.append(gone)
+            ev.alive.append(ev.alive[-1] * e - dead - halt - sum(gone.values()))
+            ev.dists.append(dist)
+        return ev
 
 
 def _spread(
@@ -274,12 +305,18 @@ class _Line:
     """``_Chain`` for a piece standing alone: ``dist[t]`` is the weight of t hit points left
     (temporary ones included), and a strike is a sum of shifted copies."""
 
-    def __init__(self, target: Target) -> None:
+    def __init__(self, target: Target, dist: dict[State, int] | None = None, den: int = 1) -> None:
         assert isinstance(target.start, int)
         self.target = target
-        self.dist = [0] * target.start + [1]
-        self.den = 1
-        self.alive = 1
+        self.dist = [0] * (target.start + 1)
+        for t, m in ({target.start: 1} if dist is None else dist).items():
+            assert isinstance(t, int)
+            self.dist[t] += m
+        self.den = den
+        self.alive = sum(self.dist)
+
+    def states(self) -> dict[State, int]:
+        return {t: m for t, m in enumerate(self.dist) if m}
 
     def step(self, strike: Strike, rounds: int) -> tuple[int, int]:
         none = strike.none
@@ -293,28 +330,44 @@ class _Line:
         self.den *= strike.total
         return alive - self.alive - halt, halt
 
+    def split(self, leaves: Callable[[State], bool]) -> dict[State, int]:
+        """Nothing leaves a lone piece's race (it has no Shield Other caster)."""
+        return {}
+
     def age(self, rounds: int) -> None:
         """Nothing ends for a piece standing alone (``Target.simple``)."""
 
-    def events(self, strike: Strike, rounds: int) -> tuple[list[int], list[int], list[int], int]:
-        dead_at: list[int] = []
-        halt_at: list[int] = []
-        alive = [self.alive]
+    def events(
+        self, strike: Strike, rounds: int, leaves: Callable[[State], bool] | None = None
+    ) -> Events:
+        """As ``_Chain.events`` (nothing leaves a lone piece's race)."""
+        ev = Events([], [], [self.alive], 1, [self.states()], [])
         e = strike.events
         if e == 0 or not self.alive:
-            return dead_at, halt_at, alive, 1
+            return ev
+        ev.e = e
         dist = self.dist
-        while alive[-1]:
+        while ev.alive[-1]:
             top = max(i for i, m in enumerate(dist) if m)
             new = [0] * (top + 1)
             _shift_add(new, dist[: top + 1], strike.hits)
-            halt = alive[-1] * strike.halt
+            halt = ev.alive[-1] * strike.halt
             left = sum(new)
-            dead_at.append(alive[-1] * e - left - halt)
-            halt_at.append(halt)
-            alive.append(left)
+            ev.dead.append(ev.alive[-1] * e - left - halt)
+            ev.halt.append(halt)
+            ev.switched.append({})
+            ev.alive.append(left)
+            ev.dists.append({t: m for t, m in enumerate(new) if m})
             dist = new
-        return dead_at, halt_at, alive, e
+        return ev
+
+
+Chain = _Chain | _Line
+
+
+def chain(target: Target, dist: dict[State, int] | None = None, den: int = 1) -> Chain:
+    """The damage ``target`` takes, from ``dist`` (weights over ``den``; None: unhurt)."""
+    return _Line(target, dist, den) if target.simple else _Chain(target, dist, den)
 
 
 def _shift_add(new: list[int], dist: list[int], hits: tuple[tuple[int, int], ...]) -> None:
@@ -328,80 +381,116 @@ def _shift_add(new: list[int], dist: list[int], hits: tuple[tuple[int, int], ...
 
 def solve(plan: Plan) -> Result:
     """The exact result of the automatic battle ``plan`` describes."""
-    chains = tuple(_Line(t) if t.simple else _Chain(t) for t in plan.targets)
-    wins = [Fraction(0), Fraction(0)]
-    stopped = Fraction(0)
-    rounds = 0
-    for k, strike in enumerate(plan.slots):
-        actor = plan.first ^ (k & 1)
-        victim, own = chains[1 - actor], chains[actor]
-        dead, halt = victim.step(strike, rounds)
-        if dead or halt:
-            standing = Fraction(own.alive, own.den * victim.den)
-            wins[actor] += dead * standing
-            stopped += halt * standing
-        if plan.round_ends[k]:
-            rounds += 1
-            for c in chains:
-                c.age(rounds)
+    return finish(plan, (chain(plan.targets[0]), chain(plan.targets[1])))
+
+
+def finish(plan: Plan, chains: tuple[Chain, Chain], start: int = 0, rounds: int = 0) -> Result:
+    """The battle from slot ``start`` on (``rounds`` ended before it), the damage so far in
+    ``chains``: its results weighted by the chains' standing weights."""
+    wins, stopped, rounds = run(plan, chains, start, rounds)
     y1 = plan.first ^ (len(plan.slots) & 1)
-    tail = _race(chains[1 - y1], chains[y1], plan.steady, rounds)
+    c1, c2 = chains[1 - y1], chains[y1]
+    ev1 = c1.events(plan.steady[0], rounds)
+    ev2 = c2.events(plan.steady[1], rounds)
+    tail = race(ev1, ev2, plan.steady, c1.den, c2.den)
     wins[y1] += tail[0]
     wins[1 - y1] += tail[1]
     return Result((wins[0], wins[1]), stopped + tail[2])
 
 
-def _race(
-    c1: _Chain | _Line, c2: _Chain | _Line, steady: tuple[Strike, Strike], rounds: int
-) -> tuple[Fraction, Fraction, Fraction]:
-    """From round-start on, every round alike: (P(Y1 wins), P(Y2 wins), P(halt)).
+def run(
+    plan: Plan,
+    chains: tuple[Chain, Chain],
+    start: int = 0,
+    rounds: int = 0,
+    step: Callable[[int, int], None] | None = None,
+) -> tuple[list[Fraction], Fraction, int]:
+    """The slots of ``plan`` from ``start``: (wins, stopped, rounds ended); ``step(k, rounds)``
+    is called after each slot's action, before its round ends."""
+    wins = [Fraction(0), Fraction(0)]
+    stopped = Fraction(0)
+    for k in range(start, len(plan.slots)):
+        actor = plan.first ^ (k & 1)
+        victim, own = chains[1 - actor], chains[actor]
+        dead, halt = victim.step(plan.slots[k], rounds)
+        if dead or halt:
+            standing = Fraction(own.alive, own.den * victim.den)
+            wins[actor] += dead * standing
+            stopped += halt * standing
+        if step is not None:
+            step(k, rounds)
+        if plan.round_ends[k]:
+            rounds += 1
+            for c in chains:
+                c.age(rounds)
+    return wins, stopped, rounds
 
-    Y1 acts first in each round and drives chain ``c1`` (the damage Y2 takes); Y2 drives ``c2``.
-    Rounds where neither has an event drop out; the others are (Y1 only: A, Y2 only: B, both:
-    C) out of Z. R(i, j), the chance to start a round with i and j events done, is a lattice
-    walk; with the chains' event distributions the race sums in closed form.
-    """
-    s1, s2 = steady
-    if not c1.alive or not c2.alive:
-        return Fraction(0), Fraction(0), Fraction(0)
-    z = s1.total * s2.total - s1.none * s2.none
-    if z == 0:
-        return Fraction(0), Fraction(0), Fraction(0)  # neither can ever act: endless
-    a, b, c = s1.events * s2.none, s1.none * s2.events, s1.events * s2.events
-    d1, h1, alive1, e1 = c1.events(s1, rounds)
-    d2, h2, alive2, e2 = c2.events(s2, rounds)
-    n1 = sum(1 for w in alive1 if w)  # rounds may start with 0..n1-1 events of Y1 done
-    n2 = sum(1 for w in alive2 if w)
-    alive1 += [0] * 2
-    d1 += [0] * (n1 + 1)
-    h1 += [0] * (n1 + 1)
-    d2 += [0] * (n2 + 1)
-    h2 += [0] * (n2 + 1)
-    # Scaled lattice: rs[i][j] = R(i, j) * z**(top), top = (n1 - 1) + (n2 - 1).
-    top = n1 + n2 - 2
-    rs = [[0] * n2 for _ in range(n1)]
-    rs[0][0] = z**top
-    for i in range(n1):
-        row, up = rs[i], rs[i - 1] if i else None
-        for j in range(n2):
-            if i == 0 and j == 0:
-                continue
-            v = 0
-            if up is not None:
-                v += a * up[j]
+
+@dataclass(frozen=True)
+class Walk:
+    """Rounds alike from a round's start: Y1 acts first and drives chain 1 (the damage Y2
+    takes), Y2 drives chain 2. Rounds where neither has an event drop out; the others are Y1's
+    event alone (``a``), Y2's alone (``b``) or both (``c``), out of ``z``. ``rs[i][j]`` is
+    R(i, j) * z**top, R the chance that a round starts with i and j events done."""
+
+    a: int
+    b: int
+    c: int
+    z: int
+    top: int
+    rs: list[list[int]]
+
+    @staticmethod
+    def of(steady: tuple[Strike, Strike], n1: int, n2: int) -> Walk | None:
+        """The walk over 0..n1-1 and 0..n2-1 events; None if no round can ever change
+        anything."""
+        s1, s2 = steady
+        z = s1.total * s2.total - s1.none * s2.none
+        if z == 0:
+            return None
+        a, b, c = s1.events * s2.none, s1.none * s2.events, s1.events * s2.events
+        top = n1 + n2 - 2
+        rs = [[0] * n2 for _ in range(n1)]
+        rs[0][0] = z**top
+        for i in range(n1):
+            row, up = rs[i], rs[i - 1] if i else None
+            for j in range(n2):
+                if i == 0 and j == 0:
+                    continue
+                v = 0
+                if up is not None:
+                    v += a * up[j]
+                    if j:
+                        v += c * up[j - 1]
                 if j:
-                    v += c * up[j - 1]
-            if j:
-                v += b * row[j - 1]
-            row[j] = v // z
-    # Y1's event ends it (it acts first in the round): weights over z * c1.den * e1**n1.
+                    v += b * row[j - 1]
+                row[j] = v // z
+        return Walk(a, b, c, z, top, rs)
+
+
+def race(
+    ev1: Events, ev2: Events, steady: tuple[Strike, Strike], den1: int, den2: int
+) -> tuple[Fraction, Fraction, Fraction]:
+    """From a round's start on, every round alike: (P(Y1 wins), P(Y2 wins), P(halt)), chain 1
+    (``ev1``, weights over ``den1``) the damage Y2 takes, chain 2 the damage Y1 takes."""
+    n1 = sum(1 for w in ev1.alive if w)  # rounds may start with 0..n1-1 events of Y1 done
+    n2 = sum(1 for w in ev2.alive if w)
+    walk = Walk.of(steady, n1, n2) if n1 and n2 else None
+    if walk is None:
+        return Fraction(0), Fraction(0), Fraction(0)  # nobody standing, or endless
+    a, b, c, z, top, rs = walk.a, walk.b, walk.c, walk.z, walk.top, walk.rs
+    e1, e2 = ev1.e, ev2.e
+    alive1 = ev1.alive + [0] * 2
+    d1, h1 = ev1.dead + [0] * (n1 + 1), ev1.halt + [0] * (n1 + 1)
+    d2, h2 = ev2.dead + [0] * (n2 + 1), ev2.halt + [0] * (n2 + 1)
+    # Y1's event ends it (it acts first in the round): weights over z * den1 * e1**n1.
     p1 = [(a + c) * e1 ** (n1 - 1 - i) for i in range(n1)]
     kill1 = [p1[i] * d1[i] for i in range(n1)]
     stop1 = [p1[i] * h1[i] for i in range(n1)]
     # Y2's event ends it, if Y1 (alone: B, or first: C) left it standing.
     left1 = [(b * e1 * alive1[i] + c * alive1[i + 1]) * e1 ** (n1 - 1 - i) for i in range(n1)]
-    stand2 = [alive2[j] * e2 ** (n2 - 1 - j) for j in range(n2)]  # over c2.den * e2**(n2-1)
-    kill2 = [d2[j] * e2 ** (n2 - 1 - j) for j in range(n2)]  # over c2.den * e2**n2
+    stand2 = [ev2.alive[j] * e2 ** (n2 - 1 - j) for j in range(n2)]  # over den2 * e2**(n2-1)
+    kill2 = [d2[j] * e2 ** (n2 - 1 - j) for j in range(n2)]  # over den2 * e2**n2
     stop2 = [h2[j] * e2 ** (n2 - 1 - j) for j in range(n2)]
     y1 = y2 = halt1 = halt2 = 0
     for i in range(n1):
@@ -412,9 +501,9 @@ def _race(
         if left1[i]:
             y2 += left1[i] * sum(r * w for r, w in zip(row, kill2, strict=True))
             halt2 += left1[i] * sum(r * w for r, w in zip(row, stop2, strict=True))
-    den1 = z ** (top + 1) * c1.den * e1**n1 * c2.den
-    den_y1 = den1 * e2 ** (n2 - 1)
-    den_y2 = den1 * e2**n2
+    den = z ** (top + 1) * den1 * e1**n1 * den2
+    den_y1 = den * e2 ** (n2 - 1)
+    den_y2 = den * e2**n2
     return (
         Fraction(y1, den_y1),
         Fraction(y2, den_y2),

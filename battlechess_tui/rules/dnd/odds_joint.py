@@ -27,7 +27,7 @@ Value = tuple[Fraction, Fraction, Fraction]
 ZERO: Value = (Fraction(0), Fraction(0), Fraction(0))
 
 
-class _Joint:
+class Mover:
     def __init__(
         self, reader: Reader, battle: Battle, fresh: bool, opening: str, singer: int
     ) -> None:
@@ -110,7 +110,7 @@ def solve_joint(
     reader: Reader, battle: Battle, *, fresh: bool, opening: str = "auto", singer: int = -1
 ) -> Result:
     """The exact result of the automatic battle from ``battle`` on, over joint states."""
-    j = _Joint(reader, battle, fresh, opening, singer)
+    j = Mover(reader, battle, fresh, opening, singer)
     first_side = 0 if battle.actor == battle.attacker else 1
     ends = max((reader.points[-1], *j.targets[0].ages, *j.targets[1].ages))
     start: Joint = (battle.flat_footed, battle.charging, j.targets[0].start, j.targets[1].start)
@@ -147,14 +147,14 @@ def solve_joint(
     def steady(side: int) -> Callable[[Joint], list[Move]]:
         return lambda s: j.moves(s, side, cfg, rounds, through=True, first=False, opening="auto")
 
-    values = _backward(dist, steady(side1), steady(1 - side1))
+    values, _ = backward(list(dist), [], steady(side1), steady(1 - side1))
     for state, m in dist.items():
         v = values[state]
         won = [won[i] + m * v[i] for i in range(3)]
     return Result((won[0], won[1]), won[2])
 
 
-def _age(j: _Joint, dist: dict[Joint, Fraction], rounds: int) -> dict[Joint, Fraction]:
+def _age(j: Mover, dist: dict[Joint, Fraction], rounds: int) -> dict[Joint, Fraction]:
     """The end of a round: Bear's Endurance and False Life that run out (``Target.age``)."""
     t0, t1 = j.targets
     if rounds not in t0.ages and rounds not in t1.ages:
@@ -166,25 +166,29 @@ def _age(j: _Joint, dist: dict[Joint, Fraction], rounds: int) -> dict[Joint, Fra
     return new
 
 
-def _backward(
-    entry: dict[Joint, Fraction],
+def backward(
+    starts: list[Joint],
+    mids: list[Joint],
     first: Callable[[Joint], list[Move]],
     second: Callable[[Joint], list[Move]],
-) -> dict[Joint, Value]:
+) -> tuple[dict[Joint, Value], dict[Joint, Value]]:
     """Values (P attacker wins, P defender wins, P halted) of every state reachable from
-    ``entry`` at the start of a round, every round alike: ``first`` then ``second`` acts."""
+    ``starts`` at the start of a round and from ``mids`` in the middle of one, every round
+    alike: ``first`` then ``second`` acts. (Values at round starts, values mid-round.)"""
     moves1: dict[Joint, list[Move]] = {}
     moves2: dict[Joint, list[Move]] = {}
-    todo = list(entry)
-    while todo:
-        s = todo.pop()
-        if s in moves1:
-            continue
-        moves1[s] = first(s)
-        for _, _, a in moves1[s]:
-            if a is not None and a not in moves2:
-                moves2[a] = second(a)
-                todo += [b for _, _, b in moves2[a] if b is not None and b not in moves1]
+    todo1, todo2 = list(starts), list(mids)
+    while todo1 or todo2:
+        while todo1:
+            s = todo1.pop()
+            if s not in moves1:
+                moves1[s] = first(s)
+                todo2 += [a for _, _, a in moves1[s] if a is not None and a not in moves2]
+        while todo2:
+            s = todo2.pop()
+            if s not in moves2:
+                moves2[s] = second(s)
+                todo1 += [a for _, _, a in moves2[s] if a is not None and a not in moves1]
     order = sorted(set(moves1) | set(moves2), key=_rank)
     v1: dict[Joint, Value] = {}
     v2: dict[Joint, Value] = {}
@@ -198,7 +202,7 @@ def _backward(
         start = _value(*((x + p1 * y) / loop for x, y in zip(r1, r2, strict=True)))
         v1[s] = start
         v2[s] = _value(*(y + p2 * x for x, y in zip(start, r2, strict=True)))
-    return v1
+    return v1, v2
 
 
 def _value(a: Fraction, b: Fraction, c: Fraction) -> Value:
