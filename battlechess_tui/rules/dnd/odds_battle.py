@@ -19,7 +19,7 @@ from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
-from battlechess_tui.rules.dnd.odds_chain import IDLE, Body, Plan, Strike, Target
+from battlechess_tui.rules.dnd.odds_chain import IDLE, Body, Plan, Shape, Strike, Target, target
 from battlechess_tui.rules.dnd.state import Battle, DndState, Draft, Effect, Piece, chess_board
 from battlechess_tui.rules.dnd.stats import Tables
 
@@ -228,7 +228,7 @@ class Reader:
                 bodies.append(self._body(p, -1, None))
             else:
                 bodies.append(self._body(p, n + 1, link.rounds))
-        return Target(tuple(bodies))
+        return target(tuple(bodies))
 
     def target_ids(self, pid: int) -> tuple[int, ...]:
         """The pieces whose hit points ``target(pid)`` follows: the piece, then each one's
@@ -311,7 +311,34 @@ def melee_strike(key: MeleeKey) -> Strike:
     if blur:
         hits = {a: w * keep for a, w in hits.items()}
         total *= 100
-    return Strike.make(total - sum(hits.values()), hits)
+        w_normal, w_crit = w_normal * keep, w_crit * keep
+    shape = _shape(terms, const, mult, extras, w_normal, w_crit)
+    return Strike.make(total - sum(hits.values()), hits, 0, shape)
+
+
+def _shape(
+    terms: tuple[tuple[int, int], ...],
+    const: int,
+    mult: int,
+    extras: tuple[tuple[tuple[tuple[int, int], ...], int], ...],
+    w_normal: int,
+    w_crit: int,
+) -> Shape | None:
+    """The damage as dice (``Strike.shape``), unless a floor (at least 1; extra dice at least
+    0) would bend it."""
+    count = sum(n for n, _ in terms)
+    if const + count < 1 or mult * (const + count) < 1:
+        return None
+    if any(sum(n for n, _ in ex) + b < 0 for ex, b in extras):
+        return None
+    shift = sum(b for _, b in extras)
+    sides = tuple(s for n, s in terms for _ in range(n))
+    parts = tuple(
+        (w, c + shift, dice)
+        for w, c, dice in ((w_normal, const, sides), (w_crit, const * mult, sides * mult))
+        if w
+    )
+    return parts, tuple(s for ex, _ in extras for n, s in ex for _ in range(n))
 
 
 def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
@@ -326,7 +353,7 @@ def lose_half(s: Strike, lose: bool) -> Strike:
     """The strike when a curse takes the action away half the time (``battle.loses_action``)."""
     if not lose:
         return s
-    return Strike.make(s.total + s.none, dict(s.hits), s.halt)
+    return Strike.make(s.total + s.none, dict(s.hits), s.halt, s.shape)
 
 
 @cache

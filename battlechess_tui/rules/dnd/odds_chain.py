@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
 from math import gcd
 
 State = Hashable
@@ -29,29 +31,41 @@ Entry = tuple[tuple[tuple[State, int], ...], int, int]
 ALIVE, DEAD, HALT = 0, 1, 2
 
 
+#: A strike's damage as dice: parts (weight, shift, the sides of each die), then extra dice
+#: added to every part; the weight of damage d is the sum over parts of weight times the ways
+#: the part's dice and the extra dice make d - shift (each die counts 1..sides).
+Shape = tuple[tuple[tuple[int, int, tuple[int, ...]], ...], tuple[int, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class Strike:
-    """One action's effect on its target, as integer weights out of ``total``."""
+    """One action's effect on its target, as integer weights out of ``total``. ``shape``, when
+    known, is ``hits`` as dice (a lone piece's chain convolves with it faster)."""
 
     total: int
     none: int
     hits: tuple[tuple[int, int], ...] = ()  # (damage dealt, weight), damage >= 1
     halt: int = 0
+    shape: Shape | None = field(default=None, compare=False)
 
     @property
     def events(self) -> int:
         return self.total - self.none
 
     @staticmethod
-    def make(none: int, hits: dict[int, int], halt: int = 0) -> Strike:
+    def make(none: int, hits: dict[int, int], halt: int = 0, shape: Shape | None = None) -> Strike:
         """A strike from weights, reduced by their common divisor."""
         total = none + halt + sum(hits.values())
-        g = gcd(total, none, halt, *hits.values())
+        parts = shape[0] if shape is not None else ()
+        g = gcd(total, none, halt, *hits.values(), *(w for w, _, _ in parts))
+        if shape is not None:
+            shape = (tuple((w // g, c, dice) for w, c, dice in parts), shape[1])
         return Strike(
             total // g,
             none // g,
             tuple(sorted((a, w // g) for a, w in hits.items() if w)),
             halt // g,
+            shape,
         )
 
 
@@ -69,6 +83,12 @@ class Body:
     link_ends: int | None = None  # after this many rounds the link is gone (None: never)
     endurance: tuple[tuple[int, int], ...] = ()  # (round, hp lost): Bear's Endurance ends
     temp_ends: int | None = None  # the round False Life ends (None: never)
+
+
+@lru_cache(maxsize=256)
+def target(bodies: tuple[Body, ...]) -> Target:
+    """The ``Target`` of these bodies, shared so its tables serve every battle asked about."""
+    return Target(bodies)
 
 
 class Target:
@@ -322,7 +342,7 @@ class _Line:
         none = strike.none
         dist = self.dist
         new = [m * none for m in dist] if none else [0] * len(dist)
-        _shift_add(new, dist, strike.hits)
+        _damage(new, dist, strike)
         halt = self.alive * strike.halt
         alive = self.alive * strike.total
         self.alive = sum(new)
@@ -350,7 +370,7 @@ class _Line:
         while ev.alive[-1]:
             top = max(i for i, m in enumerate(dist) if m)
             new = [0] * (top + 1)
-            _shift_add(new, dist[: top + 1], strike.hits)
+            _damage(new, dist[: top + 1], strike)
             halt = ev.alive[-1] * strike.halt
             left = sum(new)
             ev.dead.append(ev.alive[-1] * e - left - halt)
@@ -368,6 +388,41 @@ Chain = _Chain | _Line
 def chain(target: Target, dist: dict[State, int] | None = None, den: int = 1) -> Chain:
     """The damage ``target`` takes, from ``dist`` (weights over ``den``; None: unhurt)."""
     return _Line(target, dist, den) if target.simple else _Chain(target, dist, den)
+
+
+def _damage(new: list[int], dist: list[int], strike: Strike) -> None:
+    """new[t - d] += dist[t] * (the weight of damage d), for every t - d >= 0."""
+    if strike.shape is None:
+        _shift_add(new, dist, strike.hits)
+        return
+    parts, extras = strike.shape
+    n = len(dist)
+    acc = [0] * n if extras else new
+    done: tuple[int, ...] = ()
+    v = dist  # a critical's dice begin with the normal hit's: go on from them
+    for w, c, dice in parts:
+        if dice[: len(done)] != done:
+            v, done = dist, ()
+        for sides in dice[len(done) :]:
+            v = _box(v, sides)
+        done = dice
+        if c >= 0:
+            if c < n:
+                acc[: n - c] = [x + w * y for x, y in zip(acc[: n - c], v[c:], strict=True)]
+        else:
+            acc[-c:] = [x + w * y for x, y in zip(acc[-c:], v[: n + c], strict=True)]
+    if extras:
+        for sides in extras:
+            acc = _box(acc, sides)
+        new[:] = [x + y for x, y in zip(new, acc, strict=True)]
+
+
+def _box(v: list[int], sides: int) -> list[int]:
+    """One die of ``sides``: out[t] = v[t + 1] + ... + v[t + sides] (prefix sums)."""
+    n = len(v)
+    p = list(accumulate(v, initial=0))
+    p += [p[-1]] * sides
+    return [hi - lo for hi, lo in zip(p[sides + 1 : sides + 1 + n], p[1 : 1 + n], strict=True)]
 
 
 def _shift_add(new: list[int], dist: list[int], hits: tuple[tuple[int, int], ...]) -> None:
