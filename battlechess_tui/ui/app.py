@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # The engine and the save layer are imported where first needed, so the menu's first frame
 # does not wait for them (see benchmarks/bench_ui.py).
 
-START_SCREENS = ("menu", "play", "load", "replay")
+START_SCREENS = ("menu", "play", "load", "replay", "learn")
 
 __all__ = ["BattleChessApp", "Settings", "run_app"]
 
@@ -69,6 +69,7 @@ class BattleChessApp(App[int]):
         self.start = start
         self.start_game_obj = game
         self.start_loaded = loaded
+        self.start_lesson: str | None = None  # ``classic/moves``: the lesson to open at start
         self._save_dir_override = save_dir
         self._save_dir: Path | None = None
         self.persist_settings = settings is None
@@ -106,6 +107,8 @@ class BattleChessApp(App[int]):
             self.start_game(self.start_loaded.game, self.start_loaded.path)
         elif self.start == "replay" and self.start_loaded is not None:
             self.open_replay(self.start_loaded.game, self.start_loaded.path)
+        elif self.start == "learn":
+            self.open_lessons(self.start_lesson)
 
     # -- navigation ------------------------------------------------------------------------------
 
@@ -124,6 +127,18 @@ class BattleChessApp(App[int]):
     def pop_to_menu(self) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
+
+    def open_lessons(self, key: str | None = None) -> None:
+        """The list of lessons; with ``key`` (``classic/moves``), that lesson over it."""
+        from battlechess_tui.tutorial.catalogue import shipped
+        from battlechess_tui.tutorial.runner import LessonRun
+        from battlechess_tui.ui.screens.lesson import LearnScreen, LessonScreen
+
+        self.pop_to_menu()
+        self.push_screen(LearnScreen())
+        ref = next((r for r in shipped() if r.key == key), None)
+        if ref is not None:
+            self.push_screen(LessonScreen(LessonRun(ref), self.save_dir))
 
     def switch_to_new_game(self) -> None:
         from battlechess_tui.ui.screens.new_game import NewGameScreen
@@ -245,6 +260,7 @@ def run_app(
     path: Path | None = None,
     save_dir: Path | None = None,
     players: dict[str, str] | None = None,
+    lesson: str | None = None,
 ) -> int:
     """Run the app from the command line; returns the process exit code."""
     if start not in START_SCREENS:
@@ -270,5 +286,6 @@ def run_app(
         print(f"battlechess: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
     app = BattleChessApp(start, game=game, loaded=loaded, save_dir=save_dir)
+    app.start_lesson = lesson
     app.run()
     return app.return_code or 0

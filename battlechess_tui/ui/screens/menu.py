@@ -41,6 +41,7 @@ MENU_COMMANDS = (
         "Continue a D&D Battle Chess campaign",
         show=False,
     ),  # fmt: skip
+    Command("learn", "t", "Learn", "learn", "Learn a game by playing its lessons", show=False),
     Command("rules", "r", "Rules", "rules", "Read the rules of every game", show=False),
     Command(
         "settings",
@@ -130,3 +131,6 @@ class MenuScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit(0)
+
+    def action_learn(self) -> None:
+        self.app.open_lessons()

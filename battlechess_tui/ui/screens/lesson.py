@@ -1,0 +1,151 @@
+"""Learning by playing: the list of lessons, and a lesson played on the game table.
+
+A lesson is played through ``tutorial.runner.LessonRun``: the learner's decision completes the
+step or is refused with the lesson's hint (or the rules' reason), the other side's answers
+follow at once (no hand-over), and nothing is saved. Finished lessons are kept beside the
+settings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.game import Ply
+from battlechess_tui.tutorial.catalogue import LessonRef, shipped
+from battlechess_tui.tutorial.progress import finished, mark_finished
+from battlechess_tui.tutorial.runner import LessonRun
+from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
+from battlechess_tui.ui.settings import config_dir
+from battlechess_tui.ui.widgets.footer import Footer
+
+LESSON_COMMANDS: tuple[Command, ...] = (
+    Command(
+        "hint", "ctrl+h,f1", "Hint", "hint", "What to do now (a decision that completes the step)"
+    ),
+    Command("retry", "R", "Retry", "retry", "Start the lesson again from its first step"),
+    *(c for c in GAME_COMMANDS if c.id not in ("undo", "save", "load", "draw", "resign", "quit")),
+    Command("quit", "q", "Lessons", "quit_game", "Back to the list of lessons"),
+)
+
+LEARN_COMMANDS = (Command("back", "escape,q", "Back", "back", "Back to the menu"),)
+
+
+def lesson_label(ref: LessonRef, done: set[str]) -> str:
+    mark = "✓" if ref.key in done else "·"
+    return f"{mark} {ref.game}: {ref.lesson.title}  ({', '.join(ref.lesson.rules)})"
+
+
+class LearnScreen(Screen[None]):
+    """Every lesson, by game; finished ones are ticked."""
+
+    BINDINGS = bindings(LEARN_COMMANDS)
+    PLAYER_COMMANDS = LEARN_COMMANDS
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="learn"):
+            yield Static("Learn by playing: choose a lesson (✓ finished)", id="learn-title")
+            yield OptionList(id="lesson-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    def refresh_list(self) -> None:
+        done = finished(config_dir())
+        options = self.query_one("#lesson-list", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        options.add_options(
+            [Option(lesson_label(ref, done), id=ref.key) for ref in shipped()]  # markup-free
+        )
+        options.highlighted = highlighted if highlighted is not None else 0
+        options.focus()
+
+    @on(OptionList.OptionSelected, "#lesson-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        key = event.option.id or ""
+        ref = next(r for r in shipped() if r.key == key)
+        self.app.push_screen(LessonScreen(LessonRun(ref), self.app_save_dir()))
+
+    def app_save_dir(self) -> Path:
+        return Path(getattr(self.app, "save_dir", "."))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class LessonScreen(GameScreen):
+    """A lesson on the game table: the step to do above the move box, hint and retry keys."""
+
+    PLAYER_COMMANDS = LESSON_COMMANDS
+    BINDINGS = bindings(LESSON_COMMANDS)
+
+    def __init__(self, run: LessonRun, save_dir: Path) -> None:
+        super().__init__(run.game, save_dir)
+        self.run = run
+
+    def compose_under_board(self) -> ComposeResult:
+        yield Static(self.lesson_text(), id="lesson-step", markup=False)
+        yield from super().compose_under_board()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.message = self.run.ref.lesson.intro.replace("\n", " ")
+
+    def lesson_text(self, after: str = "") -> str:
+        lesson = self.run.ref.lesson
+        head = f"{lesson.title} — {self.run.progress} — rules: {', '.join(lesson.rules)}"
+        step = self.run.step
+        if step is None:
+            return f"{head}\n{after} {lesson.done}".rstrip()
+        return f"{head}\n{after + ' ' if after else ''}{step.say}"
+
+    def play(self, action: Action | str) -> bool:
+        feedback = self.run.attempt(action)
+        if not feedback.done:
+            self.message = feedback.message
+            self.app.bell()
+            return False
+        self.selected = None
+        self.aiming = None
+        self.sync()
+        self.message = feedback.message
+        self.query_one("#lesson-step", Static).update(self.lesson_text(feedback.message))
+        if self.run.finished:
+            try:
+                mark_finished(config_dir(), self.run.ref.key)
+            except OSError:
+                self.notify("Could not record the finished lesson.", severity="warning")
+        return True
+
+    def after_play(self, ply: Ply) -> None:
+        """No hand-over and no result panel: the lesson's words say what happened."""
+
+    def autosave(self) -> None:
+        """Lessons are practice: nothing is saved."""
+
+    def action_hint(self) -> None:
+        self.message = self.run.hint()
+
+    def action_retry(self) -> None:
+        self.run.restart()
+        self.game = self.run.game
+        self.selected = None
+        self.sync()
+        self.query_one("#lesson-step", Static).update(self.lesson_text())
+        self.message = "The lesson starts again."
+
+    def action_quit_game(self) -> None:
+        self.app.pop_screen()

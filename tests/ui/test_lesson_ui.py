@@ -1,0 +1,78 @@
+"""Lessons in the app (issue 15): the list, a lesson played to its end by typed decisions, a
+wrong move showing the hint, hint and retry keys, finished lessons ticked."""
+
+from __future__ import annotations
+
+import pytest
+
+from battlechess_tui.tutorial.catalogue import find, shipped
+from battlechess_tui.tutorial.progress import finished
+from battlechess_tui.tutorial.runner import LessonRun
+from battlechess_tui.ui.app import BattleChessApp
+from battlechess_tui.ui.screens.lesson import LearnScreen, LessonScreen
+from battlechess_tui.ui.settings import Settings, config_dir
+from tests.ui.driver import type_action
+
+
+@pytest.mark.parametrize("ref", shipped(), ids=lambda r: r.key)
+async def test_every_lesson_is_completed_in_the_app(ref, tmp_path):
+    app = BattleChessApp("menu", save_dir=tmp_path, settings=Settings(animate=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = LessonScreen(LessonRun(ref), tmp_path)
+        app.push_screen(screen)
+        await pilot.pause()
+        for step in ref.lesson.steps:
+            assert step.say in str(screen.query_one("#lesson-step").render())
+            await type_action(pilot, step.expect[0])
+            assert app.screen is screen, "no hand-over or result panel in a lesson"
+        assert screen.run.finished
+        assert ref.key in finished(config_dir())
+        assert list(tmp_path.glob("*.json")) == []  # lessons are not saved
+
+
+async def test_a_wrong_move_shows_the_hint_and_hint_and_retry_keys_work(tmp_path):
+    ref = find("classic", "check-and-mate")
+    app = BattleChessApp("menu", save_dir=tmp_path, settings=Settings(animate=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LessonScreen(LessonRun(ref), tmp_path)
+        app.push_screen(screen)
+        await pilot.pause()
+        await type_action(pilot, "d2d4")  # legal, but not the step
+        assert screen.message.startswith("That is legal, but not this step.")
+        assert not screen.game.plies
+        await pilot.press("escape", "escape")  # out of the move box, which kept the refused text
+        await pilot.press("H")
+        assert "e2e4" in screen.message
+        await type_action(pilot, "e2e4")
+        assert len(screen.game.plies) == 2 and screen.run.index == 1
+        await pilot.press("R")
+        await pilot.pause()
+        assert screen.run.index == 0 and not screen.game.plies
+
+
+async def test_the_lesson_list_ticks_finished_lessons_and_opens_one(tmp_path):
+    app = BattleChessApp("menu", save_dir=tmp_path, settings=Settings(animate=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(LearnScreen())
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        assert app.screen.run.ref.key == shipped()[0].key
+
+
+async def test_learn_opens_a_lesson_at_start_and_the_menu_has_learn(tmp_path):
+    app = BattleChessApp("learn", save_dir=tmp_path, settings=Settings(animate=False))
+    app.start_lesson = "gladiator/overrides"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        assert app.screen.run.ref.key == "gladiator/overrides"
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
