@@ -58,8 +58,8 @@ def _play(game: Game, action: Action, faces: list[int], what: str) -> None:
 
 
 def names_rule(markdown: str, rule: str) -> bool:
-    """Is ``rule`` a rule id (``**GC-12**``) or a section heading of the rules page?"""
+    """Is ``rule`` a rule id the page names (``GC-12``, as a word) or a section heading?"""
     if re.fullmatch(r"[A-Z]{2}-\d+", rule):
-        return f"**{rule}**" in markdown
+        return re.search(rf"(?<![A-Za-z0-9-]){rule}(?!\d)", markdown) is not None
     return any(line.lstrip("#").strip() == rule for line in markdown.splitlines()
                if line.startswith("#"))  # fmt: skip

@@ -83,7 +83,13 @@ class LessonRun:
     def expected(self) -> list[Action]:
         """The decisions that complete the step, as actions of this position."""
         step = self.step
-        return [] if step is None else [self.game.parse(text) for text in step.expect]
+        found = []
+        for text in [] if step is None else step.expect:
+            try:  # an alternative of an earlier step may have led past this one's
+                found.append(self.game.parse(text))
+            except IllegalAction:
+                continue
+        return found
 
     def attempt(self, typed: str | Action) -> Feedback:
         """Make the learner's decision if it completes the step (then the other side's

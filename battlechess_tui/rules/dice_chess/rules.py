@@ -389,7 +389,7 @@ class DiceChessRules(Rules[DiceChessState]):
                     f"the die on {geo.name(to)} shows {there[1]}")  # fmt: skip
         if to in self._reach(frm, face):
             return f"a 1 cannot jump: {geo.name((frm + to) // 2)} is in the way (DC-6)"
-        return f"a die showing {face} {MOVE_WORDS[face]}"
+        return f"a die showing {face} moves {MOVE_WORDS[face]}"
 
     def _reach(self, frm: int, face: int) -> set[int]:
         """Squares the face could reach on an empty board."""
