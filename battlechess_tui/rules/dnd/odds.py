@@ -17,7 +17,13 @@ are the players' and get figures of their own:
 A battle in progress may be asked about with its next action (``attack``, ``charge``, ``ability
 smite`` or ``auto``), which is taken first and then the battle goes on automatically.
 
-Every figure is a ``Fraction``; ``odds_chain`` explains the arithmetic.
+Every figure is a ``Fraction``. The modules: ``odds_battle`` reads the battle's actions from
+the game; ``odds_chain`` races the two pieces' damage chains (independent almost always);
+``odds_switch`` splits a battle where a flanking Shield Other caster may fall; ``odds_joint``
+follows joint states where a cursed piece may stay flat-footed (rare, and slower). Nothing is
+kept between calls but caches of pure results, so the odds may be computed off the UI thread.
+A ring of Shield Other links (two casters shielding each other) stops sharing where it closes;
+the game itself would pass such damage round forever.
 """
 
 from __future__ import annotations
