@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.fuzz_inputs import fuzz  # noqa: E402 - after the path is set
+from tests.fuzz_inputs import fuzz
 
 
 def main() -> int:

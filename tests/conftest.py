@@ -5,7 +5,7 @@ import os
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 os.environ.setdefault("BATTLECHESS_SAVE_DIR", "")
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(autouse=True)

@@ -404,7 +404,10 @@ def fuzz(
     report = Report()
     cases = folder / "cases"
     cases.mkdir()
-    dump_json = lambda d: json.dumps(d, indent=1)  # noqa: E731 - one line
+
+    def dump_json(d: object) -> str:
+        return json.dumps(d, indent=1)
+
     for n in range(saves):
         good = seeds.saves[n % len(seeds.saves)]
         path = cases / f"save-{n:04d}.json"
@@ -417,7 +420,10 @@ def fuzz(
     for n in range(campaigns):
         path = seeds.campaign.with_name(f"fuzz-{n:04d}.json")
         path.write_bytes(mutate_document(json.loads(seeds.campaign.read_bytes()), rng, dump_json))
-        check = lambda p: campaign_problem(p, homes)  # noqa: E731 - one line
+
+        def check(p: Path) -> str | None:
+            return campaign_problem(p, homes)
+
         _case(report, "campaign", path, ("campaign", "show", str(path)), {0, 2}, check)
     for path in _special_files(cases, "campaign.json"):
         _case(report, "campaign", path, ("campaign", "show", str(path)), {2}, None)

@@ -204,7 +204,7 @@ def test_dd_40_to_dd_48_a_simulated_20_game_campaign_runs_end_to_end(tmp_path):
     assert any("promoted" in h for s in (c.white, c.black) for p in s.pieces for h in p.history)
 
 
-def CampaignFileRoundTrip(c) -> bool:  # noqa: N802 - reads as the property it checks
+def CampaignFileRoundTrip(c) -> bool:
     from battlechess_tui.campaign.model import CampaignFile
 
     return CampaignFile.model_validate_json(c.model_dump_json()) == c

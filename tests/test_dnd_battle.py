@@ -1,4 +1,3 @@
-
 """D&D Battle Chess battles (DD-10..DD-18, DD-25..DD-28) with scripted dice."""
 
 from battlechess_tui.engine.actions import Action

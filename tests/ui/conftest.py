@@ -4,5 +4,5 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _isolated_settings(tmp_path, monkeypatch):  # noqa: ANN001, ANN202
+def _isolated_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("BATTLECHESS_CONFIG_DIR", str(tmp_path / "user-config"))

@@ -17,6 +17,6 @@ def snapshot_scenes() -> list[Scene]:
     return [by_name[n] for n in SNAPSHOT_SCENES if n in by_name]
 
 
-def check(snap_compare, scene: Scene, size: tuple[int, int], save_dir: Path) -> bool:  # noqa: ANN001
+def check(snap_compare, scene: Scene, size: tuple[int, int], save_dir: Path) -> bool:
     assert specs()
     return snap_compare(scene.make_app(save_dir), terminal_size=size, run_before=scene.run_before)

@@ -47,7 +47,7 @@ def cell_text(board: Board, square: int) -> str:
 
 @pytest.mark.parametrize(("size", "cell"), [((40, 16), (7, 3)), ((30, 11), (5, 2)),
                                             ((20, 7), (3, 1))])  # fmt: skip
-async def test_highlights_marks_and_hit_points_are_symbols_on_every_cell_size(size, cell) -> None:  # noqa: ANN001
+async def test_highlights_marks_and_hit_points_are_symbols_on_every_cell_size(size, cell) -> None:
     app = BoardApp()
     async with app.run_test(size=size) as pilot:
         board = app.query_one(Board)

@@ -74,7 +74,7 @@ async def test_every_game_shows_description_options_players_and_seed(variant: st
         assert game.seed == 4242 and game.variant.key == variant
 
 
-def _variant(key: str):  # noqa: ANN202
+def _variant(key: str):
     from battlechess_tui.engine.registry import make_variant
 
     return make_variant(key)
@@ -154,7 +154,7 @@ async def test_names_survive_an_option_change() -> None:
         assert screen.player_names()["white.queen"] == "Bob"
 
 
-async def test_a_house_rule_file_is_loaded_and_played(tmp_path) -> None:  # noqa: ANN001
+async def test_a_house_rule_file_is_loaded_and_played(tmp_path) -> None:
     """Issue 10: "Load variant file" plays a house-rule .toml through registry.resolve."""
     house = tmp_path / "house.toml"
     house.write_text('key = "house"\nname = "House chess"\ndescription = "Classic, at home."\n'

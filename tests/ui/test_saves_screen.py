@@ -35,7 +35,7 @@ def _folder(tmp_path: Path, games: int = 12) -> Path:
     return folder
 
 
-async def _open_saves(pilot, app) -> SavesScreen:  # noqa: ANN001
+async def _open_saves(pilot, app) -> SavesScreen:
     await pilot.pause()
     app.open_saves("load")
     await pilot.pause()

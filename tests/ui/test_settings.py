@@ -145,7 +145,7 @@ def test_a_file_as_written_is_read_without_pydantic() -> None:
     assert load_settings().settings == settings
 
 
-async def test_keys_typed_right_after_quit_open_nothing(tmp_path) -> None:  # noqa: ANN001
+async def test_keys_typed_right_after_quit_open_nothing(tmp_path) -> None:
     """``q s`` at once: the app leaves cleanly (the settings screen used to be pushed while the
     app closed, and crashed without its widgets)."""
     app = BattleChessApp(save_dir=tmp_path, settings=Settings())
