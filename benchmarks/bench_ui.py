@@ -70,7 +70,8 @@ def first_frame(runs: int = 9, settings: bool = False) -> tuple[list[float], lis
 async def key_to_board(variant: str, presses: int = 40) -> tuple[list[float], list[float]]:
     os.environ["TEXTUAL_ANIMATIONS"] = "none"
     os.environ["BATTLECHESS_SAVE_DIR"] = tempfile.mkdtemp()
-    from battlechess_tui.ui.app import BattleChessApp, build_game
+    from battlechess_tui.session import build_game
+    from battlechess_tui.ui.app import BattleChessApp
     from battlechess_tui.ui.widgets.board import Board
 
     game = build_game(variant, None, 1, None)

@@ -205,7 +205,7 @@ class BattleChessApp(App[int]):
         """The command palette (steady under keys typed faster than it fills)."""
         from battlechess_tui.ui.screens.palette import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(CommandPalette(id="--command-palette"))
 
     def action_settings(self) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from textual.app import SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 
@@ -36,7 +36,7 @@ class Command:
         return " / ".join(names.get(k, k) for k in self.keys.split(","))
 
 
-def bindings(commands: Iterable[Command]) -> list[Binding]:
+def bindings(commands: Iterable[Command]) -> list[BindingType]:
     return [c.binding() for c in commands]
 
 

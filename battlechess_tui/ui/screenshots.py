@@ -18,12 +18,14 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from textual.pilot import Pilot
+from textual.widgets import Input, MarkdownViewer, Select
 
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.app import BattleChessApp, Settings
+from battlechess_tui.ui.screens.game import GameScreen
 
 SEED = 2024
 SMALL, LARGE = (80, 24), (120, 40)
@@ -87,9 +89,9 @@ async def _select_a_piece(pilot: Pilot) -> None:
     """Pick up a piece that can attack (or move), cursor on its target, as a player would."""
     await _settle(pilot)
     screen = pilot.app.screen
-    game = getattr(screen, "game", None)
-    if game is None or game.over:
+    if not isinstance(screen, GameScreen) or screen.game.over:
         return
+    game = screen.game
     actions = [a for a in game.legal_actions() if len(a.squares) >= 2]
     state = game.state
     fights = [a for a in actions if game.presenter.piece_view(state, a.squares[-1]) is not None]
@@ -107,15 +109,16 @@ async def _new_game(pilot: Pilot) -> None:
     await _settle(pilot)
     screen = pilot.app.screen
     variant = "gladiator" if "gladiator" in specs() else next(iter(specs()))
-    screen.query_one("#game-select").value = variant
+    screen.query_one("#game-select", Select).value = variant
     await _settle(pilot)
-    screen.query_one("#seed").value = str(SEED)
+    screen.query_one("#seed", Input).value = str(SEED)
     await _settle(pilot)
 
 
 async def _replay(pilot: Pilot) -> None:
     await _settle(pilot)
     screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
     screen.open_replay()
     await _settle(pilot)
     await pilot.press("home", *["right"] * 5)
@@ -126,7 +129,8 @@ async def _rules(pilot: Pilot) -> None:
     await _settle(pilot)
     await pilot.press("r")
     await _settle(pilot)
-    await _until(pilot, lambda: bool(pilot.app.screen.query_one("#rules-viewer").document.children))
+    viewer = pilot.app.screen.query_one("#rules-viewer", MarkdownViewer)
+    await _until(pilot, lambda: bool(viewer.document.children))
 
 
 async def _until(pilot: Pilot, done: Callable[[], bool]) -> None:

@@ -123,7 +123,7 @@ async def test_tray_reveals_fresh_rolls_one_at_a_time_and_skips() -> None:
         entries = screen.tray_entries
         assert any(isinstance(e.event, Roll) for e in entries)
         tray.entries = ()
-        tray.animate = True  # as after a move with animations on (tests run without them)
+        tray.animate_rolls = True  # as after a move with animations on (tests run without them)
         tray.entries = entries
         assert tray.animating and "rolling…" in tray.render_text().plain
         assert tray._shown == newest_group(entries)  # older decisions are shown at once

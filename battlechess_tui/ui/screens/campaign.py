@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -36,10 +37,14 @@ from battlechess_tui.campaign.store import (
 from battlechess_tui.engine.game import Game
 from battlechess_tui.save.store import SaveError, load_game, save_game
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.screens.replay import REPLAY_COMMANDS, ReplayScreen
 from battlechess_tui.ui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from battlechess_tui.ui.app import BattleChessApp
 
 SIDES = ("White", "Black")
 
@@ -95,7 +100,7 @@ class NewCampaignScreen(Screen[None]):
     @on(Button.Pressed, "#create")
     @on(Input.Submitted)
     def action_create(self) -> None:
-        save_dir: Path = self.app.save_dir  # type: ignore[attr-defined]
+        save_dir = battle_app(self).save_dir
         try:
             path = create_campaign(self._value("campaign-name") or "Campaign",
                                    default_dir(save_dir), self._value("white-player") or "White",
@@ -116,8 +121,8 @@ def back_to_campaign(commands: Iterable[Command]) -> tuple[Command, ...]:
                  if c.id == "quit" else c for c in commands)  # fmt: skip
 
 
-CAMPAIGN_GAME_COMMANDS = back_to_campaign(GAME_COMMANDS)
-CAMPAIGN_REPLAY_COMMANDS = back_to_campaign(REPLAY_COMMANDS)
+CAMPAIGN_GAME_COMMANDS: tuple[Command, ...] = back_to_campaign(GAME_COMMANDS)
+CAMPAIGN_REPLAY_COMMANDS: tuple[Command, ...] = back_to_campaign(REPLAY_COMMANDS)
 
 
 class CampaignResultPanel(ResultPanel, inherit_bindings=False):
@@ -340,7 +345,7 @@ class CampaignScreen(Screen[None]):
         if c.spoils is not None:
             self.ask_spoils()
             return
-        save_dir: Path = self.app.save_dir  # type: ignore[attr-defined]
+        save_dir = battle_app(self).save_dir
         game_path = bg.current_path(c, self.path)
         if game_path is not None and game_path.is_file():
             try:
@@ -391,7 +396,7 @@ class CampaignScreen(Screen[None]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot replay", severity="error")
             return
-        save_dir: Path = self.app.save_dir  # type: ignore[attr-defined]
+        save_dir = battle_app(self).save_dir
         self.app.push_screen(CampaignReplayScreen(loaded.game, save_dir, loaded.path))
 
     def action_rules(self) -> None:
@@ -403,7 +408,7 @@ class CampaignScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def open_latest_campaign(app) -> bool:  # noqa: ANN001 - the BattleChessApp
+def open_latest_campaign(app: BattleChessApp) -> bool:
     """Continue campaign: open the most recent campaign (a choice when there are several)."""
     files = campaign_files(app.save_dir)
     if not files:

@@ -17,13 +17,14 @@ from battlechess_tui.save.game_file import GameFile
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown, play_help
+from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, HandOver, ResultPanel
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
 
-GAME_COMMANDS = (
+GAME_COMMANDS: tuple[Command, ...] = (
     # Priority: the box takes the focus before the next key arrives, so ``:e2e4`` typed at
     # once lands in it (``check_action`` lets ``:`` through while typing in the box).
     Command(
@@ -295,7 +296,7 @@ class GameScreen(TableScreen):
             elif choice == "replay":
                 self.open_replay()
             elif choice == "new":
-                self.app.switch_to_new_game()
+                battle_app(self).switch_to_new_game()
 
         self.app.push_screen(ResultPanel(views.result_text(self.game, outcome),
                                          len(self.game.plies)), chosen)  # fmt: skip
@@ -350,7 +351,7 @@ class GameScreen(TableScreen):
             self.notify(f"Saved to {self.path}", title="Saved", timeout=4)
 
     def action_load(self) -> None:
-        self.app.open_saves("load")
+        battle_app(self).open_saves("load")
 
     def action_offer_draw(self) -> None:
         self.play(OFFER_DRAW)
@@ -380,4 +381,4 @@ class GameScreen(TableScreen):
 
     def action_quit_game(self) -> None:
         self.autosave()
-        self.app.pop_to_menu()
+        battle_app(self).pop_to_menu()

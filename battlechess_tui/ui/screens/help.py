@@ -4,6 +4,8 @@ It scrolls by keyboard: the arrows, j and k, Page Up/Down, Home and End."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -40,7 +42,7 @@ def key_table(commands: tuple[Command, ...]) -> str:
     return "\n".join(["| Keys | Command | What it does |", "| --- | --- | --- |", *rows])
 
 
-def help_markdown(screen: Screen[object]) -> str:
+def help_markdown(screen: Screen[Any]) -> str:
     """The help of ``screen``: its own words (``help_text()`` where the screen writes them
     for what it shows, else its ``HELP``), its keys, then the keys of every screen."""
     title = getattr(screen, "help_title", "") or type(screen).__name__.removesuffix("Screen")
@@ -62,7 +64,7 @@ class HelpScreen(Screen[None]):
     PLAYER_COMMANDS = HELP_COMMANDS
     BINDINGS = bindings(HELP_COMMANDS)
 
-    def __init__(self, about: Screen[object]) -> None:
+    def __init__(self, about: Screen[Any]) -> None:
         super().__init__()
         self.text = help_markdown(about)
 

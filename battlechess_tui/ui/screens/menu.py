@@ -10,6 +10,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.footer import Footer
 
 TITLE_ART = """\
@@ -95,16 +96,16 @@ class MenuScreen(Screen[None]):
         await self.run_action(command.action)
 
     def action_new_game(self) -> None:
-        self.app.switch_to_new_game()
+        battle_app(self).switch_to_new_game()
 
     def action_continue_game(self) -> None:
-        self.app.continue_latest()
+        battle_app(self).continue_latest()
 
     def action_load(self) -> None:
-        self.app.open_saves("load")
+        battle_app(self).open_saves("load")
 
     def action_replay(self) -> None:
-        self.app.open_saves("replay")
+        battle_app(self).open_saves("replay")
 
     def action_new_campaign(self) -> None:
         from battlechess_tui.ui.screens.campaign import NewCampaignScreen
@@ -114,7 +115,7 @@ class MenuScreen(Screen[None]):
     def action_continue_campaign(self) -> None:
         from battlechess_tui.ui.screens.campaign import open_latest_campaign
 
-        open_latest_campaign(self.app)
+        open_latest_campaign(battle_app(self))
 
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
@@ -122,7 +123,7 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(RulesScreen())
 
     def action_settings(self) -> None:
-        self.app.action_settings()
+        battle_app(self).action_settings()
 
     def action_help(self) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen

@@ -19,9 +19,10 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from battlechess_tui.engine.registry import make_variant, resolve, specs
 from battlechess_tui.engine.rules import Seat
-from battlechess_tui.engine.spec import OptionSpec, SpecError, VariantSpec
+from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.footer import Footer
 
 NEW_GAME_COMMANDS = (
@@ -93,8 +94,9 @@ def option_widget(key: str, spec: OptionSpec, index: int) -> Widget:
     if spec.choices:
         return Select([(str(c), str(c)) for c in spec.choices], value=str(spec.default),
                       allow_blank=False, id=wid, name=key, compact=True)  # fmt: skip
-    kind = "integer" if isinstance(spec.default, int) else "text"
-    return Input(str(spec.default), type=kind, id=wid, name=key, compact=True)
+    if isinstance(spec.default, int):
+        return Input(str(spec.default), type="integer", id=wid, name=key, compact=True)
+    return Input(str(spec.default), type="text", id=wid, name=key, compact=True)
 
 
 class NewGameScreen(Screen[None]):
@@ -109,7 +111,7 @@ class NewGameScreen(Screen[None]):
         self._specs: dict[str, VariantSpec] = dict(specs())
         self._files: dict[str, Path] = {}  # games loaded from variant files, by their key
         self._side_names: tuple[str, ...] = ()
-        self._filled_with: dict[str, str] = {}
+        self._filled_with: dict[str, OptionValue] = {}
         self._wanted: dict[str, int] = {}  # seat -> the place on its team of the player chosen
         self.set_reactive(NewGameScreen.variant_key, variant or next(iter(self._specs)))
 
@@ -155,7 +157,7 @@ class NewGameScreen(Screen[None]):
         self.query_one("#game-description", Static).update(spec.description)
         options = self.query_one("#options")
         await options.remove_children()
-        rows = []
+        rows: list[Widget] = []
         for i, (key, opt) in enumerate(spec.options.items()):
             choices = ", ".join(map(str, opt.choices)) if opt.choices else ""
             help_text = opt.help or (f"one of {choices}" if choices else "")
@@ -236,12 +238,13 @@ class NewGameScreen(Screen[None]):
         if self.option_values() != self._filled_with:
             await self._fill_players()
 
-    def option_values(self) -> dict[str, str]:
-        values: dict[str, str] = {}
+    def option_values(self) -> dict[str, OptionValue]:
+        """The options as set on the form (switches as ``on``/``off``, the rest as typed)."""
+        values: dict[str, OptionValue] = {}
         for widget in self.query("#options Input, #options Select, #options Switch"):
-            if widget.name is None:
+            if not isinstance(widget, Input | Select | Switch) or widget.name is None:
                 continue
-            value = widget.value  # type: ignore[attr-defined]
+            value = widget.value
             values[widget.name] = ("on" if value else "off") if isinstance(value, bool) \
                 else str(value)  # fmt: skip
         return values
@@ -278,7 +281,7 @@ class NewGameScreen(Screen[None]):
         except (ValueError, KeyError) as exc:
             error.update(f"Cannot start: {exc.args[0] if exc.args else exc}")
             return
-        self.app.start_game(game)
+        battle_app(self).start_game(game)
 
     @on(Input.Submitted, "#variant-file")
     async def _file_typed(self) -> None:

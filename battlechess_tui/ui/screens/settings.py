@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.settings import PALETTES, settings_path
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -34,7 +35,7 @@ class SettingsScreen(Screen[None]):
     HELP = SETTINGS_HELP
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings
+        settings = battle_app(self).settings
         with Vertical(id="settings"):
             yield Label("Settings", classes="screen-title")
             with Horizontal(classes="field"):
@@ -51,7 +52,7 @@ class SettingsScreen(Screen[None]):
                 yield Label("Theme", classes="field-label")
                 yield Select([(name, name) for name in sorted(self.app.available_themes)],
                              value=self.app.theme, allow_blank=False, id="theme")  # fmt: skip
-            where = settings_path() if self.app.persist_settings else "not saved (test run)"
+            where = settings_path() if battle_app(self).persist_settings else "not saved (test run)"
             yield Static(f"Saved in {where}", classes="field-help")
         yield Footer()
 
@@ -59,17 +60,18 @@ class SettingsScreen(Screen[None]):
         self.query_one("#animate").focus()
 
     @on(Switch.Changed, "#animate")
-    def _animate(self, event: Switch.Changed) -> None:
-        if event.value != self.app.settings.animate:
-            self.app.update_settings(animate=event.value)
+    def _animation_switched(self, event: Switch.Changed) -> None:
+        if event.value != battle_app(self).settings.animate:
+            battle_app(self).update_settings(animate=event.value)
 
     @on(Select.Changed)
     def _chosen(self, event: Select.Changed) -> None:
         name = event.select.id
         if name and isinstance(event.value, str):
-            current = self.app.theme if name == "theme" else getattr(self.app.settings, name)
+            settings = battle_app(self).settings
+            current = self.app.theme if name == "theme" else getattr(settings, name)
             if event.value != current:
-                self.app.update_settings(**{name: event.value})
+                battle_app(self).update_settings(**{name: event.value})
 
     def action_back(self) -> None:
         self.app.pop_screen()

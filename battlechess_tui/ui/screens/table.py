@@ -21,6 +21,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.views import TallySection
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command
+from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattlePanel
 from battlechess_tui.ui.widgets.board import Board, BoardModel, fit, identifying_glyphs
@@ -185,7 +186,7 @@ class TableScreen(Screen[None]):
         self.set_class(settings.palette == "no-colour", "-no-colour")
         tray = self.query_one(DiceTray)
         tray.ascii_only = settings.ascii_pieces
-        tray.animate = settings.animate and self.app.animation_level != "none"
+        tray.animate_rolls = settings.animate and self.app.animation_level != "none"
         self.query_one(TallySheet).ascii_only = settings.ascii_pieces
         self.query_one(BattlePanel).ascii_only = settings.ascii_pieces
 
@@ -224,7 +225,7 @@ class TableScreen(Screen[None]):
         tray_ply, entries = views.tray(game, index)
         if (tray_ply, entries) != (self._tray_ply, self.tray_entries):
             self._tray_ply = tray_ply
-            self.query_one(DiceTray).animate = self._animate_tray(tray_ply)
+            self.query_one(DiceTray).animate_rolls = self._animate_tray(tray_ply)
             self.tray_entries = entries
         # Set on every sync: ``on_mount`` may come after the first one (a game loaded at start).
         title = "Dice" if not entries else (
@@ -296,13 +297,15 @@ class TableScreen(Screen[None]):
         self.flipped = not self.flipped
 
     def action_toggle_ascii(self) -> None:
-        self.app.update_settings(ascii_pieces=not self.app.settings.ascii_pieces)  # saved
+        app = battle_app(self)
+        app.update_settings(ascii_pieces=not app.settings.ascii_pieces)  # saved
 
     def action_cycle_palette(self) -> None:
         order = ("theme", "high-contrast", "no-colour")
-        now = self.app.settings.palette
-        self.app.update_settings(palette=order[(order.index(now) + 1) % len(order)])  # saved
-        self.notify(f"Board colours: {self.app.settings.palette}", timeout=2)
+        app = battle_app(self)
+        now = app.settings.palette
+        app.update_settings(palette=order[(order.index(now) + 1) % len(order)])  # saved
+        self.notify(f"Board colours: {app.settings.palette}", timeout=2)
 
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
@@ -315,4 +318,4 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self))
 
     def action_screenshot(self) -> None:
-        self.app.action_take_screenshot()
+        battle_app(self).action_take_screenshot()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -102,7 +103,7 @@ class BattlePanel(Widget):
                      *fewer]  # fmt: skip
         return Text("\n").join(head + shown)
 
-    def _style(self, name: str):  # noqa: ANN202 - a Rich style
+    def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"battle-panel--{name}")
 
     def _head(self, info: BattleInfo) -> list[Text]:

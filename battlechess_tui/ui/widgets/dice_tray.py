@@ -88,7 +88,7 @@ class DiceTray(VerticalScroll, can_focus=False):
     entries: reactive[tuple[TrayEntry, ...]] = reactive(tuple)
     ascii_only: reactive[bool] = reactive(False)
     #: Set by the table from the settings and TEXTUAL_ANIMATIONS (and only for fresh rolls).
-    animate: bool = True
+    animate_rolls: bool = True
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -111,7 +111,7 @@ class DiceTray(VerticalScroll, can_focus=False):
         self._stop()
         self._shown = len(entries)
         start = newest_group(entries)
-        if self.animate and any(isinstance(e.event, Roll) for e in entries[start:]):
+        if self.animate_rolls and any(isinstance(e.event, Roll) for e in entries[start:]):
             self._shown, self._frame = self._next_roll(start), 0
             self._timer = self.set_interval(FRAME_SECONDS, self._tick)
         self._update()
