@@ -19,13 +19,13 @@ from battlechess_tui.campaign.power import SPOILS_PERCENT, battle_power, prize
 from battlechess_tui.campaign.store import GAME_KEY, CampaignError, game_file
 from battlechess_tui.engine.game import RESIGN, Game
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.rules.dnd import items as dnd_items
 from battlechess_tui.rules.dnd.items import Catalogue, load_catalogue
 from battlechess_tui.rules.dnd.roster import roster_text
 from battlechess_tui.rules.dnd.state import DndState
 
 BONUS_PER_LEVEL = 1_000  # DD-46
-SIDES = ("White", "Black")
 
 
 def catalogue() -> Catalogue:

@@ -8,9 +8,8 @@ from battlechess_tui.campaign.between_games import powers
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile, PieceRecord
 from battlechess_tui.campaign.power import item_value
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.rules.dnd.items import load_catalogue
-
-SIDES = ("White", "Black")
 
 
 def class_names() -> dict[str, str]:

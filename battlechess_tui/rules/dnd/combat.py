@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from battlechess_tui.engine.dice import Dice, DiceExpr
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.geometry import Geometry
+from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.endings import both_kings_fell, king_fell
@@ -20,7 +21,6 @@ from battlechess_tui.rules.dnd.state import Draft, Fall, Piece
 from battlechess_tui.rules.dnd.stats import Tables
 
 SEATS = ("white", "black")
-SIDES = ("White", "Black")
 Mods = list[tuple[str, int]]
 
 

@@ -3,10 +3,9 @@ rules and the position notation (which stores only the kind and the winner) agre
 
 from __future__ import annotations
 
+from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.vocabulary import Ending
-
-SIDES = ("White", "Black")
 
 
 def king_fell(side: int) -> Outcome:

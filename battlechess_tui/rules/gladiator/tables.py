@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from battlechess_tui.engine.dice import DiceExpr
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.movement import Bent, Movement, Pawn, parse_all
+from battlechess_tui.engine.rules import SIDE_NAMES
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
 
 from .state import KING, KINGS_KNIGHT, QUEEN
@@ -158,9 +159,6 @@ class Tables:
 
     def commander_name(self, commander: str) -> str:
         return self.kinds[commander].name
-
-
-SIDE_NAMES = ("White", "Black")
 
 
 def _nobody(sq: int) -> int | None:
