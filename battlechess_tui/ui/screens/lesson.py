@@ -23,6 +23,7 @@ from battlechess_tui.tutorial.catalogue import LessonRef, shipped
 from battlechess_tui.tutorial.progress import finished, mark_finished
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.settings import config_dir
 from battlechess_tui.ui.widgets.footer import Footer
@@ -77,10 +78,7 @@ class LearnScreen(Screen[None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         key = event.option.id or ""
         ref = next(r for r in shipped() if r.key == key)
-        self.app.push_screen(LessonScreen(LessonRun(ref), self.app_save_dir()))
-
-    def app_save_dir(self) -> Path:
-        return Path(getattr(self.app, "save_dir", "."))
+        self.app.push_screen(LessonScreen(LessonRun(ref), battle_app(self).save_dir))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -134,4 +134,4 @@ class MenuScreen(Screen[None]):
         self.app.exit(0)
 
     def action_learn(self) -> None:
-        self.app.open_lessons()
+        battle_app(self).open_lessons()
