@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from battlechess_tui.ai.budget import Budget
-from battlechess_tui.ai.players import Player, make_player
+from battlechess_tui.ai.levels import make_player
+from battlechess_tui.ai.players import Player
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import resolve
 from battlechess_tui.engine.spec import OptionValue

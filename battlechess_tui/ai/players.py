@@ -2,9 +2,9 @@
 
 Every player has ``choose(rules, state, seat, rng, budget) -> Action``: ``rng`` is the
 player's own random stream (never the game's dice), ``budget`` bounds the work and carries the
-app's deadline and cancel event (``ai/budget.py``). ``make_player(level)`` gives the player of
-a level: ``random``, ``greedy`` (one decision deep), or the search player at ``easy``,
-``medium`` or ``hard`` (``ai/search.py``).
+app's deadline and cancel event (``ai/budget.py``). ``ai.levels.make_player(level)`` gives
+the player of a level: ``random``, ``greedy`` (one decision deep), or the search player at
+``easy``, ``medium`` or ``hard`` (``ai/search.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from battlechess_tui.ai.budget import LEVELS, Budget
+from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.outcomes import Result, results
 from battlechess_tui.ai.scoring import worth
 from battlechess_tui.engine.actions import Action
@@ -102,16 +102,3 @@ class GreedyPlayer:
             return choices[0]
         scored = score_choices(rules, state, choices, rules.side_of(seat), rng, budget)
         return pick_best(scored, rng).action
-
-
-def make_player(level: str) -> Player:
-    """The player of ``level`` (one of ``LEVELS``)."""
-    from battlechess_tui.ai.search import SearchPlayer
-
-    if level == "random":
-        return RandomPlayer()
-    if level == "greedy":
-        return GreedyPlayer()
-    if level in LEVELS:
-        return SearchPlayer(level)
-    raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
