@@ -26,6 +26,7 @@ from battlechess_tui.ai.levels import make_player
 from battlechess_tui.ai.players import Player
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import resolve
+from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.vocabulary import Ending
@@ -64,10 +65,10 @@ class Seats:
     def players(self) -> tuple[Player, Player]:
         return (make_player(self.levels[0]), make_player(self.levels[1]))
 
-    def budgets(self) -> tuple[Budget, Budget]:
+    def budgets(self, rules: Rules[Any]) -> tuple[Budget, Budget]:
         return (
-            Budget.for_level(self.levels[0], self.think_ms),
-            Budget.for_level(self.levels[1], self.think_ms),
+            Budget.for_level(self.levels[0], self.think_ms, rules=rules),
+            Budget.for_level(self.levels[1], self.think_ms, rules=rules),
         )
 
     def describe(self, side_names: Sequence[str]) -> str:
@@ -81,33 +82,33 @@ def play_out(
     think: dict[int, list[float]] | None = None,
     limit: int = DECISION_LIMIT,
 ) -> Game:
-    """The players of ``seats`` (random by default; one stream seeded with ``seed``) make
-    every decision until the game is over or has run ``limit`` decisions. ``think``, if
-    given, collects each side's seconds per decision."""
+    """The players of ``seats`` (random by default; one stream seeded with ``seed``), each
+    holding all of its side's seats, make every decision until the game is over or has run
+    ``limit`` decisions. ``think``, if given, collects each side's seconds per decision."""
     seats = seats or Seats()
-    players, budgets = seats.players(), seats.budgets()
-    rng = random.Random(seed)
     rules = game.rules
+    players, budgets = seats.players(), seats.budgets(rules)
+    rng = random.Random(seed)
+    names = [n.lower() for n in rules.side_names]
     while not game.over and len(game.plies) < limit:
-        seat = game.to_move
-        side = rules.side_of(seat)
+        side = rules.side_of(game.to_move)
         start = time.perf_counter()
-        action = players[side].choose(rules, game.state, seat, rng, budgets[side])
+        action = players[side].choose(rules, game.state, names[side], rng, budgets[side])
         if think is not None:
             think.setdefault(side, []).append(time.perf_counter() - start)
         game.play(action)
     return game
 
 
-_VARIANTS: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Variant[Any]] = {}
+_CACHE: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Variant[Any]] = {}
 
 
-def _variant(key: str, options: Mapping[str, OptionValue] | None) -> Variant[Any]:
+def cached_variant(key: str, options: Mapping[str, OptionValue] | None) -> Variant[Any]:
     """The variant of ``key`` and ``options``, built once per process."""
     name = (key, tuple(sorted((options or {}).items())))
-    if name not in _VARIANTS:
-        _VARIANTS[name] = resolve(key, dict(options or {}))
-    return _VARIANTS[name]
+    if name not in _CACHE:
+        _CACHE[name] = resolve(key, dict(options or {}))
+    return _CACHE[name]
 
 
 def computer_game(
@@ -121,14 +122,14 @@ def computer_game(
     """One game between the players of ``seats`` (stopped after ``limit`` decisions); the
     same seed always gives the same game."""
     seats = seats or Seats()
-    variant = _variant(key, options)
+    variant = cached_variant(key, options)
     players = {s.key: f"{s.label} ({seats.levels[s.side]} computer)" for s in variant.rules.seats()}
     return play_out(Game(variant, seed, players), seed, seats, think, limit)
 
 
 def random_game(key: str, seed: int, options: Mapping[str, OptionValue] | None = None) -> Game:
     """One game between random players; the same seed always gives the same game."""
-    return play_out(Game(_variant(key, options), seed), seed)
+    return play_out(Game(cached_variant(key, options), seed), seed)
 
 
 # -- runs of games ---------------------------------------------------------------------------
@@ -320,7 +321,7 @@ def simulate(
 ) -> Summary:
     """Play ``games`` games of ``key`` (a shipped game or a house-rule file) and count them."""
     seats = seats or Seats()
-    variant = _variant(key, options)
+    variant = cached_variant(key, options)
     run = Run(key, seed, seats, dict(options or {}), save_dir)
     played = play_many(run, games, jobs, progress)
     return Summary.of(variant, played, seats.describe(variant.rules.side_names))

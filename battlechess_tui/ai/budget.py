@@ -13,18 +13,41 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
+
+from battlechess_tui.engine.rules import Rules
 
 #: The levels a player can be set to, weakest first.
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 #: Search levels and their thinking time per decision (ms) on the reference machine.
 THINK_MS = {"easy": 50, "medium": 200, "hard": 1000}
-#: Nodes one millisecond buys, measured once on the reference machine (2 cores shared, the
-#: seven games averaged: ``benchmarks/bench_ai.py --calibrate``). It turns ``--think-ms`` into
-#: a node budget, so the same figure plays the same games everywhere.
-NODES_PER_MS = 4
-#: Even the smallest budget lets the search look at every choice once.
+#: Nodes one millisecond buys in each game, measured once on the reference machine (two cores
+#: shared by several processes) with ``benchmarks/bench_ai.py --calibrate``. They turn a
+#: thinking time into a node budget, so the same figure plays the same games everywhere while
+#: taking about that time here. A house-rule file counts as the game it is based on.
+NODES_PER_MS = {
+    "classic": 3.5,
+    "single-combat": 3.0,
+    "gladiator": 1.2,
+    "arena": 3.0,
+    "brawl": 3.0,
+    "dice-chess": 7.5,
+    "dnd": 1.0,
+}
+#: For a game not measured.
+DEFAULT_NODES_PER_MS = 2.0
+#: The smallest budget (the search always looks at every choice once, whatever it is).
 MIN_NODES = 1
+
+
+def nodes_per_ms(rules: Rules[Any] | None) -> float:
+    if rules is None:
+        return DEFAULT_NODES_PER_MS
+    for key in (rules.spec.key, rules.spec.base):
+        if key in NODES_PER_MS:
+            return NODES_PER_MS[key]
+    return DEFAULT_NODES_PER_MS
 
 
 class Cancelled(Exception):
@@ -36,7 +59,7 @@ class Budget:
     """The limits of one decision: ``nodes`` (deterministic), and for interactive use a
     ``deadline`` (a ``time.monotonic()`` value) and a ``cancel`` event."""
 
-    nodes: int = THINK_MS[DEFAULT_LEVEL] * NODES_PER_MS
+    nodes: int = round(THINK_MS[DEFAULT_LEVEL] * DEFAULT_NODES_PER_MS)
     deadline: float | None = None
     cancel: threading.Event | None = None
 
@@ -46,18 +69,20 @@ class Budget:
         level: str,
         think_ms: int | None = None,
         *,
+        rules: Rules[Any] | None = None,
         wall_clock: bool = False,
         cancel: threading.Event | None = None,
     ) -> Budget:
-        """The budget of ``level``, or of ``think_ms`` milliseconds where given. With
-        ``wall_clock`` (the app) the time is also a deadline from now."""
+        """The budget of ``level``, or of ``think_ms`` milliseconds where given, in the nodes
+        that time buys in the game of ``rules``. With ``wall_clock`` (the app) the time is
+        also a deadline from now."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         ms = think_ms if think_ms is not None else THINK_MS.get(level, THINK_MS[DEFAULT_LEVEL])
         if ms <= 0:
             raise ValueError(f"thinking time must be positive, not {ms} ms")
         deadline = time.monotonic() + ms / 1000 if wall_clock else None
-        return cls(max(MIN_NODES, ms * NODES_PER_MS), deadline, cancel)
+        return cls(max(MIN_NODES, round(ms * nodes_per_ms(rules))), deadline, cancel)
 
     def check(self) -> None:
         """Raise ``Cancelled`` once the cancel event is set."""

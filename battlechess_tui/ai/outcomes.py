@@ -17,7 +17,7 @@ from typing import Any
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon, Dice
-from battlechess_tui.engine.rules import Chance, Rules
+from battlechess_tui.engine.rules import CERTAIN, Chance, Rules
 
 #: Samples of an action that throws dice.
 SAMPLES = 3
@@ -39,7 +39,8 @@ class Branch:
 @dataclass(frozen=True)
 class Result:
     """The possible results of a decision (weights sum to 1), the rules' chance of it
-    succeeding, and how many applications of the rules finding them cost."""
+    succeeding (asked only of decisions that throw dice: others are certain), and how many
+    applications of the rules finding them cost."""
 
     branches: tuple[Branch, ...]
     chance: Chance
@@ -60,11 +61,11 @@ class SamplingDice(Dice):
 
 def results(rules: Rules[Any], state: Any, action: Action, rng: random.Random) -> Result:
     """The results of ``action`` in ``state``; the dice thrown come from ``rng``."""
-    chance = rules.chance(state, action)
     dice = SamplingDice(random.Random(rng.getrandbits(64)))
     first, _ = rules.apply(state, action, dice)
     if not dice.thrown:
-        return Result((Branch(first, 1.0),), chance, 1)
+        return Result((Branch(first, 1.0),), CERTAIN, 1)
+    chance = rules.chance(state, action)
     p = float(chance.p)
     if chance.exact and 0 < p < 1:
         won, _ = rules.apply(state, action, AssumeWon())

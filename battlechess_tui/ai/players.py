@@ -1,6 +1,7 @@
 """Computer players: each makes one decision for a seat, through the ``Rules`` interface only.
 
-Every player has ``choose(rules, state, seat, rng, budget) -> Action``: ``rng`` is the
+Every player has ``choose(rules, state, seat, rng, budget) -> Action``: ``seat`` is the seat
+it decides for (or a side's name, to hold all of that side's seats: ``held``), ``rng`` the
 player's own random stream (never the game's dice), ``budget`` bounds the work and carries the
 app's deadline and cancel event (``ai/budget.py``). ``ai.levels.make_player(level)`` gives
 the player of a level: ``random``, ``greedy`` (one decision deep), or the search player at
@@ -31,11 +32,26 @@ class Player(Protocol):
     ) -> Action: ...
 
 
+def held(rules: Rules[Any], seat: str) -> tuple[int, frozenset[str]]:
+    """The side a player plays for and the seats it holds: ``seat`` is a seat's key
+    (``white``, ``white.queen``) or a side's name (``white``: all of that side's seats, a
+    whole team in Gladiator, overrides and heals included)."""
+    seats = rules.seats()
+    for s in seats:
+        if s.key == seat:
+            return s.side, frozenset({seat})
+    names = [n.lower() for n in rules.side_names]
+    if seat in names:
+        side = names.index(seat)
+        return side, frozenset(s.key for s in seats if s.side == side)
+    raise ValueError(f"no seat {seat!r}: seats are {', '.join(s.key for s in seats)}")
+
+
 def decisions(rules: Rules[Any], state: Any, seat: str) -> list[Action]:
-    """The choices open to ``seat`` now; ValueError when it has none."""
-    legal = rules.legal_actions(state)
-    if seat != rules.to_move(state):
-        legal = [a for a in legal if rules.decider(state, a) == seat]
+    """The choices open now to the player holding ``seat`` (see ``held``): those the rules
+    give to one of its seats. ValueError when it has none."""
+    _, seats = held(rules, seat)
+    legal = [a for a in rules.legal_actions(state) if rules.decider(state, a) in seats]
     if not legal:
         raise ValueError(f"{seat} has no decision to make now")
     return legal
@@ -100,5 +116,6 @@ class GreedyPlayer:
         choices = decisions(rules, state, seat)
         if len(choices) == 1:
             return choices[0]
-        scored = score_choices(rules, state, choices, rules.side_of(seat), rng, budget)
+        side, _ = held(rules, seat)
+        scored = score_choices(rules, state, choices, side, rng, budget)
         return pick_best(scored, rng).action

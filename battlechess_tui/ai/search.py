@@ -26,15 +26,17 @@ from typing import Any
 from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import Result, results
-from battlechess_tui.ai.players import TIE, decisions
+from battlechess_tui.ai.players import TIE, decisions, held
 from battlechess_tui.ai.scoring import worth, worth_after
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import Outcome, Rules
 
 #: A value backed up one decision shrinks by this factor.
 DISCOUNT = 0.995
 #: Weight of the bonus for choices seldom looked at (values lie in [-1, 1]).
 EXPLORE = 0.15
+#: Most nodes a player keeps from one decision to the next.
+MEMORY = 200_000
 
 
 class Node:
@@ -92,11 +94,16 @@ class Search:
     key: Callable[[Any], Hashable] | None = None
 
     def run(self, state: Any, seat: str) -> Node:
-        """The root, expanded for ``seat`` and searched until the budget is spent."""
+        """The root, expanded for ``seat`` and searched until the budget is spent. A root
+        found in the table (a position the last search looked at) keeps what was learnt."""
         self.key = state_key(self.rules, state)
+        choices = decisions(self.rules, state, seat)
         root = self.node(state)
-        root.side = self.rules.side_of(seat)
-        self.expand(root, decisions(self.rules, state, seat))
+        if root.edges is not None and [e.action for e in root.edges] != choices:
+            root = self.made(state, self.rules.outcome(state))  # this seat's choices only
+        if root.edges is None:
+            root.side, _ = held(self.rules, seat)
+            self.expand(root, choices)
         while not self.budget.spent(self.nodes) and not self.settled(root):
             self.step(root)
         return root
@@ -107,15 +114,18 @@ class Search:
         return len(root.edges) == 1 or root.sign() * root.value >= DISCOUNT - TIE
 
     def node(self, state: Any) -> Node:
+        """The table's node of ``state``, made (and entered) if it has none."""
         key = self.key(state) if self.key is not None else None
         if key is not None and key in self.table:
             return self.table[key]
-        outcome = self.rules.outcome(state)
-        side = 0 if outcome is not None else self.rules.side_to_move(state)
-        made = Node(state, side, worth_after(self.rules, state, 0, outcome), outcome is not None)
+        made = self.made(state, self.rules.outcome(state))
         if key is not None:
             self.table[key] = made
         return made
+
+    def made(self, state: Any, outcome: Outcome | None) -> Node:
+        side = 0 if outcome is not None else self.rules.side_to_move(state)
+        return Node(state, side, worth_after(self.rules, state, 0, outcome), outcome is not None)
 
     def expand(self, node: Node, actions: list[Action]) -> None:
         edges = []
@@ -187,18 +197,47 @@ def _itself(state: Any) -> Hashable:
 
 
 def best_choice(root: Node, rng: random.Random) -> Edge:
-    """The root's best choice for the side deciding there; ties broken at random."""
+    """The root's best choice for the side deciding there, among those the search looked
+    beyond (if any): a choice seen only one decision deep is judged on the position right
+    after it, where its threats still count in full, so it would be unfairly preferred to
+    one whose answers were seen. Ties are broken at random."""
     assert root.edges
     sign = root.sign()
-    top = max(sign * e.value for e in root.edges)
-    return rng.choice([e for e in root.edges if sign * e.value >= top - TIE])
+    candidates = [e for e in root.edges if e.visits] or root.edges
+    top = max(sign * e.value for e in candidates)
+    return rng.choice([e for e in candidates if sign * e.value >= top - TIE])
 
 
 class SearchPlayer:
-    """The search player; its level names the budget its callers give it."""
+    """The search player; its level names the budget its callers give it. It remembers the
+    part of its last tree that can still be reached from the position it is next asked about
+    (the same side's next decision in a team turn, or the reply it expected), so one player
+    object should serve one seat of one game, one decision at a time."""
 
     def __init__(self, level: str = "medium") -> None:
         self.level = level
+        self.memory: tuple[Rules[Any], dict[Hashable, Node]] | None = None
+
+    def remembered(self, rules: Rules[Any], state: Any) -> dict[Hashable, Node]:
+        """The nodes of the last tree reachable from ``state`` (none for another game)."""
+        if self.memory is None or self.memory[0] is not rules:
+            return {}
+        key = state_key(rules, state)
+        table = self.memory[1]
+        root = table.get(key(state)) if key is not None else None
+        if key is None or root is None:
+            return {}
+        kept: dict[Hashable, Node] = {}
+        stack = [root]
+        while stack and len(kept) < MEMORY:
+            node = stack.pop()
+            name = key(node.state)
+            if name in kept:
+                continue
+            kept[name] = node
+            for edge in node.edges or ():
+                stack.extend(b.node for b in edge.branches)
+        return kept if len(kept) < MEMORY else {}
 
     def choose(
         self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
@@ -209,17 +248,20 @@ class SearchPlayer:
         self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
     ) -> Hint:
         """The decision this player makes, with its odds and the numbers behind it."""
-        side = rules.side_of(seat)
+        side, _ = held(rules, seat)
         choices = decisions(rules, state, seat)
         if len(choices) == 1:
             only = choices[0]
             result = results(rules, state, only, rng)
             found = [(b.state, b.weight) for b in result.branches]
             outlook = sum(w * worth(rules, s, side) for s, w in found)
-            return Hint.of(rules, state, side, only, result.chance, found, outlook)
-        search = Search(rules, random.Random(rng.getrandbits(64)), budget)
+            return Hint.of(rules, state, side, only, rules.chance(state, only), found, outlook)
+        table = self.remembered(rules, state)
+        search = Search(rules, random.Random(rng.getrandbits(64)), budget, table=table)
         root = search.run(state, seat)
+        self.memory = (rules, search.table)
         edge = best_choice(root, rng)
         found = [(b.node.state, b.weight) for b in edge.branches]
         outlook = root.sign() * edge.value
-        return Hint.of(rules, state, side, edge.action, edge.result.chance, found, outlook)
+        chance = rules.chance(state, edge.action)
+        return Hint.of(rules, state, side, edge.action, chance, found, outlook)

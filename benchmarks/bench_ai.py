@@ -1,0 +1,171 @@
+"""Strength of the computer players, printed as a Markdown table for the README.
+
+Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--jobs J]
+      [--only GAME ...] [--seed S]
+      .venv/bin/python benchmarks/bench_ai.py --calibrate
+
+For each game (and D&D at level 5), the medium player meets the random player and the greedy
+player, ``N`` games per pairing, playing White in the first half and Black in the second.
+Columns: medium's wins, losses and draws; its share of the decisive games and its score
+(draws counted half), each with a 95% Wilson interval; the seconds per medium decision
+(median and 90th percentile, measured while ``J`` processes share the machine). Targets: at
+least 90% of decisive games against random, a score of 65% against greedy, and a 90th
+percentile under 1 s. ``--calibrate`` measures the search's nodes per millisecond on sample
+positions of every game (the table ``NODES_PER_MS`` in ``ai/budget.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from battlechess_tui.ai.budget import Budget, nodes_per_ms
+from battlechess_tui.ai.search import Search
+from battlechess_tui.engine.registry import specs
+from battlechess_tui.simulation import (
+    Played,
+    Run,
+    Seats,
+    cached_variant,
+    default_jobs,
+    play_many,
+    random_game,
+    wilson,
+)
+
+OPPONENTS = ("random", "greedy")
+TARGETS = {"random": 0.90, "greedy": 0.65}
+TIME_TARGET = 1.0
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: a game (with options) and an opponent."""
+
+    label: str
+    key: str
+    options: tuple[tuple[str, Any], ...]
+
+
+def rows(only: list[str] | None) -> list[Row]:
+    out = [Row(key, key, ()) for key in specs()]
+    out.append(Row("dnd (level 5)", "dnd", (("level", 5),)))
+    if only:
+        out = [r for r in out if r.key in only or r.label in only]
+    return out
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    unfinished: int = 0
+
+    def add(self, game: Played, side: int) -> None:
+        if not game.ended:
+            self.unfinished += 1
+        elif game.winner is None:
+            self.draws += 1
+        elif game.winner == side:
+            self.wins += 1
+        else:
+            self.losses += 1
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws + self.unfinished
+
+
+def percent_ci(k: float, n: int) -> str:
+    if n == 0:
+        return "-"
+    low, high = wilson(round(k), n)
+    return f"{k / n:.0%} ({low:.0%}-{high:.0%})"
+
+
+def pairing(row: Row, opponent: str, games: int, seed: int, think_ms: int, jobs: int) -> str:
+    """Medium against ``opponent``, half the games as each colour: one table line."""
+    tally, times = Tally(), []
+    for side in (0, 1):
+        levels = ("medium", opponent) if side == 0 else (opponent, "medium")
+        run = Run(row.key, seed + side, Seats(levels, think_ms), dict(row.options))
+        half = games // 2 if side == 0 else games - games // 2
+        for game in play_many(run, half, jobs):
+            tally.add(game, side)
+            times.extend(game.think[side])
+    decisive = tally.wins + tally.losses
+    score = tally.wins + tally.draws / 2
+    median = statistics.median(times) if times else 0.0
+    p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else median
+    flags = []
+    target = TARGETS[opponent]
+    share = (tally.wins / decisive if decisive else 0.0) if opponent == "random" else None
+    if share is not None and share < target:
+        flags.append("below target")
+    if opponent == "greedy" and tally.games and score / tally.games < target:
+        flags.append("below target")
+    if p90 > TIME_TARGET:
+        flags.append("slow")
+    return (
+        f"| {row.label} | {opponent} | {tally.wins} | {tally.losses} | {tally.draws} | "
+        f"{percent_ci(tally.wins, decisive)} | {percent_ci(score, tally.games)} | "
+        f"{median:.2f} | {p90:.2f} | {', '.join(flags)} |"
+    )
+
+
+def calibrate(seed: int, only: list[str] | None) -> None:
+    """Nodes per millisecond of the search on positions from random games of every game."""
+    print("| game | decisions | nodes per ms | in ai/budget.py |")
+    print("|---|---|---|---|")
+    for row in rows(only):
+        variant = cached_variant(row.key, dict(row.options))
+        rules = variant.rules
+        game = random_game(row.key, seed, dict(row.options))
+        states = [p.state for p in game.positions[::7] if rules.outcome(p.state) is None][:12]
+        nodes, seconds = 0, 0.0
+        for state in states:
+            search = Search(rules, random.Random(seed), Budget(nodes=800))
+            start = time.perf_counter()
+            search.run(state, rules.to_move(state))
+            seconds += time.perf_counter() - start
+            nodes += search.nodes
+        rate = nodes / (seconds * 1000)
+        print(f"| {row.label} | {len(states)} | {rate:.2f} | {nodes_per_ms(rules)} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per pairing")
+    parser.add_argument("--think-ms", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", nargs="*", help="games to run (keys, or 'dnd (level 5)')")
+    parser.add_argument("--calibrate", action="store_true")
+    args = parser.parse_args()
+    if args.calibrate:
+        calibrate(args.seed, args.only)
+        return
+    print(
+        f"medium (--think-ms {args.think_ms}) against random and greedy, {args.games} games "
+        f"per pairing (half as White), seed {args.seed}, {args.jobs} processes\n"
+    )
+    print(
+        "| game | opponent | won | lost | drawn | won of decisive (95% CI) "
+        "| score, draws half (95% CI) | s/decision median | 90th pct | |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    start = time.perf_counter()
+    for row in rows(args.only):
+        for opponent in OPPONENTS:
+            line = pairing(row, opponent, args.games, args.seed, args.think_ms, args.jobs)
+            print(line, flush=True)
+    print(f"\n{time.perf_counter() - start:.0f} s in all")
+
+
+if __name__ == "__main__":
+    main()
