@@ -27,7 +27,9 @@ from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
 from battlechess_tui.engine.spec import BoardSpec, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending
 
-GRAB, SAFE, RAID, WAIT, FIGHT = (Action(k) for k in ("grab", "safe", "raid", "wait", "fight"))
+GRAB, SAFE, RAID, WAIT, FIGHT, FEUD = (
+    Action(k) for k in ("grab", "safe", "raid", "wait", "fight", "feud")
+)
 SEARCHERS = ("easy", "medium", "hard")
 
 
@@ -72,6 +74,8 @@ class BaitRules(Rules[Bait]):
         elif action == FIGHT:
             won = dice.assume_won or dice.roll("w", "1d6", "fight").faces[0] <= self.odds
             gain = 4 if won else -2
+        elif action == FEUD:  # a fight that goes on: thrown dice never give the won result
+            gain = 4 if dice.assume_won else 10 + dice.roll("w", "1d6", "feud").faces[0]
         score = list(state.score)
         score[state.side] += gain
         return Bait((score[0], score[1]), 1 - state.side, state.left - 1, bank), []
@@ -84,7 +88,7 @@ class BaitRules(Rules[Bait]):
         return Outcome(winner, "score", kind=Ending.SCORE)
 
     def chance(self, state: Bait, action: Action) -> Chance:
-        return Chance(Fraction(self.odds, 6)) if action == FIGHT else CERTAIN
+        return Chance(Fraction(self.odds, 6)) if action in (FIGHT, FEUD) else CERTAIN
 
     def evaluate(self, state: Bait, side: int) -> float:
         return float(state.score[side] - state.score[1 - side])
@@ -102,6 +106,15 @@ def test_a_won_fight_and_a_lost_one_are_weighed_by_the_exact_chance():
     weights = {b.state.score: b.weight for b in found.branches}
     assert weights == {(4, 0): pytest.approx(4 / 6), (-2, 0): pytest.approx(2 / 6)}
     assert found.chance == Chance(Fraction(2, 3))
+
+
+def test_a_fight_whose_won_result_never_comes_up_is_weighed_by_its_samples():
+    rules = BaitRules((FEUD, WAIT), odds=3)
+    found = results(rules, Bait(), FEUD, random.Random(3))
+    scores = [b.state.score[0] for b in found.branches]
+    assert all(11 <= s <= 16 for s in scores)  # never the +4 that AssumeWon gives
+    assert sum(b.weight for b in found.branches) == pytest.approx(1.0)
+    assert found.cost >= 5  # sampled until a won result was unlikely to be missed
 
 
 @pytest.mark.parametrize("level", ["greedy", *SEARCHERS])

@@ -2,11 +2,12 @@
 
 A decision that throws no dice has one result. One that throws is tried with dice seeded from
 the player's own stream (never the game's dice). Where the rules know the exact chance ``p``
-that the action's fight is won, the won result is the one ``AssumeWon`` dice give, weighed
-``p``, and the sampled results that differ from it share ``1 - p``: a few applications then
-give the action's exact expectation whenever a fight has one way to be won and one to be
-lost. Otherwise (an estimated chance, a fight whose winner may be hurt, rolls without a fight)
-the samples are weighed equally.
+that the action's fight is won and the samples show both the won result (the one
+``AssumeWon`` dice give) and others, the won result is weighed ``p`` and the others share
+``1 - p``: a few applications then give the action's exact expectation whenever a fight has
+one way to be won and one to be lost. Otherwise (an estimated chance, a winner who may be
+hurt, a battle that goes on over more decisions, rolls without a fight) the samples are
+weighed equally.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from battlechess_tui.engine.rules import CERTAIN, Chance, Rules
 
 #: Samples of an action that throws dice.
 SAMPLES = 3
-#: Most samples taken while looking for a lost fight when the chance of losing is small.
-MAX_SAMPLES = 8
-#: When no sample equals the won result although wins were that likely, the rules' won
-#: result is not the only way to win (a winner who is hurt): the samples are weighed equally.
+#: Most samples taken while looking for both a won and a lost result.
+MAX_SAMPLES = 6
+#: No sample equal to the won result, when that was this unlikely, shows that the decision's
+#: won result is not ``AssumeWon``'s: the samples are then weighed equally.
 UNLIKELY = 0.05
 
 
@@ -70,16 +71,26 @@ def results(rules: Rules[Any], state: Any, action: Action, rng: random.Random) -
     if chance.exact and 0 < p < 1:
         won, _ = rules.apply(state, action, AssumeWon())
         samples = [first, *_sample(rules, state, action, rng, SAMPLES - 1)]
-        while len(samples) < MAX_SAMPLES and all(s == won for s in samples):
+        while len(samples) < MAX_SAMPLES and not _told_apart(samples, won, p):
             samples += _sample(rules, state, action, rng, 1)
         lost = [s for s in samples if s != won]
         cost = 1 + len(samples)
-        if lost and (len(lost) < len(samples) or (1 - p) ** len(samples) > UNLIKELY):
+        if lost and len(lost) < len(samples):
             share = (1 - p) / len(lost)
             return Result(_merge([Branch(won, p), *(Branch(s, share) for s in lost)]), chance, cost)
         return Result(_equal(samples), chance, cost)
     samples = [first, *_sample(rules, state, action, rng, SAMPLES - 1)]
     return Result(_equal(samples), chance, len(samples))
+
+
+def _told_apart(samples: list[Any], won: Any, p: float) -> bool:
+    """Enough samples: both a won and a lost result seen, or no won one although wins are
+    so likely that the decision's won result must be another (a hurt winner, or a battle
+    that goes on for more decisions)."""
+    wins = sum(1 for s in samples if s == won)
+    if wins == 0:
+        return (1 - p) ** len(samples) <= UNLIKELY
+    return wins < len(samples)
 
 
 def _sample(
