@@ -22,18 +22,18 @@ LEVELS = ("random", "greedy", "easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 #: Search levels and their thinking time per decision (ms) on the reference machine.
 THINK_MS = {"easy": 50, "medium": 200, "hard": 1000}
-#: Nodes one millisecond buys in each game, measured once on the reference machine (two cores
-#: shared by several processes) with ``benchmarks/bench_ai.py --calibrate``. They turn a
+#: Nodes one millisecond buys in each game, measured once on the reference machine (two cores,
+#: lightly loaded; a fifth taken off) with ``benchmarks/bench_ai.py --calibrate``. They turn a
 #: thinking time into a node budget, so the same figure plays the same games everywhere while
 #: taking about that time here. A house-rule file counts as the game it is based on.
 NODES_PER_MS = {
-    "classic": 3.5,
-    "single-combat": 3.0,
-    "gladiator": 1.2,
-    "arena": 3.0,
-    "brawl": 3.0,
-    "dice-chess": 7.5,
-    "dnd": 1.0,
+    "classic": 6.0,
+    "single-combat": 5.5,
+    "gladiator": 2.3,
+    "arena": 5.0,
+    "brawl": 5.5,
+    "dice-chess": 10.0,
+    "dnd": 1.5,
 }
 #: For a game not measured.
 DEFAULT_NODES_PER_MS = 2.0
