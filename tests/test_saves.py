@@ -90,7 +90,7 @@ def _good_save(tmp_path):
         (lambda text: text.replace('"plies"', '"plys"', 1), "corrupt"),
         (lambda text: "just some notes\n", "corrupt|not a battlechess save"),
         (lambda text: json.dumps({"hello": "world"}), "not a battlechess save"),
-        (lambda text: text.replace('"format_version": 1', '"format_version": 99', 1), "newer"),
+        (lambda text: text.replace('"format_version": 2', '"format_version": 99', 1), "newer"),
         (lambda text: text.replace('"variant": "classic"', '"variant": "nope"', 1), "no game"),
         (lambda text: text.replace('"action": "', '"action": "z9', 1), "ply 1 .*not legal"),
     ],
@@ -297,13 +297,33 @@ def test_derived_notation_and_sentences_are_regenerated_not_refused(tmp_path):
     assert verify_file(path) is None
 
 
-def test_a_stored_version_1_file_still_loads():
+def test_a_stored_file_of_every_version_still_loads():
     """Each format version keeps a file in tests/data/saves (save/model.py's history)."""
     stored = sorted((Path(__file__).parent / "data" / "saves").glob("v*.json"))
-    assert [p.name.split("-")[0] for p in stored] == [f"v{model.FORMAT_VERSION}"]
+    versions = range(1, model.FORMAT_VERSION + 1)
+    assert [p.name.split("-")[0] for p in stored] == [f"v{n}" for n in versions]
     for path in stored:
         assert load_game(path).game.outcome is not None
         assert verify_file(path) is None
+    version_2 = load_game(stored[1]).game
+    assert version_2.computers == {"black": "medium"}
+    assert [(h.ply, h.action) for h in version_2.hints] == [(2, "g2g4")]
+
+
+def test_computer_seats_and_hints_are_saved_and_loaded(tmp_path):
+    """Issue 11: a save says which seats the computer held and where a hint was shown."""
+    game = Game(make_variant("classic"), seed=3)
+    game.computers = {"black": "hard"}
+    game.play("e2e4")
+    game.take_hint(game.parse("e7e5"), "keeps the balance")
+    game.play("e7e5")
+    path = tmp_path / "g.json"
+    save_game(game, path)
+    loaded = load_game(path).game
+    assert loaded.computers == {"black": "hard"}
+    assert [(h.ply, h.action, h.reason) for h in loaded.hints] == [(1, "e7e5", "keeps the balance")]
+    loaded.truncate(0)  # playing on from an earlier ply forgets the later hints
+    assert loaded.hints == []
 
 
 # -- one file a game; the autosave names it (issue 17, item 1; issue 10, item 7) ----------------

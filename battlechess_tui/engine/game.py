@@ -39,6 +39,16 @@ class Position:
 
 
 @dataclass(frozen=True)
+class HintTaken:
+    """A hint shown to a player: at position ``ply`` (decisions made before it), the decision
+    suggested (its text) and why. Kept with the game so a save says where help was had."""
+
+    ply: int
+    action: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Ply:
     """One decision made: by whom, what, how the log writes it, and what happened."""
 
@@ -70,6 +80,10 @@ class Game:
         self.presenter: Presenter[Any] = variant.presenter
         self.seed = seed
         self.players = players or {s.key: s.label for s in variant.seats()}
+        #: Seats held by a computer player and its level (``black``: ``medium``); the rest
+        #: are people. The engine plays none of them: the app and ``simulate`` do.
+        self.computers: dict[str, str] = {}
+        self.hints: list[HintTaken] = []
         if start is None:
             state, events = variant.new_game(setup_dice or Dice.for_decision(seed, -1))
         else:
@@ -171,6 +185,13 @@ class Game:
         """Drop every decision after the first ``ply_count`` (continue a replay from there)."""
         del self.plies[ply_count:]
         del self.positions[ply_count + 1 :]
+        self.hints = [h for h in self.hints if h.ply <= ply_count]
+
+    def take_hint(self, action: Action, reason: str) -> HintTaken:
+        """Record that a hint suggested ``action`` at the current position."""
+        taken = HintTaken(len(self.plies), action.text(self.rules.geo), reason)
+        self.hints.append(taken)
+        return taken
 
     def _why_refused(self, action: Action) -> str:
         if self.over:

@@ -6,6 +6,8 @@ format changes; ``tests/data/saves/`` keeps a file of each version, and ``tests/
 loads every one of them):
 
 1. first format.
+2. ``computers`` (the seats a computer player holds, with its level) and ``hints`` (each hint
+   shown: the position, the decision suggested and why). Version 1 files have neither.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.spec import OptionValue
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
@@ -46,12 +48,19 @@ class ResultRecord(BaseModel):
     detail: str = ""
 
 
+class HintRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ply: int = Field(ge=0, description="the position the hint was shown at (decisions before it)")
+    action: str = Field(description="the decision suggested, as a player types it")
+    reason: str = ""
+
+
 class SaveFile(BaseModel):
     """A whole game: enough to rebuild every position and to verify every roll."""
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[1] = FORMAT_VERSION
+    format_version: Literal[2] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
@@ -59,12 +68,16 @@ class SaveFile(BaseModel):
     )
     options: dict[str, OptionValue] = {}
     players: dict[str, str] = {}
+    computers: dict[str, str] = Field(
+        {}, description="seats a computer player holds, with its level (the rest are people)"
+    )
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
     created: str
     updated: str
     setup_events: list[EventRecord] = []
     plies: list[PlyRecord] = []
     result: ResultRecord | None = None
+    hints: list[HintRecord] = []
 
 
 class AutosaveFile(BaseModel):
@@ -80,7 +93,7 @@ class AutosaveFile(BaseModel):
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 #: ``MIGRATIONS[n]`` upgrades a version-n document to version n + 1.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: dict}  # 2 adds fields with defaults
 
 
 def upgrade(doc: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from battlechess_tui import __version__
-from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.game import Game, HintTaken
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.replay import event_key
 from battlechess_tui.save.files import SaveError, first_problem, read_json, write_document
@@ -19,6 +19,7 @@ from battlechess_tui.save.model import (
     AUTOSAVE_FORMAT,
     FORMAT,
     AutosaveFile,
+    HintRecord,
     PlyRecord,
     ResultRecord,
     SaveFile,
@@ -48,6 +49,7 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
         variant_spec=custom,
         options=dict(variant.options),
         players=dict(game.players),
+        computers=dict(game.computers),
         seed=game.seed,
         created=created or game.created or stamp,
         updated=stamp,
@@ -62,7 +64,15 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
             for p in game.plies
         ],
         result=result,
+        hints=[HintRecord(ply=h.ply, action=h.action, reason=h.reason) for h in game.hints],
     )
+
+
+def restore_table(game: Game, record: SaveFile) -> None:
+    """What a record keeps beside the decisions: who is a computer, the hints shown, when."""
+    game.computers = dict(record.computers)
+    game.hints = [HintTaken(h.ply, h.action, h.reason) for h in record.hints]
+    game.created = record.created
 
 
 def record_text(record: SaveFile) -> str:
@@ -82,6 +92,8 @@ def substance(record: SaveFile) -> tuple[Any, ...]:
         tuple(map(event_key, record.setup_events)),
         tuple((p.seat, p.action, tuple(map(event_key, p.events))) for p in record.plies),
         None if result is None else (result.winner,),
+        tuple(sorted(record.computers.items())),
+        tuple((h.ply, h.action) for h in record.hints),
     )
 
 

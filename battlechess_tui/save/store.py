@@ -41,7 +41,7 @@ from battlechess_tui.save.folder import user_save_dir as user_save_dir
 from battlechess_tui.save.model import SaveFile
 from battlechess_tui.save.records import now as now
 from battlechess_tui.save.records import record_of as record_of
-from battlechess_tui.save.records import record_text, substance
+from battlechess_tui.save.records import record_text, restore_table, substance
 
 
 class EditedSave(SaveError):
@@ -189,7 +189,7 @@ def load_game(path: Path, *, edited: bool = False) -> Loaded:
         if not edited:
             raise EditedSave(path, mismatch)
         game = _rebuilt(variant, record, path)
-    game.created = record.created
+    restore_table(game, record)
     return Loaded(game, record, path, mismatch)
 
 
