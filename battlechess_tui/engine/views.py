@@ -3,6 +3,7 @@ labels; never used to change a game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -41,6 +42,11 @@ class Mark:
         return self.name
 
 
+#: The mark of a king in check (the games with check: classic, Gladiator). Presenters give it
+#: to the king; the board then also highlights his square (``checked_square``).
+IN_CHECK = Mark(MarkKind.STATUS, "in check", "‼", "!")
+
+
 @dataclass(frozen=True, slots=True)
 class PieceView:
     """What the UI shows of a piece; never used to change the game."""
@@ -62,6 +68,12 @@ class PieceView:
     @property
     def hurt(self) -> bool:
         return self.hp is not None and self.max_hp is not None and self.hp < self.max_hp
+
+
+def checked_square(pieces: Sequence[PieceView | None]) -> int | None:
+    """The square of the king in check among a board's pieces (by the ``IN_CHECK`` mark)."""
+    return next((sq for sq, p in enumerate(pieces) if p is not None and IN_CHECK in p.marks),
+                None)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.game import META_KINDS, Game, Ply
 from battlechess_tui.engine.rules import Outcome, Seat
-from battlechess_tui.engine.views import BattleView, PieceView
+from battlechess_tui.engine.views import BattleView, PieceView, checked_square
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.ui.widgets.actions_panel import ActionItem
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattleLine
@@ -171,7 +171,7 @@ def board_model(
     if index > 0:
         last = tuple(game.plies[index - 1].action.squares)
     return BoardModel(geo.width, geo.height, pieces, dict(presenter.square_marks(state)),
-                      targets, last)  # fmt: skip
+                      targets, last, checked_square(pieces))  # fmt: skip
 
 
 # -- dice and the move log -------------------------------------------------------------------------
