@@ -8,6 +8,7 @@ Validation helpers for the command modules (one call each)::
     parser.add_argument("--games", type=int_in(1), default=100)
     folder = writable_dir(args.out)           # before writing files there
     players = seat_players(variant, pairs)    # --player SEAT=NAME, seats from variant.seats()
+    computers = computer_players(variant, words)   # --computer SEAT[=LEVEL]
 """
 
 from __future__ import annotations
@@ -189,15 +190,37 @@ def name_text(text: str, what: str = "a player's name", limit: int = MAX_NAME_CH
 
 
 def seat_players(variant: Any, pairs: list[str]) -> dict[str, str]:
-    """``--player SEAT=NAME`` pairs checked against the game's seats (``variant.seats()``)."""
-    seats = [s.key for s in variant.seats()]
+    """``--player SEAT=NAME`` pairs checked against the game's seats: a seat's key or a side's
+    name (all of that side's seats, a whole team in Gladiator), as ``session.seat_names``
+    takes them."""
+    from battlechess_tui.session import seats_of
+
     players = {}
     for seat, name in parse_pairs(pairs, "--player").items():
-        if seat not in seats:
-            raise CliError(f"--player: {variant.key} has no seat {_short(seat)!r} "
-                           f"(seats: {', '.join(seats)})")  # fmt: skip
+        try:
+            seats_of(variant, seat)
+        except ValueError as exc:
+            raise CliError(f"--player: {exc}") from None
         players[seat] = name_text(name)
     return players
+
+
+def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
+    """``--computer SEAT[=LEVEL]`` words (a seat's key, a side's name or ``all``; the default
+    level when none is given), checked as ``session.computer_seats`` takes them."""
+    from battlechess_tui.session import computer_seats
+
+    computers: dict[str, str] = {}
+    for word in words:
+        seat, _, level = word.partition("=")
+        if not seat.strip():
+            raise CliError(f"--computer takes SEAT or SEAT=LEVEL, not {_short(word)!r}")
+        computers[seat.strip()] = level.strip()
+    try:
+        computer_seats(variant, computers)
+    except ValueError as exc:
+        raise CliError(f"--computer: {exc}") from None
+    return computers
 
 
 def make_game_variant(key: str, options: dict[str, str] | None = None) -> Any:
@@ -234,4 +257,6 @@ def run_app(args: argparse.Namespace, start: str, **kwargs: Any) -> int:
 
 
 def add_option_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. -o stall_turns=5 (the new-game screen "
+                             "shows each game's options); repeatable")  # fmt: skip

@@ -10,6 +10,7 @@ from battlechess_tui.cli.common import (
     SEED_RANGE,
     CliError,
     add_option_flag,
+    computer_players,
     int_in,
     make_game_variant,
     parse_pairs,
@@ -17,14 +18,41 @@ from battlechess_tui.cli.common import (
     seat_players,
 )
 
+#: ``ai.LEVELS`` as --help names them (written out: importing ``ai`` would slow every command;
+#: a test keeps the two the same).
+LEVELS_HELP = "random, greedy, easy, medium (the default) or hard"
+
+PLAY_EXAMPLES = """\
+seats are named by their key (white, black; in Gladiator white.king, white.queen,
+white.black-knight, white.kings-knight...) or by a side's name (white: all its seats).
+
+examples:
+  battlechess play classic --computer black          you play White, the computer Black
+  battlechess play dice-chess --computer black=hard --player white=Ann
+  battlechess play gladiator --player white=Ann --player white.queen=Bo --computer black
+  battlechess play dnd --computer all                the computer plays itself (a demo)
+"""
+
 
 def add_parsers(sub: Any) -> dict[str, Any]:
-    play = sub.add_parser("play", help="start a game in the app")
+    play = sub.add_parser(
+        "play",
+        help="start a game in the app",
+        description="Start a game in the app: people at one keyboard, computer players, or both.",
+        epilog=PLAY_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     play.add_argument("variant", help="a game's key, or a house-rule variant file (.toml)")
     add_option_flag(play)
-    play.add_argument("--seed", type=int_in(*SEED_RANGE))
+    play.add_argument("--seed", type=int_in(*SEED_RANGE), help="the dice's seed (random if none)")
     play.add_argument("--player", action="append", default=[], metavar="SEAT=NAME",
-                      help="a player's name for a seat, e.g. white=Ann")  # fmt: skip
+                      help="a player's name for a seat (white=Ann) or, in a team game, "
+                           "for all of a side's commanders (white=Ann) or one "
+                           "(white.queen=Bo)")  # fmt: skip
+    play.add_argument("--computer", action="append", default=[], metavar="SEAT[=LEVEL]",
+                      help="the computer plays a seat (black), a team's commander "
+                           "(white.queen), a whole side, or all seats (all); LEVEL is "
+                           f"{LEVELS_HELP}")  # fmt: skip
     load = sub.add_parser("load", help="continue a saved game in the app")
     load.add_argument("file", type=Path)
     replay = sub.add_parser("replay", help="replay a saved game")
@@ -48,9 +76,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if str(args.variant).endswith(".toml"):
         playable(Path(args.variant))
     players = seat_players(variant, args.player) if args.player else None
-    return run_app(
-        args, "play", variant=args.variant, options=options, seed=args.seed, players=players
-    )
+    computers = computer_players(variant, args.computer) if args.computer else None
+    return run_app(args, "play", variant=args.variant, options=options, seed=args.seed,
+                   players=players, computers=computers)  # fmt: skip
 
 
 def playable(path: Path) -> None:

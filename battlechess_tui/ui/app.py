@@ -261,8 +261,10 @@ def run_app(
     save_dir: Path | None = None,
     players: dict[str, str] | None = None,
     lesson: str | None = None,
+    computers: dict[str, str] | None = None,
 ) -> int:
-    """Run the app from the command line; returns the process exit code."""
+    """Run the app from the command line; returns the process exit code. ``players`` and
+    ``computers`` name seats as ``session.build_game`` takes them."""
     if start not in START_SCREENS:
         print(f"battlechess: unknown start screen {start!r}", file=sys.stderr)
         return 2
@@ -273,7 +275,7 @@ def run_app(
     game = loaded = None
     try:
         if start == "play":
-            game = build_game(variant or next(iter(specs())), options, seed, players)
+            game = build_game(variant or next(iter(specs())), options, seed, players, computers)
         elif start in ("load", "replay"):
             if path is None:
                 print(f"battlechess: {start} needs a save file", file=sys.stderr)
