@@ -9,6 +9,7 @@ recorded plies; no rule is decided here and no sentence is read for its meaning.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -447,27 +448,52 @@ def card(game: Game, index: int, square: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+@dataclass(frozen=True)
+class OddsRequest:
+    """The fight or effect whose chance the cursor asks for: the action, and the words that
+    introduce its chance (``Attack on e5``, ``cast fireball on e5``)."""
+
+    action: Action
+    head: str
+
+
+def odds_request(
+    game: Game, selected: int | None, cursor: int, actions: list[Action],
+    aiming: Aim | None = None,
+) -> OddsRequest | None:  # fmt: skip
+    """What the cursor points at (cheap): the selected piece's attack on the piece on that
+    square, or the aimed action at that target; None when it points at no such action."""
+    geo = game.rules.geo
+    if aiming is not None:
+        action = aiming.action_for(cursor)
+        return (
+            None if action is None else OddsRequest(action, f"{aiming.head} on {geo.name(cursor)}")
+        )
+    if selected is None or selected == cursor:
+        return None
+    if game.presenter.piece_view(game.state, cursor) is None:
+        return None  # a move to an empty square starts no fight
+    for action in actions:
+        if len(action.squares) >= 2 and action.squares[0] == selected and \
+                action.squares[-1] == cursor:  # fmt: skip
+            return OddsRequest(action, f"Attack on {geo.name(cursor)}")
+    return None
+
+
+def odds_text(game: Game, state: Any, request: OddsRequest) -> str:
+    """The engine's chance of the request's action in ``state`` (may take a while: exact
+    battle odds; safe to call from a worker thread, as states are immutable)."""
+    chance = _odds(game, state, request.action)
+    return f"{request.head}: {chance}" if chance else ""
+
+
 def odds(
     game: Game, selected: int | None, cursor: int, actions: list[Action],
     aiming: Aim | None = None,
 ) -> str:  # fmt: skip
-    """The engine's chance for the fight or effect the cursor points at: the selected piece's
-    attack on that square, or the aimed action at that target."""
-    geo = game.rules.geo
-    if aiming is not None:
-        action = aiming.action_for(cursor)
-        if action is None:
-            return ""
-        chance = _odds(game, game.state, action)
-        return f"{aiming.head} on {geo.name(cursor)}: {chance}" if chance else ""
-    if selected is None or selected == cursor:
-        return ""
-    for action in actions:
-        if len(action.squares) >= 2 and action.squares[0] == selected and \
-                action.squares[-1] == cursor:  # fmt: skip
-            chance = _odds(game, game.state, action)
-            return f"Attack on {geo.name(cursor)}: {chance}" if chance else ""
-    return ""
+    """The engine's chance for the fight or effect the cursor points at, computed at once."""
+    request = odds_request(game, selected, cursor, actions, aiming)
+    return "" if request is None else odds_text(game, game.state, request)
 
 
 # -- the battle panel ----------------------------------------------------------------------------

@@ -99,3 +99,9 @@ async def choose_in_panel(pilot: Pilot, wanted: Callable[[ActionItem], bool]) ->
     panel.highlight_item(index)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def settle_odds(pilot: Pilot) -> None:
+    """Wait for the odds the table works out in a thread worker to be shown."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

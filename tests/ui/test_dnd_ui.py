@@ -25,6 +25,7 @@ from tests.ui.driver import (
     cursor_to,
     hand_over,
     key_move,
+    settle_odds,
     table,
     type_action,
 )
@@ -77,6 +78,7 @@ async def test_dd_7_spell_aimed_on_the_board_then_a_battle_with_a_spell_and_an_a
         await choose_from_panel(pilot, "cast magic-missile")
         assert screen.aiming is not None and "choose a highlighted square" in screen.message
         await cursor_to(pilot, sq("d5"))
+        await settle_odds(pilot)
         assert "always hits" in screen.odds
         await click_square(pilot, sq("d5"))
         await pilot.pause()
@@ -89,6 +91,7 @@ async def test_dd_7_spell_aimed_on_the_board_then_a_battle_with_a_spell_and_an_a
         # The exact chance to win the battle (DD-18), before it starts.
         await click_square(pilot, sq("b3"))
         await cursor_to(pilot, sq("d5"))
+        await settle_odds(pilot)
         assert screen.odds.startswith("Attack on d5: Attacker wins ")
         assert "exact" in screen.odds
         await click_square(pilot, sq("d5"))  # DD-10: the Cleric attacks the Rogue

@@ -22,7 +22,7 @@ from battlechess_tui.ui.widgets.tally_sheet import TallyText
 from battlechess_tui.ui.widgets.turn_banner import TurnBanner
 from tests.scripted_dice import ScriptedDice
 from tests.test_gladiator_support import V, act, move, position, sq
-from tests.ui.driver import choose_in_panel, click_square, cursor_to, table
+from tests.ui.driver import choose_in_panel, click_square, cursor_to, settle_odds, table
 
 COMMANDERS = ("king", "queen", "black-knight", "kings-knight")
 
@@ -110,6 +110,7 @@ async def test_gc_33_king_killed_by_keys_the_queens_move_needs_no_override_answe
         expected = V.odds(screen.game.state, move("f9", "f10"))
         assert expected is not None and expected.startswith("Duel: ")
         assert "hit points 6 vs 5" in expected  # GC-19: the duel with current hit points
+        await settle_odds(pilot)
         assert screen.odds == f"Attack on f10: {expected}"
 
         script_dice(monkeypatch, 6, 6, 6, 1, 1, 1, 1, 1)  # 18 against 5: the King dies

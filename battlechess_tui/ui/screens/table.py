@@ -7,6 +7,8 @@ and what choosing a square does.
 
 from __future__ import annotations
 
+from functools import partial
+from threading import Lock
 from typing import ClassVar
 
 from textual import events, on
@@ -15,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
@@ -38,6 +41,10 @@ MIN_BOARD_COLUMN = 30
 #: small to play in: a notice asks for a larger one instead of drawing a cramped table.
 SMALLEST_PANELS = 26
 RESERVED_LINES = 4  # banner, footer, input line, message line
+#: The piece card's odds while a worker works them out, and that worker's group.
+ODDS_PENDING, ODDS_GROUP = "odds…", "odds"
+#: The odds cache's key: the position's generation, the selection, the cursor and the aim.
+OddsKey = tuple[object, ...]
 TALL_LINES = 32  # the app's "-tall" breakpoint: each choice's details under it
 #: The commands that work in a window too small for the table.
 WITHOUT_TABLE = frozenset({"help", "screenshot", "quit_game", "quit_replay"})
@@ -93,7 +100,10 @@ class TableScreen(Screen[None]):
         self.game = game
         self._actions: list[Action] = []
         self.aiming: views.Aim | None = None  # an action whose squares are being chosen
-        self._odds_cache: dict[tuple[object, ...], str] = {}
+        self._odds_cache: dict[OddsKey, str] = {}
+        self._odds_generation = 0  # counts the positions shown: a result's key names its own
+        self._odds_key: OddsKey | None = None  # what the cursor asks the odds of now
+        self._odds_lock = Lock()  # one odds computation at a time
         self._tray_ply = -1
         self._fresh_rolls = False  # set by play: the tray animates rolls just thrown
         geo = game.rules.geo
@@ -213,6 +223,7 @@ class TableScreen(Screen[None]):
         game, index = self.game, self.index
         self._actions = self.current_actions()
         self._odds_cache.clear()
+        self._odds_generation += 1
         if self.aiming is not None and not set(self.aiming.actions) <= set(self._actions):
             self.aiming = None
         if self.selected is not None and not any(
@@ -252,16 +263,57 @@ class TableScreen(Screen[None]):
         return fresh and on and self.app.animation_level != "none" and tray_ply == self.index
 
     def sync_card(self) -> None:
-        """The card of the selected piece (the whole sheet) or of the one under the cursor."""
+        """The card of the selected piece (the whole sheet) or of the one under the cursor,
+        and the odds of what the cursor points at: from the cache, or worked out by a thread
+        worker (exact battle odds take a while) while "odds…" is shown."""
         square = self.selected if self.selected is not None else self.cursor
         self.card_lines = views.card(self.game, self.index, square)
         self.query_one(PieceCard).set_class(self.selected is not None, "-full")
         aim = self.aiming
-        key = (self.selected, self.cursor, aim and (aim.head, aim.chosen))
-        if key not in self._odds_cache:  # odds may be simulated: once per position and square
-            self._odds_cache[key] = views.odds(self.game, self.selected, self.cursor,
-                                               self._actions, aim)  # fmt: skip
-        self.odds = self._odds_cache[key]
+        request = views.odds_request(self.game, self.selected, self.cursor, self._actions, aim)
+        if request is None:
+            self._odds_key = None
+            self.odds = ""
+            return
+        key = (self._odds_generation, self.selected, self.cursor, aim and (aim.head, aim.chosen))
+        self._odds_key = key
+        if key in self._odds_cache:
+            self.odds = self._odds_cache[key]
+            return
+        self.odds = ODDS_PENDING
+        state = self.game.positions[self.index].state
+        self.run_worker(partial(self._work_out_odds, key, state, request), thread=True,
+                        exclusive=True, group=ODDS_GROUP, exit_on_error=False)  # fmt: skip
+
+    def _work_out_odds(
+        self, key: OddsKey, state: object, request: views.OddsRequest
+    ) -> tuple[OddsKey, str] | None:
+        """In a worker thread: one computation at a time, none for a request already dropped
+        (the cursor moved on, and a newer worker replaced this one)."""
+        with self._odds_lock:
+            if get_current_worker().is_cancelled:
+                return None
+            return key, views.odds_text(self.game, state, request)
+
+    @on(Worker.StateChanged)
+    def _odds_worked_out(self, event: Worker.StateChanged) -> None:
+        """Keep the odds worked out for the position shown; show them if the cursor still
+        points there. Results for an earlier position are dropped."""
+        worker = event.worker
+        if worker.group != ODDS_GROUP:
+            return
+        event.stop()
+        if event.state == WorkerState.ERROR and self.odds == ODDS_PENDING:
+            self.odds = ""
+        result = worker.result if event.state == WorkerState.SUCCESS else None
+        if result is None:
+            return
+        key, text = result
+        if key[0] != self._odds_generation:
+            return
+        self._odds_cache[key] = text
+        if key == self._odds_key:
+            self.odds = text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """In a window too small for the table only help, screenshots and leaving work."""
