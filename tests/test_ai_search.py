@@ -3,9 +3,11 @@ budgets, cancelling, hints, and games whose states do not hash.
 
 Bait: two sides take turns, White first, for ``length`` plies (too many for any search to
 see the end). White's first decision is one of ``first``: ``grab`` scores 1 and opens the
-bank, ``safe`` scores 1, ``fight`` throws a d6 and scores 4 on a face up to ``odds``, else
-loses 2. After that a side may ``raid`` an open bank for 3 (closing it) or ``wait``. The higher
-score wins when the plies run out.
+bank, ``safe`` scores 1, ``fight`` throws a d6 and scores 4 on a face above ``6 - odds``,
+else loses 2; ``feud`` throws 3d6 and scores 10 and their sum, so its won result (the sum of 18
+that ``AssumeWon``'s highest faces give) is one the samples almost never show. After that a
+side may ``raid`` an open bank for 3 (closing it) or ``wait``. The higher score wins when the
+plies run out.
 """
 
 from __future__ import annotations
@@ -72,10 +74,10 @@ class BaitRules(Rules[Bait]):
         elif action == RAID:
             gain, bank = 3, False
         elif action == FIGHT:
-            won = dice.assume_won or dice.roll("w", "1d6", "fight").faces[0] <= self.odds
+            won = dice.roll("white", "1d6", "fight").faces[0] > 6 - self.odds
             gain = 4 if won else -2
-        elif action == FEUD:  # a fight that goes on: thrown dice never give the won result
-            gain = 4 if dice.assume_won else 10 + dice.roll("w", "1d6", "feud").faces[0]
+        elif action == FEUD:  # a hurt winner: the won result is one of 216 throws
+            gain = 10 + dice.roll("white", "3d6", "feud").total
         score = list(state.score)
         score[state.side] += gain
         return Bait((score[0], score[1]), 1 - state.side, state.left - 1, bank), []
@@ -112,7 +114,7 @@ def test_a_fight_whose_won_result_never_comes_up_is_weighed_by_its_samples():
     rules = BaitRules((FEUD, WAIT), odds=3)
     found = results(rules, Bait(), FEUD, random.Random(3))
     scores = [b.state.score[0] for b in found.branches]
-    assert all(11 <= s <= 16 for s in scores)  # never the +4 that AssumeWon gives
+    assert all(13 <= s < 28 for s in scores)  # never the 28 that AssumeWon's faces give
     assert sum(b.weight for b in found.branches) == pytest.approx(1.0)
     assert found.cost >= 5  # sampled until a won result was unlikely to be missed
 

@@ -118,9 +118,6 @@ class DiceMismatch(Exception):
 class Dice:
     """The random source of one decision. Every throw is returned and kept in ``rolls``."""
 
-    #: Perft and "what if" searches set this: every fight is won and nothing is thrown.
-    assume_won = False
-
     def __init__(self, rng: random.Random | None = None) -> None:
         self._rng = rng
         self.rolls: list[Roll] = []
@@ -224,6 +221,38 @@ class ScriptedDice(Dice):
 
 
 class AssumeWon(Dice):
-    """No dice at all: rules resolve every fight as won by the attacker (perft, searches)."""
+    """Faces that win the fight for one side (perft, and a search's "what if it is won"):
+    every die that side throws shows its highest face, every die the other side throws its
+    lowest. The side is that of ``seat`` (``"white"``, or a team seat ``"white.queen"``) when
+    given, else the side of the first throw of the decision: in every game the attacker throws
+    first. Rules read these dice like any others."""
 
-    assume_won = True
+    def __init__(self, seat: str | None = None) -> None:
+        super().__init__()
+        self.side = _side(seat) if seat is not None else None
+        self._high = True
+
+    def roll(
+        self,
+        seat: str,
+        dice: DiceExpr | str,
+        purpose: str,
+        *,
+        modifiers: Sequence[tuple[str, int]] = (),
+        against: str = "",
+        result: str = "",
+    ) -> Roll:
+        if self.side is None:
+            self.side = _side(seat)
+        self._high = _side(seat) == self.side
+        return super().roll(
+            seat, dice, purpose, modifiers=modifiers, against=against, result=result
+        )
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        return (sides if self._high else 1,) * count
+
+
+def _side(seat: str) -> str:
+    """The side a seat belongs to: ``white.queen`` plays for ``white``."""
+    return seat.split(".", 1)[0]

@@ -55,7 +55,7 @@ class DiceChessRules(Rules[DiceChessState]):
     Data = Data
     perft_unit = (
         "one decision: a move or a pass, and in the setup phase one swap or 'done'; "
-        "a capturing die keeps its face (the reroll is not branched)"
+        "a capturing die shows its highest face (the reroll is not branched)"
     )
 
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
@@ -266,11 +266,9 @@ class DiceChessRules(Rules[DiceChessState]):
             f"{name}'s {face} on {geo.name(frm)} captures {other}'s {victim[1]} on {geo.name(to)}",
             (frm, to),
         )]  # fmt: skip
-        new_face = face
-        if not dice.assume_won:
-            roll = dice.roll(SEATS[side], f"1d{FACES}", f"{REROLL} capturing die on {geo.name(to)}")
-            new_face = roll.faces[0]
-            events.append(dice.settle(roll, result=f"now shows {new_face}"))
+        roll = dice.roll(SEATS[side], f"1d{FACES}", f"{REROLL} capturing die on {geo.name(to)}")
+        new_face = roll.faces[0]
+        events.append(dice.settle(roll, result=f"now shows {new_face}"))
         board[to] = (side, new_face)
         captured = list(state.captured)
         captured[side] = captured[side] + (victim[1],)

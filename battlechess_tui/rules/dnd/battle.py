@@ -30,7 +30,7 @@ def start(w: Work, attacker: int, defender: int, move: int) -> None:
     s.battle, s.phase = b, BATTLE
     w.note(EventTag.BATTLE, f"Battle on {w.geo.name(d.square)}: {w.name(attacker)} attacks "
                      f"{w.name(defender)}", d.square, a.square)  # fmt: skip
-    if w.assume:
+    if w.settled:
         combat.kill(w, defender, attacker)
         finish(w)
         return
@@ -225,7 +225,7 @@ def loses_action(w: Work, pid: int) -> bool:
     """Bestow Curse (3): a 50% chance to lose each action."""
     p = w.piece(pid)
     roll = w.throw(p.side, "1d100", f"curse: does the {w.name(pid)} act?")
-    if w.assume:
+    if w.settled:
         return False
     lost = roll.total <= 50
     w.settle(roll, "loses on 1-50", "loses its action" if lost else "acts")

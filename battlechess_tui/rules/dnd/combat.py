@@ -1,8 +1,11 @@
 """Attack rolls, damage, saving throws and death: the d20 arithmetic (DD-13, DD-15, DD-22).
 
 ``Work`` is the scratch pad of one ``apply``: the draft of the state it changes, the tables, and
-the dice. Under ``AssumeWon`` dice (perft) nothing is thrown: attacks hit, saves fail and damage
-is the dice's average (rounded down).
+the dice. A ``settled`` pad (perft's and the search's ``AssumeWon`` dice, read by
+``DndRules.work``) throws nothing: battles are won at once, attacks hit, saves fail and damage is
+the dice's average (rounded down). D&D cannot take that from ``AssumeWon``'s faces alone: a
+battle is a run of decisions that no dice end within one ``apply``, and a spell's first throw
+is often its target's save, so the dice cannot tell whose fight it is.
 """
 
 from __future__ import annotations
@@ -32,10 +35,7 @@ class Work:
     dice: Dice
     events: list[Event]
     campaign: bool = False  # campaign rules in force: loot (DD-42), surrender (DD-45)
-
-    @property
-    def assume(self) -> bool:
-        return self.dice.assume_won
+    settled: bool = False  # fights settled for the mover without dice (see the module text)
 
     def piece(self, pid: int) -> Piece:
         return self.state.pieces[pid]
@@ -59,14 +59,14 @@ class Work:
         expr = expr if isinstance(expr, DiceExpr) else DiceExpr.parse(expr)
         all_mods = list(mods or ()) + ([("bonus", expr.bonus)] if expr.bonus else [])
         dice_only = DiceExpr(expr.terms, 0)
-        if self.assume:
+        if self.settled:
             faces = tuple((s + 1) // 2 for n, s in expr.terms for _ in range(n))
             dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
             return Roll(SEATS[side], dice_text, faces, purpose, tuple(all_mods))
         return self.dice.roll(SEATS[side], dice_only, purpose, modifiers=tuple(all_mods))
 
     def settle(self, roll: Roll, against: str = "", result: str = "") -> Roll:
-        if not self.assume:
+        if not self.settled:
             roll = self.dice.settle(roll, against=against, result=result)
             self.events.append(roll)
         return roll
@@ -195,7 +195,7 @@ def attack_roll(
     ac, _ = fx.armor_class(w.state, w.t, dfd, kind)
     against = f"{kind} {ac}"
     roll = w.throw(a.side, "1d20", f"{purpose}: {w.name(att)} vs {w.name(dfd)}", mods)
-    if w.assume:
+    if w.settled:
         return True, False
     nat = natural(roll)
     hit = nat == 20 or (nat != 1 and roll.total >= ac)
@@ -259,7 +259,7 @@ def saving_throw(w: Work, pid: int, kind: str, dc: int, purpose: str) -> bool:
     p = w.piece(pid)
     mods = fx.save_bonus(w.state, w.t, w.geo, pid, kind)
     roll = w.throw(p.side, "1d20", f"{purpose}: {w.name(pid)}'s {SAVE_NAMES[kind]} save", mods)
-    if w.assume:
+    if w.settled:
         return False
     nat = natural(roll)
     ok = nat == 20 or (nat != 1 and roll.total >= dc)

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
@@ -77,8 +77,12 @@ class DndRules(Rules[DndState]):
         return Draft(state, chess_board(state, self.geo, self.tables.codes))
 
     def work(self, state: DndState, dice: Dice | None = None) -> Work:
-        """The scratch pad that carries out an action (or answers a question) on a draft."""
-        return Work(self.draft(state), self.tables, self.geo, dice or Dice(), [], self.campaign)
+        """The scratch pad that carries out an action (or answers a question) on a draft.
+        ``AssumeWon`` dice settle fights for the mover at once (``combat``'s module text says
+        why D&D cannot read them as faces)."""
+        dice = dice or Dice()
+        settled = isinstance(dice, AssumeWon)
+        return Work(self.draft(state), self.tables, self.geo, dice, [], self.campaign, settled)
 
     def moves(self, state: DndState) -> tuple[int, ...]:
         """The chess moves open in ``state`` (DD-4, DD-23, DD-28)."""

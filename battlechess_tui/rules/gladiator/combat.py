@@ -43,11 +43,7 @@ def fight(
     dice: Dice,
     events: list[Event],
 ) -> tuple[bool, bool]:
-    """Fight it out; hit points are updated in ``w``. Returns (attacker alive, defender alive).
-
-    With ``dice.assume_won`` (perft) the defender dies at once and nothing is thrown."""
-    if dice.assume_won:
-        return True, False
+    """Fight it out; hit points are updated in ``w``. Returns (attacker alive, defender alive)."""
     a_pool, d_pool = attack_pool(t, attacker, bonus), defence_pool(t, defender)
     a_hp, d_hp = attacker.hp, defender.hp
     a_name, d_name = (t.kinds[p.kind].name for p in (attacker, defender))

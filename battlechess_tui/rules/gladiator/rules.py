@@ -67,7 +67,8 @@ class GladiatorRules(Rules[GladiatorState]):
         "one decision: a commander's move; the King's 'override' (a level of its own, then his "
         "move is the next); one Queen's heal; or a choice after a move (place, return, "
         "promote). Choices with one answer are made by the rules and are no level; fights "
-        "are assumed won"
+        "are fought with the attacker's dice at their highest and the defender's at their lowest "
+        "(a duel is won unhurt; an exchange may leave the defender standing)"
     )
 
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:

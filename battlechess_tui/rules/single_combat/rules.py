@@ -136,7 +136,7 @@ class SingleCombatRules(ChessRules):
         if not defender:
             return self.after_move(state, board, board.push(move), events)
         attacker = board.board[cb.origin(move)]
-        if dice.assume_won or self.fight(board, move, attacker, defender, dice, events):
+        if self.fight(board, move, attacker, defender, dice, events):
             return self.win(state, board, move, attacker, defender, events)
         return self.lose(state, board, move, attacker, defender, events)
 
