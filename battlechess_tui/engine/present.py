@@ -88,6 +88,11 @@ class Presenter(ABC, Generic[S]):
             return None
         return f"{percent(chance.p)} to win" + ("" if chance.exact else " (estimate)")
 
+    def explain(self, state: S, action: Action) -> str | None:
+        """What a choice does, for people choosing it: a spell's damage or effect, how it is
+        resisted, whom it reaches (None when the game has nothing to add to its notation)."""
+        return None
+
     def battle_view(self, state: S, key: tuple[int, ...] | None = None) -> BattleView | None:
         """The battle under way (games with multi-decision battles), else None. With ``key``
         (a ``BattleView.key`` seen earlier), that battle's combatants as they stand in

@@ -409,12 +409,9 @@ def _detail(game: Game, action: Action) -> str:
 
 
 def _explain(game: Game, action: Action) -> str:
-    """What the game says a choice does (presenters that describe their choices)."""
-    explain = getattr(game.presenter, "explain", None)
-    if not callable(explain):
-        return ""
+    """What the game says a choice does (``Presenter.explain``; empty when it says nothing)."""
     try:
-        return str(explain(game.state, action) or "")
+        return game.presenter.explain(game.state, action) or ""
     except (ValueError, KeyError, IndexError):
         return ""
 
@@ -434,6 +431,11 @@ def _notation(game: Game, action: Action) -> str:
 
 
 # -- the piece card and odds -----------------------------------------------------------------------
+
+
+def aim_explanation(game: Game, aiming: Aim) -> str:
+    """What the choice being aimed does (the piece card shows it while its target is chosen)."""
+    return _explain(game, aiming.actions[0]) if aiming.actions else ""
 
 
 def card(game: Game, index: int, square: int) -> tuple[str, ...]:

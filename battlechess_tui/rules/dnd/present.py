@@ -17,7 +17,7 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import MarkKind
-from battlechess_tui.rules.dnd import combat, estimate, odds, spells
+from battlechess_tui.rules.dnd import combat, estimate, explain, odds, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import SIDES, Work
 from battlechess_tui.rules.dnd.rules import DndRules
@@ -314,6 +314,16 @@ class DndPresenter(Presenter[DndState]):
         return Combatant(f"{SIDES[p.side]} {st.name}", p.side, w.state.standing(pid) if p.alive
                          else -1, p.hp + temp, fx.max_hp(w.t, p) + temp, defence,
                          tuple(conditions))  # fmt: skip
+
+    # -- what a choice does ----------------------------------------------------------------------
+
+    def explain(self, state: DndState, action: Action) -> str | None:
+        """A spell's or ability's damage or effect with the acting piece's numbers, how it is
+        resisted and whom it reaches (DD-7, DD-13, DD-19..DD-30); a battle's other choices."""
+        actor = self._actor(state)
+        if actor is None or action.kind == MOVE:
+            return None
+        return explain.explain(self.t, self.geo, state, actor, action)
 
     # -- odds ----------------------------------------------------------------------------------
 

@@ -267,9 +267,12 @@ class TableScreen(Screen[None]):
         and the odds of what the cursor points at: from the cache, or worked out by a thread
         worker (exact battle odds take a while) while "odds…" is shown."""
         square = self.selected if self.selected is not None else self.cursor
-        self.card_lines = views.card(self.game, self.index, square)
-        self.query_one(PieceCard).set_class(self.selected is not None, "-full")
         aim = self.aiming
+        lines = views.card(self.game, self.index, square)
+        if aim is not None and (what := views.aim_explanation(self.game, aim)):
+            lines = (what, *lines)  # what the spell being aimed does, above the target's card
+        self.card_lines = lines
+        self.query_one(PieceCard).set_class(self.selected is not None, "-full")
         request = views.odds_request(self.game, self.selected, self.cursor, self._actions, aim)
         if request is None:
             self._odds_key = None
