@@ -223,3 +223,19 @@ def test_dd_26_bless_weapon_cast_in_play_needs_no_confirmation():
     s, ev = play(v, s, "attack", 19, 1, 1)  # a threat, no confirmation roll; 2d8 + 2x(2+1)
     assert len(rolls(ev)) == 2 and rolls(ev)[1].dice == "2d8" and rolls(ev)[1].total == 8
     assert any("needs no confirmation" in n for n in notes(ev))
+
+
+def test_dd_24_two_clerics_shielding_each_other_pass_a_wound_on_once():
+    v, s = position("4k3/8/2r5/8/8/4B3/8/2B1K3 w - - 0 1", level=4)
+    s, _ = play(v, s, "c1d2")
+    s, _ = play(v, s, "cast shield-other e3")
+    s = pass_turn(v, s, "e8f8")
+    s = pass_turn(v, s, "d2c3")
+    s = pass_turn(v, s, "f8e8")
+    s, _ = play(v, s, "e3d4")
+    s, _ = play(v, s, "cast shield-other c3")  # a ring: each Cleric wards the other
+    s, _ = play(v, s, "c6c3", 20, 1)  # the Rogue attacks the Cleric on c3, wins initiative
+    s, ev = play(v, s, "attack", 15, 6, 3, 3)  # d6+1 = 7, sneak 2d6 = 6: a wound of 13
+    assert at(v, s, "c3").hp == 29 - 6  # the warded Cleric keeps the smaller half
+    assert at(v, s, "d4").hp == 29 - 7  # its ward takes the rest and does not pass it back
+    assert sum(n.startswith("Shield Other:") for n in notes(ev)) == 1

@@ -87,20 +87,25 @@ def heal(w: Work, pid: int, amount: int, cause: str) -> None:
     w.note(EventTag.HEAL, f"{cause}: {w.name(pid)} heals {new - p.hp} ({new}/{top} hp)", p.square)
 
 
-def hurt(w: Work, pid: int, amount: int, cause: str, by: int = -1) -> None:
-    """Deal damage (``by`` the piece that dealt it): Shield Other's caster takes half, False
-    Life's hit points go first."""
+def hurt(
+    w: Work, pid: int, amount: int, cause: str, by: int = -1, passed: tuple[int, ...] = ()
+) -> None:
+    """Deal damage (``by`` the piece that dealt it): Shield Other's caster takes half (DD-24),
+    False Life's hit points go first. ``passed`` are the pieces this wound already went through
+    by Shield Other: a wound is never passed back to one of them, so where links close a ring
+    (two Clerics shielding each other) the last piece keeps its share."""
     p = w.piece(pid)
     if amount <= 0 or not p.alive:
         return
     link = p.effect("shield-other")
-    if link is not None and w.piece(link.source).alive and link.source != pid:
+    through = (*passed, pid)
+    if link is not None and w.piece(link.source).alive and link.source not in through:
         shared = amount - amount // 2
         amount //= 2
         w.note(
             EventTag.SHIELD_OTHER, f"Shield Other: the {w.name(link.source)} takes {shared} of it"
         )
-        hurt(w, link.source, shared, f"{cause} (Shield Other)", by)
+        hurt(w, link.source, shared, f"{cause} (Shield Other)", by, through)
         p = w.piece(pid)
     temp = fx.temp_hp(p)
     if temp and amount:

@@ -22,8 +22,8 @@ the game; ``odds_chain`` races the two pieces' damage chains (independent almost
 ``odds_switch`` splits a battle where a flanking Shield Other caster may fall; ``odds_joint``
 follows joint states where a cursed piece may stay flat-footed (rare, and slower). Nothing is
 kept between calls but caches of pure results, so the odds may be computed off the UI thread.
-A ring of Shield Other links (two casters shielding each other) stops sharing where it closes;
-the game itself would pass such damage round forever.
+A ring of Shield Other links (two casters shielding each other) stops sharing where it closes,
+as ``combat.hurt`` does (DD-24).
 """
 
 from __future__ import annotations
