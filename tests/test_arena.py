@@ -123,6 +123,15 @@ def test_ar_5_skipped_gladiator_half_leaves_the_supporter_move_to_make():
     assert sorted(origins(state)) == ["h1"]
 
 
+def test_ar_5_refusal_of_a_gladiator_after_a_skipped_half_says_it_was_skipped():
+    state = ARENA.from_fen(STUCK)  # c3 is seen by nobody: White's gladiator half is skipped
+    text = refusal(state, "c3c4")
+    assert "none of your gladiators could move this turn, so that half was skipped (AR-5)" in text
+    assert "you have made" not in text
+    moved, _ = play(start(), "c2e3")  # a gladiator half made: the refusal says so
+    assert "you have made this turn's gladiator move" in refusal(moved, "e3e4")
+
+
 # White's c5 is seen by nobody; only Rook h1-g1 puts a supporter on one of its diagonals.
 FREEING = "7k/6p1/8/2P5/8/8/8/K6R w - - 0 1"
 

@@ -384,6 +384,9 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
             return f"{name(to)} holds your own {self.piece_name(board[to])}"
         gladiator = p & 7 == PAWN
         if state.phase == SUPPORTER and gladiator:
+            if state.idle[side]:  # the gladiator half was skipped, not made (AR-5)
+                return ("none of your gladiators could move this turn, so that half was "
+                        "skipped (AR-5): now move a supporter")  # fmt: skip
             return "you have made this turn's gladiator move: now move a supporter (AR-4)"
         if state.phase == GLADIATOR and not gladiator:
             return ("first a gladiator move, then a supporter move (AR-4): move one of your "
