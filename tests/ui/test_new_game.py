@@ -10,7 +10,7 @@ from textual.widgets import Input, Select, Static
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.game import GameScreen
-from battlechess_tui.ui.screens.new_game import NewGameScreen
+from battlechess_tui.ui.screens.new_game import INTERNAL_OPTIONS, NewGameScreen
 
 COMMANDERS = ("king", "queen", "black-knight", "kings-knight")
 
@@ -64,9 +64,10 @@ async def test_every_game_shows_description_options_players_and_seed(variant: st
         screen = await open_new_game(pilot, variant)
         description = screen.query_one("#game-description", Static)
         assert str(description.render()).startswith(spec.description[:30])
+        shown = {k: o for k, o in spec.options.items() if k not in INTERNAL_OPTIONS}
         labels = [str(w.render()) for w in screen.query("#options .field-label")]
-        assert labels == [opt.label for opt in spec.options.values()]
-        assert set(screen.option_values()) == set(spec.options)
+        assert labels == [opt.label for opt in shown.values()]
+        assert set(screen.option_values()) == set(shown)
         seats = {s.key for s in _variant(variant).seats()}
         assert set(screen.player_names()) == seats
         await type_into(pilot, "#seed", "4242")
@@ -140,7 +141,7 @@ async def test_gc_2_a_cleared_name_gives_its_commanders_to_the_first_player() ->
         await pilot.pause()
         assert screen.player_names()["white.black-knight"] == "White"
         labels = [str(p) for p, _ in screen.query_one("#holder-0-2", Select)._options]
-        assert labels == ["White"]
+        assert "Bob" not in labels and labels[0] == "White"
 
 
 async def test_names_survive_an_option_change() -> None:

@@ -1,4 +1,5 @@
-"""The new game screen: the game, its options, the players' names per seat, the seed.
+"""The new game screen: the game, its options, the players per seat (each a person or the
+computer at a level), the seed.
 
 Besides the shipped games, a house-rule variant file (``.toml``) can be loaded by its path:
 it joins the list of games, with its own options, and is played like any other.
@@ -17,6 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from battlechess_tui.ai.budget import LEVELS
 from battlechess_tui.engine.registry import make_variant, resolve, specs
 from battlechess_tui.engine.rules import Seat
 from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec
@@ -36,9 +38,12 @@ NEW_GAME_COMMANDS = (
 )
 
 NEW_GAME_HELP = """\
-Choose the game, then its options (each has a line of help), the players' names, and a seed
-(the same seed and moves give the same dice). Tab moves between fields; **Start** (or
-`ctrl+s`) begins.
+Choose the game, then its options (each has a line of help), the players, and a seed (the
+same seed and moves give the same dice). Tab moves between fields, Enter opens a drop-down;
+**Start** (or `ctrl+s`) begins.
+
+**Computer players**: beside each player's name, choose **Person** or **Computer** at a level
+(random, greedy, easy, medium, hard). Choose Computer for both sides to watch a game.
 
 **House rules**: type the path of a variant file (a `.toml` that names a shipped game as its
 `base` and changes what it wants) in **Variant file** and press Enter (or `ctrl+o`): the game
@@ -46,10 +51,18 @@ joins the list with its own options, and any problem in the file is listed.
 
 **Team games** (Gladiator Chess): each side has up to four players. Type their names in the
 side's row (leave a place blank when fewer play), then choose which player holds each
-commander: one player may hold all four, or four players one each. The turn banner names the
-commander and the player, and the board is handed over whenever the next decision belongs to
-another player.
+commander: one player may hold all four, or four players one each, and the computer may hold
+any of them (**Team**: the computer holds all four). The turn banner names the commander and
+the player, and the board is handed over whenever the next decision belongs to another person.
 """
+
+#: What a seat's drop-down offers: a person, or the computer at each level.
+PERSON = "person"
+PLAYS = [("Person", PERSON)] + [(f"Computer ({level})", level) for level in LEVELS]
+#: The name of a team's seat held by the computer.
+COMPUTER_NAME = "Computer"
+#: Options the app writes itself (the campaign's roster): never shown on the form.
+INTERNAL_OPTIONS = frozenset({"roster"})
 
 
 def player_name(names: list[str], slot: int, side_name: str) -> str:
@@ -61,27 +74,50 @@ def player_name(names: list[str], slot: int, side_name: str) -> str:
 
 
 def holder_options(names: list[str], side_name: str) -> list[tuple[str, str]]:
-    """The choices for who holds a commander: every named player of the team."""
+    """The choices for who holds a commander: every named player of the team, then the
+    computer at each level."""
     named = [(n, str(i)) for i, n in enumerate(names) if n]
-    return named or [(side_name or "nobody", "0")]
+    return (named or [(side_name or "nobody", "0")]) + PLAYS[1:]
+
+
+def plays_select(value: str, name: str, wid: str, classes: str) -> Select[str]:
+    """A person or the computer at a level, for a seat (or a whole team)."""
+    value = value if any(v == value for _, v in PLAYS) else PERSON
+    return Select(PLAYS, value=value, allow_blank=False, name=name, id=wid,
+                  classes=f"seat-plays {classes}", compact=True)  # fmt: skip
+
+
+def team_choice(seats: list[Seat], held: dict[str, str]) -> str:
+    """The team's own choice: the computer's level when it holds every commander at one
+    level, else a person."""
+    values = {held.get(seat.key, "0") for seat in seats}
+    (only,) = values if len(values) == 1 else ("",)
+    return only if only in LEVELS else PERSON
 
 
 def team_rows(side: int, side_name: str, seats: list[Seat], names: list[str],
-              holders: dict[str, int]) -> list[Widget]:  # fmt: skip
-    """A team's player names (one place per seat) and, per seat, who holds it."""
+              held: dict[str, str]) -> list[Widget]:  # fmt: skip
+    """A team's player names (one place per seat), the team's own person-or-computer choice,
+    and per seat (commander) who holds it: one of the named players or the computer."""
     fields = [Input(name, placeholder=f"player {i + 1}", name=f"{side}:{i}", id=f"team-{side}-{i}",
                     classes="team-name", compact=True)
               for i, name in enumerate((names + [""] * len(seats))[: len(seats)])]  # fmt: skip
-    rows: list[Widget] = [Horizontal(Label(f"{side_name} players", classes="field-label"),
-                                     *fields, classes="field")]  # fmt: skip
     options = holder_options(names, side_name)
-    for seat in seats:
-        held = str(holders.get(seat.key, 0))
-        value = held if any(v == held for _, v in options) else options[0][1]
+    values = [held.get(seat.key, "0") for seat in seats]
+    rows: list[Widget] = [
+        Horizontal(Label(f"{side_name} players", classes="field-label"), *fields,
+                   classes="field"),
+        Horizontal(Label("  Team", classes="field-label"),
+                   plays_select(team_choice(seats, held), str(side), f"team-plays-{side}",
+                                "team-plays"),
+                   classes="field"),
+    ]  # fmt: skip
+    for i, (seat, held_by) in enumerate(zip(seats, values, strict=True)):
+        value = held_by if any(v == held_by for _, v in options) else options[0][1]
         label = seat.label.removeprefix(side_name + " ")
         select = Select(options, value=value, allow_blank=False, name=seat.key,
-                        id=f"holder-{side}-{seats.index(seat)}",
-                        classes=f"holder holder-{side}", compact=True)  # fmt: skip
+                        id=f"holder-{side}-{i}", classes=f"holder holder-{side}",
+                        compact=True)  # fmt: skip
         rows.append(Horizontal(Label(f"  {label}", classes="field-label"), select,
                                classes="field"))  # fmt: skip
     return rows
@@ -112,7 +148,10 @@ class NewGameScreen(Screen[None]):
         self._files: dict[str, Path] = {}  # games loaded from variant files, by their key
         self._side_names: tuple[str, ...] = ()
         self._filled_with: dict[str, OptionValue] = {}
-        self._wanted: dict[str, int] = {}  # seat -> the place on its team of the player chosen
+        #: Seat -> what was chosen for it: ``person`` or a computer level (a seat of its own
+        #: side), or the place on its team of the player holding it (``"0"``) or a level.
+        self._wanted: dict[str, str] = {}
+        self._team_plays: dict[str, str] = {}  # side -> its team's choice, as last shown
         self.set_reactive(NewGameScreen.variant_key, variant or next(iter(self._specs)))
 
     def compose(self) -> ComposeResult:
@@ -159,6 +198,8 @@ class NewGameScreen(Screen[None]):
         await options.remove_children()
         rows: list[Widget] = []
         for i, (key, opt) in enumerate(spec.options.items()):
+            if key in INTERNAL_OPTIONS:
+                continue
             choices = ", ".join(map(str, opt.choices)) if opt.choices else ""
             help_text = opt.help or (f"one of {choices}" if choices else "")
             rows.append(Horizontal(Label(opt.label, classes="field-label"),
@@ -202,30 +243,51 @@ class NewGameScreen(Screen[None]):
                 seat = seats[0]
                 name = typed.get(seat.key, side_name)
                 field = Input(name, name=seat.key, classes="seat-name", compact=True)
-                rows.append(Horizontal(Label(seat.label, classes="field-label"), field,
+                plays = plays_select(self._wanted.get(seat.key, PERSON), seat.key,
+                                     f"plays-{side}", "seat")  # fmt: skip
+                rows.append(Horizontal(Label(seat.label, classes="field-label"), field, plays,
                                        classes="field"))  # fmt: skip
             else:
                 names = teams.get(side) or [side_name] + [""] * (len(seats) - 1)
+                self._team_plays[str(side)] = team_choice(seats, self._wanted)
                 rows.extend(team_rows(side, side_name, seats, names, self._wanted))
         await players.mount_all(rows)
 
     @on(Input.Changed, "#players .team-name")
     def _team_name_changed(self, event: Input.Changed) -> None:
-        """Offer the names just typed in the side's commander choices; a commander given to a
-        place whose name is being retyped goes back to it once it has a name again."""
+        """Offer the names just typed in the side's commander choices (a renamed player is
+        shown renamed); a commander given to a place whose name is being retyped goes back to
+        it once it has a name again."""
         side = int((event.input.name or "0:0").split(":")[0])
         options = holder_options(self._team_names().get(side, []), self._side_name(side))
         for select in self.query(f"#players .holder-{side}").results(Select):
-            wanted = str(self._wanted.get(select.name or "", 0))
+            wanted = self._wanted.get(select.name or "", "0")
+            target = wanted if any(value == wanted for _, value in options) else options[0][1]
             with select.prevent(Select.Changed):
                 select.set_options(options)
-                if any(value == wanted for _, value in options):
-                    select.value = wanted
+                # Through another value, so an unchanged value shows its new label too.
+                select.value = next(value for _, value in options if value != target)
+                select.value = target
 
     @on(Select.Changed, "#players .holder")
-    def _holder_chosen(self, event: Select.Changed) -> None:
+    @on(Select.Changed, "#players .seat")
+    def _seat_chosen(self, event: Select.Changed) -> None:
         if event.select.name and isinstance(event.value, str):
-            self._wanted[event.select.name] = int(event.value)
+            self._wanted[event.select.name] = event.value
+
+    @on(Select.Changed, "#players .team-plays")
+    def _team_plays_chosen(self, event: Select.Changed) -> None:
+        """The team's choice reaches its commanders: the computer at that level holds them
+        all, or (Person) those the computer held go back to the team's first player. (Not
+        when a new drop-down merely announces its first value.)"""
+        side = event.select.name or "0"
+        if not isinstance(event.value, str) or self._team_plays.get(side) == event.value:
+            return
+        self._team_plays[side] = event.value
+        value = event.value if event.value in LEVELS else "0"
+        for select in self.query(f"#players .holder-{side}").results(Select):
+            if select.value in LEVELS or value in LEVELS:
+                select.value = value
 
     def _side_name(self, side: int) -> str:
         return self._side_names[side] if side < len(self._side_names) else ""
@@ -258,17 +320,25 @@ class NewGameScreen(Screen[None]):
         return out
 
     def player_names(self) -> dict[str, str]:
-        """Seat key -> the name of the player who holds it."""
+        """Seat key -> the name of the player who holds it (a team's seat held by the
+        computer: ``Computer``)."""
         out = {w.name: w.value.strip() or w.name
                for w in self.query("#players .seat-name").results(Input) if w.name}  # fmt: skip
         teams = self._team_names()
         for select in self.query("#players .holder").results(Select):
             side = int(select.id.split("-")[1]) if select.id else 0
             names = teams.get(side, [])
-            slot = int(select.value) if isinstance(select.value, str) else 0
+            value = select.value if isinstance(select.value, str) else "0"
             if select.name:
-                out[select.name] = player_name(names, slot, self._side_name(side))
+                out[select.name] = COMPUTER_NAME if value in LEVELS \
+                    else player_name(names, int(value), self._side_name(side))  # fmt: skip
         return out
+
+    def computers(self) -> dict[str, str]:
+        """Seat key -> the level of the computer that holds it (the other seats are people)."""
+        chosen = self.query("#players .seat, #players .holder").results(Select)
+        return {s.name: s.value for s in chosen
+                if s.name and isinstance(s.value, str) and s.value in LEVELS}  # fmt: skip
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -277,7 +347,8 @@ class NewGameScreen(Screen[None]):
         game_of = self._files.get(self.variant_key, self.variant_key)
         try:
             seed = int(seed_text) if seed_text else None
-            game = build_game(game_of, self.option_values(), seed, self.player_names())
+            game = build_game(game_of, self.option_values(), seed, self.player_names(),
+                              self.computers())  # fmt: skip
         except (ValueError, KeyError) as exc:
             error.update(f"Cannot start: {exc.args[0] if exc.args else exc}")
             return
