@@ -15,6 +15,7 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.rules.dnd import odds
 from battlechess_tui.rules.dnd.odds_battle import Reader, new_battle
 from battlechess_tui.rules.dnd.odds_chain import Body, Plan, Strike, Target, solve
+from battlechess_tui.rules.dnd.odds_curse import solve_cursed
 from battlechess_tui.rules.dnd.odds_joint import solve_joint
 from battlechess_tui.rules.dnd.odds_switch import solve_switched
 from battlechess_tui.rules.dnd.state import BATTLE, SWAP, Effect
@@ -362,3 +363,34 @@ def test_dd_18_no_odds_without_a_battle():
     s, _ = play(v, s, "e4d5", 20, 1)
     assert odds.battle_odds(v.rules, s, Action("withdraw")) is None
     assert odds.battle_odds(v.rules, s).auto == odds.battle_odds(v.rules, s, Action("auto")).auto
+
+
+# -- a cursed defender that lost initiative: split where its flag ends (odds_curse) -----------
+
+
+def _cursed_cases():
+    """Level-5 battles whose cursed Fighter on d5 lost initiative: trimmed, with Bless running
+    out on the attacker, with False Life's hit points ending on the defender, and with a cursed
+    attacker too."""
+    v, s = position("4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", 5)
+    s = give(v, s, "d5", _curse(0))
+    trimmed = edit(v, edit(v, s, "d2", hp=12), "d5", hp=14)
+    yield "trimmed", v, trimmed
+    yield "bless-ends", v, give(v, trimmed, "d2", _bless(2, at(v, s, "d2").id))
+    false_life = replace(_false_life(6, at(v, s, "d5").id), rounds=1)
+    yield "false-life-ends", v, give(v, trimmed, "d5", false_life)
+    yield "both-cursed", v, give(v, trimmed, "d2", _curse(at(v, s, "d5").id))
+
+
+@pytest.mark.parametrize("case", ["trimmed", "bless-ends", "false-life-ends", "both-cursed"])
+@pytest.mark.parametrize("fresh", [True, False])
+def test_dd_11_dd_18_cursed_flat_footed_split_equals_the_joint_solver(case, fresh):
+    v, s = next((v, s) for name, v, s in _cursed_cases() if name == case)
+    attacker, defender = at(v, s, "d2").id, at(v, s, "d5").id
+    base = new_battle(s, attacker, defender)
+    battle = replace(base, actor=attacker, flat_footed=defender, charge_ok=True)
+    reader = Reader(v.rules.tables, v.rules.geo, s, base)
+    fast = solve_cursed(reader, battle, fresh=fresh)
+    assert fast is not None
+    assert fast == solve_joint(reader, battle, fresh=fresh)
+    assert 0 < fast.wins[0] < 1

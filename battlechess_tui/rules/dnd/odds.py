@@ -19,8 +19,10 @@ smite`` or ``auto``), which is taken first and then the battle goes on automatic
 
 Every figure is a ``Fraction``. The modules: ``odds_battle`` reads the battle's actions from
 the game; ``odds_chain`` races the two pieces' damage chains (independent almost always);
-``odds_switch`` splits a battle where a flanking Shield Other caster may fall; ``odds_joint``
-follows joint states where a cursed piece may stay flat-footed (rare, and slower). Nothing is
+``odds_switch`` splits a battle where a flanking Shield Other caster may fall; ``odds_curse``
+one where a cursed defender that lost initiative may stay flat-footed; ``odds_joint`` follows
+joint states in what is left (a cursed flat-footed piece beside a Shield Other caster; rare,
+and slower). Nothing is
 kept between calls but caches of pure results, so the odds may be computed off the UI thread.
 A ring of Shield Other links (two casters shielding each other) stops sharing where it closes,
 as ``combat.hurt`` does (DD-24).
@@ -45,6 +47,7 @@ from battlechess_tui.rules.dnd.odds_battle import (
     swapped,
 )
 from battlechess_tui.rules.dnd.odds_chain import Result, Target, solve
+from battlechess_tui.rules.dnd.odds_curse import solve_cursed
 from battlechess_tui.rules.dnd.odds_joint import solve_joint
 from battlechess_tui.rules.dnd.odds_switch import solve_switched
 from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, SWAP, Battle, DndState
@@ -264,7 +267,9 @@ def _solve(
             return solve_switched(reader, battle, side, body, fresh=fresh, opening=opening,
                                   singer=singer)  # fmt: skip
     except Coupled:
-        pass
+        fast = solve_cursed(reader, battle, fresh=fresh, opening=opening, singer=singer)
+        if fast is not None:
+            return fast
     return solve_joint(reader, battle, fresh=fresh, opening=opening, singer=singer)
 
 

@@ -98,7 +98,7 @@ def _fallen(s: State, body: int) -> bool:
     return isinstance(s, tuple) and s[2 * body] < 0
 
 
-def _potential(s: State) -> int:
+def potential(s: State) -> int:
     """What a chain has left to lose: every hit takes some of it."""
     if isinstance(s, int):
         return s + 1
@@ -210,7 +210,7 @@ def _value(a: Fraction, b: Fraction, c: Fraction) -> Value:
 
 
 def _rank(s: Joint) -> tuple[int, int]:
-    return _potential(s[2]) + _potential(s[3]), (s[0] >= 0) + s[1]
+    return potential(s[2]) + potential(s[3]), (s[0] >= 0) + s[1]
 
 
 def _rest(moves: list[Move], s: Joint, after: dict[Joint, Value]) -> tuple[Value, Fraction]:
