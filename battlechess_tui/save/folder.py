@@ -1,7 +1,7 @@
 """The save folder: every game in its own file (named once, created exclusively, so two windows
 never write one game's file for two games), the autosave that names the game played last, the
-list of saves (unreadable files included, with the reason), deleting and renaming, and tidying
-up after a killed write.
+games still in play (what Continue opens), the list of saves (unreadable files included, with
+the reason), deleting and renaming, and tidying up after a killed write.
 
 The autosave (``autosave.json``) is a pointer, not a copy: a decision writes the game's own
 file, then points the autosave at it. A crash between the two writes leaves the autosave
@@ -53,7 +53,7 @@ class SaveInfo:
     result: str = ""
     updated: str = ""
     problem: str | None = None
-    latest: bool = False  # the game the autosave names (Continue opens it)
+    latest: bool = False  # the game the autosave names: the one played last
 
 
 def user_save_dir(override: Path | None = None) -> Path:
@@ -122,6 +122,24 @@ def latest_autosave(save_dir: Path) -> Path | None:
     if target is None:
         return auto
     return target if target.is_file() else None
+
+
+def unfinished_games(save_dir: Path) -> list[Path]:
+    """The games still in play in the save folder, the most recently saved first: what
+    Continue opens. Read cheaply (each file's JSON: neither validated nor re-played, which
+    loading does); files that cannot be read, autosave pointers and finished games are left
+    out."""
+    found = []
+    for path in _entries(save_dir):
+        try:
+            doc = read_document_at(path)
+            saved = path.stat().st_mtime_ns
+        except (SaveError, OSError):
+            continue
+        if doc.get("format") == AUTOSAVE_FORMAT or doc.get("result") is not None:
+            continue
+        found.append((str(doc.get("updated", "")), saved, path))
+    return [path for *_, path in sorted(found, reverse=True)]
 
 
 def own_file(path: Path) -> Path | None:

@@ -152,22 +152,29 @@ class BattleChessApp(App[int]):
         self.push_screen(SavesScreen(mode, self.save_dir))
 
     def continue_latest(self) -> bool:
-        """Open the latest autosave; False (with a notice) when there is none or it is bad."""
-        from battlechess_tui.save.store import SaveError, latest_autosave, load_game
+        """Open the most recently saved game still in play; False (with a notice) when there
+        is none. A save that cannot be opened is passed over for the next (and named)."""
+        from battlechess_tui.save.folder import own_file, unfinished_games
+        from battlechess_tui.save.store import SaveError, load_game
 
-        path = latest_autosave(self.save_dir)
-        if path is None:
-            self.notify("No game to continue yet: start a new one.", title="Continue")
-            return False
-        try:
-            loaded = load_game(path)
-        except SaveError as exc:
-            self.notify(str(exc), title="Cannot continue", severity="error")
-            return False
-        from battlechess_tui.save.folder import own_file
-
-        self.start_game(loaded.game, own_file(loaded.path))
-        return True
+        problems = []
+        for path in unfinished_games(self.save_dir):
+            try:
+                loaded = load_game(path)
+            except SaveError as exc:
+                problems.append(str(exc))
+                continue
+            self.start_game(loaded.game, own_file(loaded.path))
+            if problems:
+                self.notify(f"Passed over: {problems[0]}" + (f" (and {len(problems) - 1} more)"
+                            if len(problems) > 1 else ""), title="Continue",
+                            severity="warning", timeout=8)  # fmt: skip
+            return True
+        if problems:
+            self.notify(problems[0], title="Cannot continue", severity="error")
+        else:
+            self.notify("No unfinished game to continue: start a new one.", title="Continue")
+        return False
 
     # -- settings ----------------------------------------------------------------------------
 

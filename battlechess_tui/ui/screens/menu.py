@@ -22,7 +22,12 @@ B A T T L E C H E S S
 MENU_COMMANDS = (
     Command("new", "n", "New", "new_game", "Start a new game", show=False),
     Command(
-        "continue", "c", "Continue", "continue_game", "Resume the latest autosaved game", show=False
+        "continue",
+        "c",
+        "Continue",
+        "continue_game",
+        "Resume the latest unfinished game",
+        show=False,
     ),  # fmt: skip
     Command("load", "l,o", "Load", "load", "Open a saved game", show=False),
     Command("replay", "p", "Replay", "replay", "Watch a saved game move by move", show=False),
@@ -68,7 +73,8 @@ def menu_line(command: Command) -> str:
 
 MENU_HELP = """\
 Choose with the arrow keys and Enter, a click, or the letter beside each entry.
-**Continue** opens the game you were playing last (every decision is autosaved).
+**Continue** opens the latest game still in play (every decision is autosaved); finished
+games are opened from **Load** or **Replay**.
 Press `ctrl+p` anywhere for the command palette, where themes can be changed too.
 """
 
