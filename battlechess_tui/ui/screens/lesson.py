@@ -23,6 +23,7 @@ from battlechess_tui.tutorial.catalogue import LessonRef, shipped
 from battlechess_tui.tutorial.progress import finished, mark_finished
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.rule_links import link_rules, rule_ids
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.settings import config_dir
@@ -95,7 +96,7 @@ class LessonScreen(GameScreen):
         self.run = run
 
     def compose_under_board(self) -> ComposeResult:
-        yield Static(self.lesson_text(), id="lesson-step", markup=False)
+        yield Static(link_rules(self.lesson_text()), id="lesson-step", markup=False)
         yield from super().compose_under_board()
 
     def on_mount(self) -> None:
@@ -110,6 +111,10 @@ class LessonScreen(GameScreen):
             return f"{head}\n{after} {lesson.done}".rstrip()
         return f"{head}\n{after + ' ' if after else ''}{step.say}"
 
+    def show_step(self, after: str = "") -> None:
+        """The step's text; its rule ids are links to the rules page (``w`` opens the first)."""
+        self.query_one("#lesson-step", Static).update(link_rules(self.lesson_text(after)))
+
     def play(self, action: Action | str) -> bool:
         feedback = self.run.attempt(action)
         if not feedback.done:
@@ -120,13 +125,18 @@ class LessonScreen(GameScreen):
         self.aiming = None
         self.sync()
         self.message = feedback.message
-        self.query_one("#lesson-step", Static).update(self.lesson_text(feedback.message))
+        self.show_step(feedback.message)
         if self.run.finished:
             try:
                 mark_finished(config_dir(), self.run.ref.key)
             except OSError:
                 self.notify("Could not record the finished lesson.", severity="warning")
         return True
+
+    def cited_rule(self) -> str:
+        """The rule in the message line, else the first rule the lesson teaches."""
+        found = rule_ids(self.message) or list(self.run.ref.lesson.rules)
+        return found[0] if found else super().cited_rule()
 
     def after_play(self, ply: Ply) -> None:
         """No hand-over and no result panel: the lesson's words say what happened."""
@@ -142,7 +152,7 @@ class LessonScreen(GameScreen):
         self.game = self.run.game
         self.selected = None
         self.sync()
-        self.query_one("#lesson-step", Static).update(self.lesson_text())
+        self.show_step()
         self.message = "The lesson starts again."
 
     def action_quit_game(self) -> None:

@@ -13,7 +13,8 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import MarkdownViewer, Select
+from textual.widgets import Markdown, MarkdownViewer, Select
+from textual.widgets.markdown import MarkdownBlock
 
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.present import Presenter
@@ -21,6 +22,7 @@ from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
+from battlechess_tui.ui.rule_links import RULE_HREF, defines, markdown_links
 from battlechess_tui.ui.widgets.footer import Footer
 
 RULES_COMMANDS = (
@@ -34,7 +36,8 @@ RULES_HELP = """\
 The rules of the chosen game as the app plays them. Rules are numbered (`SC-5`); rulings,
 our decisions where the inventor's text is silent, are marked **(Ruling)**. The board's legend
 comes last. Scroll with the arrows or Page Up/Down, jump with the contents list (`t` shows or
-hides it), and `g` picks another game.
+hides it), and `g` picks another game. A rule id is a link: click it to go to that rule. At a
+game's table, `w` opens this page at the rule just cited (a refusal, the move log).
 """
 
 CONTENTS_WIDTH = 100  # narrower screens hide the contents list until `t` shows it
@@ -48,8 +51,42 @@ def marked_rules(markdown: str) -> str:
 
 
 def rules_page(presenter: Presenter[Any], state: Any) -> str:
-    """A game's rules page: its rules text, rulings marked, then its board's legend."""
-    return marked_rules(presenter.rules_markdown()) + "\n\n" + legend_markdown(presenter, state)
+    """A game's rules page: its rules text, rulings marked, then its board's legend; every rule
+    id a link to its rule."""
+    page = marked_rules(presenter.rules_markdown()) + "\n\n" + legend_markdown(presenter, state)
+    return markdown_links(page)
+
+
+class RulesViewer(MarkdownViewer):
+    """A rules page whose rule-id links go to their rule on the page (other links as usual)."""
+
+    DEFAULT_CSS = """
+    RulesViewer MarkdownBlock.-cited { background: $accent 25%; }
+    """
+
+    async def _on_markdown_link_clicked(self, message: Markdown.LinkClicked) -> None:
+        if message.href.startswith(RULE_HREF):
+            message.stop()
+            message.prevent_default()  # not the viewer's own navigation to a file
+            self.goto_rule(message.href.removeprefix(RULE_HREF))
+
+    def goto_rule(self, rule: str) -> bool:
+        """Scroll to where ``rule`` is stated (a rule id; or a section's title), top of the view,
+        and mark it; False when the page does not state it."""
+        stating = [b for b in self.document.query(MarkdownBlock)
+                   if b.source is not None and defines(b.source, rule)]  # fmt: skip
+        if not stating:  # a section's name (classic's lessons name sections)
+            stating = [b for b in self.document.query(MarkdownBlock)
+                       if (b.source or "").startswith("#")
+                       and (b.source or "").strip("# \n").lower() == rule.lower()]  # fmt: skip
+        if not stating:
+            return False
+        block = min(stating, key=lambda b: len(b.source or ""))  # the rule's own paragraph
+        for old in self.query(".-cited"):
+            old.remove_class("-cited")
+        block.add_class("-cited")
+        block.scroll_visible(top=True, animate=False, immediate=True)
+        return True
 
 
 class RulesScreen(Screen[None]):
@@ -57,11 +94,17 @@ class RulesScreen(Screen[None]):
     BINDINGS = bindings(RULES_COMMANDS)
     HELP = RULES_HELP
 
-    def __init__(self, variant: str | VariantSpec | None = None,
-                 presenter: Presenter[Any] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        variant: str | VariantSpec | None = None,
+        presenter: Presenter[Any] | None = None,
+        rule: str | None = None,
+    ) -> None:
         """``variant`` is a shipped game's key or a game's spec (a house-rule file's);
-        ``presenter`` the playing game's, when opened from its table."""
+        ``presenter`` the playing game's, when opened from its table; ``rule`` a rule id to
+        open the page at (``DD-18``)."""
         super().__init__()
+        self.rule = rule
         self._specs = dict(specs())
         if isinstance(variant, VariantSpec):
             if self._specs.get(variant.key) != variant:
@@ -76,8 +119,8 @@ class RulesScreen(Screen[None]):
         with Vertical(id="rules"):
             yield Select([(s.name, k) for k, s in self._specs.items()], value=self.variant,
                          allow_blank=False, id="rules-game", compact=True)  # fmt: skip
-            yield MarkdownViewer(self._text(), show_table_of_contents=False,
-                                 id="rules-viewer")  # fmt: skip
+            yield RulesViewer(self._text(), show_table_of_contents=False, open_links=False,
+                              id="rules-viewer")  # fmt: skip
         yield Footer()
 
     def on_mount(self) -> None:
@@ -85,6 +128,13 @@ class RulesScreen(Screen[None]):
         viewer = self.query_one(MarkdownViewer)
         viewer.show_table_of_contents = self.app.size.width >= CONTENTS_WIDTH
         viewer.document.focus()
+        if self.rule:
+            self.call_after_refresh(self.open_at_rule, self.rule)
+
+    def open_at_rule(self, rule: str) -> None:
+        """Scroll to ``rule`` once the page is laid out (or say it is not on this page)."""
+        if not self.query_one(RulesViewer).goto_rule(rule):
+            self.notify(f"{rule} is not on this page.", timeout=3)
 
     def on_resize(self, event: events.Resize) -> None:
         if not self._contents_chosen:

@@ -24,6 +24,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.views import TallySection
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command
+from battlechess_tui.ui.rule_links import link_rules, rule_ids
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattlePanel
@@ -68,6 +69,14 @@ TABLE_COMMANDS = (
         show=False,
     ),  # fmt: skip
     Command("rules", "r", "Rules", "rules", "Read this game's rules"),
+    Command(
+        "rule",
+        "w",
+        "Rule",
+        "open_rule",
+        "Open the rules at the rule just cited (the message line, else the move log)",
+        show=False,
+    ),  # fmt: skip
     Command("help", "question_mark", "Help", "help", "Keys and how to play on this screen"),
     Command("screenshot", "p", "Shot", "screenshot", "Save an SVG screenshot", show=False),
 )
@@ -325,7 +334,8 @@ class TableScreen(Screen[None]):
         return super().check_action(action, parameters)
 
     def watch_message(self, message: str) -> None:
-        self.query_one("#message", Static).update(message)
+        """The message line; the rule ids it cites are links to the rules page."""
+        self.query_one("#message", Static).update(link_rules(message))
 
     # -- board input -----------------------------------------------------------------------
 
@@ -363,9 +373,35 @@ class TableScreen(Screen[None]):
         self.notify(f"Board colours: {app.settings.palette}", timeout=2)
 
     def action_rules(self) -> None:
+        self.open_rules()
+
+    def action_open_rule(self, rule: str = "") -> None:
+        """The rules page at ``rule`` (a link clicked), or at the rule just cited: in the
+        message line, else in the move log's current or latest entry that names one."""
+        rule = rule or self.cited_rule()
+        if not rule:
+            self.notify("No rule has been cited yet: r opens the rules.", timeout=3)
+            return
+        self.open_rules(rule)
+
+    def open_rules(self, rule: str | None = None) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.game.rules.spec, self.game.presenter))
+        self.app.push_screen(RulesScreen(self.game.rules.spec, self.game.presenter, rule=rule))
+
+    def cited_rule(self) -> str:
+        """The rule the player last saw cited: the message line's first, else the first of the
+        move log's entry on the board (a replay) or of its latest entry that cites one."""
+        found = rule_ids(self.message)
+        if found:
+            return found[0]
+        entries = [e for e in self.log_entries
+                   if self.log_current is None or e.ply <= self.log_current]  # fmt: skip
+        for entry in reversed(entries):
+            found = rule_ids(" ".join((entry.notation, *entry.details)))
+            if found:
+                return found[0]
+        return ""
 
     def action_help(self) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen

@@ -1,6 +1,6 @@
 """The move log: each decision in the game's notation, numbered the way the game counts turns,
 with the rolls and results it caused. In a replay it keeps the current ply in view (counting
-the lines long entries wrap to)."""
+the lines long entries wrap to). The rule ids it cites are links to the rules page."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
+
+from battlechess_tui.ui.rule_links import link_rules
 
 
 @dataclass(frozen=True)
@@ -82,5 +84,5 @@ class MoveLog(VerticalScroll, can_focus=False):
             text.append(entry.notation, style)
             for detail in entry.details:
                 text.append("\n" + " " * (width + 3) + detail, "dim")
-            out.append(text)
+            out.append(link_rules(text))
         return out
