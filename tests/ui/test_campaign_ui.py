@@ -40,6 +40,8 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
         assert isinstance(app.screen, CampaignGameScreen)
         await key_move(pilot, "e2e4")
         await type_action(pilot, "surrender")
+        await pilot.press("y")  # the surrender confirmed, as a resignation is
+        await pilot.pause()
         assert isinstance(app.screen, ResultPanel)
         assert "surrendered" in app.screen.result
         buttons = [str(b.label) for b in app.screen.query(Button)]

@@ -34,11 +34,13 @@ from battlechess_tui.campaign.store import (
     load_campaign,
     save_campaign,
 )
+from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.save.store import SaveError, load_game, save_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import battle_app
-from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
+from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, ResultPanel
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.screens.replay import REPLAY_COMMANDS, ReplayScreen
 from battlechess_tui.ui.widgets.footer import Footer
@@ -47,6 +49,8 @@ if TYPE_CHECKING:
     from battlechess_tui.ui.app import BattleChessApp
 
 SIDES = ("White", "Black")
+#: The kind of the King's surrender (DD-45), a choice of campaign games.
+SURRENDER = "surrender"
 
 CAMPAIGN_COMMANDS = (
     Command("next", "n", "Next game", "next_game", "Start (or resume) the campaign's next game"),
@@ -136,10 +140,34 @@ class CampaignResultPanel(ResultPanel, inherit_bindings=False):
 
 
 class CampaignGameScreen(GameScreen):
-    """A game of a campaign: the ordinary game screen, returning to the campaign at the end."""
+    """A game of a campaign: the ordinary game screen, returning to the campaign at the end.
+    A person's surrender (DD-45) is confirmed first, as a resignation is."""
 
     PLAYER_COMMANDS = CAMPAIGN_GAME_COMMANDS
     BINDINGS = bindings(CAMPAIGN_GAME_COMMANDS)
+
+    def play(self, action: Action | str) -> bool:
+        if not self._is_surrender(action) or self.game.to_move in self.game.computers:
+            return super().play(action)
+        from battlechess_tui.ui import views
+
+        who = views.who(self.game, self.game.to_move)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                super(CampaignGameScreen, self).play(action)
+
+        self.app.push_screen(Confirm(f"{who}: surrender this game (DD-45)? The winner takes "
+                                     "the spoils."), confirmed)  # fmt: skip
+        return True
+
+    def _is_surrender(self, action: Action | str) -> bool:
+        if isinstance(action, str):
+            try:
+                action = self.game.parse(action)
+            except (IllegalAction, ValueError):
+                return False
+        return action.kind == SURRENDER
 
     def show_result(self) -> None:
         outcome = self.game.outcome
