@@ -243,7 +243,7 @@ def test_dc_12_three_full_turns_after_a_capture_score_the_game():
     for text in shuttle:
         state, _ = act(v, state, text)
         assert v.outcome(state) is None
-    assert "5 of 6 turns without a capture" in v.status(state)
+    assert "full turn 3 of 3 without a capture (DC-12)" in v.status(state)
     state, _ = act(v, state, "a8a7")
     result = v.outcome(state)
     assert result is not None and result.rule == "DC-12" and result.winner == 0
@@ -276,7 +276,7 @@ def test_dc_14_opening_limit_scores_a_game_with_no_capture():
     v = variant()
     state = position(v, *LONE, ". . . W3 . . . .", quiet=2 * 10 - 1)
     assert v.outcome(state) is None
-    assert "19 of 20 turns before the first capture" in v.status(state)
+    assert "full turn 10 of 10 before the first capture" in v.status(state)
     after, _ = act(v, state, "d4d5")
     result = v.outcome(after)
     assert result is not None and result.rule == "DC-14" and "no capture yet" in result.reason

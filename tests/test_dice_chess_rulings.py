@@ -103,7 +103,7 @@ def test_dc_14_ten_full_turns_without_a_capture_score_the_game():
     assert spec("dice-chess").options["opening_turns"].default == 10
     g = game(arrange=False)
     assert g.presenter.status(g.state) == (
-        "White to move — 0 of 20 turns before the first capture (10 full turns, DC-14)"
+        "White to move — full turn 1 of 10 before the first capture (DC-14)"
     )
     shuttle(g, 19)
     assert g.outcome is None
@@ -117,9 +117,7 @@ def test_dc_14_ten_full_turns_without_a_capture_score_the_game():
 def test_dc_14_the_banner_reads_the_limit_from_the_option():
     g = game(arrange=False, opening_turns=3)
     shuttle(g, 5)
-    assert "5 of 6 turns before the first capture (3 full turns, DC-14)" in g.presenter.status(
-        g.state
-    )
+    assert "full turn 3 of 3 before the first capture (DC-14)" in g.presenter.status(g.state)
     g.play(SHUTTLE[5 % 4])
     assert g.outcome is not None and g.outcome.rule == "DC-14"
 
@@ -135,7 +133,7 @@ def test_dc_14_the_limit_counts_from_the_end_of_the_setup():
     g = game(opening_turns=1)
     for text in ("swap a1 b1", "done", "swap a8 b8", "done"):
         g.play(text)
-    assert g.outcome is None and "0 of 2 turns" in g.presenter.status(g.state)
+    assert g.outcome is None and "full turn 1 of 1 " in g.presenter.status(g.state)
     shuttle(g, 2)
     assert g.outcome is not None and g.outcome.rule == "DC-14"
 

@@ -64,8 +64,8 @@ class DiceChessPresenter(Presenter[DiceChessState]):
 
     def status(self, state: DiceChessState) -> str:
         """The banner: the setup prompt with the swaps left (DC-2, DC-15), or the side to move
-        and the count towards a stalled game (DC-12) or the opening limit (DC-14), in turns
-        and in the option's full turns."""
+        and the full turn being played towards a stalled game (DC-12) or the opening limit
+        (DC-14)."""
         rules = self.rules
         name = self.side_names[state.side]
         if state.setup:
@@ -81,15 +81,16 @@ class DiceChessPresenter(Presenter[DiceChessState]):
         return f"{name} to move — {self._count(state)}"
 
     def _count(self, state: DiceChessState) -> str:
+        """The full turn being played towards a stalled game (DC-12) or the opening limit
+        (DC-14), counted as the option, the new-game screen and the rules page count it:
+        ``full turn 3 of 10``, the game ending when the last one is done."""
         rules = self.rules
+        turn = state.quiet // 2 + 1
         if state.any_capture:
-            turns = rules.options["stall_turns"]
-            return (f"{state.quiet} of {rules.stall_plies} turns without a capture "
-                    f"({turns} full turns, DC-12)")  # fmt: skip
+            return f"full turn {turn} of {rules.options['stall_turns']} without a capture (DC-12)"
         if not rules.opening_turns:
             return "no capture yet, and no opening limit (DC-14)"
-        return (f"{state.quiet} of {rules.opening_plies} turns before the first capture "
-                f"({rules.opening_turns} full turns, DC-14)")  # fmt: skip
+        return f"full turn {turn} of {rules.opening_turns} before the first capture (DC-14)"
 
     def tally(self, state: DiceChessState) -> list[TallySection]:
         sections = []
