@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select, Static, Switch
 
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.ui.app import BattleChessApp
@@ -177,3 +177,21 @@ async def test_a_house_rule_file_is_loaded_and_played(tmp_path) -> None:
         assert str(screen.query_one("#game-description", Static).render()) == "Classic, at home."
         game = (await start(pilot)).game
         assert game.rules.key == "house" and game.rules.name == "House chess"
+
+
+async def test_dc_14_the_form_s_opening_turns_are_the_banner_s_full_turns() -> None:
+    app = BattleChessApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new_game(pilot, "dice-chess")
+        field = next(w for w in screen.query("#options Input").results(Input)
+                     if w.name == "opening_turns")  # fmt: skip
+        assert field.value == "10"
+        helps = [str(w.render()) for w in screen.query("#options .field-help")]
+        assert any("this many full turns" in h and "DC-14" in h for h in helps)
+        field.value = "7"
+        screen.query_one("#opt-0", Switch).value = False  # no setup: play begins at once
+        await pilot.pause()
+        game = (await start(pilot)).game
+        assert game.presenter.status(game.state).endswith(
+            "full turn 1 of 7 before the first capture (DC-14)"
+        )
