@@ -102,6 +102,11 @@ async def test_rules_page_rule_links_go_to_their_rule(tmp_path: Path) -> None:
         await pilot.pause()
         block = cited_block(pilot)
         assert f"**[{target}]" in (block.source or "") and in_view(pilot, block)
+        # By keyboard: `/`, the rule's id, Enter.
+        await pilot.press("slash", *"dd-4", "enter")
+        await pilot.pause()
+        block = cited_block(pilot)
+        assert "**[DD-4]" in (block.source or "") and in_view(pilot, block)
 
 
 async def test_dd_6_move_log_rule_ids_are_links(tmp_path: Path) -> None:

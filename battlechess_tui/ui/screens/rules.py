@@ -13,7 +13,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Markdown, MarkdownViewer, Select
+from textual.widgets import Input, Markdown, MarkdownViewer, Select
 from textual.widgets.markdown import MarkdownBlock
 
 from battlechess_tui.engine.dice import Dice
@@ -28,6 +28,9 @@ from battlechess_tui.ui.widgets.footer import Footer
 RULES_COMMANDS = (
     Command("contents", "t", "Contents", "toggle_contents", "Show or hide the contents list"),
     Command("game", "g", "Game", "choose_game", "Read another game's rules"),
+    Command(
+        "goto", "slash", "Go to rule", "ask_rule", "Go to a rule by its id (DD-18)", show=False
+    ),
     Command("help", "question_mark", "Help", "help", "About this screen"),
     Command("back", "escape,q", "Back", "back", "Back"),
 )
@@ -36,8 +39,9 @@ RULES_HELP = """\
 The rules of the chosen game as the app plays them. Rules are numbered (`SC-5`); rulings,
 our decisions where the inventor's text is silent, are marked **(Ruling)**. The board's legend
 comes last. Scroll with the arrows or Page Up/Down, jump with the contents list (`t` shows or
-hides it), and `g` picks another game. A rule id is a link: click it to go to that rule. At a
-game's table, `w` opens this page at the rule just cited (a refusal, the move log).
+hides it), and `g` picks another game. A rule id is a link: click it to go to that rule, or
+press `/` and type its id. At a game's table, `w` opens this page at the rule just cited (a
+refusal, the move log).
 """
 
 CONTENTS_WIDTH = 100  # narrower screens hide the contents list until `t` shows it
@@ -119,6 +123,8 @@ class RulesScreen(Screen[None]):
         with Vertical(id="rules"):
             yield Select([(s.name, k) for k, s in self._specs.items()], value=self.variant,
                          allow_blank=False, id="rules-game", compact=True)  # fmt: skip
+            yield Input(placeholder="rule id, e.g. DD-18 (Enter goes there, Escape closes)",
+                        id="rule-id", compact=True)  # fmt: skip
             yield RulesViewer(self._text(), show_table_of_contents=False, open_links=False,
                               id="rules-viewer")  # fmt: skip
         yield Footer()
@@ -128,6 +134,7 @@ class RulesScreen(Screen[None]):
         viewer = self.query_one(MarkdownViewer)
         viewer.show_table_of_contents = self.app.size.width >= CONTENTS_WIDTH
         viewer.document.focus()
+        self.query_one("#rule-id").display = False
         if self.rule:
             self.call_after_refresh(self.open_at_rule, self.rule)
 
@@ -158,6 +165,31 @@ class RulesScreen(Screen[None]):
             self.variant = event.value
             await self.query_one(MarkdownViewer).document.update(self._text())
 
+    def action_ask_rule(self) -> None:
+        box = self.query_one("#rule-id", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Submitted, "#rule-id")
+    def _rule_typed(self, event: Input.Submitted) -> None:
+        rule = event.value.strip().upper()
+        self._close_rule_box()
+        if rule:
+            self.rule = rule
+            self.call_after_refresh(self.open_at_rule, rule)  # once the box is gone
+
+    def _close_rule_box(self) -> None:
+        box = self.query_one("#rule-id", Input)
+        box.value = ""
+        box.display = False
+        self.query_one(RulesViewer).document.focus(scroll_visible=False)
+
+    def action_back(self) -> None:
+        if self.query_one("#rule-id", Input).has_focus:
+            self._close_rule_box()  # Escape in the box closes it
+            return
+        self.app.pop_screen()
+
     def action_toggle_contents(self) -> None:
         self._contents_chosen = True
         viewer = self.query_one(MarkdownViewer)
@@ -165,9 +197,6 @@ class RulesScreen(Screen[None]):
 
     def action_choose_game(self) -> None:
         self.query_one("#rules-game", Select).focus()
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
 
     def action_help(self) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen
