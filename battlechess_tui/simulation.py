@@ -81,10 +81,13 @@ def play_out(
     seats: Seats | None = None,
     think: dict[int, list[float]] | None = None,
     limit: int = DECISION_LIMIT,
+    cpu: dict[int, list[float]] | None = None,
 ) -> Game:
     """The players of ``seats`` (random by default; one stream seeded with ``seed``), each
     holding all of its side's seats, make every decision until the game is over or has run
-    ``limit`` decisions. ``think``, if given, collects each side's seconds per decision."""
+    ``limit`` decisions. ``think``, if given, collects each side's seconds per decision, and
+    ``cpu`` the processor seconds this process spent on each (the fairer figure on a machine
+    others share)."""
     seats = seats or Seats()
     rules = game.rules
     players, budgets = seats.players(), seats.budgets(rules)
@@ -92,10 +95,12 @@ def play_out(
     names = [n.lower() for n in rules.side_names]
     while not game.over and len(game.plies) < limit:
         side = rules.side_of(game.to_move)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = players[side].choose(rules, game.state, names[side], rng, budgets[side])
         if think is not None:
             think.setdefault(side, []).append(time.perf_counter() - start)
+        if cpu is not None:
+            cpu.setdefault(side, []).append(time.process_time() - start_cpu)
         game.play(action)
     return game
 
@@ -118,13 +123,14 @@ def computer_game(
     options: Mapping[str, OptionValue] | None = None,
     think: dict[int, list[float]] | None = None,
     limit: int = DECISION_LIMIT,
+    cpu: dict[int, list[float]] | None = None,
 ) -> Game:
     """One game between the players of ``seats`` (stopped after ``limit`` decisions); the
     same seed always gives the same game."""
     seats = seats or Seats()
     variant = cached_variant(key, options)
     players = {s.key: f"{s.label} ({seats.levels[s.side]} computer)" for s in variant.rules.seats()}
-    return play_out(Game(variant, seed, players), seed, seats, think, limit)
+    return play_out(Game(variant, seed, players), seed, seats, think, limit, cpu)
 
 
 def random_game(key: str, seed: int, options: Mapping[str, OptionValue] | None = None) -> Game:
@@ -162,6 +168,7 @@ class Played:
     kind: Ending | None
     saved: Path | None = None
     think: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    cpu: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
 
 def play_one(run: Run, index: int) -> Played:
@@ -169,8 +176,9 @@ def play_one(run: Run, index: int) -> Played:
     from battlechess_tui.save.store import save_game
 
     think: dict[int, list[float]] = {}
+    cpu: dict[int, list[float]] = {}
     seed = game_seed(run.seed, index)
-    game = computer_game(run.key, seed, run.seats, run.options, think)
+    game = computer_game(run.key, seed, run.seats, run.options, think, cpu=cpu)
     path = run.save_path(game.rules.key, index)
     if path is not None:
         save_game(game, path)
@@ -183,6 +191,7 @@ def play_one(run: Run, index: int) -> Played:
         outcome.kind if outcome else None,
         path,
         (tuple(think.get(0, ())), tuple(think.get(1, ()))),
+        (tuple(cpu.get(0, ())), tuple(cpu.get(1, ()))),
     )
 
 
