@@ -90,8 +90,9 @@ def solve_cursed(
     for k in range(len(plan.slots)):
         cfg = reader.config(rounds)
         if k % 2 == 0:  # the attacker, on the flat-footed defender
-            d_dist = _attack(tally, targets[1], _flagged_strike(flagged, k, cfg, fresh, opening),
-                             rounds, d_dist)  # fmt: skip
+            op = opening if k == 0 else "auto"
+            strike = _flagged_strike(flagged, cfg, fresh or k > 0, op)
+            d_dist = _attack(tally, targets[1], strike, rounds, d_dist)
         elif not reader.helpless(cfg, b.defender):
             lose = Fraction(1, 2) if reader.cursed(cfg, b.defender) else ZERO
             acts = _scaled(d_dist, 1 - lose)
@@ -106,21 +107,20 @@ def solve_cursed(
             rounds += 1
             a_state = targets[0].age(a_state, rounds)
             d_dist = _aged(targets[1], d_dist, rounds)
-    _steady_tail(tally, flagged, cleared, plan, targets, reader.config(rounds), rounds,
-                 a_state, d_dist)  # fmt: skip
+    cfg = reader.config(rounds)
+    _steady_tail(tally, flagged, cleared, plan, targets, cfg, rounds, a_state, d_dist)
     return tally.result()
 
 
-def _flagged_strike(flagged: Planner, k: int, cfg: int, fresh: bool, opening: str) -> Strike:
-    """The attacker's action at slot ``k`` while the defender is flat-footed."""
+def _flagged_strike(flagged: Planner, cfg: int, through: bool, opening: str) -> Strike:
+    """The attacker's action while the defender is flat-footed; ``through``: it still goes
+    through ``battle.advance`` (helpless, or a curse of its own)."""
     r, b = flagged.r, flagged.battle
-    through = fresh or k > 0
     if through and r.helpless(cfg, b.attacker):
         return IDLE
-    op = opening if k == 0 else "auto"
     if through:
-        return flagged.action(cfg, b.attacker, b.defender, False, op)
-    return flagged.act(cfg, b.attacker, b.defender, False, op)
+        return flagged.action(cfg, b.attacker, b.defender, False, opening)
+    return flagged.act(cfg, b.attacker, b.defender, False, opening)
 
 
 def _clearing(
@@ -160,8 +160,7 @@ def _steady_tail(
         return
     b = flagged.battle
     r = flagged.r
-    strike = IDLE if r.helpless(cfg, b.attacker) else flagged.action(cfg, b.attacker, b.defender,
-                                                                      False, "auto")  # fmt: skip
+    strike = _flagged_strike(flagged, cfg, True, "auto")
     q = Fraction(1, 2) if r.cursed(cfg, b.defender) else ZERO
     attacker_first = len(plan.slots) % 2 == 0
     x0 = d_dist if attacker_first else _scaled(d_dist, q)
