@@ -52,8 +52,9 @@ joins the list with its own options, and any problem in the file is listed.
 **Team games** (Gladiator Chess): each side has up to four players. Type their names in the
 side's row (leave a place blank when fewer play), then choose which player holds each
 commander: one player may hold all four, or four players one each, and the computer may hold
-any of them (**Team**: the computer holds all four). The turn banner names the commander and
-the player, and the board is handed over whenever the next decision belongs to another person.
+any of them (**Whole team** gives all four to the computer). The turn banner names the
+commander and the player, and the board is handed over whenever the next decision belongs to
+another person.
 """
 
 #: What a seat's drop-down offers: a person, or the computer at each level.
@@ -107,7 +108,7 @@ def team_rows(side: int, side_name: str, seats: list[Seat], names: list[str],
     rows: list[Widget] = [
         Horizontal(Label(f"{side_name} players", classes="field-label"), *fields,
                    classes="field"),
-        Horizontal(Label("  Team", classes="field-label"),
+        Horizontal(Label("  Whole team", classes="field-label"),
                    plays_select(team_choice(seats, held), str(side), f"team-plays-{side}",
                                 "team-plays"),
                    classes="field"),
@@ -235,7 +236,8 @@ class NewGameScreen(Screen[None]):
         if any(len(seats) > 1 for seats in by_side.values()):
             most = max(len(seats) for seats in by_side.values())
             rows.append(Static(f"Up to {most} players a side: type their names, then choose "
-                               "who holds each commander (one may hold them all).",
+                               "who holds each commander (one may hold them all; or the "
+                               "computer).",
                                classes="field-help team-help"))  # fmt: skip
         for side, seats in by_side.items():
             side_name = variant.side_names[side]
