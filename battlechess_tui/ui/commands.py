@@ -37,7 +37,17 @@ class Command:
 
 
 def bindings(commands: Iterable[Command]) -> list[BindingType]:
-    return [c.binding() for c in commands]
+    """The commands' key bindings; of two commands with one id the first is kept (a screen
+    that puts its own ``hint`` before the game's)."""
+    return [c.binding() for c in unique(commands)]
+
+
+def unique(commands: Iterable[Command]) -> tuple[Command, ...]:
+    """``commands`` without a later one of an id already seen."""
+    first: dict[str, Command] = {}
+    for command in commands:
+        first.setdefault(command.id, command)
+    return tuple(first.values())
 
 
 #: Commands of the app itself, offered on every screen (display settings that persist).
@@ -62,8 +72,12 @@ APP_COMMANDS = (
 
 
 def commands_of(screen: Screen) -> tuple[Command, ...]:
-    """The commands a screen offers (its ``PLAYER_COMMANDS``)."""
-    return tuple(getattr(screen, "PLAYER_COMMANDS", ()))
+    """The commands a screen offers (its ``PLAYER_COMMANDS``, each id once), without those its
+    ``command_applies(command)`` says do not apply to what it shows (Gladiator's override key
+    at another game's table)."""
+    applies = getattr(screen, "command_applies", None)
+    commands = unique(getattr(screen, "PLAYER_COMMANDS", ()))
+    return tuple(c for c in commands if applies is None or applies(c))
 
 
 def palette_entries(screen: Screen) -> Iterator[SystemCommand]:

@@ -1,6 +1,7 @@
 """The help and legend of one game at the table: only what applies to it (its own choices as
-examples, dice only where it throws them), and how its board is drawn (the fixed legend of its
-pieces, hit points, marks and highlights)."""
+examples, dice only where it throws them, overrides only in Gladiator, the computer only where
+it plays), and how its board is drawn (the fixed legend of its pieces, hit points, marks and
+highlights)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.game import META_KINDS, Game
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.ui import views
+from battlechess_tui.ui.computer import level_of
 from battlechess_tui.ui.widgets.board import HP_BARS, identifying_glyphs
 
 #: At most this many of the game's own choices are given as examples of what can be typed.
@@ -24,6 +26,12 @@ def examples(game: Game, actions: list[Action]) -> list[str]:
     heads = [views.head_of(a) for a in actions if a.kind != MOVE and a.kind not in META_KINDS]
     out += list(dict.fromkeys(heads))[: EXAMPLES - len(out)]
     return [*out, "resign"]
+
+
+def has_overrides(game: Game) -> bool:
+    """Does a King's player override commanders' moves in this game (Gladiator, GC-14)? The
+    games whose pieces obey commanders."""
+    return any(piece.commander for piece in game.rules.spec.pieces.values())
 
 
 def play_help(game: Game, actions: list[Action]) -> str:
@@ -47,15 +55,47 @@ def play_help(game: Game, actions: list[Action]) -> str:
         "with several targets highlights them on the board (`»«`, `◎`): choose one with "
         "Enter or a click, or Escape to cancel. Tab once more reaches the piece card, which "
         "scrolls with the arrows.",
-        "After each turn a notice names the next player: pass the keyboard and press Enter. "
-        "Every decision is autosaved; `u` takes one back"
-        + (" (its dice stay as they fell)" if views.has_dice(game) else "")
-        + ", `q` returns to the menu and Continue resumes the game.",
+        "After each turn a notice names the next player and says what happened since they "
+        "last decided: pass the keyboard and press Enter (none between two seats of one "
+        "player; Settings turns it off or keeps it to team games). Every decision is "
+        "autosaved; `q` returns to the menu and Continue resumes the game.",
+        takeback_help(game),
+        "**Hint** (`ctrl+h` or `F1`): the computer (medium) works out what it would decide "
+        "for the player to move and shows it on the board, with its odds and one line of "
+        "why. The save records each hint taken.",
     ]
+    if has_overrides(game):
+        parts.append("**Override** (`v`, or the Actions panel): before the Queen's, Black "
+                     "Knight's or King's Knight's move the King's player may make that move "
+                     "himself, with any unmoved piece (GC-14). The commander's own move means "
+                     "no override: nobody is asked.")  # fmt: skip
+    if game.computers:
+        parts.append("**The computer** plays " + ", ".join(computer_seats(game)) + ": it "
+                     "thinks while you may look around (flip, help, rules); its decision "
+                     "shows with its dice like a person's. It answers a draw offer at once, "
+                     "accepting only when it is behind.")  # fmt: skip
     if views.has_dice(game):
         parts.append("**Dice**: the dice tray shows every roll of the last decisions, who "
                      "threw it, what for, and the result; `m` switches the animation.")  # fmt: skip
     return "\n\n".join(parts)
+
+
+def takeback_help(game: Game) -> str:
+    dice = " Nothing is rerolled: a decision played again throws the same dice." if \
+        views.has_dice(game) else ""  # fmt: skip
+    if game.computers:
+        return ("**Undo** (`u`) takes back your last decision and the computer's reply at "
+                "once." + dice)  # fmt: skip
+    return (
+        "**Undo** (`u`) asks the other side to accept a takeback (they may refuse: the "
+        "position stays); with free undo (Settings) it is at once." + dice
+    )
+
+
+def computer_seats(game: Game) -> list[str]:
+    """The seats the computer holds, as players read them, with its level."""
+    return [f"{seat.label} ({level})" for seat in game.rules.seats()
+            if (level := level_of(game, seat.key)) is not None]  # fmt: skip
 
 
 def legend_markdown(presenter: Presenter[Any], state: Any, ascii_only: bool = False) -> str:

@@ -1,4 +1,5 @@
-"""How the app looks, kept between runs: dice animation, piece set, board palette, theme.
+"""How the app looks and how turns pass, kept between runs: dice animation, piece set, board
+palette, theme, hand-over notices and free undo.
 
 The settings live in ``settings.json`` in the user's config folder (``$BATTLECHESS_CONFIG_DIR``
 overrides it, so tests never touch the real one) and are written atomically. Nothing here is
@@ -24,24 +25,31 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 SETTINGS_NAME = "settings.json"
-#: Four short fields: a larger file is not a settings file.
+#: Six short fields: a larger file is not a settings file.
 MAX_SETTINGS_BYTES = 64 * 1024
 DEFAULT_THEME = "textual-dark"
 
 Palette = Literal["theme", "high-contrast", "no-colour"]
 PieceSet = Literal["figures", "ascii"]
+HandOverMode = Literal["on", "off", "team"]
 PALETTES: tuple[str, ...] = get_args(Palette)
 PIECE_SETS: tuple[str, ...] = get_args(PieceSet)
+HAND_OVERS: tuple[str, ...] = get_args(HandOverMode)
 
 
 @dataclass
 class Settings:
-    """Display settings; never anything about the game itself."""
+    """Display and table settings; never anything about the game itself (its rules, options
+    and players are in its save). ``handover``: the notice between players at one keyboard
+    (``team``: only in games of more than two seats); ``free_undo``: undo without asking the
+    other side (practice)."""
 
     animate: bool = True
     pieces: PieceSet = "figures"
     palette: Palette = "theme"
     theme: str = DEFAULT_THEME
+    handover: HandOverMode = "on"
+    free_undo: bool = False
 
     @property
     def ascii_pieces(self) -> bool:
@@ -86,6 +94,8 @@ def _model() -> type[BaseModel]:
         pieces: PieceSet = "figures"
         palette: Palette = "theme"
         theme: str = DEFAULT_THEME
+        handover: HandOverMode = "on"
+        free_undo: bool = False
 
     return SettingsFile
 
@@ -125,6 +135,8 @@ def _as_written(data: Any) -> Settings | None:
         "pieces": lambda v: v in PIECE_SETS,
         "palette": lambda v: v in PALETTES,
         "theme": lambda v: isinstance(v, str),
+        "handover": lambda v: v in HAND_OVERS,
+        "free_undo": lambda v: isinstance(v, bool),
     }
     if not isinstance(data, dict) or data.keys() != valid.keys():
         return None
@@ -142,5 +154,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         pieces=settings.pieces,
         palette=settings.palette,
         theme=settings.theme,
+        handover=settings.handover,
+        free_undo=settings.free_undo,
     )
     write_atomic(path or settings_path(), model.model_dump_json(indent=1) + "\n")

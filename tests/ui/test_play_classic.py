@@ -154,7 +154,7 @@ async def test_undo_keeps_rolls_and_autosaves() -> None:
     app = classic_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await type_action(pilot, "e2e4")
-        await pilot.press("u")
+        await pilot.press("u", "y")  # a takeback request (issue 12): Black accepts it
         screen = table(pilot)
         assert screen.game.plies == []
         assert load_game(autosave_path(user_save_dir())).game.plies == []

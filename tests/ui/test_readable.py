@@ -79,9 +79,9 @@ async def test_help_scrolls_by_keyboard_and_says_only_what_applies(tmp_path: Pat
     app = app_for(build_game("classic", None, 7, None), tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("colon", *"e2e4", "enter")
-        await pilot.press("enter", "u")  # past the hand-over; undo
+        await pilot.press("enter", "u", "y")  # past the hand-over; undo, Black accepts
         screen = table(pilot)
-        assert screen.message == "Took back e4."  # no dice in chess: none spoken of
+        assert screen.message == "Black accepted. Took back e4."  # no dice: none spoken of
         assert not screen.query_one("#dice-tray").display
         await pilot.press("question_mark")
         await pilot.pause()

@@ -1,4 +1,5 @@
-"""Small modal screens: the hand-over notice, the result panel, a choice and a yes/no.
+"""Small modal screens: the hand-over notice, the result panel, a choice and a yes/no (a
+takeback request is one, with Accept and Refuse).
 
 Each answers once: a second key (Enter pressed twice, a click and a key) arriving before the
 screen has gone is ignored. Names and results are shown as text, never read as markup.
@@ -39,7 +40,13 @@ def text_label(text: str, classes: str) -> Label:
 
 
 class HandOver(Dialog[None]):
-    """Pass-and-play etiquette: the board is hidden until the next player is ready."""
+    """Pass-and-play etiquette: the board is hidden until the next player is ready. ``last``
+    tells what happened since they last decided (a line per decision, with its consequences).
+    """
+
+    DEFAULT_CSS = """
+    HandOver .hand-over-story { text-align: left; margin-bottom: 1; }
+    """
 
     BINDINGS = [Binding("enter,space,escape", "dismiss_notice", "Ready", id="battlechess.ready")]
 
@@ -50,7 +57,7 @@ class HandOver(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield text_label(self.last, "dialog-note")
+            yield text_label(self.last, "dialog-note hand-over-story")
             yield text_label(f"Hand over to {self.next_player}", "dialog-title")
             yield text_label("Press Enter when ready.", "dialog-note")
             with Horizontal(classes="dialog-buttons"):
@@ -67,6 +74,7 @@ class ResultPanel(Dialog[str | None]):
     BINDINGS = [
         Binding("s", "choose('save')", "Save", id="battlechess.result-save"),
         Binding("r", "choose('replay')", "Replay", id="battlechess.result-replay"),
+        Binding("a", "choose('rematch')", "Rematch", id="battlechess.result-rematch"),
         Binding("n", "choose('new')", "New game", id="battlechess.result-new"),
         Binding("escape,b", "choose('board')", "Board", id="battlechess.result-board"),
     ]
@@ -74,9 +82,12 @@ class ResultPanel(Dialog[str | None]):
     BUTTONS: tuple[tuple[str, str], ...] = (
         ("save", "Save (s)"),
         ("replay", "Replay (r)"),
+        ("rematch", "Rematch (a)"),
         ("new", "New game (n)"),
         ("board", "Board (esc)"),
     )
+    #: Buttons a row (80 columns hold three).
+    PER_ROW = 3
 
     def __init__(self, result: str, plies: int) -> None:
         super().__init__(classes="dialog-screen")
@@ -88,9 +99,11 @@ class ResultPanel(Dialog[str | None]):
             yield text_label("Game over", "dialog-title")
             yield text_label(self.result, "result-text")
             yield text_label(f"after {self.plies} decisions", "dialog-note")
-            with Horizontal(classes="dialog-buttons"):
-                for index, (choice, label) in enumerate(self.BUTTONS):
-                    yield Button(label, id=choice, variant="primary" if index == 0 else "default")
+            for start in range(0, len(self.BUTTONS), self.PER_ROW):
+                with Horizontal(classes="dialog-buttons"):
+                    for index, (choice, label) in enumerate(self.BUTTONS[start:][: self.PER_ROW]):
+                        primary = start + index == 0
+                        yield Button(label, id=choice, variant="primary" if primary else "default")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -126,21 +139,25 @@ class ChoiceDialog(Dialog[Any], Generic[T]):
 
 
 class Confirm(Dialog[bool]):
+    """A yes/no question (``y``/``n``; Escape says no); ``yes`` and ``no`` name the buttons
+    (a takeback request: Accept, Refuse)."""
+
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="battlechess.confirm-yes"),
         Binding("n,escape", "answer(False)", "No", id="battlechess.confirm-no"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
+        self.yes, self.no = yes, no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield text_label(self.question, "dialog-title")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Yes (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no", variant="primary")
+                yield Button(f"{self.yes} (y)", id="yes", variant="error")
+                yield Button(f"{self.no} (n)", id="no", variant="primary")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

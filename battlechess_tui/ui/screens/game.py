@@ -1,25 +1,46 @@
-"""Playing a game hot-seat: choose squares or type actions, see the dice, hand over, save."""
+"""Playing a game: choose squares or type actions, see the dice, hand over, save; the
+computer's turns, hints, overrides and takebacks.
+
+The turn flow after every decision: the dice tray shows its roll (the animation, if on, is
+waited for: ``DiceTray.Settled``), then the result panel, a hand-over notice (``ui/handover``)
+or the computer's next decision. The computer thinks in a thread worker on a snapshot of the
+position (``ui/computer``) with a cancel event; its answer comes back in the worker's state
+message on the UI thread and is played through ``play`` like a person's, once the last roll
+has been in view for a moment, unless the position changed meanwhile (undo, a person's
+override) or the game was left. A hint is worked out the same way.
+"""
 
 from __future__ import annotations
 
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
+from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input
+from textual.worker import Worker, WorkerState
 
+from battlechess_tui.ai import Cancelled, Hint
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.game import OFFER_DRAW, RESIGN, Game, Ply
+from battlechess_tui.engine.game import META_KINDS, OFFER_DRAW, RESIGN, Game, Ply, Position
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.save.files import SaveError
 from battlechess_tui.save.game_file import GameFile
-from battlechess_tui.ui import views
+from battlechess_tui.ui import computer, handover, takeback, views
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.game_help import legend_markdown, play_help
+from battlechess_tui.ui.game_help import has_overrides, legend_markdown, play_help
+from battlechess_tui.ui.rematch import counterparts, rematch
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, HandOver, ResultPanel
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
+from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
@@ -39,13 +60,35 @@ GAME_COMMANDS: tuple[Command, ...] = (
         "Type, as with : (not in a list being filtered)",
         show=False,
     ),  # fmt: skip
-    Command("undo", "u,ctrl+z", "Undo", "undo", "Take back the last decision (no reroll)"),
+    Command(
+        "undo",
+        "u,ctrl+z",
+        "Undo",
+        "undo",
+        "Ask to take back the last decision (no reroll; free against the computer)",
+    ),  # fmt: skip
+    Command(
+        "hint",
+        "ctrl+h,f1",
+        "Hint",
+        "hint",
+        "What the computer (medium) would decide here, with its odds and why",
+    ),  # fmt: skip
+    Command(
+        "override",
+        "v",
+        "Override",
+        "override",
+        "The King's player overrides the commander's move (Gladiator, GC-14)",
+        show=False,
+    ),  # fmt: skip
     Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
     Command("load", "o", "Load", "load", "Open a saved game", show=False),
     # Draw and resign are in the Actions panel too: the footer keeps to what it has room for.
     Command("draw", "d", "Draw?", "offer_draw", "Offer a draw", show=False),
     Command("resign", "x", "Resign", "resign", "Resign the game", show=False),
-    *TABLE_COMMANDS,
+    # The footer of 80 columns has room for the hint key, not for flip (help lists it).
+    *(replace(c, show=False) if c.id == "flip" else c for c in TABLE_COMMANDS),
     Command(
         "skip",
         "escape",
@@ -56,6 +99,27 @@ GAME_COMMANDS: tuple[Command, ...] = (
     ),  # fmt: skip
     Command("quit", "q", "Menu", "quit_game", "Back to the menu (the game is autosaved)"),
 )
+
+
+#: The action a King's player says to make a commander's move himself (Gladiator, GC-14).
+OVERRIDE = "override"
+OVERRIDE_WHEN = (
+    "The King's player may override only before the Queen's, Black Knight's or King's "
+    "Knight's move, when the King could move a piece that commander cannot (GC-14)."
+)
+#: Seconds a decision's roll stays in view (after its animation) before the computer's next
+#: decision lands, and between two decisions of the computer without dice.
+ROLL_HOLD = 1.0
+MOVE_HOLD = 0.5
+
+
+@dataclass(frozen=True)
+class Search:
+    """A computer's decision or a hint being worked out for ``position`` (``kind``)."""
+
+    kind: str  # "computer" or "hint"
+    position: Position
+    cancel: threading.Event
 
 
 class MoveInput(Input):
@@ -77,16 +141,29 @@ class GameScreen(TableScreen):
 
     #: Set just after a hand-over: the app drops key commands until the board is redrawn.
     holding_keys = False
+    #: See ``ROLL_HOLD`` and ``MOVE_HOLD`` (tests may shorten them on an instance).
+    roll_hold = ROLL_HOLD
+    move_hold = MOVE_HOLD
 
     def __init__(self, game: Game, save_dir: Path, path: Path | None = None) -> None:
         super().__init__(game)
         self.save_dir = Path(save_dir)
         self.file = GameFile(self.save_dir, path)  # a new game's file is made on its first write
+        self.search: Search | None = None  # the computer's decision or a hint being worked out
+        self._reply: tuple[Position, Action] | None = None  # the computer's, waiting to land
+        self._landing = False  # playing the computer's decision (not a person's)
+        self._settled: Callable[[], None] | None = None  # what waits for the tray's roll
+        self._shown_at = 0.0  # when the last decision was fully shown (monotonic seconds)
+        self._hold = 0.0  # how long it stays in view before the computer's next lands
 
     @property
     def path(self) -> Path | None:
         """The game's file (None until a new game is first saved)."""
         return self.file.path
+
+    @property
+    def settings(self) -> Settings:
+        return getattr(self.app, "settings", None) or Settings()
 
     def compose_under_board(self) -> ComposeResult:
         yield MoveInput(placeholder="type a move (e2e4) and Enter", id="move-input")
@@ -95,6 +172,15 @@ class GameScreen(TableScreen):
         super().on_mount()
         if self.game.over:
             self.call_after_refresh(self.show_result)
+
+    def on_screen_resume(self) -> None:
+        """Back on the table (a dialog, help or the saves list closed): the computer's
+        decision that waited lands, or its thinking starts."""
+        self._land_reply()
+        self.next_turn()
+
+    def on_unmount(self) -> None:
+        self.stop_search()
 
     def current_actions(self) -> list[Action]:
         return self.game.legal_actions()
@@ -105,6 +191,10 @@ class GameScreen(TableScreen):
         return (play_help(self.game, self._actions) + "\n\n"
                 + legend_markdown(self.game.presenter, self.game.state, ascii_only))  # fmt: skip
 
+    def command_applies(self, command: Command) -> bool:
+        """The override key is Gladiator's only (help, palette)."""
+        return command.action != "override" or has_overrides(self.game)
+
     # -- choosing on the board ---------------------------------------------------------------
 
     @on(Board.SquareChosen)
@@ -113,6 +203,10 @@ class GameScreen(TableScreen):
         square, selected = event.square, self.selected
         if self.game.over:
             self.message = "The game is over."
+            return
+        seat = computer.computer_seat(self.game)
+        if seat is not None:
+            self.message = f"{computer.label(self.game, seat)} is to move: wait for its decision."
             return
         if self.aiming is not None:
             self._aim_at(square)
@@ -232,11 +326,21 @@ class GameScreen(TableScreen):
         if self.aim(" ".join(text.lower().split())):
             event.input.value = ""
             return
-        if self.play(text):
+        if self.play(self._square_answer(text) or text):
             event.input.value = ""
             self.query_one(Board).focus()
         else:  # selected: the next typing replaces the refused move
             event.input.select_all()
+
+    def _square_answer(self, text: str) -> Action | None:
+        """The one choice a lone square (``i12``) answers: the only decision that names just
+        that square (where a returned piece goes, where the Queen is placed)."""
+        geo = self.game.rules.geo
+        squares, rest = geo.split_squares(text.strip().lower())
+        if len(squares) != 1 or rest:
+            return None
+        offers = [a for a in self._actions if a.kind != MOVE and a.squares == tuple(squares)]
+        return offers[0] if len(offers) == 1 else None
 
     @on(ActionsPanel.ActionChosen)
     def _action_chosen(self, event: ActionsPanel.ActionChosen) -> None:
@@ -248,32 +352,84 @@ class GameScreen(TableScreen):
     # -- playing ---------------------------------------------------------------------------------
 
     def play(self, action: Action | str) -> bool:
-        """Make a decision through the engine; a refusal is shown with its reason."""
+        """Make a decision through the engine; a refusal is shown with its reason. A person
+        cannot decide for a computer's seat."""
+        refusal = None if self._landing else self._computers_refusal(action)
         try:
+            if refusal is not None:
+                raise IllegalAction(refusal)
             ply = self.game.play(action)
         except IllegalAction as exc:
             self.message = f"Refused: {exc}"
             self.app.bell()
             return False
+        self.stop_search()
         self.message = views.played(self.game, ply)
         self.selected = None
         self.aiming = None
         self.autosave()
         self._fresh_rolls = True
         self.sync()
-        self.after_play(ply)
+        self._hold = self.roll_hold if ply.rolls else (
+            self.move_hold if computer.is_computer(self.game, ply.seat) else 0.0)  # fmt: skip
+        self._shown_at = time.monotonic()
+        self.when_settled(partial(self.after_play, ply))
         return True
 
+    def _computers_refusal(self, action: Action | str) -> str | None:
+        """Why a person may not make ``action``: a computer holds the seat deciding it."""
+        game = self.game
+        if not game.computers or game.over:
+            return None
+        try:
+            parsed = game.parse(action) if isinstance(action, str) else action
+        except IllegalAction:
+            seat = computer.computer_seat(game)
+            return None if seat is None else \
+                f"{computer.label(game, seat)} is to move: wait for its decision"  # fmt: skip
+        if parsed.kind in META_KINDS or parsed not in self._actions:
+            decider = game.to_move
+        else:
+            decider = game.rules.decider(game.state, parsed)
+        if computer.is_computer(game, decider):
+            return f"{views.seat_of(game, decider).label} is played by the computer"
+        return None
+
+    def when_settled(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once the dice tray has shown the roll just thrown (now, when it does
+        not animate)."""
+        if self.query_one(DiceTray).animating:
+            self._settled = then
+        else:
+            self._settled = None
+            then()
+
+    @on(DiceTray.Settled)
+    def _tray_settled(self) -> None:
+        if self.query_one(DiceTray).animating:
+            return
+        self._shown_at = time.monotonic()
+        then, self._settled = self._settled, None
+        if then is not None:
+            then()
+        self._land_reply()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key ends the dice animation (and still does what it does)."""
+        self.query_one(DiceTray).skip()
+
     def after_play(self, ply: Ply) -> None:
+        """After the roll is seen: the result, a hand-over notice, or the next turn."""
         if self.game.over:
             self.show_result()
             return
-        mover = self.game.player_of(ply.seat)
-        nxt = self.game.player_of(self.game.to_move)
-        if nxt != mover:
-            self.app.push_screen(HandOver(views.who(self.game, self.game.to_move),
-                                          views.played(self.game, ply)),
-                                 self._handed_over)  # fmt: skip
+        seat = handover.due(self.game, self.settings.handover)
+        if seat is None:
+            self.next_turn()
+            return
+        self.app.push_screen(HandOver(views.who(self.game, seat),
+                                      handover.story(self.game, seat)),
+                             self._handed_over)  # fmt: skip
 
     def _handed_over(self, _: None) -> None:
         """Keys typed with the hand-over's Enter (``:d7d5`` typed at once) are not commands
@@ -284,6 +440,160 @@ class GameScreen(TableScreen):
             self.holding_keys = False
 
         self.call_after_refresh(release)
+
+    # -- the computer's turns --------------------------------------------------------------------
+
+    def next_turn(self) -> None:
+        """Start the computer's thinking if the decision now is a computer's (once per
+        position; never under a dialog or while a roll is still being shown)."""
+        seat = computer.computer_seat(self.game)
+        if seat is None or self._settled is not None or not self.is_current:
+            return
+        if self._reply is not None or (
+            self.search is not None and self.search.position is self.game.position
+        ):
+            return
+        request = computer.request(self.game, seat)
+        self.message = " ".join(filter(None, (
+            self.message, f"{computer.label(self.game, seat)} is thinking…")))  # fmt: skip
+        self._start_search("computer", partial(computer.think, request))
+
+    def _start_search(self, kind: str, work: Callable[[threading.Event], Any]) -> None:
+        """Work out ``work(cancel)`` in a thread worker for the position now."""
+        self.stop_search()
+        search = Search(kind, self.game.position, threading.Event())
+        self.search = search
+        self.run_worker(partial(self._search_in_thread, search, work), name=kind, group=kind,
+                        exclusive=True, thread=True, exit_on_error=False)  # fmt: skip
+
+    @staticmethod
+    def _search_in_thread(
+        search: Search, work: Callable[[threading.Event], Any]
+    ) -> tuple[Search, Any]:
+        try:
+            return search, work(search.cancel)
+        except Cancelled:
+            return search, None
+
+    def stop_search(self) -> None:
+        """Cancel the computer's thinking or a hint (the position changes, the game is left),
+        and drop a decision of the computer waiting to land."""
+        if self.search is not None:
+            self.search.cancel.set()
+            self.search = None
+        self._reply = None
+
+    @on(Worker.StateChanged)
+    def _searched(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group not in ("computer", "hint"):
+            return
+        event.stop()
+        if event.state == WorkerState.ERROR:
+            self._search_failed(worker)
+            return
+        if event.state != WorkerState.SUCCESS or worker.result is None:
+            return
+        search: Search = worker.result[0]
+        answer = worker.result[1]
+        stale = search is not self.search or search.position is not self.game.position
+        if answer is None or stale:
+            return  # cancelled, or for a position that is gone
+        self.search = None
+        if isinstance(answer, Hint):
+            self.show_hint(answer)
+        else:
+            self._reply = (search.position, answer)
+            self._land_reply()
+
+    def _search_failed(self, worker: Worker[Any]) -> None:
+        """A computer player's error is never a crash: it plays a random decision instead."""
+        if worker.group == "hint":
+            self.search = None
+            self.message = f"No hint: {worker.error}"
+            return
+        seat = computer.computer_seat(self.game)
+        choice = computer.fallback(self.game, seat) if seat is not None else None
+        self.search = None
+        self.notify(f"The computer's search failed ({worker.error}); it played at random.",
+                    title="Computer", severity="warning")  # fmt: skip
+        if choice is not None:
+            self._reply = (self.game.position, choice)
+            self._land_reply()
+
+    def _land_reply(self) -> None:
+        """Play the computer's decision when nothing hides it or the last roll: on this table,
+        the roll's animation over, and the last decision in view long enough."""
+        if self._reply is None:
+            return
+        position, action = self._reply
+        if position is not self.game.position:
+            self._reply = None
+            return
+        if not self.is_current or self._settled is not None:
+            return  # resuming or the tray settling calls again
+        wait = self._shown_at + self._hold - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, self._land_reply)
+            return
+        self._reply = None
+        self._landing = True
+        try:
+            self.play(action)
+        finally:
+            self._landing = False
+
+    # -- hints and overrides -----------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """What the medium computer player would decide for the seat to move, shown on the
+        board with its odds and why, and recorded in the save."""
+        game = self.game
+        if game.over:
+            self.message = "The game is over."
+            return
+        seat = computer.computer_seat(game)
+        if seat is not None:
+            self.message = f"No hint on the computer's turn: {computer.label(game, seat)}."
+            return
+        if self.search is not None and self.search.kind == "hint":
+            return  # already working it out
+        self.message = "Hint: thinking…"
+        self._start_search("hint", partial(computer.advise, computer.request(game, game.to_move,
+                                                                              "hint")))  # fmt: skip
+
+    def show_hint(self, hint: Hint) -> None:
+        game, action = self.game, hint.action
+        reason = hint.reason()
+        game.take_hint(action, reason)
+        self.autosave()
+        words = views.choice_label(game, action) if action.kind not in META_KINDS else \
+            action.kind.replace("-", " ")  # fmt: skip
+        self.aiming = None
+        squares = action.squares
+        if action.kind == MOVE and len(squares) >= 2:
+            self.selected, self.cursor = squares[0], squares[-1]
+        elif squares:
+            self.selected, self.cursor = None, squares[0]
+        self.show_board()
+        self.sync_card()
+        self.message = f"Hint: {words}" + (f" — {reason}" if reason else "")
+
+    def action_override(self) -> None:
+        """Gladiator (GC-14): the King's player makes the commander's move himself."""
+        if not has_overrides(self.game):
+            self.message = "There are no overrides in this game."
+            return
+        override = Action(OVERRIDE)
+        if override in self._actions:
+            self.play(override)
+            return
+        why = "the game is over" if self.game.over else \
+            self.game.rules.why_illegal(self.game.state, override)  # fmt: skip
+        self.message = f"Refused: {why}. {OVERRIDE_WHEN}"
+        self.app.bell()
+
+    # -- the end of a game -----------------------------------------------------------------------
 
     def show_result(self) -> None:
         outcome = self.game.outcome
@@ -297,9 +607,31 @@ class GameScreen(TableScreen):
                 self.open_replay()
             elif choice == "new":
                 battle_app(self).switch_to_new_game()
+            elif choice == "rematch":
+                self.offer_rematch()
 
         self.app.push_screen(ResultPanel(views.result_text(self.game, outcome),
                                          len(self.game.plies)), chosen)  # fmt: skip
+
+    def offer_rematch(self) -> None:
+        """Rematch: colours swapped or kept (a choice), in a new game with its own file."""
+        game = self.game
+        if counterparts(game) is None:
+            self._start_rematch(False)
+            return
+        white = views.who(game, game.rules.seats()[0].key)
+        options = [(True, f"Swap colours ({white} takes the other side)"),
+                   (False, "Keep colours")]  # fmt: skip
+
+        def chosen(swap: bool | None) -> None:
+            if swap is not None:
+                self._start_rematch(swap)
+
+        self.app.push_screen(ChoiceDialog("Rematch", options), chosen)
+
+    def _start_rematch(self, swap: bool) -> None:
+        self.autosave()
+        battle_app(self).start_game(rematch(self.game, swap, random.randrange(1, 10**9)))
 
     def open_replay(self) -> None:
         from battlechess_tui.ui.screens.replay import ReplayScreen
@@ -327,6 +659,8 @@ class GameScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "type_move" and isinstance(self.focused, Input) and not self.too_small:
             return None  # typing already: ``:`` is a letter of the move
+        if action == "override" and not has_overrides(self.game):
+            return False
         return super().check_action(action, parameters)
 
     def action_type_move(self) -> None:
@@ -334,23 +668,45 @@ class GameScreen(TableScreen):
         self.set_focus(self.query_one("#move-input", Input))
 
     def action_undo(self) -> None:
-        ply = self.game.undo()
-        if ply is None:
-            self.message = "Nothing to undo."
+        """A takeback: free against the computer and with free undo, else asked of the other
+        side's player(s), who accept or refuse. Never a reroll."""
+        plan = takeback.plan(self.game, self.settings.free_undo)
+        if isinstance(plan, str):
+            self.message = plan
             return
+        if plan.free:
+            self.take_back(plan)
+            return
+
+        def answered(accepted: bool | None) -> None:
+            who = " and ".join(plan.askees)
+            if accepted:
+                self.take_back(plan, f"{who} accepted. ")
+            else:
+                self.message = f"{who} refused to take back {plan.what}: the position stays."
+
+        self.app.push_screen(Confirm(plan.question(), yes="Accept", no="Refuse"), answered)
+
+    def take_back(self, plan: takeback.Takeback, said: str = "") -> None:
+        self.stop_search()
+        plies = [ply for _ in range(plan.count) if (ply := self.game.undo()) is not None]
         self.selected = None
         self.aiming = None
-        self.message = f"Took back {ply.notation}" + (
-            "; its dice stay as they fell (playing it again throws the same)." if ply.rolls else "."
+        taken = ", ".join(p.notation for p in reversed(plies))
+        rolled = any(p.rolls for p in plies)
+        self.message = f"{said}Took back {taken}" + (
+            "; its dice stay as they fell (playing it again throws the same)." if rolled else "."
         )
         self.autosave()
         self.sync()
+        self.next_turn()
 
     def action_save(self) -> None:
         if self._write("Not saved"):
             self.notify(f"Saved to {self.path}", title="Saved", timeout=4)
 
     def action_load(self) -> None:
+        self.stop_search()
         battle_app(self).open_saves("load")
 
     def action_offer_draw(self) -> None:
@@ -359,6 +715,10 @@ class GameScreen(TableScreen):
     def action_resign(self) -> None:
         if self.game.over:
             self.message = "The game is over."
+            return
+        refusal = self._computers_refusal(RESIGN)
+        if refusal is not None:
+            self.message = f"Refused: {refusal}"
             return
         who = views.who(self.game, self.game.to_move)
 
@@ -380,5 +740,6 @@ class GameScreen(TableScreen):
         self.select(None)
 
     def action_quit_game(self) -> None:
+        self.stop_search()
         self.autosave()
         battle_app(self).pop_to_menu()

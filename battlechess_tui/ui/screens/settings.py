@@ -1,4 +1,5 @@
-"""The settings screen: dice animation, piece set, board colours and theme, saved at once."""
+"""The settings screen: dice animation, piece set, board colours, theme, hand-over notices and
+free undo, saved at once."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.widgets import Label, Select, Static, Switch
 
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import battle_app
-from battlechess_tui.ui.settings import PALETTES, settings_path
+from battlechess_tui.ui.settings import HAND_OVERS, PALETTES, settings_path
 from battlechess_tui.ui.widgets.footer import Footer
 
 SETTINGS_COMMANDS = (
@@ -19,14 +20,24 @@ SETTINGS_COMMANDS = (
 )
 
 SETTINGS_HELP = """\
-How the app looks on this computer; games are not changed. Every change is saved at once
-and kept for the next run. The same settings have keys of their own: `m` switches the dice
-animation anywhere, `a` (letters) and `c` (colours) on the board, and `ctrl+p` → Theme.
+How the app looks and how turns pass on this computer; games are not changed. Every change
+is saved at once and kept for the next run. Some settings have keys of their own: `m` switches
+the dice animation anywhere, `a` (letters) and `c` (colours) on the board, and `ctrl+p` → Theme.
+
+**Hand-over notice**: between two people at one keyboard the board is hidden until the next
+player is ready, and the notice says what happened since they last decided. Never between two
+seats of one player, nor before or after the computer's turn; "Team games only" keeps it to
+games of more than two seats.
+
+**Free undo**: undo takes a decision back at once. Off, undo asks the other side to accept
+the takeback (the dice of a decision are fixed, so a free undo would let a player try again on
+a roll already seen). Against the computer undo is always free.
 """
 
 PIECE_LABELS = (("Chess figures (♔ ♟)", "figures"), ("Letters (K p)", "ascii"))
 PALETTE_LABELS = {"theme": "The theme's colours", "high-contrast": "High contrast",
                   "no-colour": "No colour (letters only)"}  # fmt: skip
+HAND_OVER_LABELS = {"on": "Between players", "off": "Never", "team": "Team games only"}
 
 
 class SettingsScreen(Screen[None]):
@@ -52,6 +63,13 @@ class SettingsScreen(Screen[None]):
                 yield Label("Theme", classes="field-label")
                 yield Select([(name, name) for name in sorted(self.app.available_themes)],
                              value=self.app.theme, allow_blank=False, id="theme")  # fmt: skip
+            with Horizontal(classes="field"):
+                yield Label("Hand-over notice", classes="field-label")
+                yield Select([(HAND_OVER_LABELS[h], h) for h in HAND_OVERS],
+                             value=settings.handover, allow_blank=False, id="handover")  # fmt: skip
+            with Horizontal(classes="field"):
+                yield Label("Free undo", classes="field-label")
+                yield Switch(settings.free_undo, id="free_undo")
             where = settings_path() if battle_app(self).persist_settings else "not saved (test run)"
             yield Static(f"Saved in {where}", classes="field-help")
         yield Footer()
@@ -59,10 +77,11 @@ class SettingsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#animate").focus()
 
-    @on(Switch.Changed, "#animate")
-    def _animation_switched(self, event: Switch.Changed) -> None:
-        if event.value != battle_app(self).settings.animate:
-            battle_app(self).update_settings(animate=event.value)
+    @on(Switch.Changed)
+    def _switched(self, event: Switch.Changed) -> None:
+        name = event.switch.id
+        if name and event.value != getattr(battle_app(self).settings, name):
+            battle_app(self).update_settings(**{name: event.value})
 
     @on(Select.Changed)
     def _chosen(self, event: Select.Changed) -> None:

@@ -7,8 +7,10 @@ narration that followed (damage, kills) comes between the rolls, so a long fight
 round. The tray scrolls; it keeps the newest roll in view.
 
 The rolls just thrown are revealed one after another with a short tumble; the tumble is
-skipped with a key (``skip``) and never runs when animations are off. The tumbling faces come
-from a private random source: the game's dice are never touched here.
+skipped with a key (``skip``) and never runs when animations are off. When it ends (or is
+skipped) the tray posts ``Settled``: the table waits for it before anything covers the roll (a
+hand-over notice, the computer's next decision). The tumbling faces come from a private random
+source: the game's dice are never touched here.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Static
@@ -85,6 +88,9 @@ class DiceTray(VerticalScroll, can_focus=False):
         "dice-tray--result",
     }  # fmt: skip
 
+    class Settled(Message):
+        """The rolls just thrown are all shown: the animation ended or was skipped."""
+
     entries: reactive[tuple[TrayEntry, ...]] = reactive(tuple)
     ascii_only: reactive[bool] = reactive(False)
     #: Set by the table from the settings and TEXTUAL_ANIMATIONS (and only for fresh rolls).
@@ -147,6 +153,7 @@ class DiceTray(VerticalScroll, can_focus=False):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+            self.post_message(self.Settled())
 
     def _update(self) -> None:
         if not self.is_mounted:
