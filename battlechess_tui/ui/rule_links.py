@@ -17,8 +17,9 @@ from rich.text import Text
 RULE_ID = re.compile(r"(?<![A-Za-z0-9-])([A-Z]{2}-\d+)(?![0-9])")
 #: The href of a rule id's link in a rules page.
 RULE_HREF = "rule:"
-#: Inline code (left alone: a typed example, not a citation) or a Markdown link already made.
-_PROTECTED = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)")
+#: Left alone: inline code (a typed example, not a citation), a Markdown link already made, and
+#: headings (a section's title names the rules it holds; the contents list follows them).
+_PROTECTED = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|^#+ .*$", re.MULTILINE)
 
 
 def rule_ids(text: str) -> list[str]:
@@ -41,7 +42,7 @@ def link_rules(text: Text | str) -> Text:
 
 def markdown_links(markdown: str) -> str:
     """A rules page's Markdown with every rule id a link to its rule (``[DD-6](rule:DD-6)``);
-    inline code and existing links are left as they are."""
+    inline code, existing links and headings are left as they are."""
     out, last = [], 0
     for m in _PROTECTED.finditer(markdown):
         out.append(_linked(markdown[last : m.start()]))

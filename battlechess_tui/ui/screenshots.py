@@ -8,6 +8,7 @@ same on every run.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import random
 import re
@@ -19,13 +20,17 @@ from pathlib import Path
 from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Input, MarkdownViewer, Select
+from textual.worker import WorkerCancelled
 
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.session import build_game
+from battlechess_tui.tutorial.catalogue import find
+from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens.game import GameScreen
+from battlechess_tui.ui.screens.lesson import LessonScreen
 
 SEED = 2024
 SMALL, LARGE = (80, 24), (120, 40)
@@ -100,7 +105,35 @@ async def _select_a_piece(pilot: Pilot) -> None:
         screen.select(action.squares[0])
         screen.cursor = action.squares[-1]
         screen.sync_card()
+        await _odds_shown(pilot)
     await _settle(pilot)
+
+
+async def _odds_shown(pilot: Pilot) -> None:
+    """Wait for the odds the table works out in a thread (a replaced worker is cancelled)."""
+    for worker in list(pilot.app.workers):
+        with contextlib.suppress(WorkerCancelled):
+            await worker.wait()
+
+
+def _lesson(game: str, lesson: str, steps: int) -> Callable[[Pilot], Awaitable[None]]:
+    """A lesson in progress: its first ``steps`` steps done as the lesson expects."""
+
+    async def run(pilot: Pilot) -> None:
+        await _settle(pilot)
+        app = pilot.app
+        assert isinstance(app, BattleChessApp)
+        run = LessonRun(find(game, lesson))
+        screen = LessonScreen(run, app.save_dir)
+        await app.push_screen(screen)
+        await _settle(pilot)
+        for _ in range(steps):
+            step = run.step
+            assert step is not None
+            screen.play(step.expect[0])
+            await _settle(pilot)
+
+    return run
 
 
 async def _new_game(pilot: Pilot) -> None:
@@ -149,7 +182,8 @@ async def _help(pilot: Pilot) -> None:
 
 
 def scenes() -> list[Scene]:
-    """Every picture: menu, new game, each game mid-play, a fight, replay, rules, help."""
+    """Every picture: menu, new game, each game mid-play, a fight, replay, rules, help, and
+    lessons in progress."""
     keys = list(specs())
     out = [
         Scene("menu", SMALL, _app(), _settle),
@@ -166,6 +200,10 @@ def scenes() -> list[Scene]:
     ruled = "single-combat" if "single-combat" in keys else "classic"
     out.append(Scene("rules", LARGE, _game_app(ruled, 0), _rules))
     out.append(Scene("help", SMALL, _game_app("classic", 0), _help))
+    out.append(Scene("lesson-classic", SMALL, _app(), _lesson("classic", "check-and-mate", 1)))
+    if "gladiator" in keys:
+        lesson = _lesson("gladiator", "hit-points-and-combat", 1)
+        out.append(Scene("lesson-gladiator", LARGE, _app(), lesson))
     return out
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from battlechess_tui.ui.screens.dialogs import HandOver
 from battlechess_tui.ui.screens.table import TableScreen
@@ -102,6 +104,9 @@ async def choose_in_panel(pilot: Pilot, wanted: Callable[[ActionItem], bool]) ->
 
 
 async def settle_odds(pilot: Pilot) -> None:
-    """Wait for the odds the table works out in a thread worker to be shown."""
-    await pilot.app.workers.wait_for_complete()
+    """Wait for the odds the table works out in a thread worker to be shown (workers the
+    cursor's moving on has replaced are cancelled)."""
+    for worker in list(pilot.app.workers):
+        with contextlib.suppress(WorkerCancelled):
+            await worker.wait()
     await pilot.pause()

@@ -29,12 +29,16 @@ from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.settings import config_dir
 from battlechess_tui.ui.widgets.footer import Footer
 
+#: The game table's commands a lesson leaves out (inherited with the game screen's bindings).
+NOT_IN_LESSONS = frozenset(c.action for c in GAME_COMMANDS
+                           if c.id in ("undo", "save", "load", "draw", "resign"))  # fmt: skip
+
 LESSON_COMMANDS: tuple[Command, ...] = (
     Command(
         "hint", "ctrl+h,f1", "Hint", "hint", "What to do now (a decision that completes the step)"
     ),
     Command("retry", "R", "Retry", "retry", "Start the lesson again from its first step"),
-    *(c for c in GAME_COMMANDS if c.id not in ("undo", "save", "load", "draw", "resign", "quit")),
+    *(c for c in GAME_COMMANDS if c.action not in NOT_IN_LESSONS and c.id != "quit"),
     Command("quit", "q", "Lessons", "quit_game", "Back to the list of lessons"),
 )
 
@@ -124,7 +128,7 @@ class LessonScreen(GameScreen):
         self.selected = None
         self.aiming = None
         self.sync()
-        self.message = feedback.message
+        self.message = ""  # what the step's decision did is told above the next step
         self.show_step(feedback.message)
         if self.run.finished:
             try:
@@ -132,6 +136,12 @@ class LessonScreen(GameScreen):
             except OSError:
                 self.notify("Could not record the finished lesson.", severity="warning")
         return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No undo, saving, loading, draw offers or resigning in a lesson (retry starts over)."""
+        if action in NOT_IN_LESSONS:
+            return False
+        return super().check_action(action, parameters)
 
     def cited_rule(self) -> str:
         """The rule in the message line, else the first rule the lesson teaches."""
