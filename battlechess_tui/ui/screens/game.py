@@ -333,11 +333,12 @@ class GameScreen(TableScreen):
             event.input.select_all()
 
     def _square_answer(self, text: str) -> Action | None:
-        """The one choice a lone square (``i12``) answers: the only decision that names just
-        that square (where a returned piece goes, where the Queen is placed)."""
+        """The choice a lone square (``i12``) answers while a choice of squares is open (no
+        piece moves): the only decision naming just that square (where a released piece goes,
+        where the Queen is placed)."""
         geo = self.game.rules.geo
         squares, rest = geo.split_squares(text.strip().lower())
-        if len(squares) != 1 or rest:
+        if len(squares) != 1 or rest or any(a.kind == MOVE for a in self._actions):
             return None
         offers = [a for a in self._actions if a.kind != MOVE and a.squares == tuple(squares)]
         return offers[0] if len(offers) == 1 else None

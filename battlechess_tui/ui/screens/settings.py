@@ -64,7 +64,7 @@ class SettingsScreen(Screen[None]):
                 yield Select([(name, name) for name in sorted(self.app.available_themes)],
                              value=self.app.theme, allow_blank=False, id="theme")  # fmt: skip
             with Horizontal(classes="field"):
-                yield Label("Hand-over notice", classes="field-label")
+                yield Label("Hand-over", classes="field-label")
                 yield Select([(HAND_OVER_LABELS[h], h) for h in HAND_OVERS],
                              value=settings.handover, allow_blank=False, id="handover")  # fmt: skip
             with Horizontal(classes="field"):
