@@ -67,12 +67,14 @@ def kept_default_name(game: Game, seat_key: str) -> bool:
 
 def who(game: Game, seat_key: str) -> str:
     """How banners, notices and logs name a player: ``White`` or ``Ann (White)``; where each
-    side has several commanders, ``White · Black Knight`` or ``Ann (White Black Knight)``."""
+    side has several commanders, ``White · Black Knight`` or ``Ann (White · Black Knight)``
+    (never "Black Black Knight")."""
     seat = seat_of(game, seat_key)
+    side, part = game.rules.side_names[seat.side], commander(game, seat)
+    where = f"{side} · {part}" if part else side
     if kept_default_name(game, seat_key):
-        side, part = game.rules.side_names[seat.side], commander(game, seat)
-        return f"{side} · {part}" if part else side
-    return f"{game.player_of(seat_key)} ({seat.label})"
+        return where
+    return f"{game.player_of(seat_key)} ({where})"
 
 
 def deed(ply: Ply) -> str:

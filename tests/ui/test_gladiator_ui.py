@@ -174,8 +174,8 @@ async def test_gc_2_gc_14_hand_over_names_the_player_of_each_decision(tmp_path: 
             banner_text(pilot)
         )
         await type_text(pilot, "f2f4")  # the King's move
-        notice = await expect_hand_over(pilot, "Bob (White Queen)")  # no override question
-        assert notice.last == "Ann (White King) played Ff2-f4."
+        notice = await expect_hand_over(pilot, "Bob (White · Queen)")  # no override question
+        assert notice.last == "Ann (White · King) played Ff2-f4."
         assert "King ✓ Ann   Queen ▶ Bob" in banner_text(pilot)
         assert "Queen's move (King may override)" in banner_text(pilot)
         await type_text(pilot, "e1f2")  # the Queen's move
@@ -188,7 +188,7 @@ async def test_gc_2_gc_14_hand_over_names_the_player_of_each_decision(tmp_path: 
         await type_text(pilot, "b1c3")
         no_hand_over(pilot)  # the King's Knight is Ann's too
         await type_text(pilot, "i1h3")
-        await expect_hand_over(pilot, "Cy (Black King)")  # Cy holds the whole Black team
+        await expect_hand_over(pilot, "Cy (Black · King)")  # Cy holds the whole Black team
         assert screen.banner.player == "Cy"
         assert "King ▶   Queen …" in banner_text(pilot)  # one player: no names in the strip
         assert [game.player_of(p.seat) for p in game.plies] == ["Ann", "Bob", "Ann", "Ann", "Ann"]

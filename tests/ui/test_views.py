@@ -19,13 +19,15 @@ def test_two_player_games_name_the_side_or_the_player_and_side() -> None:
 
 def test_gc_2_commanders_named_once_each() -> None:
     """Gladiator (GC-2): default names read "White · Black Knight", never "White (White Black
-    Knight)"; a named player reads "Ann (White King)"."""
+    Knight)"; a named player reads "Ann (White · King)", never "Bo (Black Black Knight)"."""
     default = names("gladiator")
     assert default[:3] == ["White · King", "White · Queen", "White · Black Knight"]
     assert all("(" not in n for n in default)
     named = names("gladiator", {"white.king": "Ann", "black.queen": "Bob"})
-    assert named[0] == "Ann (White King)" and named[1] == "White · Queen"
-    assert "Bob (Black Queen)" in named
+    assert named[0] == "Ann (White · King)" and named[1] == "White · Queen"
+    assert "Bob (Black · Queen)" in named
+    knight = names("gladiator", {"black.black-knight": "Bo"})
+    assert "Bo (Black · Black Knight)" in knight and not any("Black Black" in n for n in knight)
 
 
 def test_banner_names_the_player_only_when_the_status_does_not() -> None:
@@ -36,6 +38,6 @@ def test_banner_names_the_player_only_when_the_status_does_not() -> None:
     widget.banner = banner
     assert widget.render().plain.startswith(" ▶ White — King's move")
     named = build_game("gladiator", None, 3, {"white.king": "Ann"})
-    assert views.banner(named, 0).who == "Ann (White King)"
+    assert views.banner(named, 0).who == "Ann (White · King)"
     classic = build_game("classic", None, 3, {"white": "Ann"})
     assert views.banner(classic, 0).who == "Ann (White)"
