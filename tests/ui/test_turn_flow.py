@@ -134,11 +134,11 @@ async def test_gc_12_gc_14_a_team_turn_of_one_player_is_four_typed_moves_without
             assert isinstance(app.screen, GameScreen), app.screen
         await typed(pilot, "i1j3")
         notice = app.screen
-        assert isinstance(notice, HandOver) and notice.next_player == "Cy (Black King)"
+        assert isinstance(notice, HandOver) and notice.next_player == "Cy (Black · King)"
         assert [p.seat for p in game.plies] == [
             "white.king", "white.queen", "white.black-knight", "white.kings-knight"
         ]  # fmt: skip
-        assert "Ann (White Black Knight) played" in notice.last
+        assert "Ann (White · Black Knight) played" in notice.last
 
 
 async def test_gc_14_the_override_key(tmp_path: Path) -> None:
