@@ -82,6 +82,9 @@ class Rules(ABC, Generic[S]):
     side_names: tuple[str, ...] = SIDE_NAMES
     #: What one level of ``perft`` counts, for ``battlechess perft --help``.
     perft_unit: ClassVar[str] = "one decision (a move); fights are assumed won"
+    #: Kinds of two-square actions that mean the same whichever square is named first (Dice
+    #: Chess's ``swap``): the app lets a player pick their squares in either order.
+    unordered: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
         self.spec = spec

@@ -165,8 +165,8 @@ def board_model(
     elif selected is not None:
         mover = pieces[selected]
         for action in actions:
-            if len(action.squares) >= 2 and action.squares[0] == selected:
-                target = action.squares[-1]
+            target = reach(game, action, selected)
+            if target is not None:
                 victim = pieces[target]
                 hostile = victim is not None and (mover is None or victim.side != mover.side)
                 targets[target] = ATTACK if hostile else MOVE_MARK
@@ -175,6 +175,23 @@ def board_model(
         last = tuple(game.plies[index - 1].action.squares)
     return BoardModel(geo.width, geo.height, pieces, dict(presenter.square_marks(state)),
                       targets, last, checked_square(pieces))  # fmt: skip
+
+
+def reach(game: Game, action: Action, square: int) -> int | None:
+    """Where ``action`` goes when its piece is picked up at ``square``: its last square when
+    it starts there; for an action the rules read in either order (a Dice Chess swap, picked
+    from its later die) its first square when it is a pair ending there; otherwise None."""
+    squares = action.squares
+    if len(squares) >= 2 and squares[0] == square:
+        return squares[-1]
+    if len(squares) == 2 and squares[1] == square and action.kind in game.rules.unordered:
+        return squares[0]
+    return None
+
+
+def picked(game: Game, actions: list[Action], first: int, second: int) -> list[Action]:
+    """The decisions made by picking ``first`` then ``second`` on the board."""
+    return [a for a in actions if len(a.squares) == 2 and reach(game, a, first) == second]
 
 
 # -- dice and the move log -------------------------------------------------------------------------

@@ -53,6 +53,7 @@ class DiceChessRules(Rules[DiceChessState]):
     """DC-1..DC-15."""
 
     Data = Data
+    unordered = frozenset({SWAP})
     perft_unit = (
         "one decision: a move or a pass, and in the setup phase one swap or 'done'; "
         "a capturing die shows its highest face (the reroll is not branched)"

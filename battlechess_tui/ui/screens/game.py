@@ -122,6 +122,15 @@ class Search:
     cancel: threading.Event
 
 
+def box_hint(game: Game, actions: list[Action]) -> str:
+    """The move box's placeholder: a move, or where no piece moves one of the choices open
+    now as an example (``swap a1 b1`` in Dice Chess's setup)."""
+    choices = [a for a in actions if a.kind not in META_KINDS]
+    if not choices or any(a.kind == MOVE for a in choices):
+        return "type a move (e2e4) and Enter"
+    return f"type a choice ({choices[0].text(game.rules.geo)}) and Enter"
+
+
 class MoveInput(Input):
     """The box for typed moves. Escape empties it (and a second Escape, or an empty box,
     goes back to the board); its footer says so."""
@@ -185,6 +194,11 @@ class GameScreen(TableScreen):
     def current_actions(self) -> list[Action]:
         return self.game.legal_actions()
 
+    def sync(self) -> None:
+        super().sync()
+        for box in self.query(MoveInput):
+            box.placeholder = box_hint(self.game, self._actions)
+
     def help_text(self) -> str:
         """How to play this game (its own choices as examples), then its board's legend."""
         ascii_only = self.query_one(Board).ascii_pieces
@@ -221,19 +235,18 @@ class GameScreen(TableScreen):
             else:
                 self._pick_up(square)
             return
-        matches = [a for a in self._actions
-                   if len(a.squares) == 2 and a.squares == (selected, square)]  # fmt: skip
+        matches = views.picked(self.game, self._actions, selected, square)
         if len(matches) == 1:
             self.play(matches[0])
         elif matches:
             self._ask_choice(matches)
-        elif any(a.squares[:1] == (square,) and len(a.squares) >= 2 for a in self._actions):
+        elif self._moves_from(square):
             self.select(square)
         else:
             self.play(Action(MOVE, (selected, square)))
 
     def _moves_from(self, square: int) -> bool:
-        return any(len(a.squares) >= 2 and a.squares[0] == square for a in self._actions)
+        return any(views.reach(self.game, a, square) is not None for a in self._actions)
 
     def _pick_up(self, square: int) -> None:
         if self._moves_from(square):
@@ -333,14 +346,19 @@ class GameScreen(TableScreen):
             event.input.select_all()
 
     def _square_answer(self, text: str) -> Action | None:
-        """The choice a lone square (``i12``) answers while a choice of squares is open (no
-        piece moves): the only decision naming just that square (where a released piece goes,
-        where the Queen is placed)."""
+        """The choice bare squares answer while no piece moves: a lone square (``i12``: where
+        a released piece goes, where the Queen is placed), or two (``b1 e2``: a Dice Chess
+        swap, in either order), when just one decision names them."""
         geo = self.game.rules.geo
-        squares, rest = geo.split_squares(text.strip().lower())
-        if len(squares) != 1 or rest or any(a.kind == MOVE for a in self._actions):
+        squares, rest = geo.split_squares("".join(text.lower().split()))
+        if rest or any(a.kind == MOVE for a in self._actions):
             return None
-        offers = [a for a in self._actions if a.kind != MOVE and a.squares == tuple(squares)]
+        if len(squares) == 1:
+            offers = [a for a in self._actions if a.squares == tuple(squares)]
+        elif len(squares) == 2:
+            offers = views.picked(self.game, self._actions, *squares)
+        else:
+            return None
         return offers[0] if len(offers) == 1 else None
 
     @on(ActionsPanel.ActionChosen)

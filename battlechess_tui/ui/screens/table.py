@@ -235,8 +235,10 @@ class TableScreen(Screen[None]):
         self._odds_generation += 1
         if self.aiming is not None and not set(self.aiming.actions) <= set(self._actions):
             self.aiming = None
-        if self.selected is not None and not any(
-            a.squares[:1] == (self.selected,) for a in self._actions
+        selected = self.selected
+        if selected is not None and not any(
+            a.squares[:1] == (selected,) or views.reach(self.game, a, selected) is not None
+            for a in self._actions
         ):
             self.selected = None
         self.show_board()
