@@ -59,6 +59,8 @@ def play_help(game: Game, actions: list[Action]) -> str:
         "last decided: pass the keyboard and press Enter (none between two seats of one "
         "player; Settings turns it off or keeps it to team games). Every decision is "
         "autosaved; `q` returns to the menu and Continue resumes the game.",
+        "**Rule links**: a rule id such as `GC-14` in a refusal or the move log is a link: "
+        "click it, or press `w` to open the rules at the rule just cited.",
         takeback_help(game),
         "**Hint** (`ctrl+h` or `F1`): the computer (medium) works out what it would decide "
         "for the player to move and shows it on the board, with its odds and one line of "
