@@ -62,9 +62,9 @@ def play_help(game: Game, actions: list[Action]) -> str:
         "**Rule links**: a rule id such as `GC-14` in a refusal or the move log is a link: "
         "click it, or press `w` to open the rules at the rule just cited.",
         takeback_help(game),
-        "**Hint** (`ctrl+h` or `F1`): the computer (medium) works out what it would decide "
-        "for the player to move and shows it on the board, with its odds and one line of "
-        "why. The save records each hint taken.",
+        "**Hint** (`H`, that is Shift+h, or `F1`): the computer (medium) works out what it "
+        "would decide for the player to move and shows it on the board, with its odds and "
+        "one line of why. The save records each hint taken.",
     ]
     if has_overrides(game):
         parts.append("**Override** (`v`, or the Actions panel): before the Queen's, Black "

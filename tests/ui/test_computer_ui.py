@@ -178,7 +178,7 @@ async def test_no_hint_on_the_computers_turn(
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_action(pilot, "e2e4")
-        await pilot.press("ctrl+h")
+        await pilot.press("H")
         assert table(pilot).message == "No hint on the computer's turn: Black (computer, medium)."
         assert game.hints == []
         held.release.set()

@@ -69,7 +69,7 @@ GAME_COMMANDS: tuple[Command, ...] = (
     ),  # fmt: skip
     Command(
         "hint",
-        "ctrl+h,f1",
+        "H,f1,ctrl+h",
         "Hint",
         "hint",
         "What the computer (medium) would decide here, with its odds and why",

@@ -35,7 +35,7 @@ NOT_IN_LESSONS = frozenset(c.action for c in GAME_COMMANDS
 
 LESSON_COMMANDS: tuple[Command, ...] = (
     Command(
-        "hint", "ctrl+h,f1", "Hint", "hint", "What to do now (a decision that completes the step)"
+        "hint", "H,f1,ctrl+h", "Hint", "hint", "What to do now (a decision that completes the step)"
     ),
     Command("retry", "R", "Retry", "retry", "Start the lesson again from its first step"),
     *(c for c in GAME_COMMANDS if c.action not in NOT_IN_LESSONS and c.id != "quit"),
