@@ -51,6 +51,17 @@ def test_sc_3_evaluate_weighs_a_chance_at_the_enemy_king():
     assert rules.evaluate(dead, 0) > 100
 
 
+def test_sc_3_evaluate_weighs_pressure_on_the_squares_next_to_the_enemy_king():
+    """A queen on f3 can take the pawn on f7 and then go for the king on e8 (the attack two
+    moves away), so White stands better than at the start, material being equal."""
+    rules = make_rules("single-combat")
+    start = rules.parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
+    aimed = rules.parse_position("rnbqkbnr/pppppppp/8/8/8/5Q2/PPPPPPPP/RNB1KBNR b KQkq - 0 1")
+    assert rules.evaluate(start, 0) == pytest.approx(0)
+    assert rules.evaluate(aimed, 0) > rules.evaluate(start, 0) + 0.5
+    assert rules.evaluate(aimed, 1) == pytest.approx(-rules.evaluate(aimed, 0))
+
+
 @pytest.mark.parametrize("key", ["arena", "brawl"])
 def test_evaluate_weighs_gladiators_and_those_able_to_move(key):
     rules = make_rules(key)

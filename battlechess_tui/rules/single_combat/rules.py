@@ -33,6 +33,9 @@ FIGHT = "fight"
 #: ``evaluate``: pawns a sure kill of the enemy king is worth beside material (SC-3); a chance
 #: at it weighs in proportion, the opponent's chance next move at half (the mover answers first).
 KING_WEIGHT = 10.0
+#: ``evaluate``: pawns for each move onto a square next to the enemy king, times the mover's
+#: chance against a king: the attack two moves away (take what guards the king, then him).
+ZONE_WEIGHT = 1.0
 
 
 class SingleCombatRules(ChessRules):
@@ -55,6 +58,8 @@ class SingleCombatRules(ChessRules):
             raise SpecError(spec.key, [f"options.die: no table for {self.die} (tables: {known})"])
         self.sides = die_sides(self.die)
         self.table: Table = self.data.tables[self.die]
+        #: Each piece type's chance against a king (``zone_pressure`` asks it often).
+        self.vs_king = {k: float(self.fight_chance(k, cb.KING)) for k in range(1, 7)}
 
     # -- moves (SC-1, SC-2, SC-4) ------------------------------------------------------------
 
@@ -238,15 +243,29 @@ class SingleCombatRules(ChessRules):
 
     def positional(self, state: ChessState, side: int) -> float:
         """The kings can be killed (SC-3): the side to move's best chance at the enemy king
-        now, less half the opponent's best chance at its own next move."""
+        now, less half the opponent's best chance at its own next move; and each side's
+        pressure on the squares next to the enemy king."""
         board = state.board
         other = board.copy()
         other.side ^= 1
         other.ep = -1
+        theirs = self.move_list(other)
         now = self.king_chance(board, state.moves)
-        later = self.king_chance(other, self.move_list(other))
-        score = KING_WEIGHT * (now - later / 2)
+        later = self.king_chance(other, theirs)
+        pressure = self.zone_pressure(board, state.moves) - self.zone_pressure(other, theirs)
+        score = KING_WEIGHT * (now - later / 2) + ZONE_WEIGHT * pressure
         return score if board.side == side else -score
+
+    def zone_pressure(self, board: ChessBoard, moves: list[int] | tuple[int, ...]) -> float:
+        """The moves onto squares next to the enemy king, each weighed by its piece's chance
+        against a king."""
+        zone = board.t.king[board.kings[board.side ^ 1]]
+        pieces, odds = board.board, self.vs_king
+        return sum(
+            odds[pieces[cb.origin(m)] & 7]
+            for m in moves
+            if cb.target(m) in zone and cb.flag(m) != cb.CASTLE
+        )
 
     def king_chance(self, board: ChessBoard, moves: list[int] | tuple[int, ...]) -> float:
         """The best chance among ``moves`` of killing the enemy king."""
