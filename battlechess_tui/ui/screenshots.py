@@ -22,6 +22,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, MarkdownViewer, Select
 from textual.worker import WorkerCancelled
 
+from battlechess_tui.ai import hint
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import specs
@@ -29,6 +30,7 @@ from battlechess_tui.session import build_game
 from battlechess_tui.tutorial.catalogue import find
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp, Settings
+from battlechess_tui.ui.screens.dialogs import Confirm, HandOver
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.lesson import LessonScreen
 
@@ -181,9 +183,63 @@ async def _help(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
+def _people_app(variant: str, moves: tuple[str, ...]) -> Callable[[Path], BattleChessApp]:
+    """Ann and Bo at one keyboard, ``moves`` played."""
+
+    def make(save_dir: Path) -> BattleChessApp:
+        game = build_game(variant, None, SEED, {"white": "Ann", "black": "Bo"})
+        for move in moves:
+            game.play(move)
+        return _app("play", game)(save_dir)
+
+    return make
+
+
+async def _until_screen(pilot: Pilot, kind: type[object]) -> None:
+    await _until(pilot, lambda: isinstance(pilot.app.screen, kind))
+    await _settle(pilot)
+
+
+async def _fight_then_hand_over(pilot: Pilot) -> None:
+    """A fight played on the table: its roll in the tray, then the notice of what happened."""
+    await _settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    screen.play("e4d5")
+    await _until_screen(pilot, HandOver)
+
+
+async def _takeback(pilot: Pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("u")
+    await _until_screen(pilot, Confirm)
+
+
+def _against_the_computer(save_dir: Path) -> BattleChessApp:
+    """Ann against the computer (medium), its first reply made, a hint on the board."""
+    game = build_game("single-combat", None, SEED, {"white": "Ann", "black": "Computer"})
+    game.computers = {"black": "medium"}
+    for move in ("e2e4", "d7d5"):
+        game.play(move)
+    return _app("play", game)(save_dir)
+
+
+async def _hint_shown(pilot: Pilot) -> None:
+    """The hint key's answer, worked out with a node budget so the picture is the same on
+    every machine (the app also stops at a deadline)."""
+    await _settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    game = screen.game
+    screen.show_hint(hint(game.rules, game.state, game.to_move))
+    await _odds_shown(pilot)
+    await _settle(pilot)
+
+
 def scenes() -> list[Scene]:
-    """Every picture: menu, new game, each game mid-play, a fight, replay, rules, help, and
-    lessons in progress."""
+    """Every picture: menu, new game, each game mid-play, a fight, replay, rules, help, a
+    hand-over after a fight, a takeback request, a hint against the computer, and lessons in
+    progress."""
     keys = list(specs())
     out = [
         Scene("menu", SMALL, _app(), _settle),
@@ -200,6 +256,11 @@ def scenes() -> list[Scene]:
     ruled = "single-combat" if "single-combat" in keys else "classic"
     out.append(Scene("rules", LARGE, _game_app(ruled, 0), _rules))
     out.append(Scene("help", SMALL, _game_app("classic", 0), _help))
+    if "single-combat" in keys:
+        fight = _people_app("single-combat", ("e2e4", "d7d5"))
+        out.append(Scene("hand-over", SMALL, fight, _fight_then_hand_over))
+        out.append(Scene("computer-hint", LARGE, _against_the_computer, _hint_shown))
+    out.append(Scene("takeback", SMALL, _people_app("classic", ("e2e4",)), _takeback))
     out.append(Scene("lesson-classic", SMALL, _app(), _lesson("classic", "check-and-mate", 1)))
     if "gladiator" in keys:
         lesson = _lesson("gladiator", "hit-points-and-combat", 1)
