@@ -43,6 +43,8 @@ class OptionSpec(BaseModel):
     choices: list[OptionValue] | None = None
     min: int | None = None
     max: int | None = None
+    #: Written by the app itself (D&D's campaign roster): never offered to players.
+    internal: bool = False
 
     def coerce(self, name: str, value: OptionValue) -> OptionValue:
         """Turn typed text (``"d6"``, ``"3"``, ``"on"``) into this option's value, or explain."""

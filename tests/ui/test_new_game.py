@@ -10,7 +10,7 @@ from textual.widgets import Input, Select, Static, Switch
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.game import GameScreen
-from battlechess_tui.ui.screens.new_game import INTERNAL_OPTIONS, NewGameScreen
+from battlechess_tui.ui.screens.new_game import NewGameScreen
 
 COMMANDERS = ("king", "queen", "black-knight", "kings-knight")
 
@@ -64,7 +64,7 @@ async def test_every_game_shows_description_options_players_and_seed(variant: st
         screen = await open_new_game(pilot, variant)
         description = screen.query_one("#game-description", Static)
         assert str(description.render()).startswith(spec.description[:30])
-        shown = {k: o for k, o in spec.options.items() if k not in INTERNAL_OPTIONS}
+        shown = {k: o for k, o in spec.options.items() if not o.internal}
         labels = [str(w.render()) for w in screen.query("#options .field-label")]
         assert labels == [opt.label for opt in shown.values()]
         assert set(screen.option_values()) == set(shown)

@@ -62,8 +62,6 @@ PERSON = "person"
 PLAYS = [("Person", PERSON)] + [(f"Computer ({level})", level) for level in LEVELS]
 #: The name of a team's seat held by the computer.
 COMPUTER_NAME = "Computer"
-#: Options the app writes itself (the campaign's roster): never shown on the form.
-INTERNAL_OPTIONS = frozenset({"roster"})
 
 
 def player_name(names: list[str], slot: int, side_name: str) -> str:
@@ -199,7 +197,7 @@ class NewGameScreen(Screen[None]):
         await options.remove_children()
         rows: list[Widget] = []
         for i, (key, opt) in enumerate(spec.options.items()):
-            if key in INTERNAL_OPTIONS:
+            if opt.internal:  # written by the app (the campaign's roster)
                 continue
             choices = ", ".join(map(str, opt.choices)) if opt.choices else ""
             help_text = opt.help or (f"one of {choices}" if choices else "")
