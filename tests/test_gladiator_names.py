@@ -62,3 +62,15 @@ def test_gc_2_no_header_of_a_played_game_doubles_a_side_s_name() -> None:
             assert not [t for t in shown(game, game.state) if DOUBLED.search(t)]
             choices = [a for a in game.legal_actions() if a.kind not in ("resign", "offer-draw")]
             game.play(rng.choice(choices))
+
+
+def test_gc_17_gc_20_gc_23_event_sentences_never_double_a_side_s_name() -> None:
+    """What happened (the move log, the hand-over notice) reads "Black's Black Knight is
+    killed", "Victorious, the White Warrior is healed", never "The Black Black Knight"."""
+    from battlechess_tui.engine.events import Note
+    from battlechess_tui.simulation import random_game
+
+    said = [e.text for seed in (3, 4) for ply in random_game("gladiator", seed=seed).plies
+            for e in ply.events if isinstance(e, Note)]  # fmt: skip
+    assert any("Black Knight" in text for text in said)
+    assert not [text for text in said if DOUBLED.search(text) or "The Black's" in text]

@@ -20,7 +20,7 @@ from battlechess_tui.engine.vocabulary import EventTag
 from . import endings
 from .queen import free
 from .state import ABDUCTED, KILLED, KING, QUEEN, Piece, Work, find, seat_key
-from .tables import Tables, piece_name
+from .tables import Tables, piece_name, the_piece
 
 
 def attack_pool(t: Tables, attacker: Piece, bonus: bool) -> DiceExpr:
@@ -99,8 +99,8 @@ def heal_if_victor(t: Tables, w: Work, winner: Piece, events: list[Event]) -> No
     current = w.pieces[winner.id].hp
     if winner.kind in t.data.heal_on_victory and current < full:
         w.set_hp(winner.id, full)
-        name = piece_name(t, winner.kind, winner.side)
-        events.append(Note(EventTag.HEAL, f"The victorious {name} is healed to {full} (GC-20)"))
+        name = the_piece(t, winner.kind, winner.side)
+        events.append(Note(EventTag.HEAL, f"Victorious, {name} is healed to {full} (GC-20)"))
 
 
 def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> None:

@@ -11,7 +11,7 @@ from . import promotion, queen
 from .combat import fight, heal_if_victor, kill
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STRIKE, Move
 from .state import DONE, QUEEN, Piece, Work, held_by
-from .tables import Tables, piece_name
+from .tables import Tables, capital, the_piece
 
 
 def execute(t: Tables, w: Work, move: Move, dice: Dice, events: list[Event]) -> None:
@@ -30,7 +30,7 @@ def execute(t: Tables, w: Work, move: Move, dice: Dice, events: list[Event]) -> 
         events.append(
             Note(
                 EventTag.KILL,
-                f"The {piece_name(t, p.kind, p.side)} kills instantly (GC-23)",
+                f"{capital(the_piece(t, p.kind, p.side))} kills instantly (GC-23)",
                 (move.to,),
             )
         )

@@ -37,7 +37,7 @@ from .state import (
     queen_free,
     seat_key,
 )
-from .tables import SIDE_NAMES, Tables, piece_name
+from .tables import SIDE_NAMES, piece_name, the_piece
 from .turns import HEAL, NO_OVERRIDE, OVERRIDE, commander
 
 HOW_WORDS = {
@@ -130,7 +130,7 @@ class GladiatorPresenter(Presenter[GladiatorState]):
             marks.append(COMMANDER)
         if p.kind == QUEEN and (frozen := held_by(state, p)) is not None:
             label = "*" + letter(t, frozen)
-            name = f"holds: {side_piece(t, frozen.kind, frozen.side)}"
+            name = f"holds: {piece_name(t, frozen.kind, frozen.side)}"
             marks.append(Mark(MarkKind.STATUS, name, "❄", "*", shown=False))
         if p.kind == KING:
             marks.append(PROTECTED if protected(state, p.side) else UNPROTECTED)
@@ -319,7 +319,7 @@ class GladiatorPresenter(Presenter[GladiatorState]):
             return []
         t = self.rules.t
         kind = t.kinds[p.kind]
-        lines = [f"{side_piece(t, p.kind, p.side)} on {self.geo.name(square)}"]
+        lines = [f"{piece_name(t, p.kind, p.side)} on {self.geo.name(square)}"]
         lines.extend(self.kind_lines(p.kind))
         if kind.dice is not None:
             lines.insert(4, f"Hit points: {p.hp}/{kind.hp}")
@@ -327,7 +327,7 @@ class GladiatorPresenter(Presenter[GladiatorState]):
             lines.append("Has moved this turn (GC-13)")
         if p.kind == QUEEN and (frozen := held_by(state, p)) is not None:
             hp = f" ({frozen.hp}/{t.kinds[frozen.kind].hp} hp)" if t.kinds[frozen.kind].hp else ""
-            lines.append(f"Holds frozen: {side_piece(t, frozen.kind, frozen.side)}{hp}")
+            lines.append(f"Holds frozen: {piece_name(t, frozen.kind, frozen.side)}{hp}")
         if p.kind == KING:
             if protected(state, p.side):
                 lines.append(
@@ -361,21 +361,6 @@ class GladiatorPresenter(Presenter[GladiatorState]):
                 out.append("No dice, no hit points: never attacks, is never attacked (GC-27)")
             lines = self._kind_lines[key] = tuple(out)
         return lines
-
-
-def side_piece(t: Tables, kind: str, side: int) -> str:
-    """``White Scout``; ``Black's Black Knight`` where the piece's name begins with a side's
-    name (a header never reads "Black Black Knight")."""
-    name = t.kinds[kind].name
-    if name.split(" ")[0] in SIDE_NAMES:
-        return f"{SIDE_NAMES[side]}'s {name}"
-    return piece_name(t, kind, side)
-
-
-def the_piece(t: Tables, kind: str, side: int) -> str:
-    """``the White Scout``, ``Black's Black Knight``: ``side_piece`` in a sentence."""
-    named = piece_name(t, kind, side)
-    return f"the {named}" if side_piece(t, kind, side) == named else side_piece(t, kind, side)
 
 
 def commander_condition(state: GladiatorState, name: str, side: int) -> str:

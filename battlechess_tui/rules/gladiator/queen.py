@@ -25,7 +25,7 @@ from .state import (
     king_square,
     seat_key,
 )
-from .tables import Tables, piece_name
+from .tables import Tables, piece_name, the_piece
 
 
 def freeze(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> None:
@@ -149,11 +149,11 @@ def heal_targets(t: Tables, pos: Position, queen: Piece) -> list[Piece]:
 
 def heal(t: Tables, w: Work, piece: Piece, events: list[Event]) -> None:
     w.set_hp(piece.id, t.kinds[piece.kind].hp)
-    name = piece_name(t, piece.kind, piece.side)
+    name = the_piece(t, piece.kind, piece.side)
     events.append(
         Note(
             EventTag.HEAL,
-            f"The Queen heals the {name} on {t.geo.name(piece.sq)} to "
+            f"The Queen heals {name} on {t.geo.name(piece.sq)} to "
             f"{t.kinds[piece.kind].hp} hit points",
             (piece.sq,),
         )

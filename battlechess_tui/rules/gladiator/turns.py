@@ -19,7 +19,7 @@ from battlechess_tui.engine.vocabulary import EventTag
 from . import endings, pending
 from .moves import Generator, Move
 from .state import ABDUCTED, BOARD, DONE, KING, MOVE, QUEEN, START, Position, Work, find, seat_key
-from .tables import SIDE_NAMES, Tables
+from .tables import SIDE_NAMES, Tables, capital, sided, the_sided
 
 #: The decisions of a commander's slot besides a move: the King's override (GC-14), the old
 #: explicit "no override" (read from old saves, never offered) and the Queen's heal (GC-32).
@@ -118,21 +118,18 @@ def begin_step(t: Tables, w: Work, events: list[Event]) -> None:
         w.phase = MOVE
         return
     name = t.commander_name(commander(t, w))
-    side = SIDE_NAMES[w.side]
     if found.every:
         dead = not commands(w, w.side, commander(t, w))
         why, rule = ("is dead", "GC-17") if dead else ("cannot move", "GC-15")
-        events.append(
-            Note(EventTag.OVERRIDE, f"The {side} {name} {why}: the King makes this move ({rule})")
-        )
+        who = capital(the_sided(w.side, name))
+        events.append(Note(EventTag.OVERRIDE, f"{who} {why}: the King makes this move ({rule})"))
         w.overriding = True
         w.phase = MOVE
     elif found.check:
         w.result = endings.checkmate(t, 1 - w.side)
     else:
-        events.append(
-            Note(EventTag.PASS, f"{side} {name}'s move is skipped: no piece can make it (GC-15)")
-        )
+        skipped = f"{sided(w.side, name)}'s move is skipped: no piece can make it (GC-15)"
+        events.append(Note(EventTag.PASS, skipped))
         w.phase = DONE
 
 
