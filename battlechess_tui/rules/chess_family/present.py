@@ -7,13 +7,10 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.present import Presenter
-from battlechess_tui.engine.views import Mark, PieceView, TallyItem, TallySection
-from battlechess_tui.engine.vocabulary import MarkKind
+from battlechess_tui.engine.views import IN_CHECK, Mark, PieceView, TallyItem, TallySection
 from battlechess_tui.rules.chess_family.pieces import ChessPieces
 from battlechess_tui.rules.chess_family.rules import ChessRules
 from battlechess_tui.rules.chess_family.state import ChessState
-
-IN_CHECK = Mark(MarkKind.STATUS, "in check", "‼", "!")
 
 
 class ChessPresenter(ChessPieces, Presenter[ChessState]):

@@ -8,6 +8,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.views import (
+    IN_CHECK,
     Mark,
     PieceView,
     SeatTurn,
@@ -48,7 +49,6 @@ HOW_WORDS = {
     STRIKE: "attacks the frozen",
 }
 
-IN_CHECK = Mark(MarkKind.STATUS, "in check", "‼", "!")
 MOVABLE = Mark(MarkKind.STATUS, "movable", "▸", ">")
 MOVED = Mark(MarkKind.STATUS, "moved", "✓", "'", shown=False)
 COMMANDER = Mark(MarkKind.STATUS, "commander", "⚑", "C", shown=False)
