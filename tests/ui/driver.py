@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Callable
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
 from battlechess_tui.ui.screens.dialogs import HandOver
@@ -82,6 +83,17 @@ async def click_move(pilot: Pilot, text: str) -> None:
 async def type_action(pilot: Pilot, text: str) -> None:
     """Type an action into the move box (``:`` focuses it) and press Enter."""
     await pilot.press("colon", *[("space" if c == " " else c) for c in text], "enter")
+    await pilot.pause()
+    await hand_over(pilot)
+
+
+async def submit(pilot: Pilot, text: str) -> None:
+    """Fill the move box with ``text`` and press Enter: ``type_action`` without a key press
+    a letter (typing itself is tested by the tests that use ``type_action``)."""
+    box = table(pilot).query_one("#move-input", Input)
+    box.value = text
+    box.focus()
+    await pilot.press("enter")
     await pilot.pause()
     await hand_over(pilot)
 

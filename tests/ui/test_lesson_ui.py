@@ -11,7 +11,7 @@ from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.lesson import LearnScreen, LessonScreen
 from battlechess_tui.ui.settings import Settings, config_dir
-from tests.ui.driver import type_action
+from tests.ui.driver import submit, type_action
 
 
 @pytest.mark.parametrize("ref", shipped(), ids=lambda r: r.key)
@@ -23,7 +23,7 @@ async def test_every_lesson_is_completed_in_the_app(ref, tmp_path):
         await pilot.pause()
         for step in ref.lesson.steps:
             assert step.say in str(screen.query_one("#lesson-step").render())
-            await type_action(pilot, step.expect[0])
+            await submit(pilot, step.expect[0])
             assert app.screen is screen, "no hand-over or result panel in a lesson"
         assert screen.run.finished
         assert ref.key in finished(config_dir())
