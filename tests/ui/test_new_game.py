@@ -24,28 +24,34 @@ async def open_new_game(pilot: Pilot, variant: str) -> NewGameScreen:
 
 
 async def type_into(pilot: Pilot, selector: str, text: str) -> None:
-    """Go to a field, clear it and type ``text`` as a player would."""
+    """Fill a field with ``text`` (typing by keys is tested by the tests of typed moves)."""
     field = pilot.app.screen.query_one(selector, Input)
     field.focus()
+    field.value = text
     await pilot.pause()
-    await pilot.press("end", *["backspace"] * len(field.value))
-    await pilot.press(*[("space" if c == " " else c) for c in text])
     assert field.value == text
 
 
 async def choose(pilot: Pilot, selector: str, label: str) -> None:
-    """Open a drop-down with the keyboard and pick the option shown as ``label``."""
+    """Pick the option of a drop-down shown as ``label`` (opening one by keyboard is tested
+    by ``test_a_drop_down_opens_and_chooses_by_keyboard``)."""
     select = pilot.app.screen.query_one(selector, Select)
     labels = [str(prompt) for prompt, _ in select._options]
-    now = next(i for i, (_, v) in enumerate(select._options) if v == select.value)
-    target = labels.index(label)
-    select.focus()
-    await pilot.pause()
-    await pilot.press("enter")
-    keys = ["down" if target > now else "up"] * abs(target - now)
-    await pilot.press(*keys, "enter")
+    select.value = select._options[labels.index(label)][1]
     await pilot.pause()
     assert labels[[v for _, v in select._options].index(select.value)] == label
+
+
+async def test_a_drop_down_opens_and_chooses_by_keyboard() -> None:
+    app = BattleChessApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_new_game(pilot, "gladiator")
+        select = screen.query_one("#holder-0-1", Select)
+        select.focus()
+        await pilot.pause()
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert select.value == select._options[1][1] != select._options[0][1]
 
 
 async def start(pilot: Pilot) -> GameScreen:
