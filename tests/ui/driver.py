@@ -98,6 +98,15 @@ async def submit(pilot: Pilot, text: str) -> None:
     await hand_over(pilot)
 
 
+async def wait_for(pilot: Pilot, done: Callable[[], bool], tries: int = 500) -> None:
+    """Let the app run until ``done()`` holds (a worker's answer has landed)."""
+    for _ in range(tries):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("it never happened")
+
+
 async def hand_over(pilot: Pilot) -> None:
     if isinstance(pilot.app.screen, HandOver):
         await pilot.press("enter")

@@ -7,11 +7,9 @@ board with its odds and why and records it in the save."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
@@ -22,7 +20,7 @@ from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, HandOver, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.settings import Settings
-from tests.ui.driver import table, type_action
+from tests.ui.driver import table, type_action, wait_for
 
 
 class HeldThinker:
@@ -44,15 +42,6 @@ class HeldThinker:
         if self.answer is not None:
             return req.rules.parse_action(req.state, self.answer)
         return self.real(req, threading.Event())
-
-
-async def wait_for(pilot: Pilot, done: Callable[[], bool], tries: int = 500) -> None:
-    """Let the app run until ``done()`` holds (a worker's answer has landed)."""
-    for _ in range(tries):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("it never happened")
 
 
 def app_for(game: Game, save_dir: Path) -> BattleChessApp:

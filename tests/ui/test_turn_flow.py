@@ -5,7 +5,6 @@ square answers a choice; takebacks are asked of the other side and never reroll.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,17 +23,9 @@ from battlechess_tui.ui.widgets import dice_tray
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
 from tests.test_gladiator_royals import FULL_BACK_RANK
 from tests.test_gladiator_support import V, act
-from tests.ui.driver import table
+from tests.ui.driver import table, wait_for
 
 KILL = "White's pawn wins and kills Black's pawn on d5"
-
-
-async def wait_for(pilot: Pilot, done: Callable[[], bool], tries: int = 500) -> None:
-    for _ in range(tries):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("it never happened")
 
 
 async def typed(pilot: Pilot, text: str) -> None:
