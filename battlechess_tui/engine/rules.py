@@ -197,7 +197,8 @@ class Rules(ABC, Generic[S]):
     # -- counting ------------------------------------------------------------------------------
 
     def perft(self, state: S, depth: int) -> int:
-        """Leaves of the decision tree ``depth`` levels deep; fights are assumed won."""
+        """Leaves of the decision tree ``depth`` levels deep, dice thrown with ``AssumeWon``'s
+        faces (the mover's side high, the other low: its fights won)."""
         if depth == 0 or self.outcome(state) is not None:
             return 1 if depth == 0 else 0
         actions = self.legal_actions(state)
