@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from battlechess_tui.tutorial.catalogue import find, shipped
+from battlechess_tui.tutorial.catalogue import LessonRef, find, shipped
 from battlechess_tui.tutorial.progress import finished
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp
@@ -13,15 +13,22 @@ from battlechess_tui.ui.screens.lesson import LearnScreen, LessonScreen
 from battlechess_tui.ui.settings import Settings, config_dir
 from tests.ui.driver import submit, type_action
 
-GAMES = tuple(dict.fromkeys(ref.game for ref in shipped()))
+
+def groups(size: int = 3) -> list[list[LessonRef]]:
+    """The lessons in groups of ``size`` of one game: one app a group keeps start-ups few, and
+    the groups are short enough to share out between test processes."""
+    by_game: dict[str, list[LessonRef]] = {}
+    for ref in shipped():
+        by_game.setdefault(ref.game, []).append(ref)
+    return [refs[i : i + size] for refs in by_game.values() for i in range(0, len(refs), size)]
 
 
-@pytest.mark.parametrize("game", GAMES)
-async def test_every_lesson_is_completed_in_the_app(game, tmp_path):
-    """Each lesson of ``game`` played to its end in one app (one app a game keeps this fast)."""
+@pytest.mark.parametrize("refs", groups(), ids=lambda g: "+".join(r.key for r in g))
+async def test_every_lesson_is_completed_in_the_app(refs, tmp_path):
+    """Each lesson of a group played to its end, in one app."""
     app = BattleChessApp("menu", save_dir=tmp_path, settings=Settings(animate=False))
     async with app.run_test(size=(120, 40)) as pilot:
-        for ref in (r for r in shipped() if r.game == game):
+        for ref in refs:
             screen = LessonScreen(LessonRun(ref), tmp_path)
             app.push_screen(screen)
             await pilot.pause()
