@@ -14,6 +14,7 @@ def _isolated_saves(tmp_path, monkeypatch):
     monkeypatch.setenv("BATTLECHESS_SAVE_DIR", str(tmp_path / "user-saves"))
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of xdist's: tests also run without it
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` runs one test process more than there are cores: Pilot tests spend part of
     their time waiting for the app to settle, and the extra process fills those gaps (4 min 36 s
