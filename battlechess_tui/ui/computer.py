@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from battlechess_tui.ai import DEFAULT_LEVEL, Budget, Hint, hint, make_player
+from battlechess_tui.ai.players import held
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import ACCEPT_DRAW, DECLINE_DRAW, Game
 from battlechess_tui.engine.rules import Rules
@@ -45,10 +46,8 @@ def level_of(game: Game, seat: str) -> str | None:
     when a person holds it."""
     if seat in game.computers:
         return game.computers[seat]
-    side = next((s.side for s in game.rules.seats() if s.key == seat), None)
-    if side is None:
-        return None
-    return game.computers.get(game.rules.side_names[side].lower())
+    side = _seat_side(game, seat)
+    return None if side is None else game.computers.get(game.rules.side_names[side].lower())
 
 
 def is_computer(game: Game, seat: str) -> bool:
@@ -77,13 +76,18 @@ def computer_seat(game: Game) -> str | None:
 def holder(game: Game, seat: str) -> str:
     """What the player deciding for ``seat`` holds: the side's name when one player (a person
     or a computer of one level) holds every seat of the side, else the seat itself."""
-    side = next((s.side for s in game.rules.seats() if s.key == seat), None)
+    side = _seat_side(game, seat)
     if side is None:
         return seat
     mates = [s.key for s in game.rules.seats() if s.side == side]
     if len(mates) > 1 and all(same_holder(game, seat, m) for m in mates):
         return game.rules.side_names[side].lower()
     return seat
+
+
+def _seat_side(game: Game, seat: str) -> int | None:
+    """The side of the seat whose key is ``seat``; None for anything else (a side's name)."""
+    return next((s.side for s in game.rules.seats() if s.key == seat), None)
 
 
 def same_holder(game: Game, seat: str, other: str) -> bool:
@@ -122,15 +126,9 @@ def think(req: Request, cancel: threading.Event) -> Action:
 
 def draw_answer(rules: Rules[Any], state: Any, seat: str) -> Action:
     """Accept a draw only when behind by more than ``BEHIND`` pawns."""
-    side = side_of(rules, seat)
+    side, _ = held(rules, seat)
     behind = rules.evaluate(state, side) < -BEHIND
     return Action(ACCEPT_DRAW if behind else DECLINE_DRAW)
-
-
-def side_of(rules: Rules[Any], seat: str) -> int:
-    """The side of a seat's key or of a side's name."""
-    names = [n.lower() for n in rules.side_names]
-    return names.index(seat) if seat in names else rules.side_of(seat)
 
 
 def advise(req: Request, cancel: threading.Event) -> Hint:
