@@ -133,7 +133,9 @@ def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
     team has several players) who holds each."""
     order = game.presenter.turn_order(state)
     seats = [seat_of(game, t.seat) for t in order]
-    several = len({game.player_of(s.key) for s in seats}) > 1
+    several = len({game.player_of(s.key) for s in seats}) > 1 and not all(
+        kept_default_name(game, s.key) for s in seats
+    )
     slots = []
     for turn, seat in zip(order, seats, strict=True):
         label = commander(game, seat) or seat.label

@@ -119,7 +119,13 @@ def box_hint(game: Game, actions: list[Action]) -> str:
     choices = [a for a in actions if a.kind not in META_KINDS]
     if not choices or any(a.kind == MOVE for a in choices):
         return "type a move (e2e4) and Enter"
-    return f"type a choice ({choices[0].text(game.rules.geo)}) and Enter"
+    example = next((a for a in choices if a.squares), None)  # else the longest to type
+    text = (
+        example.text(game.rules.geo)
+        if example
+        else max((a.text(game.rules.geo) for a in choices), key=len)
+    )
+    return f"type a choice ({text}) and Enter"
 
 
 class MoveInput(Input):
