@@ -1,20 +1,23 @@
 """Dice Chess numbers for computer players: ``chance`` (a capture is never in doubt, DC-8) and
-``evaluate`` (dice and faces on the board, DC-12's counts)."""
+``evaluate`` (the board lead of DC-12, weighed by how much the stall clock of DC-12 and DC-14
+still lets it change)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import random
 
 import pytest
 
-from battlechess_tui.engine.registry import load_spec_file, make_rules
+from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.levels import make_player
+from battlechess_tui.engine.registry import make_rules
 from battlechess_tui.engine.rules import CERTAIN
+from battlechess_tui.rules.dice_chess.reach import moves_to_capture
 from battlechess_tui.simulation import random_game
-from tests.scripted_dice import ScriptedDice
 
 
-def rules():
-    return make_rules("dice-chess")
+def rules(**options: int):
+    return make_rules("dice-chess", options)
 
 
 def test_dc_8_every_capture_allowed_is_certain():
@@ -28,38 +31,80 @@ def test_dc_8_every_capture_allowed_is_certain():
         assert r.chance(position.state, ply.action).p == 1
 
 
-def test_dc_12_evaluate_counts_dice_and_faces_for_either_side():
+def test_dc_12_evaluate_is_the_board_lead_seen_from_either_side():
     r = rules()
     even = r.parse_position("8/8/8/8/3D3d33/8/8/8 w play 0/0 -/- 0")
     assert r.evaluate(even, 0) == r.evaluate(even, 1) == 0
     higher = r.parse_position("8/8/8/8/3D6d33/8/8/8 w play 0/0 -/- 0")
-    assert r.evaluate(higher, 0) == pytest.approx(0.5) == -r.evaluate(higher, 1)
-    more = r.parse_position("8/8/8/8/3D1d1D12/8/8/8 b play 0/0 -/- 0")
-    assert r.evaluate(more, 0) == pytest.approx(1 + 1 / 6)
+    assert r.evaluate(higher, 0) > 0
+    assert r.evaluate(higher, 0) == pytest.approx(-r.evaluate(higher, 1))
+    # DC-12 scores faces, not dice: two dice showing 1 trail one showing 3
+    fewer = r.parse_position("8/8/8/8/3D1D1d32/8/8/8 b play 0/0 -/- 0")
+    assert r.evaluate(fewer, 0) < 0
 
 
 def test_dc_12_captured_faces_only_break_a_tie():
     r = rules()
     tie = r.parse_position("8/8/8/8/3D3d33/8/8/8 w play 0/0 5/3 2")
-    assert 0 < r.evaluate(tie, 0) < 0.1
+    assert r.evaluate(tie, 0) > 0
     ahead = r.parse_position("8/8/8/8/3D4d33/8/8/8 w play 0/0 -/6 2")
     assert r.evaluate(ahead, 0) > 0  # a pip more on the board outweighs six captured
 
 
-def test_dc_9_a_capture_raises_the_capturers_estimate():
+def test_dc_14_a_lead_grows_surer_as_the_opening_clock_runs_out():
     r = rules()
-    state = r.parse_position("8/8/8/8/3D5d2d22/8/8/8 w play 0/0 -/- 0")
-    before = r.evaluate(state, 0)
-    after, _ = r.apply(state, r.parse_action(state, "d4e4"), ScriptedDice(5))
-    assert r.evaluate(after, 0) == pytest.approx(before + (1 + 2 / 6) + 0.02)
+    board = "d6d6d6d6d6d6d6d6/8/8/8/8/8/8/D6D6D6D6D6D6D6D5"
+    early = r.parse_position(f"{board} w play 0/0 -/- 0")
+    late = r.parse_position(f"{board} w play 0/0 -/- 16")
+    assert r.evaluate(late, 1) > r.evaluate(early, 1) > 0
+    # once no capture can come before the game is scored, a pip is nearly a win
+    assert r.evaluate(late, 1) >= 5 * r.evaluate(early, 1)
 
 
-def test_evaluate_scales_with_the_die_value_of_the_variant_file(tmp_path: Path):
-    house = tmp_path / "heavy.toml"
-    house.write_text(
-        'key = "heavy-dice"\nname = "Heavy"\ndescription = "x"\nbase = "dice-chess"\n'
-        '[pieces.die]\nname = "Die"\nletter = "D"\nvalue = 3\n'
+def test_dc_12_after_a_capture_the_stall_clock_counts():
+    r = rules()
+    board = "8/8/8/3d3D23/8/8/8/D17"
+    fresh = r.parse_position(f"{board} w play 0/0 1/- 0")
+    stalled = r.parse_position(f"{board} w play 0/0 1/- 5")
+    assert r.evaluate(stalled, 0) > r.evaluate(fresh, 0) > 0
+
+
+def test_dc_8_closing_in_helps_the_side_behind_and_distance_the_side_ahead():
+    r = rules()
+    near = r.parse_position("d47/8/8/3d6D43/8/8/8/D37 w play 0/0 -/- 12")
+    far = r.parse_position("6d4d6/8/8/8/8/8/8/D3D46 w play 0/0 -/- 12")
+    # White trails by 3 pips either way; only near, a capture can come before the clock ends
+    assert r.evaluate(near, 0) > r.evaluate(far, 0)
+    assert r.evaluate(far, 1) > r.evaluate(near, 1)
+
+
+def test_dc_6_a_die_cannot_reach_past_a_wall():
+    r = rules()
+    walled = r.parse_position("d1d66/d6d66/D17/8/8/8/8/8 w play 0/0 -/- 0")
+    # a 1 takes only 1s (DC-8), and the 6s on a7, b7 and b8 shut it out of a8
+    assert moves_to_capture(r.geo, walled, 10)[0] == 10
+    open_file = r.parse_position("d1d66/1d66/D17/8/8/8/8/8 w play 0/0 -/- 0")
+    assert moves_to_capture(r.geo, open_file, 10)[0] == 1  # two squares up the open a-file
+
+
+def test_dc_4_dc_5_moves_to_capture_follow_each_face():
+    r = rules()
+    king = r.parse_position("7d1/8/8/8/8/8/8/D6D56 w play 0/0 -/- 0")
+    assert moves_to_capture(r.geo, king, 20)[0] == 7  # the 6 takes h8 along the diagonal
+    rook = r.parse_position("8/8/8/8/7d1/8/8/1D56 w play 0/0 -/- 0")
+    # 6 files and 3 ranks, one at a time; a 1 cannot take a 5
+    assert moves_to_capture(r.geo, rook, 20) == (9, 20)
+
+
+def test_dc_2_a_computer_player_ends_the_setup_when_no_swap_gains():
+    r = rules()
+    start = r.parse_position(  # the totals tie at 50, so no arrangement changes the estimate
+        "d1d6d4d2d2d6d1d4/d6d2d2d1d2d6d4d1/8/8/8/8/D1D1D1D4D5D3D1D6/D2D2D5D6D4D5D2D2 "
+        "w setup 0/0 -/- 0"
     )
-    heavy = make_rules(load_spec_file(house))
-    text = "8/8/8/8/3D6d33/8/8/8 w play 0/0 -/- 0"
-    assert heavy.evaluate(heavy.parse_position(text), 0) == pytest.approx(1.5)
+    swapped, _ = r.apply(start, r.parse_action(start, "swap a1 a2"), None)  # type: ignore[arg-type]
+    assert r.evaluate(swapped, 0) < r.evaluate(start, 0)
+    for level in ("greedy", "medium"):
+        player = make_player(level)
+        choice = player.choose(r, start, "white", random.Random(1), Budget(nodes=300))
+        assert choice.kind == "done", level

@@ -21,16 +21,12 @@ from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending, EventTag
-from battlechess_tui.rules.dice_chess import position
+from battlechess_tui.rules.dice_chess import position, value
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
 
 SWAP, DONE, PASS = "swap", "done", "pass"
 #: The purpose of a capturing die's reroll (DC-10) begins with this word.
 REROLL = "reroll"
-#: A die's worth in ``evaluate`` grows by this share of its value per pip it shows.
-PIP_WORTH = 1 / FACES
-#: Each pip of a captured die, in pawns: it only breaks a tie of the board totals (DC-12).
-CAPTURED_PIP_WORTH = 0.01
 
 MOVE_WORDS = {
     1: "one or two squares forward, back, left or right, never jumping (DC-6)",
@@ -87,12 +83,6 @@ class DiceChessRules(Rules[DiceChessState]):
     @cached_property
     def _king_steps(self) -> list[tuple[tuple[int, ...], ...]]:
         return self.geo.rays(ALL_DIRECTIONS)
-
-    @cached_property
-    def die_value(self) -> int:
-        """A die's value in pawns, from the variant file."""
-        piece = self.spec.pieces.get("die")
-        return piece.value if piece is not None else 1
 
     # -- setup (DC-1, DC-2) ------------------------------------------------------------------
 
@@ -317,19 +307,10 @@ class DiceChessRules(Rules[DiceChessState]):
     # -- numbers for computer players ----------------------------------------------------------
 
     def evaluate(self, state: DiceChessState, side: int) -> float:
-        """Material for ``side`` against the other, in pawns. A die is worth its value grown
-        by a sixth per pip: a higher face moves further (DC-5), captures more (DC-8) and
-        counts more when a stalled game is scored (DC-12). Captured pips add a hundredth each,
-        enough to break a tie of the board totals (DC-12). Captures are never in doubt
+        """``side``'s lead on the board, measured against how much it may still change before
+        the game is scored (``rules/dice_chess/value.py``). Captures are never in doubt
         (DC-8), so ``chance`` is the base's certainty for every action."""
-        return self._material(state, side) - self._material(state, side ^ 1)
-
-    def _material(self, state: DiceChessState, side: int) -> float:
-        dice = state.dice_of(side)
-        pips = sum(face for _, face in dice)
-        return self.die_value * (len(dice) + PIP_WORTH * pips) + CAPTURED_PIP_WORTH * (
-            state.captured_total(side)
-        )
+        return value.evaluate(self, state, side)
 
     # -- typed input and refusals ------------------------------------------------------------
 

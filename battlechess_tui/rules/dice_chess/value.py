@@ -1,0 +1,77 @@
+"""How a Dice Chess position stands, for computer players: how sure each side's lead is.
+
+A game that stalls is scored by the faces on the board (DC-12, DC-14), and nearly every game
+ends that way, so the lead that matters is the difference of the board totals, with the
+captured faces breaking a tie. How sure that lead is depends on how much it can still change:
+each capture moves it by a few pips (a face leaves the board and the capturer is rerolled,
+DC-9, DC-10), and a capture can only happen while the stall clock (DC-12, DC-14) leaves time
+for some die to reach an enemy die it may take (DC-8). The estimate is therefore the lead
+divided by the spread of the changes still to come, so a side behind gains by closing in
+(and by each capture, which restarts the clock) and a side ahead by keeping its distance and
+letting the clock run. Every swap in the setup phase (DC-2) costs a trifle, so a computer
+player swaps only to arrange its dice better and then says "done".
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from battlechess_tui.rules.dice_chess import reach
+from battlechess_tui.rules.dice_chess.state import DiceChessState
+
+if TYPE_CHECKING:
+    from battlechess_tui.rules.dice_chess.rules import DiceChessRules
+
+#: Spread of the lead, in pips, that one capture adds: the victim's face leaves and the
+#: capturer's face is rerolled (about 1.7 pips for the reroll alone).
+SWING = 2.5
+#: Spread left when no capture can happen before the game is scored: a lead of one pip is
+#: then nearly sure.
+SURE = 0.5
+#: Captures expected beyond the clock once the armies are in reach (each restarts it).
+FIGHT_ON = 2.0
+#: Turns assumed left on a clock that never runs out (``opening_turns`` 0 before a capture).
+NO_LIMIT_TURNS = 20
+#: A tied board is broken by the captured faces (DC-12): worth this share of a pip.
+TIE_BREAK = 0.5
+#: The estimate, in pawns, of a lead one spread wide (the players read 5 as about 70%).
+PAWNS_PER_SPREAD = 5.0
+#: What a swap in the setup phase costs, in pawns: more than putting off a loss gains a
+#: searching player (``DISCOUNT`` in ``ai/search.py``), less than a better arrangement.
+SWAP_COST = 0.2
+
+
+def evaluate(rules: DiceChessRules, state: DiceChessState, side: int) -> float:
+    """``side``'s estimate of ``state``: its lead over the other in spreads, in pawns."""
+    totals = [0, 0]
+    for die in state.board:
+        if die is not None:
+            totals[die[0]] += die[1]
+    pips = totals[side] - totals[side ^ 1]
+    taken = state.captured_total(side) - state.captured_total(side ^ 1)
+    lead = pips + TIE_BREAK * ((taken > 0) - (taken < 0))
+    spread = math.sqrt(SURE**2 + SWING**2 * captures_to_come(rules, state))
+    swaps = state.swaps[side] - state.swaps[side ^ 1]
+    return PAWNS_PER_SPREAD * lead / spread - SWAP_COST * swaps
+
+
+def captures_to_come(rules: DiceChessRules, state: DiceChessState) -> float:
+    """How many captures may still change the lead: the turns the clock leaves once a die
+    can first reach a die it may take, and a few more for the fight that follows. A position
+    of the setup phase counts as the start of play, White to move (DC-2)."""
+    left = plies_left(rules, state)
+    mover = 0 if state.setup else state.side
+    limit = left // 2 + 2
+    soonest = reach.moves_to_capture(rules.geo, state, limit)
+    moves, replies = soonest[mover], soonest[mover ^ 1]
+    first = min(2 * moves - 1, 2 * replies)  # the ply of the first capture in reach
+    room = left - first + 1
+    return room / 2 + FIGHT_ON if room > 0 else 0.0
+
+
+def plies_left(rules: DiceChessRules, state: DiceChessState) -> int:
+    """Plies until the stall clock scores the game if nobody captures (DC-12, DC-14)."""
+    opening = rules.opening_plies or 2 * NO_LIMIT_TURNS
+    limit = rules.stall_plies if state.any_capture else opening
+    return max(0, limit - state.quiet)
