@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from battlechess_tui.ai import hint
 from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.levels import make_player
 from battlechess_tui.engine.registry import make_rules
@@ -108,3 +109,13 @@ def test_dc_2_a_computer_player_ends_the_setup_when_no_swap_gains():
         player = make_player(level)
         choice = player.choose(r, start, "white", random.Random(1), Budget(nodes=300))
         assert choice.kind == "done", level
+
+
+def test_dc_12_a_hint_speaks_of_winning_chances_not_pawns():
+    r = rules()
+    behind = r.parse_position("d47/8/8/3d6D43/8/8/8/D37 w play 0/0 -/- 12")
+    found = hint(r, behind, "white", random.Random(1), Budget(nodes=300))
+    why = found.reason()
+    assert "pawns" not in why and "% to win after the best replies found" in why
+    chance = int(why.split("about ")[1].split("%")[0])
+    assert 1 <= chance < 50  # three pips behind

@@ -24,7 +24,9 @@ class Hint:
     """``action`` for the deciding side, with ``chance`` (the rules' chance its fight is won),
     ``ends`` (the chance it ends the game at once, and ``won`` that it wins it), ``gain`` (the
     expected change of the side's lead one decision deep, in pawns, where the game goes on)
-    and ``outlook`` (the worth to the side of the best line the search found, in [-1, 1])."""
+    and ``outlook`` (the worth to the side of the best line the search found, in [-1, 1]).
+    ``unit`` is what the game's estimate counts (``Rules.estimate_unit``); without one, the
+    estimate is a measure of chances and the outlook reads as the chance of winning."""
 
     action: Action
     chance: Chance = CERTAIN
@@ -32,6 +34,7 @@ class Hint:
     outlook: float = 0.0
     ends: float = 0.0
     won: float = 0.0
+    unit: str = "pawns"
 
     @classmethod
     def of(
@@ -55,7 +58,7 @@ class Hint:
                 ends += weight
                 won += weight if outcome.winner == side else 0.0
         gain = after / going - lead(rules, state, side) if going else 0.0
-        return cls(action, chance, gain, outlook, ends, won)
+        return cls(action, chance, gain, outlook, ends, won, rules.estimate_unit)
 
     @property
     def wins(self) -> bool:
@@ -84,10 +87,12 @@ class Hint:
         return "; ".join(p for p in parts if p)
 
     def _gain_words(self) -> str:
+        if not self.unit:
+            return ""
         if self.gain >= NOTICEABLE:
-            return f"gains {self.gain:.1f} pawns"
+            return f"gains {self.gain:.1f} {self.unit}"
         if self.gain <= -NOTICEABLE:
-            return f"gives up {-self.gain:.1f} pawns"
+            return f"gives up {-self.gain:.1f} {self.unit}"
         return "keeps the balance"
 
     def _outlook_words(self) -> str:
@@ -95,6 +100,9 @@ class Hint:
             return "leads to a won game"
         if self.loses:
             return "the game is lost whatever is chosen"
+        if not self.unit:
+            chance = min(99, max(1, round(50 * (1 + self.outlook))))
+            return f"about {chance}% to win after the best replies found"
         ahead = unsquash(self.outlook)
         if abs(ahead) < NOTICEABLE:
             return ""

@@ -85,6 +85,9 @@ class Rules(ABC, Generic[S]):
     #: Kinds of two-square actions that mean the same whichever square is named first (Dice
     #: Chess's ``swap``): the app lets a player pick their squares in either order.
     unordered: ClassVar[frozenset[str]] = frozenset()
+    #: What ``evaluate`` counts, for words such as "gains 2.0 pawns"; empty where the estimate
+    #: measures winning chances rather than material (a hint then speaks of chances only).
+    estimate_unit: ClassVar[str] = "pawns"
 
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
         self.spec = spec
@@ -156,7 +159,8 @@ class Rules(ABC, Generic[S]):
         return CERTAIN
 
     def evaluate(self, state: S, side: int) -> float:
-        """A static estimate of ``state`` for ``side``: positive is good, roughly in pawns.
+        """A static estimate of ``state`` for ``side``: positive is good, roughly in pawns
+        (``estimate_unit``).
         The default counts nothing; games weigh material and what else matters to them."""
         return 0.0
 

@@ -50,6 +50,7 @@ class DiceChessRules(Rules[DiceChessState]):
 
     Data = Data
     unordered = frozenset({SWAP})
+    estimate_unit = ""  # ``evaluate`` weighs the lead by how sure it is (value.py)
     perft_unit = (
         "one decision: a move or a pass, and in the setup phase one swap or 'done'; "
         "a capturing die shows its highest face (the reroll is not branched)"
