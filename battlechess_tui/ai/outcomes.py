@@ -5,19 +5,23 @@ the player's own stream (never the game's dice). Where the rules know the exact 
 that the action's fight is won and the samples show both the won result (the one
 ``AssumeWon`` dice give) and others, the won result is weighed ``p`` and the others share
 ``1 - p``: a few applications then give the action's exact expectation whenever a fight has
-one way to be won and one to be lost. Otherwise (an estimated chance, a winner who may be
-hurt, a battle that goes on over more decisions, rolls without a fight) the samples are
-weighed equally.
+one way to be won and one to be lost. Dice that can fall only a few ways (a Dice Chess
+reroll: six) are tried every way, each weighed equally, so that expectation is exact too.
+Otherwise (an estimated chance, a winner who may be hurt, a battle that goes on over more
+decisions, many rolls without a fight) the samples are weighed equally.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.dice import AssumeWon, Dice
+from battlechess_tui.engine.dice import AssumeWon, Dice, DiceMismatch
 from battlechess_tui.engine.rules import CERTAIN, Chance, Rules
 
 #: Samples of an action that throws dice.
@@ -27,6 +31,10 @@ MAX_SAMPLES = 6
 #: No sample equal to the won result, when that was this unlikely, shows that the decision's
 #: won result is not ``AssumeWon``'s: the samples are then weighed equally.
 UNLIKELY = 0.05
+#: Dice that can fall at most this many ways are tried every way.
+EVERY_WAY = 6
+
+Throw = tuple[int, int]  # (count, sides)
 
 
 @dataclass(frozen=True)
@@ -49,22 +57,37 @@ class Result:
 
 
 class SamplingDice(Dice):
-    """Dice from a seeded stream that remember whether anything was thrown."""
+    """Dice from a seeded stream that remember what was thrown."""
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
-        self.thrown = False
+        self.throws: list[Throw] = []
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:
-        self.thrown = True
+        self.throws.append((count, sides))
         return super().faces(count, sides)
+
+
+class ChosenDice(Dice):
+    """Dice that fall as chosen, for the throws expected; DiceMismatch if the rules throw
+    otherwise (the throws depend on how the dice fell)."""
+
+    def __init__(self, throws: Sequence[Throw], faces: Sequence[int]) -> None:
+        super().__init__()
+        self.throws, self.left = list(throws), list(faces)
+
+    def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        if not self.throws or self.throws.pop(0) != (count, sides):
+            raise DiceMismatch(f"an unexpected throw of {count}d{sides}")
+        out, self.left = tuple(self.left[:count]), self.left[count:]
+        return out
 
 
 def results(rules: Rules[Any], state: Any, action: Action, rng: random.Random) -> Result:
     """The results of ``action`` in ``state``; the dice thrown come from ``rng``."""
     dice = SamplingDice(random.Random(rng.getrandbits(64)))
     first, _ = rules.apply(state, action, dice)
-    if not dice.thrown:
+    if not dice.throws:
         return Result((Branch(first, 1.0),), CERTAIN, 1)
     chance = rules.chance(state, action)
     p = float(chance.p)
@@ -79,8 +102,32 @@ def results(rules: Rules[Any], state: Any, action: Action, rng: random.Random) -
             share = (1 - p) / len(lost)
             return Result(_merge([Branch(won, p), *(Branch(s, share) for s in lost)]), chance, cost)
         return Result(_equal(samples), chance, cost)
+    every = every_way(rules, state, action, dice.throws)
+    if every is not None:
+        return Result(_equal(every), chance, 1 + len(every))
     samples = [first, *_sample(rules, state, action, rng, SAMPLES - 1)]
     return Result(_equal(samples), chance, len(samples))
+
+
+def every_way(
+    rules: Rules[Any], state: Any, action: Action, throws: Sequence[Throw]
+) -> list[Any] | None:
+    """The result of each way the ``throws`` can fall, if they can fall at most
+    ``EVERY_WAY`` ways and the rules make the same throws every time; else None."""
+    if math.prod(sides**count for count, sides in throws) > EVERY_WAY:
+        return None
+    dies = [range(1, sides + 1) for count, sides in throws for _ in range(count)]
+    out = []
+    for faces in itertools.product(*dies):
+        dice = ChosenDice(throws, faces)
+        try:
+            child, _ = rules.apply(state, action, dice)
+        except DiceMismatch:
+            return None
+        if dice.throws:
+            return None  # fewer throws this time
+        out.append(child)
+    return out
 
 
 def _told_apart(samples: list[Any], won: Any, p: float) -> bool:
