@@ -11,8 +11,7 @@ A battle in progress (DD-10..DD-12) puts both pieces at stake: each side gains t
 times its chance of winning. The exact odds (``odds``) cost far too much for every node of a
 search, so the chance here is a race of hits: each piece needs so many hits of its mean damage
 to bring the other below 0, and hits with its chance against the other's AC, the two acting in
-turn from the one whose action is next. The same race prices a threat to a King (DD-9): an
-enemy that could move onto his square next turn, or onto the Fighter he would swap in (DD-17).
+turn from the one whose action is next.
 """
 
 from __future__ import annotations
@@ -22,19 +21,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.rules.dnd import effects as fx
-from battlechess_tui.rules.dnd.reach import attacks_square
-from battlechess_tui.rules.dnd.state import (
-    ACT,
-    BATTLE,
-    MOVE_PHASE,
-    SWAP,
-    DndState,
-    Effect,
-    Piece,
-    chess_board,
-)
+from battlechess_tui.rules.dnd.state import BATTLE, DndState, Effect, Piece
 
 if TYPE_CHECKING:
     from battlechess_tui.rules.dnd.rules import DndRules
@@ -42,8 +30,6 @@ if TYPE_CHECKING:
 LEVEL_WORTH = 0.5  # each level above 1 adds half the piece's value
 KING_WORTH = 6.0  # the King at full hit points
 KING_STAKE = 12.0  # what a battle the King may lose puts at stake (DD-9: the game)
-#: Share of a threat to a King that counts: his foes move next, or his side does (he may flee).
-THREAT_NEXT, THREAT_LATER = 0.7, 0.2
 BUFF, DEBUFF, HELPLESS = 0.2, 0.3, 1.0
 WIN = 1000.0
 #: Most pieces whose worth is kept per rules object (a piece is often in many states).
@@ -62,47 +48,7 @@ def evaluate(rules: DndRules, state: DndState, side: int) -> float:
             total += worth(rules, p) if p.side == side else -worth(rules, p)
     if state.phase == BATTLE and state.battle is not None:
         total += battle_stake(rules, state, side)
-    elif state.phase in (MOVE_PHASE, ACT):
-        total += kings_danger(rules, state, side)
-    elif state.phase == SWAP and state.pending is not None and state.pending.kind == "battle":
-        foe, king = state.pieces[state.pending.actor], state.at[cb.target(state.pending.move)]
-        cost = _threat(rules, state, foe, state.pieces[king])  # DD-17: his answer is next
-        total += cost if foe.side == side else -cost
     return total
-
-
-def kings_danger(rules: DndRules, state: DndState, side: int) -> float:
-    """The threats to both Kings (DD-9): an enemy that could move onto a King's square next
-    turn and would likely win that battle (or the one against the Fighter he swaps in, DD-17)."""
-    mover = state.side if state.phase == MOVE_PHASE else 1 - state.side
-    board = None
-    total = 0.0
-    for king in state.pieces:
-        if not king.alive or rules.tables.classes[king.cls].piece != "king":
-            continue
-        foes = [q for q in state.pieces if q.alive and q.side != king.side and not fx.helpless(q)]
-        if board is None:
-            board = chess_board(state, rules.geo, rules.tables.codes)
-        threat = 0.0
-        for q in foes:
-            if attacks_square(board, q.square, king.square):
-                threat = max(threat, _threat(rules, state, q, king))
-        share = THREAT_NEXT if mover != king.side else THREAT_LATER
-        total += share * threat if king.side != side else -share * threat
-    return total
-
-
-def _threat(rules: DndRules, state: DndState, foe: Piece, king: Piece) -> float:
-    """What ``foe`` attacking ``king`` is expected to cost the King's side, the King swapping
-    in an adjacent Fighter where that costs less (DD-17)."""
-    cost = race(*_striker(rules, state, foe, king), *_striker(rules, state, king, foe), True)
-    cost *= KING_STAKE
-    for f in state.pieces:
-        if (f.alive and f.side == king.side and rules.tables.classes[f.cls].piece == "pawn"
-                and rules.geo.distance(f.square, king.square) == 1):  # fmt: skip
-            won = race(*_striker(rules, state, foe, f), *_striker(rules, state, f, foe), True)
-            cost = min(cost, won * worth(rules, f))
-    return cost
 
 
 def battle_stake(rules: DndRules, state: DndState, side: int) -> float:
