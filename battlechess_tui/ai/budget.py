@@ -32,7 +32,7 @@ NODES_PER_MS = {
     "gladiator": 2.3,
     "arena": 5.0,
     "brawl": 5.5,
-    "dice-chess": 10.0,
+    "dice-chess": 6.0,
     "dnd": 1.5,
 }
 #: For a game not measured.
