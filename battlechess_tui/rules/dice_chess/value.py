@@ -8,8 +8,8 @@ DC-9, DC-10), and a capture can only happen while the stall clock (DC-12, DC-14)
 for some die to reach an enemy die it may take (DC-8). The estimate is therefore the lead
 divided by the spread of the changes still to come, so a side behind gains by closing in
 (and by each capture, which restarts the clock) and a side ahead by keeping its distance and
-letting the clock run. Every swap in the setup phase (DC-2) costs a trifle, so a computer
-player swaps only to arrange its dice better and then says "done".
+letting the clock run. Each swap in the setup phase (DC-2) costs a little more than the one
+before, so a computer player swaps only to arrange its dice better and soon says "done".
 """
 
 from __future__ import annotations
@@ -37,8 +37,10 @@ NO_LIMIT_TURNS = 20
 TIE_BREAK = 0.5
 #: The estimate, in pawns, of a lead one spread wide (the players read 5 as about 70%).
 PAWNS_PER_SPREAD = 5.0
-#: What a swap in the setup phase costs, in pawns: more than putting off a loss gains a
-#: searching player (``DISCOUNT`` in ``ai/search.py``), less than a better arrangement.
+#: What the first swap in the setup phase costs, in pawns; each further one costs this much
+#: more than the one before. A shallow search sees the other side's answer to "done" but not
+#: to one more swap, so swaps look a little better than they are: the rising cost outweighs
+#: that after a swap or two, while a swap that truly gains is still made.
 SWAP_COST = 0.2
 
 
@@ -52,8 +54,13 @@ def evaluate(rules: DiceChessRules, state: DiceChessState, side: int) -> float:
     taken = state.captured_total(side) - state.captured_total(side ^ 1)
     lead = pips + TIE_BREAK * ((taken > 0) - (taken < 0))
     spread = math.sqrt(SURE**2 + SWING**2 * captures_to_come(rules, state))
-    swaps = state.swaps[side] - state.swaps[side ^ 1]
-    return PAWNS_PER_SPREAD * lead / spread - SWAP_COST * swaps
+    fuss = swap_cost(state.swaps[side]) - swap_cost(state.swaps[side ^ 1])
+    return PAWNS_PER_SPREAD * lead / spread - fuss
+
+
+def swap_cost(swaps: int) -> float:
+    """What ``swaps`` swaps cost together: 1, 2, 3... times ``SWAP_COST`` each."""
+    return SWAP_COST * swaps * (swaps + 1) / 2
 
 
 def captures_to_come(rules: DiceChessRules, state: DiceChessState) -> float:
