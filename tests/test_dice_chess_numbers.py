@@ -11,7 +11,8 @@ import pytest
 from battlechess_tui.ai import hint
 from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.levels import make_player
-from battlechess_tui.engine.registry import make_rules
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_rules, make_variant
 from battlechess_tui.engine.rules import CERTAIN
 from battlechess_tui.rules.dice_chess.reach import moves_to_capture
 from battlechess_tui.simulation import random_game
@@ -119,3 +120,14 @@ def test_dc_12_a_hint_speaks_of_winning_chances_not_pawns():
     assert "pawns" not in why and "% to win after the best replies found" in why
     chance = int(why.split("about ")[1].split("%")[0])
     assert 1 <= chance < 50  # three pips behind
+
+
+def test_dc_15_computer_players_end_the_setup_after_a_few_swaps():
+    game = Game(make_variant("dice-chess"), 5)  # Black starts 10 pips ahead
+    r = game.rules
+    budget = Budget.for_level("medium", rules=r)
+    players = (make_player("medium"), make_player("medium"))
+    while game.state.setup:
+        seat = r.to_move(game.state)
+        game.play(players[r.side_of(seat)].choose(r, game.state, seat, random.Random(5), budget))
+    assert max(game.state.swaps) <= 3
