@@ -1,7 +1,7 @@
 """Strength of the computer players, printed as a Markdown table for the README.
 
 Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--jobs J]
-      [--only GAME ...] [--seed S]
+      [--only GAME ...] [--seed S] [--paired]
       .venv/bin/python benchmarks/bench_ai.py --calibrate
 
 For each game (and D&D at level 5), the medium player meets the random player and the greedy
@@ -12,6 +12,8 @@ Columns: medium's wins, losses and draws; its share of the decisive games and it
 else runs, share the machine) and in this process's CPU time (what the decision costs on a
 core of its own). Targets: at least 90% of decisive games against random, a score of 65%
 against greedy, and a 90th percentile under 1 s (flagged "slow" on CPU time).
+``--paired`` plays each deal twice, the medium player White in one game and Black in the other
+(the same game seed, so the same starting dice), so that luck of the deal cancels out.
 ``--calibrate`` measures the search's nodes per millisecond on sample positions of every game
 (the table ``NODES_PER_MS`` in ``ai/budget.py``).
 """
@@ -90,12 +92,15 @@ def percent_ci(k: float, n: int) -> str:
     return f"{k / n:.0%} ({low:.0%}-{high:.0%})"
 
 
-def pairing(row: Row, opponent: str, games: int, seed: int, think_ms: int, jobs: int) -> str:
+def pairing(
+    row: Row, opponent: str, games: int, seed: int, think_ms: int, jobs: int, paired: bool = False
+) -> str:
     """Medium against ``opponent``, half the games as each colour: one table line."""
     tally, times, cpu = Tally(), [], []
     for side in (0, 1):
         levels = ("medium", opponent) if side == 0 else (opponent, "medium")
-        run = Run(row.key, seed + side, Seats(levels, think_ms), dict(row.options))
+        first = seed if paired else seed + side
+        run = Run(row.key, first, Seats(levels, think_ms), dict(row.options))
         half = games // 2 if side == 0 else games - games // 2
         for game in play_many(run, half, jobs):
             tally.add(game, side)
@@ -156,6 +161,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", help="games to run (keys, or 'dnd (level 5)')")
+    parser.add_argument("--paired", action="store_true", help="each deal once with each colour")
     parser.add_argument("--calibrate", action="store_true")
     args = parser.parse_args()
     if args.calibrate:
@@ -163,7 +169,8 @@ def main() -> None:
         return
     print(
         f"medium (--think-ms {args.think_ms}) against random and greedy, {args.games} games "
-        f"per pairing (half as White), seed {args.seed}, {args.jobs} processes\n"
+        f"per pairing (half as White{', each deal twice' if args.paired else ''}), "
+        f"seed {args.seed}, {args.jobs} processes\n"
     )
     print(
         "| game | opponent | won | lost | drawn | won of decisive (95% CI) "
@@ -174,7 +181,9 @@ def main() -> None:
     start = time.perf_counter()
     for row in rows(args.only):
         for opponent in OPPONENTS:
-            line = pairing(row, opponent, args.games, args.seed, args.think_ms, args.jobs)
+            line = pairing(
+                row, opponent, args.games, args.seed, args.think_ms, args.jobs, args.paired
+            )
             print(line, flush=True)
     print(f"\n{time.perf_counter() - start:.0f} s in all")
 
