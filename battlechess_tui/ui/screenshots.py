@@ -183,11 +183,15 @@ async def _help(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-def _people_app(variant: str, moves: tuple[str, ...]) -> Callable[[Path], BattleChessApp]:
-    """Ann and Bo at one keyboard, ``moves`` played."""
+def _named_app(
+    variant: str, moves: tuple[str, ...], black: str = "Bo", computer: str | None = None
+) -> Callable[[Path], BattleChessApp]:
+    """Ann against ``black`` (the computer at level ``computer``, if given), ``moves`` played."""
 
     def make(save_dir: Path) -> BattleChessApp:
-        game = build_game(variant, None, SEED, {"white": "Ann", "black": "Bo"})
+        game = build_game(variant, None, SEED, {"white": "Ann", "black": black})
+        if computer is not None:
+            game.computers = {"black": computer}
         for move in moves:
             game.play(move)
         return _app("play", game)(save_dir)
@@ -213,15 +217,6 @@ async def _takeback(pilot: Pilot) -> None:
     await _settle(pilot)
     await pilot.press("u")
     await _until_screen(pilot, Confirm)
-
-
-def _against_the_computer(save_dir: Path) -> BattleChessApp:
-    """Ann against the computer (medium), its first reply made, a hint on the board."""
-    game = build_game("single-combat", None, SEED, {"white": "Ann", "black": "Computer"})
-    game.computers = {"black": "medium"}
-    for move in ("e2e4", "d7d5"):
-        game.play(move)
-    return _app("play", game)(save_dir)
 
 
 async def _hint_shown(pilot: Pilot) -> None:
@@ -257,10 +252,12 @@ def scenes() -> list[Scene]:
     out.append(Scene("rules", LARGE, _game_app(ruled, 0), _rules))
     out.append(Scene("help", SMALL, _game_app("classic", 0), _help))
     if "single-combat" in keys:
-        fight = _people_app("single-combat", ("e2e4", "d7d5"))
+        opening = ("e2e4", "d7d5")
+        fight = _named_app("single-combat", opening)
         out.append(Scene("hand-over", SMALL, fight, _fight_then_hand_over))
-        out.append(Scene("computer-hint", LARGE, _against_the_computer, _hint_shown))
-    out.append(Scene("takeback", SMALL, _people_app("classic", ("e2e4",)), _takeback))
+        computer = _named_app("single-combat", opening, "Computer", "medium")
+        out.append(Scene("computer-hint", LARGE, computer, _hint_shown))
+    out.append(Scene("takeback", SMALL, _named_app("classic", ("e2e4",)), _takeback))
     out.append(Scene("lesson-classic", SMALL, _app(), _lesson("classic", "check-and-mate", 1)))
     if "gladiator" in keys:
         lesson = _lesson("gladiator", "hit-points-and-combat", 1)

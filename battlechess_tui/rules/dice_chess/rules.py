@@ -292,7 +292,7 @@ class DiceChessRules(Rules[DiceChessState]):
 
     def score(self, state: DiceChessState, why: str, rule: str = "DC-12") -> Outcome:
         """DC-12: higher board total wins; then higher captured total; else a draw."""
-        board = (state.board_total(0), state.board_total(1))
+        board = state.board_totals()
         taken = (state.captured_total(0), state.captured_total(1))
         if board[0] != board[1]:
             winner: int | None = 0 if board[0] > board[1] else 1

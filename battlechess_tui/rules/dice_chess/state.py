@@ -40,7 +40,15 @@ class DiceChessState:
 
     def board_total(self, side: int) -> int:
         """The faces of ``side``'s dice on the board, added (DC-12's first count)."""
-        return sum(face for _, face in self.dice_of(side))
+        return self.board_totals()[side]
+
+    def board_totals(self) -> tuple[int, int]:
+        """``board_total`` of White and of Black, in one pass over the board."""
+        totals = [0, 0]
+        for die in self.board:
+            if die is not None:
+                totals[die[0]] += die[1]
+        return totals[0], totals[1]
 
     def captured_total(self, side: int) -> int:
         """The faces of the dice ``side`` has captured, added (DC-12's tie-break)."""

@@ -46,10 +46,7 @@ SWAP_COST = 0.2
 
 def evaluate(rules: DiceChessRules, state: DiceChessState, side: int) -> float:
     """``side``'s estimate of ``state``: its lead over the other in spreads, in pawns."""
-    totals = [0, 0]
-    for die in state.board:
-        if die is not None:
-            totals[die[0]] += die[1]
+    totals = state.board_totals()
     pips = totals[side] - totals[side ^ 1]
     taken = state.captured_total(side) - state.captured_total(side ^ 1)
     lead = pips + TIE_BREAK * ((taken > 0) - (taken < 0))

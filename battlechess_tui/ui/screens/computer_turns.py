@@ -204,19 +204,27 @@ class ComputerTurns(TableScreen):
         finally:
             self._landing = False
 
+    def refused_now(self, on_computer_turn: str) -> bool:
+        """Whether a person cannot act now, saying why: the game is over, or a computer is to
+        decide (``on_computer_turn`` says so, ``{computer}`` standing for its name)."""
+        game = self.game
+        if game.over:
+            self.message = "The game is over."
+            return True
+        seat = computer.computer_seat(game)
+        if seat is not None:
+            self.message = on_computer_turn.format(computer=computer.label(game, seat))
+            return True
+        return False
+
     # -- hints -----------------------------------------------------------------------------------
 
     def action_hint(self) -> None:
         """What the medium computer player would decide for the seat to move, shown on the
         board with its odds and why, and recorded in the save."""
+        if self.refused_now("No hint on the computer's turn: {computer}."):
+            return
         game = self.game
-        if game.over:
-            self.message = "The game is over."
-            return
-        seat = computer.computer_seat(game)
-        if seat is not None:
-            self.message = f"No hint on the computer's turn: {computer.label(game, seat)}."
-            return
         if self.search is not None and self.search.kind == "hint":
             return  # already working it out
         self.message = "Hint: thinking…"

@@ -28,26 +28,13 @@ from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import has_overrides, legend_markdown, play_help
 from battlechess_tui.ui.rematch import counterparts, rematch
 from battlechess_tui.ui.screens.base import battle_app
-from battlechess_tui.ui.screens.computer_turns import MOVE_HOLD, ROLL_HOLD, ComputerTurns, Search
+from battlechess_tui.ui.screens.computer_turns import ComputerTurns
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, HandOver, ResultPanel
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS
 from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
-
-#: What other modules import from here (the computer's turns re-exported from their module).
-__all__ = [
-    "GAME_COMMANDS",
-    "MOVE_HOLD",
-    "OVERRIDE",
-    "OVERRIDE_WHEN",
-    "ROLL_HOLD",
-    "GameScreen",
-    "MoveInput",
-    "Search",
-    "box_hint",
-]
 
 GAME_COMMANDS: tuple[Command, ...] = (
     # Priority: the box takes the focus before the next key arrives, so ``:e2e4`` typed at
@@ -194,12 +181,7 @@ class GameScreen(ComputerTurns):
     def _square_chosen(self, event: Board.SquareChosen) -> None:
         self.cursor = event.square
         square, selected = event.square, self.selected
-        if self.game.over:
-            self.message = "The game is over."
-            return
-        seat = computer.computer_seat(self.game)
-        if seat is not None:
-            self.message = f"{computer.label(self.game, seat)} is to move: wait for its decision."
+        if self.refused_now("{computer} is to move: wait for its decision."):
             return
         if self.aiming is not None:
             self._aim_at(square)
