@@ -73,9 +73,10 @@ def test_dc_12_after_a_capture_the_stall_clock_counts():
 
 def test_dc_8_closing_in_helps_the_side_behind_and_distance_the_side_ahead():
     r = rules()
-    near = r.parse_position("d47/8/8/3d6D43/8/8/8/D37 w play 0/0 -/- 12")
-    far = r.parse_position("6d4d6/8/8/8/8/8/8/D3D46 w play 0/0 -/- 12")
-    # White trails by 3 pips either way; only near, a capture can come before the clock ends
+    near = r.parse_position("d67/8/8/3d4D63/8/8/8/D17 w play 0/0 -/- 12")
+    far = r.parse_position("6d4d6/8/8/8/8/8/8/D1D66 w play 0/0 -/- 12")
+    # White trails by 3 pips either way; only near can its 6 take a die (the 4 on d5) before
+    # the clock ends
     assert r.evaluate(near, 0) > r.evaluate(far, 0)
     assert r.evaluate(far, 1) > r.evaluate(near, 1)
 

@@ -13,6 +13,11 @@ by the state, or by its position text for a game whose states do not hash yet).
 
 Values are worths to White in [-1, 1] (``ai/scoring.py``); a node of Black's maximises their
 negation. Deeper values shrink a little, so a sooner win and a later loss are preferred.
+
+The other side is not assumed to find its best reply every time: at its decisions the worth
+is mostly that of its best reply, partly the average of all its replies (``FALLIBLE``). The
+people and weaker computers this player meets do miss replies, and a line that fails only
+against the single best answer is worth trying, while one that loses to most answers is not.
 """
 
 from __future__ import annotations
@@ -37,6 +42,9 @@ DISCOUNT = 0.995
 EXPLORE = 0.15
 #: Most nodes a player keeps from one decision to the next.
 MEMORY = 200_000
+#: Share of the average reply in the worth of the other side's decisions (the rest is the
+#: best reply's).
+FALLIBLE = 0.3
 
 
 class Node:
@@ -55,10 +63,16 @@ class Node:
     def sign(self) -> float:
         return 1.0 if self.side == 0 else -1.0
 
-    def best_edge_value(self) -> float:
+    def best_edge_value(self, me: int) -> float:
+        """The worth of deciding here: the best choice's for ``me``, and mostly the best
+        for the other side, partly the average (``FALLIBLE``)."""
         assert self.edges
         pick = max if self.side == 0 else min
-        return pick(e.value for e in self.edges)
+        best = pick(e.value for e in self.edges)
+        if self.side == me:
+            return best
+        average = sum(e.value for e in self.edges) / len(self.edges)
+        return (1 - FALLIBLE) * best + FALLIBLE * average
 
 
 @dataclass
@@ -91,6 +105,7 @@ class Search:
     budget: Budget
     nodes: int = 0
     table: dict[Hashable, Node] = field(default_factory=dict)
+    me: int = 0  # the side searching
     key: Callable[[Any], Hashable] | None = None
 
     def run(self, state: Any, seat: str) -> Node:
@@ -98,11 +113,12 @@ class Search:
         found in the table (a position the last search looked at) keeps what was learnt."""
         self.key = state_key(self.rules, state)
         choices = decisions(self.rules, state, seat)
+        self.me, _ = held(self.rules, seat)
         root = self.node(state)
         if root.edges is not None and [e.action for e in root.edges] != choices:
             root = self.made(state, self.rules.outcome(state))  # this seat's choices only
         if root.edges is None:
-            root.side, _ = held(self.rules, seat)
+            root.side = self.me
             self.expand(root, choices)
         while not self.budget.spent(self.nodes) and not self.settled(root):
             self.step(root)
@@ -139,7 +155,7 @@ class Search:
             edges.append(edge)
         node.edges = edges
         if edges:
-            node.value = node.best_edge_value()
+            node.value = node.best_edge_value(self.me)
         else:
             node.ended = True
 
@@ -166,7 +182,7 @@ class Search:
             edge.back_up()
             edge.visits += 1
             parent.visits += 1
-            parent.value = parent.best_edge_value()
+            parent.value = parent.best_edge_value(self.me)
 
     def select(self, node: Node) -> Edge:
         assert node.edges

@@ -55,9 +55,8 @@ def steps(face: int, at: int, empty: int, m: Masks) -> tuple[int, int]:
     return attack & empty, attack
 
 
-def moves_to_capture(geo: Geometry, state: DiceChessState, limit: int) -> tuple[int, int]:
-    """For White and for Black, the fewest moves (below ``limit``, at most ``HORIZON``) in
-    which one of its dice could capture an enemy die, or ``limit`` if none can sooner."""
+def armies(state: DiceChessState) -> tuple[list[list[int]], int]:
+    """Each side's dice by face, and the empty squares, as bits."""
     dice = [[0] * (FACES + 1), [0] * (FACES + 1)]
     empty = 0
     for sq, die in enumerate(state.board):
@@ -65,6 +64,33 @@ def moves_to_capture(geo: Geometry, state: DiceChessState, limit: int) -> tuple[
             empty |= 1 << sq
         else:
             dice[die[0]][die[1]] |= 1 << sq
+    return dice, empty
+
+
+def prey_in_reach(geo: Geometry, state: DiceChessState, side: int, moves: int) -> int:
+    """How many enemy dice ``side`` could capture within ``moves`` moves of one of its dice
+    (each die class flooding on its own, as in ``soonest``)."""
+    dice, empty = armies(state)
+    mine, theirs = dice[side], dice[side ^ 1]
+    s = masks(geo)
+    prey = caught = 0
+    for face in range(1, FACES + 1):
+        prey |= theirs[face]
+        at = seen = mine[face]
+        for _ in range(moves):
+            if not at or not prey:
+                break
+            reach, attack = steps(face, at, empty, s)
+            caught |= attack & prey
+            at = reach & ~seen
+            seen |= at
+    return caught.bit_count()
+
+
+def moves_to_capture(geo: Geometry, state: DiceChessState, limit: int) -> tuple[int, int]:
+    """For White and for Black, the fewest moves (below ``limit``, at most ``HORIZON``) in
+    which one of its dice could capture an enemy die, or ``limit`` if none can sooner."""
+    dice, empty = armies(state)
     s = masks(geo)
     white = soonest(dice[0], dice[1], empty, s, limit)
     return white, soonest(dice[1], dice[0], empty, s, limit)

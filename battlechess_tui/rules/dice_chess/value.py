@@ -42,6 +42,13 @@ PAWNS_PER_SPREAD = 5.0
 #: to one more swap, so swaps look a little better than they are: the rising cost outweighs
 #: that after a swap or two, while a swap that truly gains is still made.
 SWAP_COST = 0.2
+#: Swaps past this many cost no more: the cost only has to stop a computer early, and a side
+#: that swapped all 32 times (a person, or the random player) must not drown out the board.
+SWAPS_COUNTED = 6
+#: Captures a fight is expected to add, beyond ``FIGHT_ON``, for each enemy die the side
+#: behind could take within one stall clock's moves: the more dice it has in reach, the
+#: longer it can keep restarting the clock, and the less the other side can escape them all.
+PER_PREY = 1.0
 
 
 def evaluate(rules: DiceChessRules, state: DiceChessState, side: int) -> float:
@@ -50,28 +57,43 @@ def evaluate(rules: DiceChessRules, state: DiceChessState, side: int) -> float:
     pips = totals[side] - totals[side ^ 1]
     taken = state.captured_total(side) - state.captured_total(side ^ 1)
     lead = pips + TIE_BREAK * ((taken > 0) - (taken < 0))
-    spread = math.sqrt(SURE**2 + SWING**2 * captures_to_come(rules, state))
-    fuss = swap_cost(state.swaps[side]) - swap_cost(state.swaps[side ^ 1])
+    behind = None if lead == 0 else side if lead < 0 else side ^ 1
+    spread = math.sqrt(SURE**2 + SWING**2 * captures_to_come(rules, state, behind))
+    fuss = 0.0
+    if state.setup:  # once play starts, how the dice were arranged is on the board
+        fuss = swap_cost(state.swaps[side]) - swap_cost(state.swaps[side ^ 1])
     return PAWNS_PER_SPREAD * lead / spread - fuss
 
 
 def swap_cost(swaps: int) -> float:
-    """What ``swaps`` swaps cost together: 1, 2, 3... times ``SWAP_COST`` each."""
-    return SWAP_COST * swaps * (swaps + 1) / 2
+    """What ``swaps`` swaps cost together: 1, 2, 3... times ``SWAP_COST`` each, up to
+    ``SWAPS_COUNTED`` of them."""
+    counted = min(swaps, SWAPS_COUNTED)
+    return SWAP_COST * counted * (counted + 1) / 2
 
 
-def captures_to_come(rules: DiceChessRules, state: DiceChessState) -> float:
+def captures_to_come(
+    rules: DiceChessRules, state: DiceChessState, chaser: int | None = None
+) -> float:
     """How many captures may still change the lead: the turns the clock leaves once a die
-    can first reach a die it may take, and a few more for the fight that follows. A position
-    of the setup phase counts as the start of play, White to move (DC-2)."""
+    can first reach a die it may take, and more for the fight that follows. The side behind
+    (the ``chaser``) is the one that wants captures, so its own reach is what counts: the side
+    ahead need not take anything. A position of the setup phase counts as the start of
+    play, White to move (DC-2)."""
     left = plies_left(rules, state)
     mover = 0 if state.setup else state.side
     limit = left // 2 + 2
     soonest = reach.moves_to_capture(rules.geo, state, limit)
-    moves, replies = soonest[mover], soonest[mover ^ 1]
-    first = min(2 * moves - 1, 2 * replies)  # the ply of the first capture in reach
+    plies = [2 * soonest[mover] - 1, 2 * soonest[mover ^ 1]]  # the ply each could first capture
+    first = min(plies) if chaser is None else plies[chaser != mover]
     room = left - first + 1
-    return room / 2 + FIGHT_ON if room > 0 else 0.0
+    if room <= 0:
+        return 0.0
+    fight = FIGHT_ON
+    if chaser is not None:
+        prey = reach.prey_in_reach(rules.geo, state, chaser, rules.stall_plies // 2)
+        fight += PER_PREY * prey
+    return room / 2 + fight
 
 
 def plies_left(rules: DiceChessRules, state: DiceChessState) -> int:
