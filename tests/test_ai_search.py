@@ -215,3 +215,26 @@ def test_states_that_do_not_hash_are_searched_without_a_table():
         hash(state)
     for level in SEARCHERS:
         assert choose(rules, level, state) == WAIT
+
+
+class Doubted(BaitRules):
+    """Bait where an open bank also offers a shrug and a sigh (moves that leave it open),
+    so after a grab the raid is one reply of four, and the game doubts the best reply."""
+
+    reply_doubt = 0.8
+
+    def legal_actions(self, state: Bait) -> list[Action]:
+        actions = super().legal_actions(state)
+        return [*actions, Action("shrug"), Action("sigh")] if state.bank else actions
+
+
+@pytest.mark.parametrize("level", SEARCHERS)
+def test_a_game_that_doubts_the_best_reply_plays_for_the_replies_that_miss_it(level):
+    # The grab loses 2 against the raid but wins 4 against the other three replies (White
+    # raids next): worth it when the average reply counts 0.8, not when the best is trusted.
+    assert choose(Doubted(), level) == GRAB
+    Doubted.reply_doubt = 0.0
+    try:
+        assert choose(Doubted(), level) == WAIT
+    finally:
+        Doubted.reply_doubt = 0.8

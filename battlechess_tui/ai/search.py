@@ -14,10 +14,9 @@ by the state, or by its position text for a game whose states do not hash yet).
 Values are worths to White in [-1, 1] (``ai/scoring.py``); a node of Black's maximises their
 negation. Deeper values shrink a little, so a sooner win and a later loss are preferred.
 
-The other side is not assumed to find its best reply every time: at its decisions the worth
-is mostly that of its best reply, partly the average of all its replies (``FALLIBLE``). The
-people and weaker computers this player meets do miss replies, and a line that fails only
-against the single best answer is worth trying, while one that loses to most answers is not.
+In a game whose rules doubt the best reply (``Rules.reply_doubt``), the worth of the other
+side's decisions is mostly its best reply's and partly the average of all its replies: a
+line that fails only against the single best answer is then worth trying.
 """
 
 from __future__ import annotations
@@ -42,9 +41,6 @@ DISCOUNT = 0.995
 EXPLORE = 0.15
 #: Most nodes a player keeps from one decision to the next.
 MEMORY = 200_000
-#: Share of the average reply in the worth of the other side's decisions (the rest is the
-#: best reply's).
-FALLIBLE = 0.3
 
 
 class Node:
@@ -63,16 +59,16 @@ class Node:
     def sign(self) -> float:
         return 1.0 if self.side == 0 else -1.0
 
-    def best_edge_value(self, me: int) -> float:
-        """The worth of deciding here: the best choice's for ``me``, and mostly the best
-        for the other side, partly the average (``FALLIBLE``)."""
+    def best_edge_value(self, me: int, doubt: float) -> float:
+        """The worth of deciding here: the best choice's for ``me``; for the other side,
+        the best reply's with a share ``doubt`` of the average reply's."""
         assert self.edges
         pick = max if self.side == 0 else min
         best = pick(e.value for e in self.edges)
-        if self.side == me:
+        if self.side == me or not doubt:
             return best
         average = sum(e.value for e in self.edges) / len(self.edges)
-        return (1 - FALLIBLE) * best + FALLIBLE * average
+        return (1 - doubt) * best + doubt * average
 
 
 @dataclass
@@ -155,7 +151,7 @@ class Search:
             edges.append(edge)
         node.edges = edges
         if edges:
-            node.value = node.best_edge_value(self.me)
+            node.value = node.best_edge_value(self.me, self.rules.reply_doubt)
         else:
             node.ended = True
 
@@ -182,11 +178,22 @@ class Search:
             edge.back_up()
             edge.visits += 1
             parent.visits += 1
-            parent.value = parent.best_edge_value(self.me)
+            parent.value = parent.best_edge_value(self.me, self.rules.reply_doubt)
 
     def select(self, node: Node) -> Edge:
         assert node.edges
         sign, log_n = node.sign(), math.log(node.visits + 1)
+        doubt = self.rules.reply_doubt
+        if doubt and node.side != self.me:
+            # each reply is looked into as often as its share of the node's worth asks (as
+            # a throw's results are, by their weights): the best's share is 1 - doubt plus
+            # its part of the average
+            share = doubt / len(node.edges)
+            best = max(node.edges, key=lambda e: sign * e.value)
+            return max(
+                node.edges,
+                key=lambda e: (share + (1 - doubt) * (e is best)) / (e.visits + 1),
+            )
         return max(
             node.edges,
             key=lambda e: sign * e.value + EXPLORE * math.sqrt(log_n / (e.visits + 1)),

@@ -88,6 +88,11 @@ class Rules(ABC, Generic[S]):
     #: What ``evaluate`` counts, for words such as "gains 2.0 pawns"; empty where the estimate
     #: measures winning chances rather than material (a hint then speaks of chances only).
     estimate_unit: ClassVar[str] = "pawns"
+    #: How far a computer player doubts that the other side finds its best reply: the share
+    #: of the average reply in the worth it gives the other side's decisions (the rest is the
+    #: best reply's). 0 (the default) trusts the best reply; a game where the best reply is
+    #: nearly always an easy escape, so that every plan looks futile, sets a share.
+    reply_doubt: ClassVar[float] = 0.0
 
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
         self.spec = spec

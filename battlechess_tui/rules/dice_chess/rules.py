@@ -51,6 +51,9 @@ class DiceChessRules(Rules[DiceChessState]):
     Data = Data
     unordered = frozenset({SWAP})
     estimate_unit = ""  # ``evaluate`` weighs the lead by how sure it is (value.py)
+    #: A die chased can nearly always step away, so a search that trusts the best reply sees
+    #: every chase fail and the side behind drifts; players do not step away every time.
+    reply_doubt = 0.3
     perft_unit = (
         "one decision: a move or a pass, and in the setup phase one swap or 'done'; "
         "a capturing die shows its highest face (the reroll is not branched)"
