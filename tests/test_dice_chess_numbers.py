@@ -14,7 +14,7 @@ from battlechess_tui.ai.levels import make_player
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_rules, make_variant
 from battlechess_tui.engine.rules import CERTAIN
-from battlechess_tui.rules.dice_chess.reach import moves_to_capture
+from battlechess_tui.rules.dice_chess.reach import moves_to_capture, prey_in_reach
 from battlechess_tui.simulation import random_game
 
 
@@ -132,3 +132,33 @@ def test_dc_15_computer_players_end_the_setup_after_a_few_swaps():
         seat = r.to_move(game.state)
         game.play(players[r.side_of(seat)].choose(r, game.state, seat, random.Random(5), budget))
     assert max(game.state.swaps) <= 3
+
+
+def test_dc_2_swaps_weigh_only_in_the_setup_and_never_drown_the_board():
+    r = rules()
+    board = "d1d6d4d2d2d6d1d4/d6d2d2d1d2d6d4d1/8/8/8/8/D1D1D1D4D5D3D1D6/D2D2D5D6D4D5D2D3"
+    play = r.parse_position(f"{board} w play 0/0 -/- 0")
+    after_many = r.parse_position(f"{board} w play 0/32 -/- 0")
+    # once play starts, the swaps made are on the board already: White's lead of a pip counts
+    assert r.evaluate(after_many, 0) == r.evaluate(play, 0) > 0
+    setup = r.parse_position(f"{board} b setup 1/6 -/- 0")
+    all_swapped = r.parse_position(f"{board} b setup 1/32 -/- 0")
+    # a side that swapped all 32 times costs no more than one that swapped 6
+    assert r.evaluate(all_swapped, 0) == r.evaluate(setup, 0)
+
+
+def test_dc_12_the_side_behind_gains_by_each_enemy_die_in_its_reach():
+    r = rules()
+    # White trails 7 to 10; its 6 on d4 takes d5 at once, while h5 and a8 are four moves away
+    one = r.parse_position("d47/8/8/3d33d3/3D64/8/8/D17 w play 0/0 1/- 0")
+    two = r.parse_position("d47/8/8/2d3d34/3D64/8/8/D17 w play 0/0 1/- 0")
+    assert prey_in_reach(r.geo, one, 0, 3) == 1 and prey_in_reach(r.geo, two, 0, 3) == 2
+    assert r.evaluate(two, 0) > r.evaluate(one, 0)
+
+
+def test_dc_12_the_side_ahead_need_not_take_anything():
+    r = rules()
+    # White leads 10 to 7; its 6 can take d5 at once or not, and Black can take nothing soon
+    near = r.parse_position("d47/8/8/3d34/3D64/8/8/D47 w play 0/0 1/- 0")
+    far = r.parse_position("d47/8/8/3d34/8/8/3D64/D47 w play 0/0 1/- 0")
+    assert r.evaluate(near, 0) == r.evaluate(far, 0) > 0
