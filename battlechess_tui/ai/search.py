@@ -182,22 +182,23 @@ class Search:
 
     def select(self, node: Node) -> Edge:
         assert node.edges
+        if self.rules.reply_doubt and node.side != self.me:
+            return self.doubted_reply(node)
         sign, log_n = node.sign(), math.log(node.visits + 1)
-        doubt = self.rules.reply_doubt
-        if doubt and node.side != self.me:
-            # each reply is looked into as often as its share of the node's worth asks (as
-            # a throw's results are, by their weights): the best's share is 1 - doubt plus
-            # its part of the average
-            share = doubt / len(node.edges)
-            best = max(node.edges, key=lambda e: sign * e.value)
-            return max(
-                node.edges,
-                key=lambda e: (share + (1 - doubt) * (e is best)) / (e.visits + 1),
-            )
         return max(
             node.edges,
             key=lambda e: sign * e.value + EXPLORE * math.sqrt(log_n / (e.visits + 1)),
         )
+
+    def doubted_reply(self, node: Node) -> Edge:
+        """The other side's reply to look into, where the rules doubt the best one: each as
+        often as its share of the node's worth asks (as a throw's results are, by their
+        weights): the best's share is 1 - doubt plus its part of the average."""
+        assert node.edges
+        doubt, sign = self.rules.reply_doubt, node.sign()
+        share = doubt / len(node.edges)
+        best = max(node.edges, key=lambda e: sign * e.value)
+        return max(node.edges, key=lambda e: (share + (1 - doubt) * (e is best)) / (e.visits + 1))
 
 
 def state_key(rules: Rules[Any], state: Any) -> Callable[[Any], Hashable] | None:

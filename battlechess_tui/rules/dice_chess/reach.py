@@ -1,4 +1,5 @@
-"""How soon a side could first capture, with the board as it stands: for computer players.
+"""How soon a side could first capture, and how many enemy dice it has in reach, with the
+board as it stands: for computer players.
 
 Each die class moves its own way (DC-4..DC-6) around the dice in its path, so the moves a die
 needs to reach an enemy die it may take (DC-8) are found by flooding outward from it over the
@@ -55,66 +56,77 @@ def steps(face: int, at: int, empty: int, m: Masks) -> tuple[int, int]:
     return attack & empty, attack
 
 
-def armies(state: DiceChessState) -> tuple[list[list[int]], int]:
-    """Each side's dice by face, and the empty squares, as bits."""
-    dice = [[0] * (FACES + 1), [0] * (FACES + 1)]
-    empty = 0
-    for sq, die in enumerate(state.board):
-        if die is None:
-            empty |= 1 << sq
-        else:
-            dice[die[0]][die[1]] |= 1 << sq
-    return dice, empty
+@dataclass(frozen=True)
+class Armies:
+    """A position as bits, built once for the questions below: each side's dice by face
+    (``dice[side][face]``), the empty squares, and the board's masks."""
 
+    dice: tuple[tuple[int, ...], tuple[int, ...]]
+    empty: int
+    masks: Masks
 
-def prey_in_reach(geo: Geometry, state: DiceChessState, side: int, moves: int) -> int:
-    """How many enemy dice ``side`` could capture within ``moves`` moves of one of its dice
-    (each die class flooding on its own, as in ``soonest``)."""
-    dice, empty = armies(state)
-    mine, theirs = dice[side], dice[side ^ 1]
-    s = masks(geo)
-    prey = caught = 0
-    for face in range(1, FACES + 1):
-        prey |= theirs[face]
-        at = seen = mine[face]
-        for _ in range(moves):
-            if not at or not prey:
+    @classmethod
+    def of(cls, geo: Geometry, state: DiceChessState) -> Armies:
+        dice = [[0] * (FACES + 1), [0] * (FACES + 1)]
+        empty = 0
+        for sq, die in enumerate(state.board):
+            if die is None:
+                empty |= 1 << sq
+            else:
+                dice[die[0]][die[1]] |= 1 << sq
+        return cls((tuple(dice[0]), tuple(dice[1])), empty, masks(geo))
+
+    def moves_to_capture(self, limit: int) -> tuple[int, int]:
+        """``moves_to_capture`` (below) for White and for Black."""
+        return self.soonest(0, limit), self.soonest(1, limit)
+
+    def soonest(self, side: int, limit: int) -> int:
+        """``moves_to_capture`` for one side: its dice of every face flood out together, one
+        move at a time, so the search stops at the first move that reaches any prey."""
+        mine, theirs = self.dice[side], self.dice[side ^ 1]
+        fronts: dict[int, tuple[int, int, int]] = {}  # face: (squares reached, seen, prey)
+        prey = 0
+        for face in range(1, FACES + 1):
+            prey |= theirs[face]  # a die takes dice showing its face or less (DC-8)
+            if mine[face] and prey:
+                fronts[face] = (mine[face], mine[face], prey)
+        for moves in range(1, min(limit, HORIZON + 1)):
+            for face, (at, seen, targets) in list(fronts.items()):
+                reach, attack = steps(face, at, self.empty, self.masks)
+                if attack & targets:
+                    return moves
+                at = reach & ~seen
+                if at:
+                    fronts[face] = (at, seen | at, targets)
+                else:
+                    del fronts[face]
+            if not fronts:
                 break
-            reach, attack = steps(face, at, empty, s)
-            caught |= attack & prey
-            at = reach & ~seen
-            seen |= at
-    return caught.bit_count()
+        return limit
+
+    def prey_in_reach(self, side: int, moves: int) -> int:
+        """``prey_in_reach`` (below): each die class floods on its own for ``moves`` moves."""
+        mine, theirs = self.dice[side], self.dice[side ^ 1]
+        prey = caught = 0
+        for face in range(1, FACES + 1):
+            prey |= theirs[face]
+            at = seen = mine[face]
+            for _ in range(moves):
+                if not at or not prey:
+                    break
+                reach, attack = steps(face, at, self.empty, self.masks)
+                caught |= attack & prey
+                at = reach & ~seen
+                seen |= at
+        return caught.bit_count()
 
 
 def moves_to_capture(geo: Geometry, state: DiceChessState, limit: int) -> tuple[int, int]:
     """For White and for Black, the fewest moves (below ``limit``, at most ``HORIZON``) in
     which one of its dice could capture an enemy die, or ``limit`` if none can sooner."""
-    dice, empty = armies(state)
-    s = masks(geo)
-    white = soonest(dice[0], dice[1], empty, s, limit)
-    return white, soonest(dice[1], dice[0], empty, s, limit)
+    return Armies.of(geo, state).moves_to_capture(limit)
 
 
-def soonest(mine: list[int], theirs: list[int], empty: int, s: Masks, limit: int) -> int:
-    """``moves_to_capture`` for one side: its dice of every face flood out together, one
-    move at a time, so the search stops at the first move that reaches any prey."""
-    fronts: dict[int, tuple[int, int, int]] = {}  # face: (squares reached, seen, prey)
-    prey = 0
-    for face in range(1, FACES + 1):
-        prey |= theirs[face]  # a die takes dice showing its face or less (DC-8)
-        if mine[face] and prey:
-            fronts[face] = (mine[face], mine[face], prey)
-    for moves in range(1, min(limit, HORIZON + 1)):
-        for face, (at, seen, targets) in list(fronts.items()):
-            reach, attack = steps(face, at, empty, s)
-            if attack & targets:
-                return moves
-            at = reach & ~seen
-            if at:
-                fronts[face] = (at, seen | at, targets)
-            else:
-                del fronts[face]
-        if not fronts:
-            break
-    return limit
+def prey_in_reach(geo: Geometry, state: DiceChessState, side: int, moves: int) -> int:
+    """How many enemy dice ``side`` could capture within ``moves`` moves of one of its dice."""
+    return Armies.of(geo, state).prey_in_reach(side, moves)

@@ -83,7 +83,8 @@ def captures_to_come(
     left = plies_left(rules, state)
     mover = 0 if state.setup else state.side
     limit = left // 2 + 2
-    soonest = reach.moves_to_capture(rules.geo, state, limit)
+    armies = reach.Armies.of(rules.geo, state)  # built once for both questions
+    soonest = armies.moves_to_capture(limit)
     plies = [2 * soonest[mover] - 1, 2 * soonest[mover ^ 1]]  # the ply each could first capture
     first = min(plies) if chaser is None else plies[chaser != mover]
     room = left - first + 1
@@ -91,8 +92,7 @@ def captures_to_come(
         return 0.0
     fight = FIGHT_ON
     if chaser is not None:
-        prey = reach.prey_in_reach(rules.geo, state, chaser, rules.stall_plies // 2)
-        fight += PER_PREY * prey
+        fight += PER_PREY * armies.prey_in_reach(chaser, rules.stall_plies // 2)
     return room / 2 + fight
 
 
