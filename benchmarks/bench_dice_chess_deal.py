@@ -1,0 +1,96 @@
+"""How much the deal decides a Dice Chess game: how often the side whose dice were dealt the
+higher total wins, for pairs of computer players.
+
+Run:  .venv/bin/python benchmarks/bench_dice_chess_deal.py [--games N] [--seed S] [--jobs J]
+      [--think-ms MS] [--pairs white:black ...]
+
+A game that stalls is scored by the faces on the board (DC-12, DC-14), and no capture can
+change the board total by more than a few pips, so a side dealt a lead keeps it unless the
+other side can force a long fight. For each pair (default: greedy against greedy, medium
+against medium, and medium against greedy with each colour) the table counts the games by who
+was dealt the lead, and who won. A player's score against another can only rise above 50% by
+the games it wins from behind. A player against its own level counts each game from both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+
+from battlechess_tui.simulation import Seats, computer_game, default_jobs, game_seed, wilson
+
+PAIRS = ("greedy:greedy", "medium:medium", "medium:greedy")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One game: the colour the first player of the pair held, White's dealt lead in pips,
+    and the winner (None for a draw)."""
+
+    first: int
+    lead: int
+    winner: int | None
+
+
+def play(levels: tuple[str, str], think_ms: int, first: int, seed: int) -> Deal:
+    """One game, the pair's first player holding colour ``first``."""
+    seats = Seats(levels if first == 0 else (levels[1], levels[0]), think_ms)
+    game = computer_game("dice-chess", seed, seats)
+    start = next(p.state for p in game.positions if not p.state.setup)
+    white, black = start.board_totals()
+    outcome = game.outcome
+    return Deal(first, white - black, outcome.winner if outcome else None)
+
+
+def tally(deals: list[Deal], both: bool) -> Counter[tuple[str, str]]:
+    """(dealt, result) counts from the first player's view; ``both`` (a player against its
+    own level) counts each game from both sides."""
+    out: Counter[tuple[str, str]] = Counter()
+    for d in deals:
+        for side in (0, 1) if both else (d.first,):
+            dealt = "even" if d.lead == 0 else "ahead" if (d.lead > 0) == (side == 0) else "behind"
+            result = "drawn" if d.winner is None else "won" if d.winner == side else "lost"
+            out[dealt, result] += 1
+    return out
+
+
+def share(c: Counter[tuple[str, str]], dealt: str) -> str:
+    """Wins out of the games so dealt, with a 95% Wilson interval."""
+    games = sum(n for (d, _), n in c.items() if d == dealt)
+    if not games:
+        return "-"
+    won = c[dealt, "won"]
+    low, high = wilson(won, games)
+    return f"{won}/{games} = {won / games:.0%} ({low:.0%}-{high:.0%})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=60, help="games per pair")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--think-ms", type=int, default=200)
+    parser.add_argument("--pairs", nargs="*", default=list(PAIRS), help="first:second levels")
+    args = parser.parse_args()
+    print(f"{args.games} games per pair (the first player White in half), seed {args.seed}, "
+          f"{args.think_ms} ms per search decision\n")  # fmt: skip
+    print("| player | against | games | even deals | won, dealt ahead | won, dealt behind |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    half = args.games // 2
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for pair in args.pairs:
+            a, b = pair.split(":")
+            firsts = [0] * half + [1] * (args.games - half)
+            seeds = [game_seed(args.seed + f, i) for f in (0, 1) for i in range(firsts.count(f))]
+            deals = list(pool.map(partial(play, (a, b), args.think_ms), firsts, seeds))
+            c = tally(deals, both=a == b)
+            even = sum(d.lead == 0 for d in deals)
+            print(f"| {a} | {b} | {len(deals)} | {even} | {share(c, 'ahead')} "
+                  f"| {share(c, 'behind')} |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

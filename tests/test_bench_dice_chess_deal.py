@@ -1,0 +1,44 @@
+"""The deal benchmark (``benchmarks/bench_dice_chess_deal.py``) counts each game from the right
+player's view: the README's case that the deal decides Dice Chess rests on these counts."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_dice_chess_deal.py"
+spec = importlib.util.spec_from_file_location("bench_dice_chess_deal", BENCH)
+assert spec is not None and spec.loader is not None
+bench = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = bench  # its dataclasses look their module up
+spec.loader.exec_module(bench)
+
+
+def test_dc_12_a_game_counts_for_the_first_player_by_the_deal_it_was_dealt():
+    Deal = bench.Deal
+    deals = [
+        Deal(first=0, lead=5, winner=0),  # White, dealt ahead, won
+        Deal(first=1, lead=5, winner=1),  # Black, dealt behind, won
+        Deal(first=1, lead=-3, winner=0),  # Black, dealt ahead, lost
+        Deal(first=0, lead=0, winner=None),  # an even deal, drawn
+    ]
+    c = bench.tally(deals, both=False)
+    assert c == {("ahead", "won"): 1, ("behind", "won"): 1, ("ahead", "lost"): 1,
+                 ("even", "drawn"): 1}  # fmt: skip
+    assert bench.share(c, "ahead").startswith("1/2 = 50%")
+    assert bench.share(c, "behind").startswith("1/1 = 100%")
+
+
+def test_dc_12_a_pair_of_one_level_counts_each_game_from_both_sides():
+    c = bench.tally([bench.Deal(first=0, lead=-2, winner=1)], both=True)
+    assert c == {("ahead", "won"): 1, ("behind", "lost"): 1}
+
+
+def test_dc_1_the_deal_belongs_to_the_seed_whoever_sits_where():
+    white, black = (
+        bench.play(("random", "greedy"), 50, 0, 7),
+        bench.play(("random", "greedy"), 50, 1, 7),
+    )
+    assert (white.first, black.first) == (0, 1)
+    assert white.lead == black.lead != 0
