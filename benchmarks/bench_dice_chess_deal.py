@@ -2,14 +2,15 @@
 higher total wins, for pairs of computer players.
 
 Run:  .venv/bin/python benchmarks/bench_dice_chess_deal.py [--games N] [--seed S] [--jobs J]
-      [--think-ms MS] [--pairs white:black ...]
+      [--think-ms MS] [--pairs first:second ...]
 
 A game that stalls is scored by the faces on the board (DC-12, DC-14), and no capture can
 change the board total by more than a few pips, so a side dealt a lead keeps it unless the
 other side can force a long fight. For each pair (default: greedy against greedy, medium
 against medium, and medium against greedy with each colour) the table counts the games by who
-was dealt the lead, and who won. A player's score against another can only rise above 50% by
-the games it wins from behind. A player against its own level counts each game from both sides.
+was dealt the lead, and who won; the first player holds White in the first half of the games.
+Each side is dealt the lead in about half the games, so a player scores much more than half only
+by winning from behind. A player against its own level counts each game from both sides.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
+from battlechess_tui.ai.budget import LEVELS
+from battlechess_tui.cli.common import int_in
 from battlechess_tui.simulation import Seats, computer_game, default_jobs, game_seed, wilson
 
 PAIRS = ("greedy:greedy", "medium:medium", "medium:greedy")
@@ -67,24 +70,34 @@ def share(c: Counter[tuple[str, str]], dealt: str) -> str:
     return f"{won}/{games} = {won / games:.0%} ({low:.0%}-{high:.0%})"
 
 
+def pair(text: str) -> tuple[str, str]:
+    """An argparse ``type``: ``first:second``, two levels; else a one-line usage error."""
+    levels = tuple(text.split(":"))
+    if len(levels) != 2 or not set(levels) <= set(LEVELS):
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not two levels as first:second (levels: {', '.join(LEVELS)})"
+        )
+    return levels[0], levels[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=60, help="games per pair")
+    parser.add_argument("--games", type=int_in(1), default=60, help="games per pair")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=default_jobs())
-    parser.add_argument("--think-ms", type=int, default=200)
-    parser.add_argument("--pairs", nargs="*", default=list(PAIRS), help="first:second levels")
+    parser.add_argument("--jobs", type=int_in(1), default=default_jobs())
+    parser.add_argument("--think-ms", type=int_in(1), default=200)
+    parser.add_argument("--pairs", nargs="*", type=pair, default=[pair(p) for p in PAIRS],
+                        help="first:second levels")  # fmt: skip
     args = parser.parse_args()
     print(f"{args.games} games per pair (the first player White in half), seed {args.seed}, "
           f"{args.think_ms} ms per search decision\n")  # fmt: skip
     print("| player | against | games | even deals | won, dealt ahead | won, dealt behind |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
-    half = args.games // 2
+    halves = (args.games // 2, args.games - args.games // 2)
+    firsts = [f for f in (0, 1) for _ in range(halves[f])]
+    seeds = [game_seed(args.seed + f, i) for f in (0, 1) for i in range(halves[f])]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for pair in args.pairs:
-            a, b = pair.split(":")
-            firsts = [0] * half + [1] * (args.games - half)
-            seeds = [game_seed(args.seed + f, i) for f in (0, 1) for i in range(firsts.count(f))]
+        for a, b in args.pairs:
             deals = list(pool.map(partial(play, (a, b), args.think_ms), firsts, seeds))
             c = tally(deals, both=a == b)
             even = sum(d.lead == 0 for d in deals)

@@ -84,9 +84,12 @@ def captures_to_come(
     mover = 0 if state.setup else state.side
     limit = left // 2 + 2
     armies = reach.Armies.of(rules.geo, state)  # built once for both questions
-    soonest = armies.moves_to_capture(limit)
-    plies = [2 * soonest[mover] - 1, 2 * soonest[mover ^ 1]]  # the ply each could first capture
-    first = min(plies) if chaser is None else plies[chaser != mover]
+
+    def first_ply(side: int) -> int:  # the ply at which ``side`` could first capture
+        moves = armies.soonest(side, limit)
+        return 2 * moves - 1 if side == mover else 2 * moves
+
+    first = min(first_ply(0), first_ply(1)) if chaser is None else first_ply(chaser)
     room = left - first + 1
     if room <= 0:
         return 0.0
