@@ -10,10 +10,12 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import BLACK, PAWN
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.events import Note
-from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.variant import IllegalAction
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, Arena, ArenaState
+from battlechess_tui.save.store import load_game, save_game
+from battlechess_tui.simulation import random_game as simulated_game
 from tests.whole_games import random_game, rebuilt
 
 ARENA: Arena = make_variant("arena")  # type: ignore[assignment]
@@ -283,8 +285,7 @@ def test_ar_13_same_turn_start_three_times_is_a_draw():
 
 
 def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
-    spec = ARENA.spec.model_copy(update={"data": {**ARENA.spec.data, "quiet_turns": 1}})
-    quick = Arena(spec)
+    quick: Arena = make_variant("arena", {"quiet_turns": 1})  # type: ignore[assignment]
     state = quick.from_fen(SHUFFLE)
     state, _ = play(state, "b2c3", "h1h2", variant=quick)
     assert quick.outcome(state) is None
@@ -293,6 +294,40 @@ def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
     assert result is not None and result.rule == "AR-13" and result.kind == Ending.QUIET
     assert result.reason == "no capture"
     assert "1 turn by each player without a capture" in result.describe()
+
+
+@pytest.mark.parametrize("key", ["arena", "brawl"])
+def test_ar_13_quiet_turns_and_repetitions_are_options(key):
+    """Issue 27: both numbers are options (offered on the new-game screen, which lists the
+    spec's options, and kept in saves), with their ruled defaults and bounds."""
+    options = spec(key).options
+    assert (options["quiet_turns"].default, options["repetitions"].default) == (50, 3)
+    assert not options["quiet_turns"].internal and not options["repetitions"].internal
+    assert make_variant(key).rules.quiet_turns == 50
+    assert make_variant(key, {"quiet_turns": 5}).rules.quiet_turns == 5
+    assert make_variant(key, {"repetitions": "4"}).rules.repetitions == 4
+    for bad in ({"quiet_turns": 0}, {"repetitions": 1}):
+        with pytest.raises(ValueError):
+            make_variant(key, bad)
+
+
+def test_ar_13_repetitions_option_sets_the_count():
+    twice: Arena = make_variant("arena", {"repetitions": 2})  # type: ignore[assignment]
+    cycle = ("b2c3", "h1h2", "g7f6", "a8a7", "c3b2", "h2h1", "f6g7", "a7a8")
+    state, _ = play(twice.from_fen(SHUFFLE), *cycle[:4], variant=twice)
+    assert twice.outcome(state) is None
+    state, _ = play(state, *cycle[4:], variant=twice)
+    result = twice.outcome(state)
+    assert (result.winner, result.rule, result.kind) == (None, "AR-13", Ending.REPETITION)
+    assert ARENA.outcome(state) is None  # the default counts three
+
+
+def test_ar_13_options_are_kept_in_saves(tmp_path):
+    game = simulated_game("brawl", seed=3, options={"quiet_turns": 7, "repetitions": 4})
+    save_game(game, tmp_path / "g.json")
+    loaded = load_game(tmp_path / "g.json").game
+    assert (loaded.variant.options["quiet_turns"], loaded.variant.options["repetitions"]) == (7, 4)
+    assert loaded.outcome == game.outcome
 
 
 # -- views -------------------------------------------------------------------------------------

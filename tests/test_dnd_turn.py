@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from battlechess_tui.engine.registry import make_variant, spec
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Effect
 from tests.dnd_helpers import at, edit, marks, notes, play, position, sq, texts
 
@@ -237,3 +238,29 @@ def test_views_tally_status_and_card():
     tally = v.tally(s)
     items = {i.label: (i.hp, i.max_hp) for i in tally[0].items}
     assert items == {"Cleric L1 c1": (10, 10), "Bard L1 e1": (7, 7), "Fighter L1 e2": (12, 12)}
+
+
+def test_dd_4_ruling_the_move_that_dealt_damage_is_not_quiet():
+    """Issue 27: Magic Missile hurts the Fighter on d5; the 100 full turns without damage are
+    counted after that move, so the draw comes 200 turns later, not 199."""
+    v, s = position("k7/8/8/3p4/8/8/8/KQ6 w - - 0 1")
+    s, _ = play(v, s, "b1b3")
+    s, _ = play(v, s, "cast magic-missile d5", 3)
+    assert (at(v, s, "d5").hp, s.quiet, s.loud) == (8, 0, False)
+    shuffle = ["a8b8", "a1b1", "b8a8", "b1a1"]
+    for turn in range(199):
+        s, _ = play(v, s, shuffle[turn % 4])
+    assert s.quiet == 199 and v.outcome(s) is None
+    s, _ = play(v, s, shuffle[199 % 4])
+    out = v.outcome(s)
+    assert (out.winner, out.rule, out.kind, s.quiet) == (None, "DD-4", Ending.QUIET, 200)
+
+
+def test_dd_4_ruling_damage_mid_turn_is_written_in_the_position():
+    """A turn that has dealt damage is not quiet while it goes on (a battle fought action by
+    action): the position text says so (``loud=1``) and reads back the same."""
+    v, s = position("k7/8/8/3p4/8/8/8/KQ6 w - - 7 1")
+    loud = replace(s, loud=True, quiet=0)
+    text = v.position_text(loud)
+    assert "loud=1" in text.split() and v.parse_position(text) == loud
+    assert "loud" not in v.position_text(s)

@@ -113,6 +113,23 @@ def test_gc_37_a_kill_or_a_capture_starts_the_count_again_and_0_turns_it_off():
     assert never.outcome(long) is None and long.quiet == 40
 
 
+def test_gc_37_the_team_turn_with_a_footman_move_is_not_quiet():
+    """Issue 27: the Footman steps at White's King slot in team turn 30; the 50 full turns are
+    counted after that team turn, so the draw comes at the end of White's team turn 80."""
+    start = "9k/10/10/10/10/10/10/10/10/10/F9/3QKB2N1 w K -/-/- - 0/0 30 0 0 0"
+    state, _ = act(V.parse_position(start), "a2a3")
+    assert (state.quiet, state.loud) == (0, True)
+    assert V.position_text(state).split()[9] == "-"  # written as not quiet, and read back
+    assert V.parse_position(V.position_text(state)) == state
+    while V.outcome(state) is None:
+        plain = r"[KQBNk]\w+-\w+"  # a step by anything but the Footman
+        steps = [a for a in V.legal_actions(state) if re.fullmatch(plain, V.notation(state, a))]
+        state, _ = V.apply(state, steps[0], None)
+    result = V.outcome(state)
+    assert (result.winner, result.rule, result.kind) == (None, "GC-37", Ending.QUIET)
+    assert (state.turn, state.side, state.quiet) == (80, 0, 100)
+
+
 # -- the tally sheet --------------------------------------------------------------------------
 
 
