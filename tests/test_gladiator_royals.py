@@ -2,7 +2,10 @@
 
 from dataclasses import replace
 
+import pytest
+
 from battlechess_tui.engine.game import Game, Position
+from battlechess_tui.engine.rules import IllegalAction
 from tests.test_gladiator_support import (
     GEO,
     V,
@@ -266,6 +269,19 @@ def test_gc_28_an_unprotected_king_can_be_frozen():
     after, _ = act(state, "d1f3")
     king = next(p for p in after.pieces if p.kind == "king" and p.side == 1)
     assert king.status == "frozen"
+
+
+def test_gc_27_gc_28_the_queen_cannot_freeze_a_protected_king():
+    """The same King with his King's Knight alive and his Queen free (GC-21) is refused; the
+    Queen still freezes his other pieces (GC-27)."""
+    protected = {"f1": "K", "i1": "N", "d1": "Q", "f3": "k", "i12": "n", "j12": "q", "d6": "w"}
+    state = position(protected, step=1, moved=("f1", "i1"))
+    assert "f3" not in moves_from(state, "d1") and "d6" in moves_from(state, "d1")
+    assert "GC-28" in V.why_illegal(state, move("d1", "f3"))
+    with pytest.raises(IllegalAction):
+        V.parse_action(state, "d1f3")
+    unprotected = {k: v for k, v in protected.items() if v != "n"}  # the King's Knight is dead
+    assert "f3" in moves_from(position(unprotected, step=1, moved=("f1", "i1")), "d1")
 
 
 def _white_queen_holds_black_scout(**extra):
