@@ -1,0 +1,439 @@
+"""Mutation testing of the rules: do the tests of a game fail when its code is broken?
+
+Run:  nice -n 10 .venv/bin/python benchmarks/mutants.py [--games gladiator,dnd] [--per-game 45]
+          [--seed 1] [--jobs 1] [--timeout 60] [--json out.json]
+
+A small seeded mutator over the ``ast`` makes one-line mutants of the rules code of each game
+(``rules/<game>/``) and of the engine (``engine/``): a comparison flipped (``<`` and ``<=``,
+``==`` and ``!=``, ``in`` and ``not in``, ``is`` and ``is not``), an integer constant off by one,
+a condition negated (``if``, ``while``, ``x if c else y``, a comprehension's ``if``) or a
+statement removed (replaced by ``pass``). Presenters (``present.py``, ``explain.py``, the
+engine's ``present.py`` and ``views.py``) hold words and are left to the UI tests; docstrings,
+annotations, f-strings, ``assert`` statements and imports are never mutated.
+
+Each mutant runs against the tests of its game only (``GROUPS``), and of those only the tests
+that run the mutated lines: a first run per game, traced (``mutants_trace.py``), records which
+lines each test runs. A mutant whose lines no test runs survives without a run ("not run").
+Every run is ``pytest -p no:xdist -x -q`` in a temporary copy of the project (never the
+worktree, which is never mutated), with a timeout per mutant (an infinite loop counts as
+killed); the copy is deleted at the end, on an error or on Ctrl+C. It prints the kill rate per
+game and lists the survivors; ``EQUIVALENT`` holds the survivors judged equivalent (no test
+can tell them from the original), and the rate over the others is the one with a target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from queue import Queue
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "battlechess_tui"
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Group:
+    """A game's code to mutate (folders under the package) and the test files that guard it."""
+
+    folders: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+GROUPS = {
+    "classic": Group(("rules/chess_family",),
+                     ("test_classic.py", "test_chess_positions.py", "test_chess_numbers.py",
+                      "test_chess_arena_perft.py")),
+    "arena": Group(("rules/arena",), ("test_arena.py", "test_brawl.py",
+                                      "test_chess_arena_perft.py")),
+    "dice-chess": Group(("rules/dice_chess",),
+                        ("test_dice_chess.py", "test_dice_chess_numbers.py",
+                         "test_dice_chess_position.py", "test_dice_chess_rulings.py",
+                         "test_dice_chess_setup_text.py")),
+    "dnd": Group(("rules/dnd",), ("test_dnd_battle.py", "test_dnd_odds.py",
+                                  "test_dnd_position.py", "test_dnd_random.py",
+                                  "test_dnd_spells.py", "test_dnd_spells_in_play.py",
+                                  "test_dnd_stats.py", "test_dnd_turn.py", "test_dnd_value.py",
+                                  "test_dnd_campaign.py")),
+    "gladiator": Group(("rules/gladiator",),
+                       ("test_gladiator.py", "test_gladiator_battles.py",
+                        "test_gladiator_games.py", "test_gladiator_names.py",
+                        "test_gladiator_position.py", "test_gladiator_royals.py")),
+    "single-combat": Group(("rules/single_combat",), ("test_single_combat.py",)),
+    "engine": Group(("engine",), ("test_dice.py", "test_geometry_and_movement.py",
+                                  "test_classic.py", "test_chess_positions.py",
+                                  "test_chess_numbers.py", "test_saves.py",
+                                  "test_hardening_variants.py", "test_example_saves.py")),
+}  # fmt: skip
+#: Files of words, left to the UI tests.
+PRESENTERS = {"present.py", "explain.py", "views.py"}
+#: Survivors judged equivalent: (file, the original line, stripped, the mutation) -> why.
+EQUIVALENT: dict[tuple[str, str, str], str] = {}
+FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+}  # fmt: skip
+SYMBOLS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==",
+           ast.NotEq: "!=", ast.In: "in", ast.NotIn: "not in", ast.Is: "is",
+           ast.IsNot: "is not"}  # fmt: skip
+REMOVABLE = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return, ast.Raise,
+             ast.Break, ast.Continue, ast.Delete)  # fmt: skip
+
+
+# -- making mutants ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Site:
+    """One place to mutate: the node's index in ``ast.walk`` order, what to do, its lines."""
+
+    file: str  # relative to the project
+    index: int
+    kind: str  # "flip", "constant", "negate", "remove"
+    detail: int  # flip: which operator of the comparison; constant: +1 or -1
+    lines: tuple[int, int]
+    label: str
+    module_level: bool  # outside every function: every test may depend on it
+
+
+def skipped_nodes(tree: ast.Module) -> set[int]:
+    """ids of nodes never mutated: docstrings, annotations, f-strings, asserts, imports and
+    everything inside them."""
+    out: set[int] = set()
+
+    def drop(node: ast.AST | None) -> None:
+        if node is not None:
+            out.update(id(n) for n in ast.walk(node))
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assert, ast.Import, ast.ImportFrom, ast.JoinedStr)):
+            drop(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            drop(node.returns)
+            for arg in [*node.args.args, *node.args.kwonlyargs, *node.args.posonlyargs]:
+                drop(arg.annotation)
+        elif isinstance(node, ast.AnnAssign):
+            drop(node.annotation)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                drop(body[0])
+    return out
+
+
+def function_lines(tree: ast.Module) -> set[int]:
+    """The lines of every function body (the rest runs once, at import)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            first = node.body[0] if isinstance(node.body, list) else node.body
+            out.update(range(first.lineno, (node.end_lineno or first.lineno) + 1))
+    return out
+
+
+def sites_of(rel: str, tree: ast.Module, rng: random.Random) -> Iterator[Site]:
+    skip, inside = skipped_nodes(tree), function_lines(tree)
+    for index, node in enumerate(ast.walk(tree)):
+        if id(node) in skip:
+            continue
+        found = what_to_do(node, rng)
+        if found is not None:
+            kind, detail, span, label = found
+            yield Site(rel, index, kind, detail, span, label, span[0] not in inside)
+
+
+def what_to_do(node: ast.AST, rng: random.Random) -> tuple[str, int, tuple[int, int], str] | None:
+    """(kind, detail, lines, label) of the mutation made at ``node``, if any; a comparison of
+    several operators flips one of them."""
+    span = (getattr(node, "lineno", 0), getattr(node, "end_lineno", 0))
+    if isinstance(node, ast.Compare):
+        i = rng.randrange(len(node.ops))
+        op = type(node.ops[i])
+        return "flip", i, span, f"{SYMBOLS[op]} -> {SYMBOLS[FLIPS[op]]}"
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        step = rng.choice((1, -1))
+        return "constant", step, span, f"{node.value} -> {node.value + step}"
+    test = None
+    if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+        test = node.test
+    elif isinstance(node, ast.comprehension) and node.ifs:
+        test = node.ifs[0]
+    if test is not None:
+        return "negate", 0, (test.lineno, test.end_lineno or test.lineno), "negated"
+    if isinstance(node, REMOVABLE):
+        return "remove", 0, span, "removed"
+    return None
+
+
+def mutate(tree: ast.Module, site: Site) -> str:
+    """The source of ``tree`` with ``site`` mutated (``tree`` itself is left as it was)."""
+    tree = copy.deepcopy(tree)
+    node = next(n for i, n in enumerate(ast.walk(tree)) if i == site.index)
+    if site.kind == "flip":
+        assert isinstance(node, ast.Compare)
+        node.ops[site.detail] = FLIPS[type(node.ops[site.detail])]()
+    elif site.kind == "constant":
+        assert isinstance(node, ast.Constant) and type(node.value) is int
+        node.value = int(node.value) + site.detail
+    elif site.kind == "negate" and isinstance(node, ast.comprehension):
+        node.ifs[0] = ast.UnaryOp(ast.Not(), node.ifs[0])
+    elif site.kind == "negate":
+        assert isinstance(node, (ast.If, ast.While, ast.IfExp))
+        node.test = ast.UnaryOp(ast.Not(), node.test)
+    else:
+        replace_statement(tree, node)
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def replace_statement(tree: ast.Module, statement: ast.AST) -> None:
+    for parent in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody", "handlers"):
+            block = getattr(parent, name, None)
+            if isinstance(block, list) and any(s is statement for s in block):
+                block[[id(s) for s in block].index(id(statement))] = ast.Pass()
+                return
+    raise ValueError("the statement is in no block")
+
+
+def files_of(group: Group) -> list[Path]:
+    out: list[Path] = []
+    for folder in group.folders:
+        out += sorted(p for p in (ROOT / PACKAGE / folder).glob("*.py")
+                      if p.name not in PRESENTERS)  # fmt: skip
+    return out
+
+
+def sample(group: Group, count: int, seed: int) -> list[Site]:
+    """``count`` sites of the group's files, drawn with ``seed``."""
+    rng = random.Random(seed)
+    every: list[Site] = []
+    for path in files_of(group):
+        rel = str(path.relative_to(ROOT))
+        every += sites_of(rel, ast.parse(path.read_text()), rng)
+    rng.shuffle(every)
+    return sorted(every[:count], key=lambda s: (s.file, s.lines, s.index))
+
+
+# -- the copy of the project and the runs ----------------------------------------------------------
+
+
+def make_copy() -> Path:
+    """A copy of what the tests need, outside the worktree; the caller deletes it."""
+    where = Path(tempfile.mkdtemp(prefix="mutants-"))
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "__snapshots__")
+    for name in (PACKAGE, "tests", "variants"):
+        shutil.copytree(ROOT / name, where / name, ignore=ignore)
+    shutil.copy2(ROOT / "pyproject.toml", where / "pyproject.toml")
+    return where
+
+
+def environment(where: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=f"{where}{os.pathsep}{HERE}", **(extra or {}))
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # the rules tests need none: a quicker start
+    env.pop("PYTEST_ADDOPTS", None)
+    return env
+
+
+def pytest(where: Path, tests: list[str], env: dict[str, str], timeout: float) -> str:
+    """'passed', 'failed' or 'timeout': the tests run in the copy at ``where``."""
+    command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
+               "-x", "-q", "--no-header", "-o", "addopts=", *tests]  # fmt: skip
+    try:
+        done = subprocess.run(command, cwd=where, env=env, timeout=timeout,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "passed" if done.returncode == 0 else "failed"
+
+
+def check_copy(where: Path) -> None:
+    """The copy, not the worktree's editable install, is what the tests import."""
+    code = f"import {PACKAGE}, sys; sys.stdout.write({PACKAGE}.__file__)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=where, env=environment(where),
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    if not out.startswith(str(where)):
+        raise SystemExit(f"the copy is not imported first ({out}): stopped")
+
+
+@dataclass
+class Coverage:
+    """Which tests of a game run each line of its files (from one traced run)."""
+
+    by_line: dict[tuple[str, int], set[str]] = field(default_factory=dict)
+    at_import: set[tuple[str, int]] = field(default_factory=set)
+    tests: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def tests_for(self, site: Site) -> list[str]:
+        rel, span = site.file, range(site.lines[0], site.lines[1] + 1)
+        if site.module_level or any((rel, n) in self.at_import for n in span):
+            return ["tests/" + t for t in self.tests]  # module level: every test may see it
+        found = set().union(*(self.by_line.get((rel, n), set()) for n in span))
+        return sorted(found)
+
+
+def trace(where: Path, group: Group, timeout: float) -> Coverage:
+    files = [str(where / p.relative_to(ROOT)) for p in files_of(group)]
+    (where / "trace-files.txt").write_text("\n".join(files))
+    out = where / "trace.json"
+    env = environment(where, {"MUTANTS_TRACE_FILES": str(where / "trace-files.txt"),
+                              "MUTANTS_TRACE_OUT": str(out)})  # fmt: skip
+    tests = ["tests/" + t for t in group.tests]
+    start = time.perf_counter()
+    if pytest(where, ["-p", "mutants_trace", *tests], env, timeout * 10) != "passed":
+        raise SystemExit(f"the tests {' '.join(group.tests)} fail before any mutant: stopped")
+    cov = Coverage(tests=list(group.tests), seconds=time.perf_counter() - start)
+    prefix = str(where) + os.sep
+    for test, lines in json.loads(out.read_text()).items():
+        for file, line in lines:
+            key = (file.removeprefix(prefix), line)
+            if test == "<import>":
+                cov.at_import.add(key)
+            else:
+                cov.by_line.setdefault(key, set()).add(test)
+    return cov
+
+
+@dataclass(frozen=True)
+class Result:
+    site: Site
+    outcome: str  # "killed", "timeout", "survived", "not run"
+    tests: int
+    seconds: float
+    original: str
+
+
+def run_one(where: Path, site: Site, cov: Coverage, timeout: float) -> Result:
+    path = where / site.file
+    original = path.read_text()
+    line = original.splitlines()[site.lines[0] - 1].strip()
+    tests = cov.tests_for(site)
+    if not tests:
+        return Result(site, "not run", 0, 0.0, line)
+    start = time.perf_counter()
+    try:
+        path.write_text(mutate(ast.parse(original), site))
+        for compiled in (path.parent / "__pycache__").glob(f"{path.stem}.*.pyc"):
+            compiled.unlink()  # never a stale compiled original
+        env = environment(where, {"PYTHONDONTWRITEBYTECODE": "1"})
+        status = pytest(where, tests, env, timeout)
+    finally:
+        path.write_text(original)
+    outcome = {"passed": "survived", "failed": "killed", "timeout": "timeout"}[status]
+    return Result(site, outcome, len(tests), time.perf_counter() - start, line)
+
+
+def run_game(name: str, args: argparse.Namespace, copies: Queue[Path]) -> list[Result]:
+    group = GROUPS[name]
+    sites = sample(group, args.per_game, args.seed)
+    where = copies.get()
+    try:
+        cov = trace(where, group, args.timeout)
+    finally:
+        copies.put(where)
+    print(f"{name}: {len(sites)} mutants; the traced run of its tests took {cov.seconds:.0f} s",
+          flush=True)  # fmt: skip
+
+    def one(site: Site) -> Result:
+        own = copies.get()
+        try:
+            return run_one(own, site, cov, args.timeout)
+        finally:
+            copies.put(own)
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(one, sites))
+    for r in results:
+        if r.outcome in ("survived", "not run"):
+            print(f"  survived: {r.site.file}:{r.site.lines[0]} {r.site.label}: {r.original}")
+    return results
+
+
+# -- the report ----------------------------------------------------------------------------------
+
+
+def equivalent(r: Result) -> str | None:
+    return EQUIVALENT.get((r.site.file, r.original, r.site.label))
+
+
+def summary(name: str, results: list[Result]) -> dict[str, object]:
+    killed = sum(r.outcome in ("killed", "timeout") for r in results)
+    same = sum(1 for r in results if r.outcome in ("survived", "not run") and equivalent(r))
+    real = len(results) - same
+    return {
+        "game": name, "mutants": len(results), "killed": killed,
+        "timeouts": sum(r.outcome == "timeout" for r in results),
+        "survived": len(results) - killed, "equivalent": same,
+        "rate": killed / real if real else 1.0,
+        "seconds": round(sum(r.seconds for r in results), 1),
+    }  # fmt: skip
+
+
+def table(rows: list[dict[str, object]]) -> str:
+    head = "| game | mutants | killed | survived | of them equivalent | kill rate, non-equivalent |"
+    lines = [head,
+             "| --- | ---: | ---: | ---: | ---: | ---: |"]  # fmt: skip
+    for r in rows:
+        rate = float(r["rate"])  # type: ignore[arg-type]
+        lines.append(f"| {r['game']} | {r['mutants']} | {r['killed']} | {r['survived']} | "
+                     f"{r['equivalent']} | {rate:.1%} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(GROUPS), help="comma-separated")
+    parser.add_argument("--per-game", type=int, default=45, help="mutants drawn per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (one copy each)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per mutant")
+    parser.add_argument("--json", type=Path, help="write every result here")
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.games.split(",") if n.strip()]
+    unknown = [n for n in names if n not in GROUPS]
+    if unknown or args.per_game < 1 or args.jobs < 1 or args.timeout <= 0:
+        parser.error(f"games are {', '.join(GROUPS)}; counts, jobs and timeout positive")
+    copies: Queue[Path] = Queue()
+    made: list[Path] = []
+    try:
+        for _ in range(args.jobs):
+            made.append(make_copy())
+            copies.put(made[-1])
+        check_copy(made[0])
+        every = {name: run_game(name, args, copies) for name in names}
+    except KeyboardInterrupt:
+        print("interrupted: the copies are deleted, the worktree was never changed")
+        return 130
+    finally:
+        for where in made:
+            shutil.rmtree(where, ignore_errors=True)
+    rows = [summary(name, results) for name, results in every.items()]
+    print(table(rows))
+    if args.json:
+        results = [as_json(game, r) for game, rs in every.items() for r in rs]
+        args.json.write_text(json.dumps({"rows": rows, "results": results}, indent=1))
+    return 0
+
+
+def as_json(game: str, r: Result) -> dict[str, object]:
+    return {"game": game, "file": r.site.file, "line": r.site.lines[0],
+            "mutation": r.site.label, "outcome": r.outcome, "tests": r.tests,
+            "original": r.original, "equivalent": equivalent(r)}  # fmt: skip
+
+
+if __name__ == "__main__":
+    sys.exit(main())
