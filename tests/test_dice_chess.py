@@ -12,6 +12,7 @@ from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.variant import IllegalAction, Variant
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.dice_chess import DiceChess, DiceChessRules, DiceChessState
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
@@ -243,11 +244,11 @@ def test_dc_12_three_full_turns_after_a_capture_score_the_game():
     for text in shuttle:
         state, _ = act(v, state, text)
         assert v.outcome(state) is None
-    assert "full turn 3 of 3 without a capture (DC-12)" in v.status(state)
+    assert state.quiet == 5  # turns since the capture: one short of 3 full turns
     state, _ = act(v, state, "a8a7")
     result = v.outcome(state)
-    assert result is not None and result.rule == "DC-12" and result.winner == 0
-    assert "total 2 to 1" in result.detail
+    assert (result.winner, result.rule, result.kind) == (0, "DC-12", Ending.SCORE)
+    assert state.board_totals() == (2, 1)
 
 
 def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
@@ -258,14 +259,18 @@ def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
     after, _ = act(v, after, "h8h7")
     assert v.outcome(after) is None
     after, _ = act(v, after, "e4e5")
-    assert v.outcome(after) is not None  # one full turn with no capture
+    result = v.outcome(after)  # one full turn with no capture
+    assert (result.winner, result.rule, result.kind) == (1, "DC-12", Ending.SCORE)
+    assert after.board_totals() == (3, 4)
 
 
 def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
     v = variant()
     tied = position(v, *LONE, ". . . W4 . . . .", captured=((5,), (3,)))
     result = v.score(tied, "stalled")
-    assert result.winner == 0 and "captured dice total 5 to 3" in result.detail
+    assert (result.winner, result.rule, result.kind) == (0, "DC-12", Ending.SCORE)
+    board = tied.board_totals()
+    assert board[0] == board[1] and (tied.captured_total(0), tied.captured_total(1)) == (5, 3)
     level = position(v, *LONE, ". . . W4 . . . .", captured=((3,), (3,)))
     assert v.score(level, "stalled").winner is None
     ahead = position(v, *LONE, ". . . W2 . . . .", captured=((6,), ()))
@@ -275,15 +280,14 @@ def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
 def test_dc_14_opening_limit_scores_a_game_with_no_capture():
     v = variant()
     state = position(v, *LONE, ". . . W3 . . . .", quiet=2 * 10 - 1)
-    assert v.outcome(state) is None
-    assert "full turn 10 of 10 before the first capture" in v.status(state)
+    assert v.outcome(state) is None and not state.any_capture
     after, _ = act(v, state, "d4d5")
     result = v.outcome(after)
-    assert result is not None and result.rule == "DC-14" and "no capture yet" in result.reason
-    assert result.winner == 1  # 4 against 3 on the board
+    assert (result.winner, result.rule, result.kind) == (1, "DC-14", Ending.SCORE)
+    assert after.board_totals() == (3, 4)
     shorter = variant(opening_turns=1)
     after, _ = act(shorter, position(shorter, *LONE, ". . . W3 . . . .", quiet=1), "d4d5")
-    assert shorter.outcome(after) is not None
+    assert (shorter.outcome(after).rule, shorter.outcome(after).kind) == ("DC-14", Ending.SCORE)
 
 
 # -- views and perft ---------------------------------------------------------------------------
@@ -318,7 +322,12 @@ def random_game(seed: int, **options: object) -> Game:
 
 def test_dc_random_games_all_end():
     for seed in range(50):
-        assert random_game(seed).outcome is not None
+        game = random_game(seed)
+        ending = game.outcome
+        assert ending is not None and ending == game.rules.outcome(game.state), seed
+        assert (ending.rule, ending.kind) in {("DC-11", Ending.NO_DICE), ("DC-12", Ending.SCORE),
+                                              ("DC-14", Ending.SCORE)}, seed  # fmt: skip
+        assert game.rule_actions() == []
 
 
 def test_dc_replay_rebuilds_the_same_final_state():
