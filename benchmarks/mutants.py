@@ -14,7 +14,8 @@ annotations, f-strings, ``assert`` statements and imports are never mutated.
 Each mutant runs against the tests of its game only (``GROUPS``), and of those only the tests
 that run the mutated lines: a first run per game, traced (``mutants_trace.py``), records which
 lines each test runs. A mutant whose lines no test runs survives without a run ("not run").
-Every run is ``pytest -p no:xdist -x -q`` in a temporary copy of the project (never the
+The tests run quickest first (as timed in the traced run). Every run is
+``pytest -p no:xdist -x -q`` in a temporary copy of the project (never the
 worktree, which is never mutated), with a timeout per mutant (an infinite loop counts as
 killed); the copy is deleted at the end, on an error or on Ctrl+C. It prints the kill rate per
 game and lists the survivors; ``EQUIVALENT`` holds the survivors judged equivalent (no test
@@ -107,7 +108,7 @@ class Site:
     detail: int  # flip: which operator of the comparison; constant: +1 or -1
     lines: tuple[int, int]
     label: str
-    module_level: bool  # outside every function: every test may depend on it
+    function: int  # first line of the function it is in (its code's), 0 at module level
 
 
 def skipped_nodes(tree: ast.Module) -> set[int]:
@@ -135,25 +136,31 @@ def skipped_nodes(tree: ast.Module) -> set[int]:
     return out
 
 
-def function_lines(tree: ast.Module) -> set[int]:
-    """The lines of every function body (the rest runs once, at import)."""
-    out: set[int] = set()
+def function_of(tree: ast.Module) -> dict[int, int]:
+    """Each line of a function body -> the first line of the innermost function's code (its
+    first decorator, else its ``def``): what the traced run records a call by."""
+    spans = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            first = node.body[0] if isinstance(node.body, list) else node.body
-            out.update(range(first.lineno, (node.end_lineno or first.lineno) + 1))
+            body = node.body[0] if isinstance(node.body, list) else node.body
+            decorators = getattr(node, "decorator_list", [])
+            first = min([node.lineno, *(d.lineno for d in decorators)])
+            spans.append((body.lineno, node.end_lineno or body.lineno, first))
+    out: dict[int, int] = {}
+    for start, end, first in sorted(spans):  # inner functions start later: they win
+        out.update(dict.fromkeys(range(start, end + 1), first))
     return out
 
 
 def sites_of(rel: str, tree: ast.Module, rng: random.Random) -> Iterator[Site]:
-    skip, inside = skipped_nodes(tree), function_lines(tree)
+    skip, functions = skipped_nodes(tree), function_of(tree)
     for index, node in enumerate(ast.walk(tree)):
         if id(node) in skip:
             continue
         found = what_to_do(node, rng)
         if found is not None:
             kind, detail, span, label = found
-            yield Site(rel, index, kind, detail, span, label, span[0] not in inside)
+            yield Site(rel, index, kind, detail, span, label, functions.get(span[0], 0))
 
 
 def what_to_do(node: ast.AST, rng: random.Random) -> tuple[str, int, tuple[int, int], str] | None:
@@ -248,16 +255,30 @@ def environment(where: Path, extra: dict[str, str] | None = None) -> dict[str, s
     return env
 
 
+#: The test runs under way, ended at once on Ctrl+C (from whichever thread started them).
+RUNNING: set[subprocess.Popen[bytes]] = set()
+
+
 def pytest(where: Path, tests: list[str], env: dict[str, str], timeout: float) -> str:
     """'passed', 'failed' or 'timeout': the tests run in the copy at ``where``."""
     command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
                "-x", "-q", "--no-header", "-o", "addopts=", *tests]  # fmt: skip
-    try:
-        done = subprocess.run(command, cwd=where, env=env, timeout=timeout,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    except subprocess.TimeoutExpired:
-        return "timeout"
-    return "passed" if done.returncode == 0 else "failed"
+    with subprocess.Popen(command, cwd=where, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL) as child:  # fmt: skip
+        RUNNING.add(child)
+        try:
+            code = child.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "timeout"
+        finally:
+            child.kill()  # nothing once it has ended; an endless loop or Ctrl+C: it stops
+            RUNNING.discard(child)
+    return "passed" if code == 0 else "failed"
+
+
+def stop_runs() -> None:
+    for child in list(RUNNING):
+        child.kill()
 
 
 def check_copy(where: Path) -> None:
@@ -273,17 +294,19 @@ def check_copy(where: Path) -> None:
 class Coverage:
     """Which tests of a game run each line of its files (from one traced run)."""
 
-    by_line: dict[tuple[str, int], set[str]] = field(default_factory=dict)
-    at_import: set[tuple[str, int]] = field(default_factory=set)
+    by_function: dict[tuple[str, int], set[str]] = field(default_factory=dict)
+    at_import: set[tuple[str, int]] = field(default_factory=set)  # called outside any test
     tests: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    cost: dict[str, float] = field(default_factory=dict)  # each test's seconds, traced
 
     def tests_for(self, site: Site) -> list[str]:
-        rel, span = site.file, range(site.lines[0], site.lines[1] + 1)
-        if site.module_level or any((rel, n) in self.at_import for n in span):
-            return ["tests/" + t for t in self.tests]  # module level: every test may see it
-        found = set().union(*(self.by_line.get((rel, n), set()) for n in span))
-        return sorted(found)
+        """The tests that call the mutant's function, quickest first; at module level (run
+        once, at import), every test."""
+        if not site.function or (site.file, site.function) in self.at_import:
+            return ["tests/" + t for t in self.tests]
+        found = self.by_function.get((site.file, site.function), set())
+        return sorted(found, key=lambda test: (self.cost.get(test, 0.0), test))
 
 
 def trace(where: Path, group: Group, timeout: float) -> Coverage:
@@ -297,14 +320,15 @@ def trace(where: Path, group: Group, timeout: float) -> Coverage:
     if pytest(where, ["-p", "mutants_trace", *tests], env, timeout * 10) != "passed":
         raise SystemExit(f"the tests {' '.join(group.tests)} fail before any mutant: stopped")
     cov = Coverage(tests=list(group.tests), seconds=time.perf_counter() - start)
+    cov.cost = json.loads(Path(f"{out}.times").read_text())
     prefix = str(where) + os.sep
-    for test, lines in json.loads(out.read_text()).items():
-        for file, line in lines:
-            key = (file.removeprefix(prefix), line)
+    for test, functions in json.loads(out.read_text()).items():
+        for file, first in functions:
+            key = (file.removeprefix(prefix), first)
             if test == "<import>":
                 cov.at_import.add(key)
             else:
-                cov.by_line.setdefault(key, set()).add(test)
+                cov.by_function.setdefault(key, set()).add(test)
     return cov
 
 
@@ -355,8 +379,16 @@ def run_game(name: str, args: argparse.Namespace, copies: Queue[Path]) -> list[R
         finally:
             copies.put(own)
 
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(one, sites))
+    if args.jobs == 1:
+        results = [one(site) for site in sites]
+    else:
+        pool = ThreadPoolExecutor(max_workers=args.jobs)
+        try:
+            results = list(pool.map(one, sites))
+        finally:  # on Ctrl+C: nothing more starts, and what runs is ended
+            pool.shutdown(wait=False, cancel_futures=True)
+            stop_runs()
+            pool.shutdown(wait=True)
     for r in results:
         if r.outcome in ("survived", "not run"):
             print(f"  survived: {r.site.file}:{r.site.lines[0]} {r.site.label}: {r.original}")

@@ -1,9 +1,11 @@
-"""A pytest plugin for ``mutants.py``: which lines of the mutated files each test runs.
+"""A pytest plugin for ``mutants.py``: which functions of the mutated files each test calls.
 
 Loaded with ``-p mutants_trace``; ``MUTANTS_TRACE_FILES`` names the files to watch (one path a
-line), ``MUTANTS_TRACE_OUT`` where to write ``{test id: [[file, line], ...]}`` as JSON. Lines run
-outside any test (imports, collection) are listed under ``<import>``: a mutant there may
-change every test. Only frames of the watched files are traced, so the run stays quick.
+line), ``MUTANTS_TRACE_OUT`` where to write ``{test id: [[file, first line], ...]}`` as JSON
+(a function is named by its code's first line: its first decorator, else its ``def``), and
+beside it ``.times``, each test's CPU seconds. Calls made outside any test (imports,
+collection) are listed under ``<import>``. Only calls are traced, never lines, so the run costs
+little more than the tests themselves.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import os
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -21,37 +24,35 @@ import pytest
 
 IMPORT = "<import>"
 _watched = frozenset(Path(os.environ["MUTANTS_TRACE_FILES"]).read_text().split("\n")) - {""}
-_lines: dict[str, set[tuple[str, int]]] = {IMPORT: set()}
+_called: dict[str, set[tuple[str, int]]] = {IMPORT: set()}
 _current = [IMPORT]
+_seconds: dict[str, float] = {}
 
 
-def _local(frame: FrameType, event: str, arg: Any) -> Any:
-    if event == "line":
-        _lines[_current[0]].add((frame.f_code.co_filename, frame.f_lineno))
-    return _local
+def _on_call(frame: FrameType, event: str, arg: Any) -> None:
+    code = frame.f_code
+    if code.co_filename in _watched:
+        _called[_current[0]].add((code.co_filename, code.co_firstlineno))
+    return None  # no line events
 
 
-def _global(frame: FrameType, event: str, arg: Any) -> Any:
-    if frame.f_code.co_filename not in _watched:
-        return None
-    _lines[_current[0]].add((frame.f_code.co_filename, frame.f_lineno))
-    return _local
-
-
-sys.settrace(_global)
-threading.settrace(_global)
+sys.settrace(_on_call)
+threading.settrace(_on_call)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     _current[0] = item.nodeid
-    _lines.setdefault(item.nodeid, set())
-    sys.settrace(_global)  # a test (Hypothesis) may have set a tracer of its own
+    _called.setdefault(item.nodeid, set())
+    sys.settrace(_on_call)  # a test (Hypothesis) may have set a tracer of its own
+    start = time.process_time()
     yield
+    _seconds[item.nodeid] = time.process_time() - start
     _current[0] = IMPORT
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     sys.settrace(None)
-    out = {test: sorted(lines) for test, lines in _lines.items()}
-    Path(os.environ["MUTANTS_TRACE_OUT"]).write_text(json.dumps(out))
+    out = Path(os.environ["MUTANTS_TRACE_OUT"])
+    out.write_text(json.dumps({test: sorted(calls) for test, calls in _called.items()}))
+    Path(f"{out}.times").write_text(json.dumps(_seconds))
