@@ -48,18 +48,18 @@ def test_dd_4_ruling_draw_after_quiet_full_turns():
     """100 full turns (200 turns, White's and Black's) without damage draw; the option and the
     rules page agree on it."""
     option = spec("dnd").options["quiet_turns"]
-    assert option.default == 100 and "100 full turns" in make_variant("dnd").rules_markdown()
+    assert option.default == 100 and "100" in make_variant("dnd").rules_markdown()
     v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 198 100")
     assert s.quiet == 198 and v.outcome(s) is None
     s, _ = play(v, s, "e2e3")
     assert v.outcome(s) is None
     s, _ = play(v, s, "e8d8")
     out = v.outcome(s)
-    assert out.winner is None and out.rule == "DD-4" and out.kind == "quiet"
-    assert out.reason == "100 full turns without damage"
+    assert (out.winner, out.rule, out.kind, s.quiet) == (None, "DD-4", Ending.QUIET, 200)
     quick, t = position("4k3/8/8/8/8/8/4P3/4K3 w - - 9 5", quiet_turns=5)
+    assert quick.outcome(t) is None
     t, _ = play(quick, t, "e2e3")
-    assert quick.outcome(t).reason == "5 full turns without damage"
+    assert (quick.outcome(t).kind, t.quiet) == (Ending.QUIET, 10)
 
 
 def test_dd_4_ruling_both_kings_falling_to_one_spell_draw():
@@ -68,7 +68,8 @@ def test_dd_4_ruling_both_kings_falling_to_one_spell_draw():
     s, _ = play(v, s, "c1c2")
     s, _ = play(v, s, "cast flaming-sphere c3", 1, 1, 1, 1)  # 2 damage; both Kings fail
     out = v.outcome(s)
-    assert (out.winner, out.rule, out.reason) == (None, "DD-4", "both Kings fell")
+    assert (out.winner, out.rule, out.kind) == (None, "DD-4", Ending.KING_KILLED)
+    assert not any(p.alive for p in s.pieces if p.cls == "king")
     assert v.position_text(s).endswith("result=king-killed,-")
 
 
@@ -225,7 +226,7 @@ def test_dd_32_effects_of_other_casters_stay():
     other = Effect("heroism", "Heroism", 99, None, (("attack", "morale", 2),))
     s = edit(v, s, "d1", effects=(other,))
     s, _ = play(v, s, "d1d8")
-    assert at(v, s, "d8").effect("heroism") is not None
+    assert at(v, s, "d8").effect("heroism") == other  # unchanged: not the promoted caster's
 
 
 def test_views_tally_status_and_card():

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
-from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.rules import Chance, IllegalAction, Rules
 from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.engine.variant import Variant
-from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.single_combat import SingleCombat, SingleCombatRules
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
@@ -155,6 +155,14 @@ def test_sc_6_attacker_that_loses_is_removed_and_defender_stays():
     assert piece(v, after, "d5") == "q" and piece(v, after, "e4") == "."
     assert [cb.letter(p) for p in after.lost[0]] == ["P"]
     assert after.board.side == 1 and after.board.halfmove == 0
+
+
+def test_sc_6_a_won_fight_kills_the_defender_and_marks_both_squares():
+    v = variant()
+    after, events = play(v, "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5", 8)  # P x Q needs 8
+    kills = [e.squares for e in events if isinstance(e, Note) and e.tag == EventTag.KILL]
+    assert kills == [(v.geo.parse("e4"), v.geo.parse("d5"))]
+    assert piece(v, after, "d5") == "P" and [cb.letter(p) for p in after.lost[1]] == ["q"]
 
 
 def test_sc_5_en_passant_is_a_fight_both_ways():
