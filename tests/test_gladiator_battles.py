@@ -138,6 +138,11 @@ def test_gc_19_chance_is_the_exact_fraction_the_attack_kills():
     assert one_round.p == sum(p for d, p in dist.items() if d >= 12)  # kills in one round
 
 
+def test_gc_19_a_duel_from_no_hit_points_is_decided():
+    assert duel_chance("2d6+1d6", "3d6", 0, 5) == 0  # the attacker is already dead
+    assert duel_chance("2d6+1d6", "3d6", 5, 0) == 1  # the defender is
+
+
 def test_gc_19_the_largest_duel_is_exact():
     """The Kings' duel, 30 hit points each, the largest the game has."""
     chance = duel_chance("5d6+1d6", "5d6", 30, 30)

@@ -284,6 +284,17 @@ def test_gc_27_gc_28_the_queen_cannot_freeze_a_protected_king():
     assert "f3" in moves_from(position(unprotected, step=1, moved=("f1", "i1")), "d1")
 
 
+def test_gc_23_gc_25_a_king_who_kills_his_own_kings_knight_can_no_longer_be_checked():
+    """In check, the King kills his own King's Knight on e2 (GC-23): from then on he cannot be
+    checked (GC-25), so the move is legal though the Warrior on e6 reaches e2 (GC-22)."""
+    state = position({"f1": "K", "e2": "N", "a1": "Q", "f6": "w", "e6": "w", "f12": "k",
+                      "i12": "n"})  # fmt: skip
+    assert V.rules.analysis(state).check and "e2" in moves_from(state, "f1")
+    after, events = act(state, "f1e2")
+    assert marked(events, "kill") and kind_at(after, "e2") == "king"
+    assert not V.rules.analysis(jump(after, side=0, step=1)).check  # no longer checkable
+
+
 def _white_queen_holds_black_scout(**extra):
     placement = {"f1": "K", "i1": "N", "a5": "W", "h1": "Q", "d5": "s", "f12": "k", "i12": "n"}
     state = position({**placement, **extra}, step=1, moved=("f1", "i1"))
