@@ -381,9 +381,13 @@ def run_game(name: str, args: argparse.Namespace, copies: Queue[Path]) -> list[R
     def one(site: Site) -> Result:
         own = copies.get()
         try:
-            return run_one(own, site, cov, args.timeout)
+            result = run_one(own, site, cov, args.timeout)
         finally:
             copies.put(own)
+        where = f"{site.file.removeprefix(PACKAGE + '/')}:{site.lines[0]}"
+        print(f"    {result.outcome:8} {result.tests:4} tests {result.seconds:5.1f} s  {where}",
+              file=sys.stderr, flush=True)  # fmt: skip
+        return result
 
     if args.jobs == 1:
         results = [one(site) for site in sites]
