@@ -88,6 +88,16 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "test (safe), which gives the same moves, more slowly",
     ("battlechess_tui/rules/gladiator/rules.py", "self._analyses[state] = found", "removed"):
         "a cache of analyses: without it each position is analysed again, to the same answer",
+    ("battlechess_tui/rules/dnd/odds.py", "return fast", "removed"):
+        "solve_cursed is a fast path: without its answer the joint solver gives the same "
+        "Fraction (a test checks the two agree)",
+    ("battlechess_tui/rules/dnd/odds_chain.py",
+     "entry = self.target.table(Strike(e, 0, strike.hits, strike.halt), rounds)", "0 -> -1"):
+        "Strike.none is only part of the cache key here: table() reads hits and halt, and the "
+        "caller passes no misses to _spread itself",
+    ("battlechess_tui/rules/dnd/turn.py", "s.actors = s.actors[1:]", "1 -> 2"):
+        "only castling has two actors, and the second is the Rogue, who has no ranged action "
+        "in the tables (DD-6): dropping it now or at once in next_actor ends the turn the same",
 }  # fmt: skip
 FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,

@@ -1,5 +1,7 @@
 """D&D Battle Chess battles (DD-10..DD-18, DD-25..DD-28) with scripted dice."""
 
+import pytest
+
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.views import percent
 from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, Effect
@@ -121,6 +123,18 @@ def test_dd_15_flanking_gives_plus_two_and_sneak_attack():
     assert ("flanking", 2) in attack.modifiers and attack.result == "hit"
     assert sneak.purpose == "sneak attack" and sneak.total == 5
     assert at(v, s, "d5").hp == 3
+
+
+@pytest.mark.parametrize(("fen", "flanked"), [
+    ("4k3/8/8/R2p4/8/8/8/3RK3 w - - 0 1", True),  # the Rogue on d1 reaches d5 up the file
+    ("4k3/8/8/R2p4/8/8/4R3/4K3 w - - 0 1", False),  # the Rogue on e2 is on no line to d5
+])  # fmt: skip
+def test_dd_15_a_rogue_flanks_along_a_file_but_not_off_its_lines(fen, flanked):
+    v, s = position(fen)
+    s, _ = play(v, s, "a5d5", 1, 20)
+    s, _ = play(v, s, "wait")
+    s, ev = play(v, s, "attack", 1)  # a natural 1: only the modifiers matter here
+    assert (("flanking", 2) in rolls(ev)[0].modifiers) == flanked
 
 
 def test_dd_16_cleric_may_withdraw_fighter_may_not():

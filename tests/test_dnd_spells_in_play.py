@@ -48,6 +48,14 @@ def test_dd_23_tashas_laughter_lays_the_target_prone_for_two_of_its_turns():
     assert rolls(ev)[0].against == "FAC 13"
 
 
+def test_dd_20_bless_reaches_the_caster_once_and_adjacent_allies_never_foes():
+    v, s = position("4k3/8/8/8/8/2p5/8/2B1K3 w - - 0 1", level=4)
+    s, _ = play(v, s, "c1d2")
+    s, ev = play(v, s, "cast bless")  # the Fighter on c3 is adjacent but Black's
+    assert effect_names(v, s, "d2") == ["Bless"] and effect_names(v, s, "e1") == ["Bless"]
+    assert effect_names(v, s, "c3") == [] and not rolls(ev)
+
+
 def test_dd_24_heroism_and_bless_cast_in_play_do_not_stack():
     v, s = position("3k4/8/8/8/3r4/4P3/8/2B1K3 w - - 0 1", level=4)
     s, _ = play(v, s, "c1d2")
