@@ -114,6 +114,12 @@ def test_ar_5_gladiator_half_skipped_then_whole_turn_passes_with_notes():
     assert (state.side, state.phase, state.turn, state.idle) == (1, GLADIATOR, 2, (1, 0))
 
 
+def test_ar_5_a_position_read_at_a_supporter_half_with_no_move_passes_the_turn():
+    # White's King on a1 is boxed in by Black's supporters: the supporter half cannot be made.
+    state = ARENA.from_fen("7k/6p1/8/8/4P3/8/r7/Kn6 w - - 0 1 half=supporter")
+    assert (state.side, state.phase, state.turn) == (1, GLADIATOR, 2)
+
+
 def test_ar_5_skipped_gladiator_half_leaves_the_supporter_move_to_make():
     state = ARENA.from_fen(STUCK)
     assert (state.side, state.phase, state.idle) == (0, SUPPORTER, (1, 0))
@@ -313,12 +319,43 @@ def test_ar_13_repetitions_option_sets_the_count():
     assert ARENA.outcome(state) is None  # the default counts three
 
 
+def test_ar_13_a_spec_from_before_the_options_keeps_50_turns_and_3_repetitions():
+    """A house-rule file or a save's spec written when the numbers were data has no such
+    options: the rules keep the ruled numbers."""
+    options = {k: o for k, o in spec("arena").options.items()
+               if k not in ("quiet_turns", "repetitions")}  # fmt: skip
+    old = make_variant(spec("arena").model_copy(update={"options": options}))
+    assert (old.rules.quiet_turns, old.rules.repetitions) == (50, 3)
+
+
 def test_ar_13_options_are_kept_in_saves(tmp_path):
     game = simulated_game("brawl", seed=3, options={"quiet_turns": 7, "repetitions": 4})
     save_game(game, tmp_path / "g.json")
     loaded = load_game(tmp_path / "g.json").game
     assert (loaded.variant.options["quiet_turns"], loaded.variant.options["repetitions"]) == (7, 4)
     assert loaded.outcome == game.outcome
+
+
+def test_ar_11_a_finished_game_refuses_every_move_citing_no_rule():
+    won = ARENA.from_fen("k7/8/8/8/8/2P5/8/7K w - - 0 1")  # Black has no gladiator (AR-11)
+    assert ARENA.outcome(won).kind == Ending.ALL_CAPTURED and ARENA.legal_actions(won) == []
+    for text in ("c3c4", "h1g1"):
+        assert "AR-" not in refusal(won, text)  # no move rule: the game is over
+
+
+def test_evaluate_counts_gladiators_at_the_pawn_value_and_each_able_to_move():
+    # c3 and e3 against f6, and no supporter sees any of them: material alone.
+    state = ARENA.from_fen("k7/8/5p2/8/8/2P1P3/8/7K w - - 0 1")
+    assert ARENA.rules.evaluate(state, 0) == ARENA.rules.values[PAWN] == 1
+    assert ARENA.rules.evaluate(state, 1) == -1
+    free = ARENA.from_fen("k7/8/5p2/8/8/2P1P3/8/2K5 w - - 0 1")  # the King on c1 sees e3
+    assert origins(free) == {"e3"} and ARENA.rules.evaluate(free, 0) == pytest.approx(1.1)
+
+
+def test_divide_splits_perft_by_whole_first_turns():
+    rows = ARENA.rules.divide(start(), 1)
+    assert sum(n for _, n in rows) == ARENA.perft(start(), 1) == 630
+    assert rows[0] == ("b2c3 a1a2", 1) and all(len(text.split()) == 2 for text, _ in rows)
 
 
 # -- views -------------------------------------------------------------------------------------
