@@ -1,7 +1,7 @@
 """Mutation testing of the rules: do the tests of a game fail when its code is broken?
 
 Run:  nice -n 10 .venv/bin/python benchmarks/mutants.py [--games gladiator,dnd] [--per-game 45]
-          [--seed 1] [--jobs 1] [--timeout 60] [--json out.json]
+          [--seed 1] [--jobs 1] [--timeout 60] [--json out.json] [--recheck earlier.json]
 
 A small seeded mutator over the ``ast`` makes one-line mutants of the rules code of each game
 (``rules/<game>/``) and of the engine (``engine/``): a comparison flipped (``<`` and ``<=``,
@@ -20,6 +20,9 @@ worktree, which is never mutated), with a timeout per mutant (an infinite loop c
 killed); the copy is deleted at the end, on an error or on Ctrl+C. It prints the kill rate per
 game and lists the survivors; ``EQUIVALENT`` holds the survivors judged equivalent (no test
 can tell them from the original), and the rate over the others is the one with a target.
+``--recheck`` takes an earlier run's ``--json`` (same seed and counts, the rules code
+unchanged): it keeps that run's kills and equivalents and runs only the other survivors
+again, each against every test of its game (new tests are written to kill them).
 """
 
 from __future__ import annotations
@@ -319,8 +322,10 @@ def check_copy(where: Path) -> None:
 
 @dataclass
 class Coverage:
-    """Which tests of a game run each line of its files (from one traced run)."""
+    """Which tests of a game call each function of its files (from one traced run); with
+    ``everything``, every test of the game for every mutant (no traced run)."""
 
+    everything: bool = False
     by_function: dict[tuple[str, int], set[str]] = field(default_factory=dict)
     at_import: set[tuple[str, int]] = field(default_factory=set)  # called outside any test
     tests: list[str] = field(default_factory=list)
@@ -330,7 +335,7 @@ class Coverage:
     def tests_for(self, site: Site) -> list[str]:
         """The tests that call the mutant's function, quickest first; at module level (run
         once, at import), every test."""
-        if not site.function or (site.file, site.function) in self.at_import:
+        if self.everything or not site.function or (site.file, site.function) in self.at_import:
             return ["tests/" + t for t in self.tests]
         found = self.by_function.get((site.file, site.function), set())
         return sorted(found, key=lambda test: (self.cost.get(test, 0.0), test))
@@ -388,18 +393,46 @@ def run_one(where: Path, site: Site, cov: Coverage, timeout: float) -> Result:
     return Result(site, outcome, len(tests), time.perf_counter() - start, line)
 
 
+def earlier(path: Path | None, game: str) -> dict[tuple[str, int, str], str]:
+    """A previous ``--json``'s outcomes for ``game``: (file, line, mutation) -> outcome."""
+    if path is None:
+        return {}
+    rows = json.loads(path.read_text())["results"]
+    return {(r["file"], r["line"], r["mutation"]): r["outcome"] for r in rows if r["game"] == game}
+
+
+def known(site: Site, before: dict[tuple[str, int, str], str]) -> Result | None:
+    """The earlier result of a mutant killed, or of one judged equivalent: a recheck runs
+    only the other survivors again."""
+    outcome = before.get((site.file, site.lines[0], site.label))
+    if outcome is None:
+        return None
+    line = (ROOT / site.file).read_text().splitlines()[site.lines[0] - 1].strip()
+    again = Result(site, outcome, 0, 0.0, line)
+    return again if outcome in ("killed", "timeout") or equivalent(again) else None
+
+
 def run_game(name: str, args: argparse.Namespace, copies: Queue[Path]) -> list[Result]:
     group = GROUPS[name]
     sites = sample(group, args.per_game, args.seed)
-    where = copies.get()
-    try:
-        cov = trace(where, group, args.timeout)
-    finally:
-        copies.put(where)
-    print(f"{name}: {len(sites)} mutants; the traced run of its tests took {cov.seconds:.0f} s",
-          flush=True)  # fmt: skip
+    before = earlier(args.recheck, name)
+    if before:
+        cov = Coverage(everything=True, tests=list(group.tests))
+        print(f"{name}: {len(sites)} mutants; the survivors of {args.recheck} run again against "
+              "every test of the game", flush=True)  # fmt: skip
+    else:
+        where = copies.get()
+        try:
+            cov = trace(where, group, args.timeout)
+        finally:
+            copies.put(where)
+        print(f"{name}: {len(sites)} mutants; the traced run of its tests took "
+              f"{cov.seconds:.0f} s", flush=True)  # fmt: skip
 
     def one(site: Site) -> Result:
+        again = known(site, before)
+        if again is not None:
+            return again
         own = copies.get()
         try:
             result = run_one(own, site, cov, args.timeout)
@@ -465,6 +498,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (one copy each)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per mutant")
     parser.add_argument("--json", type=Path, help="write every result here")
+    parser.add_argument("--recheck", type=Path, help="a previous --json: run its survivors again "
+                        "(same seed and counts), keep its kills")  # fmt: skip
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.games.split(",") if n.strip()]
     unknown = [n for n in names if n not in GROUPS]
