@@ -34,6 +34,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -412,14 +413,30 @@ def known(site: Site, before: dict[tuple[str, int, str], str]) -> Result | None:
     return again if outcome in ("killed", "timeout") or equivalent(again) else None
 
 
+def baseline(copies: Queue[Path], group: Group, timeout: float) -> float:
+    """Seconds the game's tests take unmutated (they must pass)."""
+    where = copies.get()
+    try:
+        start = time.perf_counter()
+        tests = ["tests/" + t for t in group.tests]
+        if pytest(where, tests, environment(where), timeout * 20) != "passed":
+            raise SystemExit(f"the tests {' '.join(group.tests)} fail before any mutant: stopped")
+        return time.perf_counter() - start
+    finally:
+        copies.put(where)
+
+
 def run_game(name: str, args: argparse.Namespace, copies: Queue[Path]) -> list[Result]:
     group = GROUPS[name]
     sites = sample(group, args.per_game, args.seed)
     before = earlier(args.recheck, name)
+    timeout = args.timeout
     if before:
         cov = Coverage(everything=True, tests=list(group.tests))
+        cov.seconds = baseline(copies, group, timeout)
+        timeout = max(timeout, 3 * cov.seconds)  # every test runs: allow for all of them
         print(f"{name}: {len(sites)} mutants; the survivors of {args.recheck} run again against "
-              "every test of the game", flush=True)  # fmt: skip
+              f"every test of the game ({cov.seconds:.0f} s unmutated)", flush=True)  # fmt: skip
     else:
         where = copies.get()
         try:
@@ -435,7 +452,7 @@ def run_game(name: str, args: argparse.Namespace, copies: Queue[Path]) -> list[R
             return again
         own = copies.get()
         try:
-            result = run_one(own, site, cov, args.timeout)
+            result = run_one(own, site, cov, timeout)
         finally:
             copies.put(own)
         where = f"{site.file.removeprefix(PACKAGE + '/')}:{site.lines[0]}"
@@ -507,6 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"games are {', '.join(GROUPS)}; counts, jobs and timeout positive")
     copies: Queue[Path] = Queue()
     made: list[Path] = []
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # ended like Ctrl+C: tidily
     try:
         for _ in range(args.jobs):
             made.append(make_copy())
