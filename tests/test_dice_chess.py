@@ -3,6 +3,8 @@ The other round-2 rulings are in ``test_dice_chess_rulings.py``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -132,6 +134,22 @@ def test_dc_3_one_die_moves_per_turn_and_players_alternate():
     after, events = act(v, state, "d4d5")
     assert events == [] and v.to_move(after) == "black"
     assert len(after.dice_of(0)) == 1 and after.board[v.geo.parse("d5")] == (0, 3)
+
+
+def test_dc_6_a_one_moving_three_squares_is_refused_by_its_own_rule():
+    v = variant()
+    state = position(v, *LONE, ". . . W1 . . . .")  # d4: nothing on the d-file above it
+    assert moves_from(v, state, "d4") >= {"d5", "d6"} and "d7" not in moves_from(v, state, "d4")
+    why = v.why_illegal(state, Action("move", (v.geo.parse("d4"), v.geo.parse("d7"))))
+    assert "DC-6" in why and "DC-4" not in why
+    assert not re.search(r"\b[a-h][1-8]\b", why)  # too far, not blocked: it names no square
+
+
+def test_dc_15_a_house_rule_with_negative_swaps_is_refused():
+    bad = spec("dice-chess").model_copy(update={"data": {**spec("dice-chess").data,
+                                                         "max_swaps": -1}})  # fmt: skip
+    with pytest.raises(ValueError, match="max_swaps"):
+        make_variant(bad)
 
 
 @pytest.mark.parametrize("face", [2, 3, 4, 5])
