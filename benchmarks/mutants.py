@@ -107,6 +107,16 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'for letter in words[2] if len(words) > 2 and words[2] != "-" else "":', "> -> >="):
         "read_board is only given whole FENs (split_position requires six fields), so there "
         "are never exactly two words",
+    ("battlechess_tui/rules/arena/rules.py", "return out", "removed"):
+        "divide's shortcut for a finished game: the walk finds no legal action there and "
+        "returns the same empty list",
+    ("battlechess_tui/rules/single_combat/__init__.py", "__all__ = [", "removed"):
+        "__all__ only shapes a star import, which nothing uses; every name is still imported",
+    ("battlechess_tui/rules/single_combat/rules.py", "if board.ep >= 0:", "0 -> 1"):
+        "an en passant square is on the third or sixth rank, never a1 (square 0)",
+    ("battlechess_tui/rules/single_combat/rules.py", "other.ep = -1", "1 -> 0"):
+        "the estimate's board for the other side: square 0 (a1) as en passant square adds a "
+        "capture only for a pawn on b2 of a side that moves up, which cannot take a1 backwards",
     ("battlechess_tui/rules/arena/__init__.py", "__all__ = [", "removed"):
         "__all__ only shapes a star import, which nothing uses; every name is still imported",
     ("battlechess_tui/rules/arena/rules.py", "MOVES_CACHE = 4096", "4096 -> 4097"):
@@ -277,7 +287,7 @@ def make_copy() -> Path:
     """A copy of what the tests need, outside the worktree; the caller deletes it."""
     where = Path(tempfile.mkdtemp(prefix="mutants-"))
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "__snapshots__")
-    for name in (PACKAGE, "tests", "variants"):
+    for name in (PACKAGE, "tests", "variants", "saves"):  # saves: the example games
         shutil.copytree(ROOT / name, where / name, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", where / "pyproject.toml")
     return where
@@ -355,7 +365,7 @@ def trace(where: Path, group: Group, timeout: float) -> Coverage:
     tests = ["tests/" + t for t in group.tests]
     start = time.perf_counter()
     if pytest(where, ["-p", "mutants_trace", *tests], env, timeout * 10) != "passed":
-        raise SystemExit(f"the tests {' '.join(group.tests)} fail before any mutant: stopped")
+        raise Unmutated(group)
     cov = Coverage(tests=list(group.tests), seconds=time.perf_counter() - start)
     cov.cost = json.loads(Path(f"{out}.times").read_text())
     prefix = str(where) + os.sep
@@ -417,6 +427,13 @@ def known(site: Site, before: dict[tuple[str, int, str], str]) -> Result | None:
     return again if outcome in ("killed", "timeout") or equivalent(again) else None
 
 
+class Unmutated(Exception):
+    """A game's tests fail before any mutant: its mutants cannot be judged."""
+
+    def __init__(self, group: Group) -> None:
+        super().__init__(f"its tests fail before any mutant ({', '.join(group.tests)})")
+
+
 def baseline(copies: Queue[Path], group: Group, timeout: float) -> float:
     """Seconds the game's tests take unmutated (they must pass)."""
     where = copies.get()
@@ -424,7 +441,7 @@ def baseline(copies: Queue[Path], group: Group, timeout: float) -> float:
         start = time.perf_counter()
         tests = ["tests/" + t for t in group.tests]
         if pytest(where, tests, environment(where), timeout * 20) != "passed":
-            raise SystemExit(f"the tests {' '.join(group.tests)} fail before any mutant: stopped")
+            raise Unmutated(group)
         return time.perf_counter() - start
     finally:
         copies.put(where)
@@ -534,7 +551,12 @@ def main(argv: list[str] | None = None) -> int:
             made.append(make_copy())
             copies.put(made[-1])
         check_copy(made[0])
-        every = {name: run_game(name, args, copies) for name in names}
+        every: dict[str, list[Result]] = {}
+        for name in names:
+            try:
+                every[name] = run_game(name, args, copies)
+            except Unmutated as exc:
+                print(f"{name}: skipped: {exc}", flush=True)
     except KeyboardInterrupt:
         print("interrupted: the copies are deleted, the worktree was never changed")
         return 130

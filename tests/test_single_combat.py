@@ -291,6 +291,32 @@ def test_sc_7_every_option_die_has_a_table_and_bad_tables_are_refused():
         SingleCombat.validate_data(bad)
 
 
+def test_sc_4_sc_8_perft_through_a_pass_agrees_with_the_generic_count():
+    v = variant()
+    black_boxed_after_a_move = BOTH_BOXED_IN.replace("KRB5", "KRB4N")  # a Knight on h1 moves
+    for fen in (WHITE_BOXED_IN, BOTH_BOXED_IN, black_boxed_after_a_move):
+        state = v.from_fen(fen)
+        for depth in (1, 2, 3, 4):
+            assert v.rules.perft(state, depth) == Rules.perft(v.rules, state, depth), (fen, depth)
+
+
+@pytest.mark.parametrize("row", ["Q", "R", "BNK", "P"])
+def test_sc_7_a_house_table_row_without_four_numbers_is_refused(row):
+    data = spec("single-combat").data
+    d8 = {**data["tables"]["d8"], row: data["tables"]["d8"][row][:3]}
+    house = spec("single-combat").model_copy(update={"data": {"tables": {"d8": d8}}})
+    with pytest.raises((ValueError, SpecError), match=row):
+        make_variant(house, {"die": "d8"})
+
+
+def test_the_estimate_weighs_the_best_chance_at_the_enemy_king():
+    rules = variant().rules
+    state = rules.parse_position("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1")  # the Queen touches e8
+    best = rules.fight_chance(state.board.board[rules.geo.parse("e7")], cb.KING)
+    assert rules.king_chance(state.board, state.moves) == float(best) > 0
+    assert rules.positional(state, 0) == -rules.positional(state, 1) > 0
+
+
 # -- SC-8: draws -------------------------------------------------------------------------------
 
 
