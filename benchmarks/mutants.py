@@ -114,9 +114,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "__all__ only shapes a star import, which nothing uses; every name is still imported",
     ("battlechess_tui/rules/single_combat/rules.py", "if board.ep >= 0:", "0 -> 1"):
         "an en passant square is on the third or sixth rank, never a1 (square 0)",
-    ("battlechess_tui/rules/single_combat/rules.py", "other.ep = -1", "1 -> 0"):
-        "the estimate's board for the other side: square 0 (a1) as en passant square adds a "
-        "capture only for a pawn on b2 of a side that moves up, which cannot take a1 backwards",
     ("battlechess_tui/rules/arena/__init__.py", "__all__ = [", "removed"):
         "__all__ only shapes a star import, which nothing uses; every name is still imported",
     ("battlechess_tui/rules/arena/rules.py", "MOVES_CACHE = 4096", "4096 -> 4097"):
