@@ -535,7 +535,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every result here")
     parser.add_argument("--recheck", type=Path, help="a previous --json: run its survivors again "
                         "(same seed and counts), keep its kills")  # fmt: skip
+    parser.add_argument("--report", type=Path, nargs="+", help="only print the table of "
+                        "earlier --json files")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.report:
+        return report(args.report)
     names = [n.strip() for n in args.games.split(",") if n.strip()]
     unknown = [n for n in names if n not in GROUPS]
     if unknown or args.per_game < 1 or args.jobs < 1 or args.timeout <= 0:
@@ -565,6 +569,27 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         results = [as_json(game, r) for game, rs in every.items() for r in rs]
         args.json.write_text(json.dumps({"rows": rows, "results": results}, indent=1))
+    return 0
+
+
+def report(paths: list[Path]) -> int:
+    """The table and survivors of earlier ``--json`` files (a later file's games replace an
+    earlier's), judged with today's ``EQUIVALENT``."""
+    every: dict[str, list[Result]] = {}
+    for path in paths:
+        found: dict[str, list[Result]] = {}
+        for r in json.loads(path.read_text())["results"]:
+            site = Site(r["file"], 0, "", 0, (r["line"], r["line"]), r["mutation"], 0)
+            found.setdefault(r["game"], []).append(
+                Result(site, r["outcome"], r["tests"], 0.0, r["original"])
+            )
+        every.update(found)
+    print(table([summary(name, results) for name, results in every.items()]))
+    for name, results in every.items():
+        for r in results:
+            if r.outcome in ("survived", "not run"):
+                why = equivalent(r) or "NOT equivalent"
+                print(f"  {name}: {r.site.file}:{r.site.lines[0]} {r.site.label}: {why}")
     return 0
 
 
