@@ -132,6 +132,7 @@ class TableScreen(Screen[None]):
                 yield from self.compose_under_board()
                 yield Static(id="message", markup=False)
             with VerticalScroll(id="panels", can_focus=False):
+                yield from self.compose_panels_top()
                 yield BattlePanel(id="battle").data_bind(info=TableScreen.battle_info)
                 yield DiceTray(id="dice-tray").data_bind(entries=TableScreen.tray_entries)
                 if self.SHOW_INPUT:
@@ -148,6 +149,10 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def compose_under_board(self) -> ComposeResult:
+        yield from ()
+
+    def compose_panels_top(self) -> ComposeResult:
+        """Panels above the others beside the board (a lesson's step)."""
         yield from ()
 
     def on_mount(self) -> None:
@@ -188,8 +193,12 @@ class TableScreen(Screen[None]):
             notice.update(f"Make the window larger: this game needs at least {least_w} x "
                           f"{least_h} characters (it is {width} x {height} now).")  # fmt: skip
             return
-        board_w = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH, height - RESERVED_LINES)[2]
+        board_w, board_h = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH,
+                               height - RESERVED_LINES)[2:]  # fmt: skip
         self.query_one("#board-column").styles.width = max(board_w, MIN_BOARD_COLUMN)
+        # The board's own height, at the top of its column: it stays put while the message
+        # line under it and the panels beside it grow and shrink.
+        self.query_one(Board).styles.height = board_h
         if self.SHOW_INPUT:
             self.query_one(ActionsPanel).detailed = height >= TALL_LINES
 
