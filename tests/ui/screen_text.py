@@ -22,11 +22,9 @@ def screen_lines(app: App[object]) -> list[str]:
 def text_in(app: App[object], region: Region) -> str:
     """The screen's text inside ``region`` (a widget's region on screen), line by line."""
     lines = screen_lines(app)
-    return "\n".join(
-        line[region.x : region.right] for line in lines[region.y : region.bottom]
-    )
+    return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
 
 
 def seen(app: App[object], widget: Widget) -> str:
-    """What of ``widget`` is visible on screen now."""
-    return text_in(app, widget.region)
+    """What of ``widget`` is visible on screen now (its scrollbars left out)."""
+    return text_in(app, widget.scrollable_content_region)

@@ -46,7 +46,7 @@ RESERVED_LINES = 4  # banner, footer, input line, message line
 ODDS_PENDING, ODDS_GROUP = "odds…", "odds"
 #: The odds cache's key: the position's generation, the selection, the cursor and the aim.
 OddsKey = tuple[object, ...]
-TALL_LINES = 32  # the app's "-tall" breakpoint: each choice's details under it
+TALL_LINES = 32  # the app's "-tall" breakpoint: shorter windows show a battle's rolls once
 #: The commands that work in a window too small for the table.
 WITHOUT_TABLE = frozenset({"help", "screenshot", "quit_game", "quit_replay"})
 
@@ -199,8 +199,6 @@ class TableScreen(Screen[None]):
         # The board's own height, at the top of its column: it stays put while the message
         # line under it and the panels beside it grow and shrink.
         self.query_one(Board).styles.height = board_h
-        if self.SHOW_INPUT:
-            self.query_one(ActionsPanel).detailed = height >= TALL_LINES
 
     def apply_settings(self) -> None:
         """Take the app's display settings (piece set, palette, animation)."""
@@ -359,12 +357,11 @@ class TableScreen(Screen[None]):
 
     @on(ActionsPanel.ItemHighlighted)
     def _choice_highlighted(self, event: ActionsPanel.ItemHighlighted) -> None:
-        """In short windows each choice is one line: what the highlighted one does is shown
-        under the panel."""
+        """Each choice is a line: what the highlighted one does, in full, is shown under the
+        panel."""
         box = self.query_one("#action-detail", Static)
-        item = event.item
-        text = item.detail if item is not None else ""
-        box.display = bool(text) and not self.query_one(ActionsPanel).detailed
+        text = event.item.full if event.item is not None else ""
+        box.display = bool(text)
         box.update(text)
 
     # -- commands ------------------------------------------------------------------------------
