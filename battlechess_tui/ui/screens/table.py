@@ -47,6 +47,8 @@ ODDS_PENDING, ODDS_GROUP = "odds…", "odds"
 #: The odds cache's key: the position's generation, the selection, the cursor and the aim.
 OddsKey = tuple[object, ...]
 TALL_LINES = 32  # the app's "-tall" breakpoint: shorter windows show a battle's rolls once
+#: The lines a fight's rolls are summarised to in the dice tray (tall, short windows).
+TRAY_LINES, SHORT_TRAY_LINES = 12, 8
 #: The commands that work in a window too small for the table.
 WITHOUT_TABLE = frozenset({"help", "screenshot", "quit_game", "quit_replay"})
 
@@ -199,6 +201,7 @@ class TableScreen(Screen[None]):
         # The board's own height, at the top of its column: it stays put while the message
         # line under it and the panels beside it grow and shrink.
         self.query_one(Board).styles.height = board_h
+        self.query_one(DiceTray).room = TRAY_LINES if height >= TALL_LINES else SHORT_TRAY_LINES
 
     def apply_settings(self) -> None:
         """Take the app's display settings (piece set, palette, animation)."""

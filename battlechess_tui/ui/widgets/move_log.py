@@ -1,6 +1,7 @@
 """The move log: each decision in the game's notation, numbered the way the game counts turns,
-with the rolls and results it caused. In a replay it keeps the current ply in view (counting
-the lines long entries wrap to). The rule ids it cites are links to the rules page."""
+with the rolls and results it caused. It stays scrolled to the latest entry as the panels
+around it resize; in a replay it keeps the current ply in view (counting the lines long entries
+wrap to). The rule ids it cites are links to the rules page."""
 
 from __future__ import annotations
 
@@ -54,9 +55,10 @@ class MoveLog(VerticalScroll, can_focus=False):
         texts = self.entry_texts()
         self.query_one("#move-log-text", Static).update(Text("\n").join(texts))
         index = next((i for i, e in enumerate(self.entries) if e.ply == self.current), None)
-        if index is None:
-            self.call_after_refresh(self.scroll_end, animate=False)
+        if index is None:  # anchored: kept at the end through every later layout
+            self.anchor()
             return
+        self.anchor(False)
         top = self.lines_before(texts, index)
         self.call_after_refresh(self.scroll_to, y=max(0, top - 1), animate=False)
 
