@@ -75,6 +75,7 @@ async def key_to_board(variant: str, presses: int = 40) -> tuple[list[float], li
     os.environ["BATTLECHESS_SAVE_DIR"] = tempfile.mkdtemp()
     from battlechess_tui.session import build_game
     from battlechess_tui.ui.app import BattleChessApp
+    from battlechess_tui.ui.screens.game import GameScreen
     from battlechess_tui.ui.widgets.board import Board
 
     game = build_game(variant, None, 1, None)
@@ -83,7 +84,7 @@ async def key_to_board(variant: str, presses: int = 40) -> tuple[list[float], li
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.query_one(Board).size.width > 0
+        assert isinstance(screen, GameScreen) and screen.query_one(Board).size.width > 0
         for i in range(presses):
             key = "right" if (i // 5) % 2 == 0 else "left"
             start = time.process_time()
