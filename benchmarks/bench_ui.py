@@ -100,7 +100,7 @@ async def key_to_board(variant: str, presses: int = 40) -> tuple[list[float], li
             screen.play(moves[0])
             await pilot.pause()
             move_times.append(time.process_time() - start)
-            while app.screen is not screen:
+            while not isinstance(app.screen, GameScreen):
                 app.pop_screen()
                 await pilot.pause()
     return cursor_times, move_times
