@@ -279,30 +279,36 @@ def summary(parts: list[Part], room: int, width: int, style: Style) -> list[Part
     kept = [True] * len(parts)
     order = sorted((i for i, r in enumerate(ranks) if r >= 1), key=lambda i: (-ranks[i], i))
     firsts = {i for i, r in enumerate(ranks) if r == 1 and parts[i].is_roll}
-    out = _with_gaps(parts, kept, style)
+    out = _with_gaps(parts, kept, style, width)
     for i in order:
         if _lines(out, width) <= room or i in firsts:
             break
         kept[i] = False
-        out = _with_gaps(parts, kept, style)
+        out = _with_gaps(parts, kept, style, width)
     return out
 
 
-def _with_gaps(parts: list[Part], kept: list[bool], style: Style) -> list[Part]:
-    """The parts kept, each run of left-out ones replaced by a line that counts them (earlier
-    decisions left out whole are not counted: the move log has them)."""
+def _with_gaps(parts: list[Part], kept: list[bool], style: Style, width: int) -> list[Part]:
+    """The parts kept, each run of left-out ones replaced by a line that counts them (a lone
+    one-line part is shown instead: it takes no more room; earlier decisions left out whole
+    are not counted: the move log has them)."""
     out: list[Part] = []
     gone: list[Part] = []
-    for part, keep in zip(parts, kept, strict=True):
-        if not keep:
-            gone.append(part)
-            continue
-        if gone and out:
+
+    def close_gap(at_end: bool) -> None:
+        if len(gone) == 1 and _lines(gone, width) == 1:
+            out.extend(gone)
+        elif gone and (out or at_end):
             out.append(_gap(gone, style))
-        gone = []
-        out.append(part)
-    if gone:
-        out.append(_gap(gone, style))
+        gone.clear()
+
+    for part, keep in zip(parts, kept, strict=True):
+        if keep:
+            close_gap(at_end=False)
+            out.append(part)
+        else:
+            gone.append(part)
+    close_gap(at_end=True)
     return out
 
 

@@ -28,7 +28,7 @@ class LogEntry:
 class MoveLog(VerticalScroll, can_focus=False):
     DEFAULT_CSS = """
     MoveLog { height: 1fr; min-height: 3; }
-    MoveLog > Static { width: 1fr; }
+    MoveLog > Static { width: 1fr; min-height: 100%; }  /* short logs start at the top */
     MoveLog > .move-log--current { background: $accent-muted; }
     """
     COMPONENT_CLASSES = {"move-log--current"}
