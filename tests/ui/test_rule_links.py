@@ -19,7 +19,6 @@ from battlechess_tui.ui.screens.lesson import LessonScreen
 from battlechess_tui.ui.screens.rules import RulesScreen, RulesViewer
 from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.markdown_page import Block
-from battlechess_tui.ui.widgets.move_log import MoveLog
 from tests.ui.driver import table, type_action
 
 
@@ -120,7 +119,7 @@ async def test_dd_6_move_log_rule_ids_are_links(tmp_path: Path) -> None:
     app = BattleChessApp("play", game=game, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        log = table(pilot).query_one(MoveLog)
+        log = table(pilot).move_log
         spans = [s for t in log.entry_texts() for s in t.spans if isinstance(s.style, Style)]
         linked = [s for s in spans if "DD-6" in str(s.style.meta.get("@click"))]  # type: ignore[union-attr]
         assert linked

@@ -12,7 +12,6 @@ from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.lesson import LessonScreen
 from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.board import Board
-from battlechess_tui.ui.widgets.move_log import MoveLog
 from tests.ui.driver import submit, table, wait_for
 from tests.ui.screen_text import seen
 
@@ -64,7 +63,7 @@ async def test_item_1_the_lesson_text_is_beside_the_board_at_120x40(tmp_path):
         screen = LessonScreen(LessonRun(find("gladiator", "overrides")), tmp_path)
         app.push_screen(screen)
         await pilot.pause()
-        step, log = screen.query_one("#lesson-step"), screen.query_one(MoveLog)
+        step, log = screen.query_one("#lesson-step"), screen.move_log
         assert not step.region.overlaps(log.region)
         assert not step.region.overlaps(screen.query_one(Board).region)
 
@@ -83,9 +82,12 @@ async def test_item_4_the_move_log_shows_the_latest_move_after_each_computer_rep
             await wait_for(pilot, lambda n=plies: len(game.plies) == n + 2 or game.over)
             await pilot.pause()
             await pilot.pause()
+            if game.over:  # the result panel covers the table
+                break
             latest = screen.log_entries[-1]
-            shown = seen(app, screen.query_one(MoveLog))
+            shown = seen(app, screen.move_log)
             assert f"{latest.who}: {latest.notation}" in shown, (latest, shown)
+        assert len(game.plies) >= 12
 
 
 async def test_item_5_the_board_stays_put_between_moves(tmp_path):
@@ -102,3 +104,19 @@ async def test_item_5_the_board_stays_put_between_moves(tmp_path):
             await pilot.pause()
             assert board.region == first, text
             assert board.layout_info.top == 0
+
+
+async def test_item_4_the_latest_move_is_seen_beside_a_dnd_board_at_80x24(tmp_path):
+    """D&D's board leaves no room under it at 80x24: the log beside it shows the latest move
+    (its first line, when the battle it started is longer than the log)."""
+    game = build_game("dnd", {"level": "5"}, 7, None)
+    app = app_for(tmp_path, "play", game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(pilot)
+        for text in ("e2e4", "a7a6", "d1h5", "none", "b7b5", "h5f7"):
+            await submit(pilot, text)
+            await pilot.pause()
+            latest = screen.log_entries[-1]
+            assert screen.move_log.id == "move-log"
+            shown = seen(app, screen.move_log)
+            assert f"{latest.who}: {latest.notation}" in shown, (text, shown)

@@ -42,6 +42,8 @@ MIN_BOARD_COLUMN = 30
 #: small to play in: a notice asks for a larger one instead of drawing a cramped table.
 SMALLEST_PANELS = 26
 RESERVED_LINES = 4  # banner, footer, input line, message line
+#: The move log goes under the board when the board leaves it this many lines, else beside.
+LOG_UNDER_BOARD = 3
 #: The piece card's odds while a worker works them out, and that worker's group.
 ODDS_PENDING, ODDS_GROUP = "odds…", "odds"
 #: The odds cache's key: the position's generation, the selection, the cursor and the aim.
@@ -133,6 +135,7 @@ class TableScreen(Screen[None]):
                 )  # fmt: skip
                 yield from self.compose_under_board()
                 yield Static(id="message", markup=False)
+                yield self._move_log("move-log-under")  # where the board leaves room for it
             with VerticalScroll(id="panels", can_focus=False):
                 yield from self.compose_panels_top()
                 yield BattlePanel(id="battle").data_bind(info=TableScreen.battle_info)
@@ -140,15 +143,25 @@ class TableScreen(Screen[None]):
                 if self.SHOW_INPUT:
                     yield ActionsPanel(id="actions").data_bind(items=TableScreen.action_items)
                     yield Static(id="action-detail", markup=False)
+                # Beside the board only when the board leaves no room under it (a short
+                # window): above the card and the tally, so the latest move stays in view.
+                yield self._move_log("move-log")
                 yield PieceCard(id="piece-card").data_bind(
                     lines=TableScreen.card_lines, odds=TableScreen.odds
                 )
                 yield TallySheet(id="tally").data_bind(sections=TableScreen.tally)
-                yield MoveLog(id="move-log").data_bind(
-                    entries=TableScreen.log_entries, current=TableScreen.log_current
-                )
         yield Static(id="too-small", markup=False)
         yield Footer()
+
+    def _move_log(self, id: str) -> MoveLog:
+        log = MoveLog(id=id, classes="move-log")
+        return log.data_bind(entries=TableScreen.log_entries, current=TableScreen.log_current)
+
+    @property
+    def move_log(self) -> MoveLog:
+        """The move log shown: under the board when it leaves room, else beside it."""
+        under = self.query_one("#move-log-under", MoveLog)
+        return under if under.display else self.query_one("#move-log", MoveLog)
 
     def compose_under_board(self) -> ComposeResult:
         yield from ()
@@ -160,7 +173,8 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#piece-card").border_title = "Piece"
         self.query_one("#tally").border_title = "Tally"
-        self.query_one("#move-log").border_title = "Moves"
+        for log in self.query(MoveLog):
+            log.border_title = "Moves"
         if self.SHOW_INPUT:
             self.query_one("#actions").border_title = "Actions"
             self.query_one("#action-detail").display = False
@@ -201,6 +215,9 @@ class TableScreen(Screen[None]):
         # The board's own height, at the top of its column: it stays put while the message
         # line under it and the panels beside it grow and shrink.
         self.query_one(Board).styles.height = board_h
+        under = height - board_h - RESERVED_LINES >= LOG_UNDER_BOARD
+        self.query_one("#move-log-under").display = under
+        self.query_one("#move-log").display = not under
         self.query_one(DiceTray).room = TRAY_LINES if height >= TALL_LINES else SHORT_TRAY_LINES
 
     def apply_settings(self) -> None:

@@ -316,7 +316,7 @@ def _gap(gone: list[Part], style: Style) -> Part:
     """``… 4 more rolls``: what a run of left-out parts held."""
     rolls = sum(part.is_roll for part in gone)
     what = f"{rolls} more roll{'s' * (rolls != 1)}" if rolls else (
-        f"{len(gone)} more line{'s' * (len(gone) != 1)}")  # fmt: skip
+        f"{len(gone)} more note{'s' * (len(gone) != 1)}")  # fmt: skip
     return Part(Text(f"  … {what}", style), gone[0].group)
 
 

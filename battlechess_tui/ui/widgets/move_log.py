@@ -55,8 +55,16 @@ class MoveLog(VerticalScroll, can_focus=False):
         texts = self.entry_texts()
         self.query_one("#move-log-text", Static).update(Text("\n").join(texts))
         index = next((i for i, e in enumerate(self.entries) if e.ply == self.current), None)
-        if index is None:  # anchored: kept at the end through every later layout
-            self.anchor()
+        if index is None:
+            index = len(texts) - 1
+            latest = self.lines_before(texts, len(texts)) - self.lines_before(texts, index)
+            if latest <= self.scrollable_content_region.height:
+                self.anchor()  # kept at the end through every later layout
+                return
+            # The latest entry is taller than the log: its first line (the move) in view.
+            self.anchor(False)
+            top = self.lines_before(texts, index)
+            self.call_after_refresh(self.scroll_to, y=top, animate=False)
             return
         self.anchor(False)
         top = self.lines_before(texts, index)
