@@ -158,6 +158,7 @@ class CampaignFile(BaseModel):
     games: list[GameEntry] = []
     current: GameEntry | None = Field(None, description="the game being played, not yet settled")
     spoils: SpoilsChoice | None = None
+    revision: int = Field(0, ge=0, description="how many times the file has been written")
 
     @model_validator(mode="after")
     def _consistent(self) -> CampaignFile:

@@ -30,6 +30,7 @@ from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import (
     CampaignError,
     create_campaign,
+    create_game_file,
     default_dir,
     load_campaign,
     save_campaign,
@@ -37,7 +38,7 @@ from battlechess_tui.campaign.store import (
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
-from battlechess_tui.save.store import SaveError, load_game, save_game
+from battlechess_tui.save.store import SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, ResultPanel
@@ -391,7 +392,7 @@ class CampaignScreen(Screen[None]):
 
     def _start(self, c: CampaignFile, game: Game, game_path: Path) -> bool:
         try:
-            save_game(game, game_path)
+            create_game_file(game, game_path, self.path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return False
