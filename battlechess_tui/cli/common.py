@@ -224,18 +224,33 @@ def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
 
 
 def make_game_variant(key: str, options: dict[str, str] | None = None) -> Any:
-    """The variant a command names: a shipped game's key or a house-rule file's path."""
+    """The variant a command names: a shipped game's key or a house-rule file's path. A
+    house-rule file must pass ``check-variant`` first (``playable``): every command that takes
+    a game (rules, show, perft, play, simulate) answers as that check does."""
     from battlechess_tui.engine.registry import resolve
     from battlechess_tui.engine.spec import SpecError
 
     try:
-        return resolve(key, dict(options or {}))
+        variant = resolve(key, dict(options or {}))
     except SpecError as exc:
         raise CliError(str(exc)) from None
     except (KeyError, ValueError) as exc:
         raise CliError(str(exc).strip("'\"")) from None
     except RecursionError:
         raise CliError(f"{key}: an option is nested too deeply") from None
+    if Path(str(key)).suffix == ".toml":
+        playable(Path(key))
+    return variant
+
+
+def playable(path: Path) -> None:
+    """CliError unless the house-rule file passes ``check-variant`` (so the game runs)."""
+    from battlechess_tui.engine.registry import check_file
+
+    problems = check_file(path)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CliError(f"{path}: {problems[0]}{more}; battlechess check-variant lists them")
 
 
 def tidy_folders(save_dir: Path | None) -> None:

@@ -8,7 +8,6 @@ from typing import Any
 
 from battlechess_tui.cli.common import (
     SEED_RANGE,
-    CliError,
     add_option_flag,
     computer_players,
     int_in,
@@ -73,22 +72,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     options = parse_pairs(args.option)
     # Fail here, in one line, before the app starts.
     variant = make_game_variant(args.variant, options)
-    if str(args.variant).endswith(".toml"):
-        playable(Path(args.variant))
     players = seat_players(variant, args.player) if args.player else None
     computers = computer_players(variant, args.computer) if args.computer else None
     return run_app(args, "play", variant=args.variant, options=options, seed=args.seed,
                    players=players, computers=computers)  # fmt: skip
-
-
-def playable(path: Path) -> None:
-    """CliError unless the house-rule file passes ``check-variant`` (so the game runs)."""
-    from battlechess_tui.engine.registry import check_file
-
-    problems = check_file(path)
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise CliError(f"{path}: {problems[0]}{more}; battlechess check-variant lists them")
 
 
 def cmd_load(args: argparse.Namespace) -> int:

@@ -78,13 +78,28 @@ def load_spec_file(path: Path) -> VariantSpec:
     Its own rules page (a ``.md`` beside it) is read into the spec, so a save of the game
     carries it. SpecError lists the problems."""
     path = Path(path)
-    raw = house_page(read_toml(path), path.parent)
+    raw = house_page(read_toml(path), path)
     spec_ = validate(resolve_base(raw, _find_raw, str(path)), str(path))
     for field, cls in (("rules", rules_class(spec_)), ("present", presenter_class(spec_))):
         if cls is not None and inspect.isabstract(cls):
             name = getattr(spec_, field)
             raise SpecError(str(path), [f"{field}: {name!r} is a base class, not a game's"])
+    _check_options(spec_, str(path))
     return spec_
+
+
+def _check_options(spec_: VariantSpec, source: str) -> None:
+    """SpecError when ``spec_`` lacks an option that every shipped game played by its rules
+    class declares (the rules read it: a Dice Chess file without ``opening_turns``)."""
+    games = [s for s in specs().values() if s.rules == spec_.rules]
+    if not games:
+        return
+    needed = set.intersection(*(set(s.options) for s in games))
+    missing = sorted(needed - set(spec_.options))
+    if missing:
+        raise SpecError(source, [f"options: {', '.join(missing)} missing: the rules "
+                                 f"{spec_.rules!r} need them (write base = "
+                                 f"{games[0].key!r} to inherit them)"])  # fmt: skip
 
 
 def make_rules(
@@ -129,7 +144,7 @@ def check_file(path: Path, warnings: list[str] | None = None) -> list[str]:
         return exc.problems
     report = check_variant(spec_, make_variant)
     if not report.problems and warnings is not None:
-        raw = house_page(read_toml(Path(path)), Path(path).parent)
+        raw = house_page(read_toml(Path(path)), Path(path))
         base = raw.get("base")
         parent = resolve_base(_find_raw(base), _find_raw, str(path)) if base else None
         merged = resolve_base(raw, _find_raw, str(path))
