@@ -22,6 +22,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import resolve
 from battlechess_tui.engine.rules import Seat
 from battlechess_tui.engine.spec import OptionValue
+from battlechess_tui.engine.suggest import did_you_mean
 from battlechess_tui.engine.variant import Variant
 
 __all__ = ["ALL_SEATS", "build_game", "computer_seats", "seat_choices", "seat_names", "seats_of"]
@@ -50,8 +51,9 @@ def seats_of(variant: Variant[Any], word: str, everyone: bool = False) -> list[S
         chosen = [s for s in seats if names[s.side] == word]
     if not chosen:
         shown = word if len(word) <= 40 else word[:37] + "..."
-        raise ValueError(f"{variant.key} has no seat {shown!r} "
-                         f"(seats: {', '.join(seat_choices(variant, everyone))})")  # fmt: skip
+        choices = seat_choices(variant, everyone)
+        raise ValueError(f"{variant.key} has no seat {shown!r}{did_you_mean(word, choices)} "
+                         f"(seats: {', '.join(choices)})")  # fmt: skip
     return chosen
 
 
@@ -82,7 +84,8 @@ def computer_seats(variant: Variant[Any], computers: Mapping[str, str] | None) -
         level = level.strip().lower() or DEFAULT_LEVEL
         if level not in LEVELS:
             shown = level if len(level) <= 40 else level[:37] + "..."
-            raise ValueError(f"no computer level {shown!r} (levels: {', '.join(LEVELS)})")
+            raise ValueError(f"no computer level {shown!r}{did_you_mean(level, LEVELS)} "
+                             f"(levels: {', '.join(LEVELS)})")  # fmt: skip
         levels[word] = level
     return _per_seat(variant, levels, everyone=True)
 

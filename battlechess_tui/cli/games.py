@@ -15,6 +15,7 @@ from battlechess_tui.cli.common import (
     parse_pairs,
     run_app,
     seat_players,
+    seats_apart,
 )
 
 #: ``ai.LEVELS`` as --help names them (written out: importing ``ai`` would slow every command;
@@ -74,6 +75,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     variant = make_game_variant(args.variant, options)
     players = seat_players(variant, args.player) if args.player else None
     computers = computer_players(variant, args.computer) if args.computer else None
+    seats_apart(variant, players or {}, computers or {})
     return run_app(args, "play", variant=args.variant, options=options, seed=args.seed,
                    players=players, computers=computers)  # fmt: skip
 

@@ -25,6 +25,7 @@ from battlechess_tui.engine.spec import (
 from battlechess_tui.engine.spec import (
     resolve as resolve_base,
 )
+from battlechess_tui.engine.suggest import did_you_mean
 from battlechess_tui.engine.variant import Variant
 
 __all__ = [
@@ -70,7 +71,13 @@ def spec(key: str) -> VariantSpec:
     try:
         return specs()[key]
     except KeyError:
-        raise KeyError(f"no game called {key!r}; games: {', '.join(specs())}") from None
+        raise KeyError(f"no game called {short(key)!r}{did_you_mean(key, specs())}; "
+                       f"games: {', '.join(specs())}") from None  # fmt: skip
+
+
+def short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def load_spec_file(path: Path) -> VariantSpec:
@@ -118,17 +125,19 @@ def make_variant(
 
 
 def resolve(key_or_path: str | Path, options: dict[str, OptionValue] | None = None) -> Variant[Any]:
-    """The game a player names: a shipped game's key, or a house-rule file's path.
-    KeyError names the games when it is neither; SpecError lists a file's problems."""
+    """The game a player names: a shipped game's key (in any case: ``Classic``), or a
+    house-rule file's path. KeyError names the games when it is neither (and the closest);
+    SpecError lists a file's problems."""
     text = str(key_or_path)
-    if text in specs():
-        return make_variant(text, options)
+    if text.lower() in specs():
+        return make_variant(text.lower(), options)
     path = Path(text)
     if path.suffix == ".toml":
         if not path.is_file():
             raise KeyError(f"no variant file {text!r}")
         return make_variant(load_spec_file(path), options)
-    raise KeyError(f"no game called {text!r}; games: {', '.join(specs())}")
+    raise KeyError(f"no game called {short(text)!r}{did_you_mean(text, specs())}; "
+                   f"games: {', '.join(specs())}")  # fmt: skip
 
 
 def check_file(path: Path, warnings: list[str] | None = None) -> list[str]:

@@ -29,6 +29,7 @@ from battlechess_tui.engine.data_files import (
     shipped_page,
 )
 from battlechess_tui.engine.geometry import MAX_SIDE
+from battlechess_tui.engine.suggest import did_you_mean
 
 OptionValue = str | int | bool
 #: Different movements one piece may have, numbers in one (``bent 3 5``), and their size
@@ -168,7 +169,8 @@ class VariantSpec(BaseModel):
         for name, value in (given or {}).items():
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise ValueError(f"{self.key} has no option {name!r} (options: {known})")
+                hint = did_you_mean(name, self.options)
+                raise ValueError(f"{self.key} has no option {name[:40]!r}{hint} (options: {known})")
             out[name] = self.options[name].coerce(name, value)
         return out
 

@@ -13,9 +13,10 @@ loads every one of them):
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.spec import OptionValue
@@ -28,6 +29,21 @@ AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 SEED_LIMIT = 2**63
 
 EventRecord = Annotated[Roll | Note, Field(discriminator="kind")]
+#: More hints than any game shows (one per decision would be a hint at every move).
+MAX_HINTS = 20_000
+
+
+def _iso_time(text: str) -> str:
+    """A date and time as the app writes them (ISO 8601, ``2026-11-22T01:01:16+00:00``)."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f"not a date and time: {shown!r}") from None
+    return text
+
+
+Timestamp = Annotated[str, AfterValidator(_iso_time)]
 
 
 class PlyRecord(BaseModel):
@@ -72,12 +88,12 @@ class SaveFile(BaseModel):
         {}, description="seats a computer player holds, with its level (the rest are people)"
     )
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
-    created: str
-    updated: str
+    created: Timestamp
+    updated: Timestamp
     setup_events: list[EventRecord] = []
     plies: list[PlyRecord] = []
     result: ResultRecord | None = None
-    hints: list[HintRecord] = []
+    hints: list[HintRecord] = Field([], max_length=MAX_HINTS)
 
 
 class AutosaveFile(BaseModel):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.data_files import rules_page_problem
 from battlechess_tui.engine.dice import DiceMismatch
 from battlechess_tui.engine.game import Game
@@ -139,11 +140,45 @@ def variant_of(record: SaveFile, path: Path) -> Variant[Any]:
 
 
 def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
-    seats = [s.key for s in variant.seats()]
-    for seat in record.players:
-        if seat not in seats:
-            raise SaveError(f"{path}: the save is corrupt: players: {variant.key} has no seat "
-                            f"{seat!r} (seats: {', '.join(seats)})")  # fmt: skip
+    """Players and computers sit in the game's seats; computers play at a known level."""
+    from battlechess_tui.ai.budget import LEVELS
+
+    seats = [s.key for s in variant.rules.seats()]
+    for field, table in (("players", record.players), ("computers", record.computers)):
+        for seat in table:
+            if seat not in seats:
+                raise SaveError(f"{path}: the save is corrupt: {field}: {variant.key} has no "
+                                f"seat {short(seat)!r} (seats: {', '.join(seats)})")  # fmt: skip
+    for seat, level in record.computers.items():
+        if level not in LEVELS:
+            raise SaveError(f"{path}: the save is corrupt: computers: {seat}: no computer level "
+                            f"{short(level)!r} (levels: {', '.join(LEVELS)})")  # fmt: skip
+
+
+def _check_hints(record: SaveFile, game: Game, path: Path) -> None:
+    """Each hint was shown at a position of the game and suggests a decision legal there."""
+    legal: dict[int, list[Action]] = {}
+    for number, hint in enumerate(record.hints, start=1):
+        where = f"{path}: the save is corrupt: hint {number}"
+        if hint.ply > len(game.plies):
+            raise SaveError(f"{where}: at decision {hint.ply}, but the game has "
+                            f"{len(game.plies)}")  # fmt: skip
+        try:
+            action = Action.parse(hint.action, game.rules.geo)
+        except ValueError:
+            raise SaveError(f"{where}: cannot read the decision {short(hint.action)!r}") from None
+        if hint.ply not in legal:
+            state = game.positions[hint.ply].state
+            over = game.rules.outcome(state) is not None
+            legal[hint.ply] = [] if over else game.rules.legal_actions(state)
+        if action not in legal[hint.ply]:
+            raise SaveError(f"{where}: {short(hint.action)!r} is not a decision of the position "
+                            f"at decision {hint.ply}")  # fmt: skip
+
+
+def short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _decisions(record: SaveFile) -> list[Decision]:
@@ -189,6 +224,7 @@ def load_game(path: Path, *, edited: bool = False) -> Loaded:
         if not edited:
             raise EditedSave(path, mismatch)
         game = _rebuilt(variant, record, path)
+    _check_hints(record, game, path)
     restore_table(game, record)
     return Loaded(game, record, path, mismatch)
 
