@@ -96,16 +96,22 @@ def build_game(
     seed: int | None = None,
     players: Mapping[str, str] | None = None,
     computers: Mapping[str, str] | None = None,
+    position: str | None = None,
 ) -> Game:
     """A new game of ``variant`` (a shipped game's key or the path of a house-rule ``.toml``),
     with its options, seed (random when None), players' names and computer players (each by
-    seat, side or, for computers, ``all``; see the module's docstring).
+    seat, side or, for computers, ``all``; see the module's docstring), from ``position`` (the
+    game's notation, as ``show`` and ``perft`` read it) or else the game's setup.
 
     KeyError names the games when ``variant`` is neither; SpecError (a ValueError) lists a
-    house-rule file's problems; ValueError explains a bad option, seat or level.
+    house-rule file's problems; ValueError explains a bad option, seat, level or position
+    (NotImplementedError: the game has no notation to read).
     """
     built = resolve(variant, dict(options or {}))
     chosen = random.randrange(1, 10**9) if seed is None else seed
-    game = Game(built, chosen, seat_names(built, players))
+    start = None if position is None else built.rules.parse_position(position)
+    game = Game(built, chosen, seat_names(built, players), start=start)
+    if start is not None:
+        game.start_position = built.rules.position_text(start)
     game.computers = computer_seats(built, computers)
     return game

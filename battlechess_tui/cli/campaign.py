@@ -22,7 +22,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     camp = sub.add_parser("campaign", help="D&D Battle Chess campaigns: new, show, simulate")
     csub = camp.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
     new = csub.add_parser("new", help="create a campaign file (prints its path)")
-    new.add_argument("name")
+    new.add_argument("name", help="the campaign's name (its file is named after it)")
     new.add_argument("--white", default="White", help="White's player")
     new.add_argument("--black", default="Black", help="Black's player")
     _dir_flag(new)

@@ -157,7 +157,7 @@ def parse_pairs(pairs: list[str], flag: str = "--option") -> dict[str, str]:
     large or nested too deeply to be an option."""
     from battlechess_tui.save.files import shape_problem
 
-    out = {}
+    out: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():

@@ -8,6 +8,8 @@ loads every one of them):
 1. first format.
 2. ``computers`` (the seats a computer player holds, with its level) and ``hints`` (each hint
    shown: the position, the decision suggested and why). Version 1 files have neither.
+3. ``start``: the position a game began from, in the game's notation, when it is not the
+   game's setup (``battlechess play GAME --position TEXT``). Older files began at the setup.
 """
 
 from __future__ import annotations
@@ -22,13 +24,15 @@ from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.spec import OptionValue
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = 3
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
 SEED_LIMIT = 2**63
 
 EventRecord = Annotated[Roll | Note, Field(discriminator="kind")]
+#: Longer than any position's text (a D&D position with every piece's items is about 2,000).
+MAX_POSITION_CHARS = 20_000
 #: More hints than any game shows (one per decision would be a hint at every move).
 MAX_HINTS = 20_000
 
@@ -76,7 +80,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[2] = FORMAT_VERSION
+    format_version: Literal[3] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
@@ -88,6 +92,11 @@ class SaveFile(BaseModel):
         {}, description="seats a computer player holds, with its level (the rest are people)"
     )
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
+    start: str | None = Field(
+        None,
+        max_length=MAX_POSITION_CHARS,
+        description="the position the game began from (the game's notation); null: the setup",
+    )
     created: Timestamp
     updated: Timestamp
     setup_events: list[EventRecord] = []
@@ -109,7 +118,7 @@ class AutosaveFile(BaseModel):
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 #: ``MIGRATIONS[n]`` upgrades a version-n document to version n + 1.
-MIGRATIONS: dict[int, Migration] = {1: dict}  # 2 adds fields with defaults
+MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict}  # 2 and 3 add fields with defaults
 
 
 def upgrade(doc: dict[str, Any]) -> dict[str, Any]:

@@ -181,6 +181,21 @@ def short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def start_state(record: SaveFile, variant: Variant[Any], path: Path) -> Any:
+    """The state the game began from (``record.start`` read in the game's notation), or None
+    for the setup; SaveError in one line when the text is not a position of the game."""
+    if record.start is None:
+        return None
+    try:
+        return variant.rules.parse_position(record.start)
+    except NotImplementedError:
+        raise SaveError(f"{path}: the save is corrupt: {variant.key} games cannot begin "
+                        "from a position") from None  # fmt: skip
+    except Exception as exc:  # untrusted text through the game's own reader
+        raise SaveError(one_line(f"{path}: the save is corrupt: start: not a position of "
+                                 f"{variant.key} ({exc})")) from None  # fmt: skip
+
+
 def _decisions(record: SaveFile) -> list[Decision]:
     return [Decision(p.action, p.events, p.seat) for p in record.plies]
 
@@ -204,9 +219,10 @@ def _replayed(record: SaveFile, path: Path) -> tuple[Variant[Any], Game, Mismatc
     """The save re-played from its seed: the variant, the game and the first difference."""
     variant = variant_of(record, path)
     _check_players(record, variant, path)
+    start = start_state(record, variant, path)
     try:
         done = replay(variant, record.seed, record.setup_events, _decisions(record),
-                      record.players or None)  # fmt: skip
+                      record.players or None, start)  # fmt: skip
     except Exception as exc:  # the setup runs rules code on the file's options
         raise SaveError(one_line(f"{path}: the save cannot be re-played "
                                  f"({type(exc).__name__}: {exc})")) from None  # fmt: skip
@@ -234,7 +250,7 @@ def _rebuilt(variant: Variant[Any], record: SaveFile, path: Path) -> Game:
     try:
         return Game.rebuild(
             variant, record.seed, record.players or None, record.setup_events,
-            [(p.action, p.events) for p in record.plies],
+            [(p.action, p.events) for p in record.plies], start_state(record, variant, path),
         )  # fmt: skip
     except (IllegalAction, DiceMismatch) as exc:
         raise SaveError(one_line(f"{path}: the save is corrupt: {exc}")) from None
