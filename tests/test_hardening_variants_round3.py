@@ -127,3 +127,20 @@ def test_issue28_8_a_movement_costing_unbounded_work_per_move_is_refused(tmp_pat
     )
     problems = check_file(path)
     assert problems and "at most 8 numbers, each at most 32" in problems[0]
+
+
+def test_issue28_8_an_old_save_embedding_a_repeated_movement_list_loads(tmp_path):
+    """A save made before the cap embeds all 5,000 copies (it took 56 s of CPU to load)."""
+    import json
+
+    from battlechess_tui.save.store import load_game, save_game
+    from battlechess_tui.session import build_game
+
+    path = _write(tmp_path, HEAD + 'base = "gladiator"\n')
+    save = tmp_path / "g.json"
+    save_game(build_game(path, seed=1), save)
+    doc = json.loads(save.read_text())
+    doc["variant_spec"]["pieces"]["footman"]["movement"] = ["leap 1 2"] * 5_000
+    save.write_text(json.dumps(doc))
+    game = load_game(save).game
+    assert game.variant.spec.pieces["footman"].movement == ["leap 1 2"]
