@@ -231,3 +231,5 @@ def test_issue25_20_game_keys_seats_and_levels_take_any_case(monkeypatch, capsys
     assert game.variant.key == "classic" and game.computers == {"black": "hard"}
     assert main(["rules", "DICE-CHESS"]) == 0
     assert "Dice Chess" in capsys.readouterr().out
+    game = _started(monkeypatch, ["play", "single-combat", "-o", "Die=D8"])
+    assert game.variant.options["die"] == "d8"

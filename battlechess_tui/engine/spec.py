@@ -75,6 +75,9 @@ class OptionSpec(BaseModel):
                     raise ValueError(f"option {name} takes a number, not {value!r}") from None
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ValueError(f"option {name} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and isinstance(value, str) and value not in self.choices:
+            value = next((c for c in self.choices if str(c).lower() == value.strip().lower()),
+                         value)  # fmt: skip
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise ValueError(f"option {name} is one of {allowed}, not {value!r}")
@@ -167,6 +170,8 @@ class VariantSpec(BaseModel):
         """Defaults overlaid with ``given``; ValueError naming an unknown or bad option."""
         out = self.defaults()
         for name, value in (given or {}).items():
+            if name not in self.options and name.lower() in self.options:
+                name = name.lower()  # names are read in any case, as game keys are
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
                 hint = did_you_mean(name, self.options)
