@@ -15,6 +15,7 @@ from battlechess_tui.campaign import simulate as sim
 from battlechess_tui.campaign.simulate import simulate_campaign
 from battlechess_tui.campaign.store import (
     CampaignError,
+    claim_game,
     create_campaign,
     create_game_file,
     load_campaign,
@@ -155,3 +156,44 @@ def test_issue28_2_a_new_game_is_created_exclusively(tmp_path):
     with pytest.raises(CampaignError, match="did not write"):
         create_game_file(game, game_path, path)
     assert game_path.read_bytes() == before
+
+
+def test_issue28_1_a_game_another_window_plays_is_not_taken_over(tmp_path):
+    """The app plays game 1; a simulate started meanwhile must not finish it for them."""
+    path = create_campaign("War", tmp_path, "Ann", "Bo")
+    c, game = bg.start_game(load_campaign(path), path, 5)
+    game_path = bg.current_path(c, path)
+    assert game_path is not None
+    create_game_file(game, game_path, path)
+    save_campaign(c, path)
+    claim = claim_game(game_path)  # what the app's game screen holds
+    before = (path.read_bytes(), game_path.read_bytes())
+    try:
+        with pytest.raises(CampaignError, match="game-001.json is being played by another"):
+            simulate_campaign(path, 1, 3)
+        assert (path.read_bytes(), game_path.read_bytes()) == before
+    finally:
+        claim.release()
+    simulate_campaign(path, 1, 3)  # left by the window: the run finishes it
+    assert len(load_campaign(path).games) == 1
+
+
+async def test_issue28_1_the_app_s_campaign_game_is_claimed_while_its_screen_is_open(tmp_path):
+    from battlechess_tui.ui.app import BattleChessApp
+    from battlechess_tui.ui.screens.campaign import CampaignGameScreen, CampaignScreen
+
+    path = create_campaign("War", tmp_path / "campaigns", "Ann", "Bo")
+    app = BattleChessApp("menu", save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(CampaignScreen(path))
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignGameScreen)
+        with pytest.raises(CampaignError, match="being played by another"):
+            simulate_campaign(path, 1, 3)
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+    simulate_campaign(path, 1, 3)
+    assert len(load_campaign(path).games) == 1

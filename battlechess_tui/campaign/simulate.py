@@ -14,11 +14,13 @@ each building on the other's last write, so no game or gold is lost.
 from __future__ import annotations
 
 import random
+from contextlib import ExitStack
 from pathlib import Path
 
 from battlechess_tui.campaign import between_games, shop
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import (
+    claim_game,
     create_game_file,
     games_folder,
     holding,
@@ -79,17 +81,22 @@ def take_spoils(campaign: CampaignFile, rng: random.Random) -> tuple[CampaignFil
     )
 
 
-def next_game(campaign: CampaignFile, path: Path, seed: int) -> tuple[CampaignFile, Game, Path]:
-    """The game in play (a run killed mid-game left one), else a new game with ``seed``. A
-    new game's file is written before the campaign names it, so a kill in between leaves a
-    campaign that simply starts the game again."""
+def next_game(
+    campaign: CampaignFile, path: Path, seed: int, claims: ExitStack
+) -> tuple[CampaignFile, Game, Path]:
+    """The game in play (a run killed mid-game left one), else a new game with ``seed``; its
+    file's claim is held in ``claims`` (a game a window is playing is refused, not taken
+    over). A new game's file is written before the campaign names it, so a kill in between
+    leaves a campaign that simply starts the game again."""
     game_path = between_games.current_path(campaign, path)
     if game_path is not None:
+        claims.callback(claim_game(game_path).release)
         return campaign, load_game(game_path).game, game_path
     campaign, game = between_games.start_game(campaign, path, seed)
     game_path = between_games.current_path(campaign, path)
     assert game_path is not None
     create_game_file(game, game_path, path)
+    claims.callback(claim_game(game_path).release)
     save_campaign(campaign, path)
     return campaign, game, game_path
 
@@ -112,10 +119,11 @@ def _one_game(campaign: CampaignFile, path: Path, seed: int, rng: random.Random)
         campaign, line = take_spoils(campaign, rng)
         save_campaign(campaign, path)
         lines.append(line)
-    campaign, game, game_path = next_game(campaign, path, seed)
-    play_random(game, rng)
-    games_folder(path)  # still a real folder: never write through a link
-    save_game(game, game_path)
+    with ExitStack() as claims:
+        campaign, game, game_path = next_game(campaign, path, seed, claims)
+        play_random(game, rng)
+        games_folder(path)  # still a real folder: never write through a link
+        save_game(game, game_path)
     campaign, after = between_games.settle(campaign, game)
     if campaign.spoils is not None:
         campaign, line = take_spoils(campaign, rng)

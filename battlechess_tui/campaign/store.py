@@ -43,7 +43,7 @@ from battlechess_tui.save.files import (
     write_document,
 )
 from battlechess_tui.save.folder import user_save_dir
-from battlechess_tui.save.lock import Busy, locked
+from battlechess_tui.save.lock import Busy, FileLock, locked
 from battlechess_tui.save.records import now, record_of, record_text
 
 GAME_KEY = "dnd"
@@ -210,6 +210,21 @@ def create_game_file(game: Game, game_path: Path, path: Path) -> None:
         raise CampaignError(f"{game_path}: a file is already there that this campaign did not "
                             "write; move it away to play the next game")  # fmt: skip
     write_document(Path(game_path), text, CampaignError)
+
+
+def claim_game(game_path: Path) -> FileLock:
+    """The lock of a campaign game's file, held while one window (or one ``campaign
+    simulate``) plays it; CampaignError in one line when another holds it. Release it when
+    the game is left."""
+    lock = FileLock(Path(game_path))
+    try:
+        lock.acquire(0)
+    except Busy as exc:
+        raise CampaignError(f"{Path(game_path).name} is being played by another battlechess "
+                            f"({exc.holder}); finish it there") from None  # fmt: skip
+    except OSError as exc:
+        raise CampaignError(f"{game_path}: cannot lock it ({exc.strerror or exc})") from None
+    return lock
 
 
 def _unbegun_game(path: Path) -> bool:

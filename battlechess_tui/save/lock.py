@@ -36,6 +36,36 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+class FileLock:
+    """The lock of ``path``, taken with ``acquire`` and given back with ``release`` (for a
+    holder that is not one block: a window playing a game)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._fd: int | None = None
+
+    def acquire(self, wait: float) -> None:
+        """Take the lock, waiting at most ``wait`` seconds (``Busy`` then)."""
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(lock_path(self.path), flags, 0o600)
+        try:
+            _acquire(fd, self.path, wait)
+            os.ftruncate(fd, 0)
+            os.write(fd, f"pid {os.getpid()}\n".encode())
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+
+    def release(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            try:
+                _release(fd)
+            finally:
+                os.close(fd)
+
+
 @contextmanager
 def locked(path: Path, wait: float) -> Iterator[None]:
     """Hold the lock of ``path`` for the block, waiting at most ``wait`` seconds for another
@@ -48,19 +78,14 @@ def locked(path: Path, wait: float) -> Iterator[None]:
         finally:
             _HELD[key] -= 1
         return
-    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    lock = FileLock(Path(path))
+    lock.acquire(wait)
+    _HELD[key] = 1
     try:
-        _acquire(fd, Path(path), wait)
-        os.ftruncate(fd, 0)
-        os.write(fd, f"pid {os.getpid()}\n".encode())
-        _HELD[key] = 1
-        try:
-            yield
-        finally:
-            del _HELD[key]
-            _release(fd)
+        yield
     finally:
-        os.close(fd)
+        del _HELD[key]
+        lock.release()
 
 
 def _acquire(fd: int, path: Path, wait: float) -> None:

@@ -29,6 +29,7 @@ from battlechess_tui.campaign import report
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import (
     CampaignError,
+    claim_game,
     create_campaign,
     create_game_file,
     default_dir,
@@ -38,6 +39,7 @@ from battlechess_tui.campaign.store import (
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
+from battlechess_tui.save.lock import FileLock
 from battlechess_tui.save.store import SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import battle_app
@@ -146,6 +148,12 @@ class CampaignGameScreen(GameScreen):
 
     PLAYER_COMMANDS = CAMPAIGN_GAME_COMMANDS
     BINDINGS = bindings(CAMPAIGN_GAME_COMMANDS)
+    #: The game file's claim (``store.claim_game``), given back when the screen closes.
+    claim: FileLock | None = None
+
+    def on_unmount(self) -> None:
+        if self.claim is not None:
+            self.claim.release()
 
     def play(self, action: Action | str) -> bool:
         if not self._is_surrender(action) or self.game.to_move in self.game.computers:
@@ -388,7 +396,14 @@ class CampaignScreen(Screen[None]):
             assert game_path is not None
             if not self._start(c, game, game_path):
                 return
-        self.app.push_screen(CampaignGameScreen(game, save_dir, game_path))
+        try:
+            claim = claim_game(game_path)  # no other window or simulate plays it meanwhile
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot play", severity="error")
+            return
+        screen = CampaignGameScreen(game, save_dir, game_path)
+        screen.claim = claim
+        self.app.push_screen(screen)
 
     def _start(self, c: CampaignFile, game: Game, game_path: Path) -> bool:
         try:
