@@ -19,9 +19,9 @@ from typing import Any
 
 from battlechess_tui.ai.budget import DEFAULT_LEVEL, LEVELS
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import resolve
+from battlechess_tui.engine.registry import check_file, resolve
 from battlechess_tui.engine.rules import Seat
-from battlechess_tui.engine.spec import OptionValue
+from battlechess_tui.engine.spec import OptionValue, SpecError
 from battlechess_tui.engine.suggest import did_you_mean
 from battlechess_tui.engine.variant import Variant
 
@@ -108,6 +108,10 @@ def build_game(
     (NotImplementedError: the game has no notation to read).
     """
     built = resolve(variant, dict(options or {}))
+    if Path(str(variant)).suffix == ".toml":
+        problems = check_file(Path(variant))  # what check-variant finds, the app refuses too
+        if problems:
+            raise SpecError(str(variant), problems)
     chosen = random.randrange(1, 10**9) if seed is None else seed
     start = None if position is None else built.rules.parse_position(position)
     game = Game(built, chosen, seat_names(built, players), start=start)
