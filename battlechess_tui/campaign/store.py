@@ -209,7 +209,11 @@ def create_game_file(game: Game, game_path: Path, path: Path) -> None:
     if not _unbegun_game(Path(game_path)):
         raise CampaignError(f"{game_path}: a file is already there that this campaign did not "
                             "write; move it away to play the next game")  # fmt: skip
-    write_document(Path(game_path), text, CampaignError)
+    claim = claim_game(game_path)  # refused while another window plays it
+    try:
+        write_document(Path(game_path), text, CampaignError)
+    finally:
+        claim.release()
 
 
 def claim_game(game_path: Path) -> FileLock:
