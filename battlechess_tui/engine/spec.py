@@ -37,6 +37,8 @@ OptionValue = str | int | bool
 MAX_MOVEMENTS = 16
 MAX_MOVE_NUMBERS = 8
 MAX_MOVE_NUMBER = 2 * MAX_SIDE
+#: Entries of any one table or list of a variant file (the largest shipped one has 27).
+MAX_ENTRIES = 64
 
 
 class SpecError(ValueError):
@@ -274,14 +276,17 @@ def resolve(raw: dict[str, Any], find_base: Any, source: str, _depth: int = 0) -
     return merge(parent, raw)
 
 
-def non_finite(value: Any) -> str | None:
-    """Where ``value`` holds a number that is not finite (TOML's ``nan``, ``inf``), as a
-    dotted path, or None (walked without recursion)."""
+def data_problem(value: Any) -> str | None:
+    """What no variant file holds, as ``where: what``, or None: a number that is not finite
+    (TOML's ``nan``, ``inf``), or a table or list of more than ``MAX_ENTRIES`` entries (the
+    work of a move grows with the data the rules walk). Walked without recursion."""
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
         item, where = stack.pop()
         if isinstance(item, float) and not math.isfinite(item):
-            return where or "(file)"
+            return f"{where or '(file)'}: must be a finite number (not nan or inf)"
+        if isinstance(item, dict | list) and len(item) > MAX_ENTRIES:
+            return f"{where or '(file)'}: at most {MAX_ENTRIES} entries, not {len(item):,}"
         if isinstance(item, dict):
             stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in item.items())
         elif isinstance(item, list):
@@ -293,9 +298,9 @@ def validate(raw: dict[str, Any], source: str) -> VariantSpec:
     """The spec of ``raw`` (a resolved variant table); SpecError listing its problems."""
     if depth(raw) > MAX_TOML_DEPTH:
         raise SpecError(source, [f"nested more than {MAX_TOML_DEPTH} levels deep"])
-    where = non_finite(raw)
-    if where is not None:
-        raise SpecError(source, [f"{where}: must be a finite number (not nan or inf)"])
+    problem = data_problem(raw)
+    if problem is not None:
+        raise SpecError(source, [problem])
     try:
         return VariantSpec.model_validate(raw)
     except ValidationError as exc:
