@@ -55,8 +55,13 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                      help="processes to use, at most the cores this machine gives battlechess "
                           "(default: all of them)")  # fmt: skip
     add_option_flag(sim)
-    sim.add_argument("--save-dir", dest="sim_save_dir", type=Path, metavar="DIR",
-                     help="save every game here (after simulate, --save-dir names this folder)")
+    sim.add_argument(
+        "--save-dir",
+        dest="sim_save_dir",
+        type=Path,
+        metavar="DIR",
+        help="save every game here (after simulate, --save-dir names this folder)",
+    )
     sim.add_argument("--verify", action="store_true", help="also replay and verify every game")
     return {"simulate": cmd_simulate}
 
