@@ -197,3 +197,13 @@ async def test_issue28_1_the_app_s_campaign_game_is_claimed_while_its_screen_is_
         await pilot.pause()
     simulate_campaign(path, 1, 3)
     assert len(load_campaign(path).games) == 1
+
+
+def test_issue28_7_a_campaign_file_with_a_bad_date_is_refused_in_one_line(tmp_path, capsys):
+    path = create_campaign("War", tmp_path, "Ann", "Bo")
+    doc = json.loads(path.read_text())
+    doc["created"] = "not a date"
+    path.write_text(json.dumps(doc))
+    assert main(["campaign", "show", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "created" in err and "not a date and time" in err and err.count("\n") == 1

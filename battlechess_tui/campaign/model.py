@@ -23,7 +23,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from battlechess_tui.save.model import SEED_LIMIT
+from battlechess_tui.save.model import SEED_LIMIT, Timestamp
 
 FORMAT: Final = "battlechess-campaign"
 FORMAT_VERSION: Final = 1
@@ -150,8 +150,8 @@ class CampaignFile(BaseModel):
     format_version: Literal[1] = FORMAT_VERSION
     app_version: str
     name: str
-    created: str
-    updated: str
+    created: Timestamp
+    updated: Timestamp
     catalogue_version: int
     white: SideRecord
     black: SideRecord
