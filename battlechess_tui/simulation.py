@@ -210,7 +210,7 @@ def play_many(
             if progress:
                 progress(i + 1)
         return
-    workers = min(jobs, games)
+    workers = min(jobs, games, default_jobs())  # more processes than cores only wait
     with ProcessPoolExecutor(workers, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
         waiting: dict[Future[Played], int] = {}
         ready: dict[int, Played] = {}
