@@ -20,6 +20,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -135,11 +136,15 @@ class Block(Static):
     DEFAULT_CSS = """
     Block { width: 1fr; height: auto; padding: 0 1; margin-bottom: 1; }
     Block.-more-items { margin-bottom: 0; }
-    Block.-heading { margin: 1 0 0 0; }
+    Block.-heading { margin: 1 0 0 0; color: $text-accent; text-style: bold; }
+    Block.-h1 { text-align: center; text-style: bold underline; }
+    Block.-h2 { text-style: bold underline; }
     """
 
     def __init__(self, piece: Piece) -> None:
-        super().__init__(LinkedMarkdown(piece.source))
+        # A heading is its title in the theme's colours; anything else is Rich's Markdown.
+        content = Text(piece.title) if piece.level else LinkedMarkdown(piece.source)
+        super().__init__(content, classes=f"-h{piece.level}" if piece.level else None)
         self.piece = piece
         self.source = piece.source
         self.set_class(piece.more_items, "-more-items")
