@@ -9,7 +9,7 @@ from tests.scripted_dice import apply_scripted
 
 def position(fen: str, level: int = 1, **options):
     v = make_variant("dnd", {"level": level, **options})
-    return v, v.from_fen(fen)
+    return v, v.rules.from_fen(fen)
 
 
 def play(v, s, text: str, *faces: int):
@@ -18,11 +18,11 @@ def play(v, s, text: str, *faces: int):
 
 
 def texts(v, s) -> set[str]:
-    return {a.text(v.geo) for a in v.legal_actions(s)}
+    return {a.text(v.rules.geo) for a in v.legal_actions(s)}
 
 
 def sq(v, name: str) -> int:
-    return v.geo.parse(name)
+    return v.rules.geo.parse(name)
 
 
 def at(v, s, name: str):

@@ -21,7 +21,10 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+if TYPE_CHECKING:
+    from battlechess_tui.engine.variant import Variant
 
 #: An option's value is a word or a small table (a D&D roster): refuse anything larger.
 MAX_OPTION_CHARS = 10_000
@@ -189,7 +192,7 @@ def name_text(text: str, what: str = "a player's name", limit: int = MAX_NAME_CH
     return text
 
 
-def seat_players(variant: Any, pairs: list[str]) -> dict[str, str]:
+def seat_players(variant: Variant[Any], pairs: list[str]) -> dict[str, str]:
     """``--player SEAT=NAME`` pairs checked against the game's seats: a seat's key or a side's
     name (all of that side's seats, a whole team in Gladiator), as ``session.seat_names``
     takes them."""
@@ -205,7 +208,7 @@ def seat_players(variant: Any, pairs: list[str]) -> dict[str, str]:
     return players
 
 
-def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
+def computer_players(variant: Variant[Any], words: list[str]) -> dict[str, str]:
     """``--computer SEAT[=LEVEL]`` words (a seat's key, a side's name or ``all``; the default
     level when none is given), checked as ``session.computer_seats`` takes them."""
     from battlechess_tui.session import computer_seats
@@ -223,7 +226,7 @@ def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
     return computers
 
 
-def make_game_variant(key: str, options: dict[str, str] | None = None) -> Any:
+def make_game_variant(key: str, options: dict[str, str] | None = None) -> Variant[Any]:
     """The variant a command names: a shipped game's key or a house-rule file's path."""
     from battlechess_tui.engine.registry import resolve
     from battlechess_tui.engine.spec import SpecError

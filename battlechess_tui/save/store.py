@@ -139,11 +139,11 @@ def variant_of(record: SaveFile, path: Path) -> Variant[Any]:
 
 
 def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
-    seats = [s.key for s in variant.seats()]
+    seats = [s.key for s in variant.rules.seats()]
     for seat in record.players:
         if seat not in seats:
-            raise SaveError(f"{path}: the save is corrupt: players: {variant.key} has no seat "
-                            f"{seat!r} (seats: {', '.join(seats)})")  # fmt: skip
+            raise SaveError(f"{path}: the save is corrupt: players: {variant.rules.key} has no "
+                            f"seat {seat!r} (seats: {', '.join(seats)})")  # fmt: skip
 
 
 def _decisions(record: SaveFile) -> list[Decision]:
@@ -152,7 +152,7 @@ def _decisions(record: SaveFile) -> list[Decision]:
 
 def _result_mismatch(record: SaveFile, game: Game) -> Mismatch | None:
     """Where the recorded result contradicts the rebuilt game, or None."""
-    outcome, names = game.outcome, game.variant.side_names
+    outcome, names = game.outcome, game.variant.rules.side_names
     rebuilt = said = None
     if outcome is not None:
         rebuilt = "a draw" if outcome.winner is None else f"{names[outcome.winner]} won"

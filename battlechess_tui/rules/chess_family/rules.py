@@ -89,8 +89,9 @@ class ChessRules(ChessPieces, Rules[ChessState]):
         lost: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
         passes: int = 0,
     ) -> ChessState:
-        """A state over ``board``, which nothing may move on afterwards."""
-        return ChessState(board, tuple(self.move_list(board)), keys, lost, passes)
+        """A state over ``board``'s position (a frozen copy: moving on ``board`` afterwards
+        leaves the state as it is)."""
+        return ChessState(board.freeze(), tuple(self.move_list(board)), keys, lost, passes)
 
     def new_game(self, dice: Dice) -> tuple[ChessState, list[Event]]:
         return self.parse_position(self.spec.setup or cb.STANDARD_FEN), []
