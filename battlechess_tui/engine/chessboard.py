@@ -294,7 +294,10 @@ class ChessBoard:
             put(new, name, getattr(self, name))
         put(new, "board", tuple(self.board))
         put(new, "kings", tuple(self.kings))
-        put(new, "routes", MappingProxyType(dict(self.routes)))
+        routes = self.routes  # read-only once frozen, and shared by the copies made since
+        if not isinstance(routes, MappingProxyType):
+            routes = MappingProxyType(dict(routes))
+        put(new, "routes", routes)
         put(new, "_stack", ())
         return new
 
