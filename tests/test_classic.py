@@ -75,14 +75,16 @@ def test_checkmate_ends_the_game():
     game = play("f2f3", "e7e5", "g2g4", "d8h4")
     assert game.plies[-1].notation == "Qh4#"
     assert game.outcome is not None and game.outcome.winner == 1
-    assert game.outcome.reason == "checkmate" and game.outcome.kind == Ending.CHECKMATE
+    assert game.outcome.kind == Ending.CHECKMATE and game.outcome.reason == ""  # no words
+    assert game.presenter.describe_outcome(game.outcome) == "Black wins: checkmate"
     assert game.legal_actions() == []
 
 
 def test_stalemate_is_a_draw():
     game = play(fen="7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     assert game.outcome is not None and game.outcome.winner is None
-    assert game.outcome.reason == "stalemate" and game.outcome.kind == Ending.STALEMATE
+    assert game.outcome.kind == Ending.STALEMATE
+    assert game.presenter.describe_outcome(game.outcome) == "Draw: stalemate"
 
 
 def test_threefold_repetition_draws_automatically():
@@ -90,21 +92,23 @@ def test_threefold_repetition_draws_automatically():
     for _ in range(2):
         for m in ("g1f3", "g8f6", "f3g1", "f6g8"):
             game.play(m)
-    assert game.outcome is not None and "three times" in game.outcome.reason
+    assert game.outcome is not None
+    assert "three times" in game.presenter.outcome_reason(game.outcome)
     assert game.outcome.kind == Ending.REPETITION
 
 
 def test_fifty_move_rule_draws_automatically():
     game = play(fen="4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
     game.play("a1a2")
-    assert game.outcome is not None and "fifty" in game.outcome.reason
+    assert game.outcome is not None and "fifty" in game.presenter.outcome_reason(game.outcome)
     assert game.outcome.kind == Ending.FIFTY_MOVES
 
 
 def test_dead_position_is_a_draw():
     game = play(fen="4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
     game.play("e1d2")
-    assert game.outcome is not None and game.outcome.reason == "neither side can checkmate"
+    assert game.outcome is not None
+    assert game.presenter.outcome_reason(game.outcome) == "neither side can checkmate"
     assert game.outcome.kind == Ending.DEAD_POSITION
 
 

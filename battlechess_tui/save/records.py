@@ -38,7 +38,10 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
     if outcome is not None:
         winner = None if outcome.winner is None else variant.rules.side_names[outcome.winner]
         result = ResultRecord(
-            winner=winner, reason=outcome.reason, rule=outcome.rule, detail=outcome.detail
+            winner=winner,
+            reason=game.presenter.outcome_reason(outcome),
+            rule=outcome.rule,
+            detail=outcome.detail,
         )
     shipped = specs().get(variant.rules.key)
     custom = None if shipped == variant.rules.spec else variant.rules.spec.model_dump(mode="json")
