@@ -7,7 +7,7 @@ Validation helpers for the command modules (one call each)::
     parser.add_argument("--depth", type=int_in(0, MAX_PERFT_DEPTH), required=True)
     parser.add_argument("--games", type=int_in(1), default=100)
     folder = writable_dir(args.out)           # before writing files there
-    players = seat_players(variant, pairs)    # --player SEAT=NAME, seats from variant.seats()
+    players = seat_players(variant, pairs)    # --player SEAT=NAME, seats from variant.rules.seats()
     computers = computer_players(variant, words)   # --computer SEAT[=LEVEL]
 """
 
