@@ -13,6 +13,9 @@ def test_an_outcome_without_words_is_worded_by_the_presenter():
     assert mate.ending == Ending.CHECKMATE and mate.reason == "" and mate.numbers == ()
     assert presenter.outcome_reason(mate) == ENDING_WORDS[Ending.CHECKMATE]
     assert presenter.describe_outcome(mate) == "White wins: checkmate (FIDE 5.1)"
+    fifty = Outcome(None, kind=Ending.FIFTY_MOVES)
+    assert fifty.describe() == "Draw: fifty moves"  # old callers: the ending's name
+    assert presenter.describe_outcome(fifty) == "Draw: fifty moves without a capture or pawn move"
 
 
 def test_an_outcomes_numbers_fill_its_words():

@@ -51,8 +51,11 @@ class Outcome:
         return self.kind
 
     def describe(self, side_names: tuple[str, ...] = SIDE_NAMES) -> str:
+        """The result line from the words given (an outcome without words names its ending:
+        its presenter's ``describe_outcome`` words it properly)."""
         head = "Draw" if self.winner is None else f"{side_names[self.winner]} wins"
-        text = f"{head}: {self.reason}" + (f": {self.detail}" if self.detail else "")
+        reason = self.reason or self.kind.value.replace("-", " ")
+        text = f"{head}: {reason}" + (f": {self.detail}" if self.detail else "")
         return text + (f" ({self.rule})" if self.rule else "")
 
 
