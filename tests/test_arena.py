@@ -371,16 +371,18 @@ def walk_checking_invariants(variant: Variant, choices: list[int]) -> None:
 
 def check_invariants(variant: Variant, state: ArenaState, first: ArenaState) -> None:
     """No piece duplicated or created, supporters never captured, gladiators in the arena."""
+    rules = variant.rules
+    assert isinstance(rules, ArenaRules)
     for side in (0, 1):
         for typ in range(2, 7):
             piece = typ | (side << 3)
             assert state.board.count(piece) == first.board.count(piece)
         pawn = PAWN | (side << 3)
-        assert state.board.count(pawn) == first.board.count(pawn) - variant.rules.lost(state)[side]
-    if variant.rules.data.arena:
+        assert state.board.count(pawn) == first.board.count(pawn) - rules.lost(state)[side]
+    if rules.data.arena:
         for s, p in enumerate(state.board):
             if p:
-                assert (s in variant.rules.arena) == (p & 7 == PAWN)
+                assert (s in rules.arena) == (p & 7 == PAWN)
 
 
 @settings(max_examples=40, deadline=None)

@@ -32,7 +32,9 @@ def board(*rows: str, fill_to: int = 8) -> str:
 
 
 def position(v: Variant, *rows: str, side: int = 0, **fields: object) -> DiceChessState:
-    return v.rules.from_text(board(*rows), side, **fields)
+    rules = v.rules
+    assert isinstance(rules, DiceChessRules)
+    return rules.from_text(board(*rows), side, **fields)
 
 
 def moves_from(v: Variant, state: DiceChessState, square: str) -> set[str]:

@@ -2,13 +2,16 @@
 leaves a state's hash and position text as they were, in random positions of every game; and
 nothing reachable from a chess state can be changed by hand."""
 
+import dataclasses
 import random
+from types import MappingProxyType
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battlechess_tui.engine.chessboard import FrozenBoard
+from battlechess_tui.engine.chessboard import ChessBoard, FrozenBoard
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.variant import Variant
@@ -76,6 +79,46 @@ def test_no_public_call_changes_a_state(key, seed, plies):
     every_public_call(variant, state, random.Random(seed))
     assert print_of(variant, state) == before
     assert variant.rules.parse_position(before[1]) == state
+
+
+def mutable_parts(obj: Any, path: str = "state", seen: set[int] | None = None) -> list[str]:
+    """Where something that can change is reachable from ``obj``: a list, dict, set or
+    bytearray, a dataclass that is not frozen, or an object of another kind (unknown)."""
+    seen = set() if seen is None else seen
+    if isinstance(obj, int | float | str | bytes | type(None)) or id(obj) in seen:
+        return []
+    seen.add(id(obj))
+    if isinstance(obj, list | dict | set | bytearray):
+        return [f"{path}: a {type(obj).__name__}"]
+    if isinstance(obj, tuple | frozenset):
+        return [p for i, x in enumerate(obj) for p in mutable_parts(x, f"{path}[{i}]", seen)]
+    if isinstance(obj, MappingProxyType):
+        return [p for k, x in obj.items() for p in mutable_parts(x, f"{path}[{k}]", seen)]
+    if isinstance(obj, ChessBoard):
+        if not isinstance(obj, FrozenBoard):
+            return [f"{path}: a ChessBoard that can move"]
+        names = [n for n in ChessBoard.__slots__ if n not in ("geo", "t")]  # shared tables
+        return [p for n in names for p in mutable_parts(getattr(obj, n), f"{path}.{n}", seen)]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        found = [] if obj.__dataclass_params__.frozen else [f"{path}: a dataclass not frozen"]  # type: ignore[attr-defined]
+        for field in dataclasses.fields(obj):
+            found += mutable_parts(getattr(obj, field.name), f"{path}.{field.name}", seen)
+        return found
+    return [f"{path}: a {type(obj).__name__}, not known to be frozen"]
+
+
+@pytest.mark.parametrize("key", GAMES)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
+def test_nothing_that_can_change_is_reachable_from_a_state(key, seed, plies):
+    assert mutable_parts(random_position(VARIANTS[key], seed, plies)) == []
+
+
+def test_the_mutable_finder_finds_what_can_change():
+    board = VARIANTS["classic"].rules.new_game(None)[0].board
+    assert mutable_parts(board) == []
+    assert mutable_parts((1, [2])) == ["state[1]: a list"]
+    assert mutable_parts(board.copy()) == ["state: a ChessBoard that can move"]
 
 
 @pytest.mark.parametrize("key", ["classic", "single-combat"])

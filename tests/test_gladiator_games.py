@@ -15,6 +15,7 @@ from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import check_file, load_spec_file, make_variant, variants_dir
 from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.rules.gladiator import GladiatorRules
 from battlechess_tui.rules.gladiator import moves as gen
 from battlechess_tui.rules.gladiator.state import ALIVE, BOARD, EMPTY, FROZEN, QUEEN
 from tests import whole_games
@@ -294,11 +295,13 @@ def test_gc_22_the_fast_check_filter_agrees_with_playing_every_move_out():
 
 def check_position(state) -> None:
     """Pieces are conserved and consistent, hit points stay within their maximum."""
+    rules = V.rules
+    assert isinstance(rules, GladiatorRules)
     assert len(state.pieces) == 40
     on_board = [p for p in state.pieces if p.status == BOARD]
     assert sum(1 for pid in state.board if pid != EMPTY) == len(on_board)
     for p in state.pieces:
-        full = V.rules.t.kinds[p.kind].hp
+        full = rules.t.kinds[p.kind].hp
         assert p.hp <= full
         if p.status == BOARD:
             assert state.board[p.sq] == p.id

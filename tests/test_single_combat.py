@@ -39,7 +39,7 @@ def variant(**options: str) -> Variant:
 
 
 def play(v: Variant, fen: str, text: str, *faces: int):
-    state = v.rules.from_fen(fen)
+    state = v.rules.parse_position(fen)
     action = v.parse_action(state, text)
     return v.apply(state, action, Scripted(*faces))
 
