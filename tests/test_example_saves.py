@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from battlechess_tui.engine.registry import specs
-from battlechess_tui.save.records import record_of
+from battlechess_tui.save.model import FORMAT_VERSION
+from battlechess_tui.save.records import read_document_at, record_of
 from battlechess_tui.save.store import load_game, read_record, verify_file
 
 SAVES_DIR = Path(__file__).parent.parent / "saves"
@@ -30,10 +31,11 @@ SHIPPED = SAVES + sorted((SAVES_DIR / "campaigns").rglob("game-*.json"))
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.name for p in SHIPPED])
-def test_shipped_save_records_the_words_todays_code_writes(path):
-    """The events, notation and result a shipped save records are the rebuilt game's, word for
-    word: a change of wording (a heal written as damage) means regenerating the saves (see
-    saves/README.md)."""
+def test_shipped_save_is_what_todays_code_writes(path):
+    """A shipped save is in today's format, and the events, notation and result it records are
+    the rebuilt game's, word for word: a new format or a change of wording (a heal written as
+    damage) means regenerating the saves (see saves/README.md)."""
+    assert read_document_at(path)["format_version"] == FORMAT_VERSION  # written by today's code
     loaded = load_game(path)
     recorded, rebuilt = loaded.record, record_of(loaded.game)
     assert recorded.setup_events == rebuilt.setup_events

@@ -146,7 +146,7 @@ MAY_REACH: dict[str, set[str]] = {
     "engine": {TOP},
     "rules": {"engine", TOP},
     "ai": {"engine", TOP},
-    "save": {"engine", TOP},
+    "save": {"ai", "engine", TOP},  # ai: the computer levels a save may name
     "session": {"ai", "engine", TOP},
     "simulation": {"ai", "engine", "save", TOP},
     "tutorial": {"engine", "save", TOP},
