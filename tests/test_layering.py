@@ -9,6 +9,7 @@ Every import is an edge of the graph: at the top of a module, inside a function,
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,12 @@ def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
         )
         for name, path in modules.items()
     }
+
+
+@cache
+def package_graph() -> dict[str, set[str]]:
+    """battlechess_tui's import graph, read once for all the tests here."""
+    return import_graph()
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -205,30 +212,30 @@ def test_every_relative_import_resolves_to_a_module_of_the_package():
 
 
 def test_no_import_cycle_in_the_package():
-    assert cycles(import_graph()) == []
+    assert cycles(package_graph()) == []
 
 
 def test_every_part_of_the_package_has_its_place_in_the_layers():
     """A new part (a folder or a top-level module) says what it may reach in ``MAY_REACH``."""
-    parts = {part(name) for name in import_graph()} - {TOP}
+    parts = {part(name) for name in package_graph()} - {TOP}
     assert sorted(parts - set(MAY_REACH)) == []
 
 
 def test_each_part_reaches_only_the_parts_below_it():
-    assert breaches(import_graph(), KNOWN_BREACHES) == []
+    assert breaches(package_graph(), KNOWN_BREACHES) == []
 
 
 @pytest.mark.xfail(strict=True, reason="campaign/ imports rules.dnd: issue #26 item 4")
 def test_the_ui_reaches_no_rules_module_even_through_the_campaign():
     """The UI reads presenters and view models only (``engine/``), never a game's module."""
-    assert [b for b in breaches(import_graph(), set()) if part(b.split()[0]) == "ui"] == []
+    assert [b for b in breaches(package_graph(), set()) if part(b.split()[0]) == "ui"] == []
 
 
 def test_no_screen_imports_the_app_even_for_types():
     """Screens ask for navigation with messages and read the app through a protocol
     (``ui/navigation.py``): none reaches ``ui.app``, so the app imports no screen that imports
     it back."""
-    graph = import_graph()
+    graph = package_graph()
     app = f"{TOP}.ui.app"
     found = []
     for name in sorted(n for n in graph if n.startswith(f"{TOP}.ui.screens.")):
@@ -241,7 +248,7 @@ def test_no_screen_imports_the_app_even_for_types():
 def test_a_games_modules_reach_no_other_game_but_the_chess_base():
     """A game builds on the engine and on ``chess_family`` (FIDE's moves) only; ``compat``
     (round 1's one-class games) is reached only by the package shims that warn of it."""
-    graph = import_graph()
+    graph = package_graph()
     shims = {f"{TOP}.rules.{g}" for g in {game_of(n) for n in graph} if g}
     into_compat = {n for n, imported in graph.items() if f"{TOP}.rules.compat" in imported}
     assert into_compat <= shims
