@@ -18,14 +18,11 @@ def test_an_outcome_without_words_is_worded_by_the_presenter():
     assert presenter.describe_outcome(fifty) == "Draw: fifty moves without a capture or pawn move"
 
 
-def test_an_outcomes_numbers_fill_its_words():
+def test_an_outcomes_numbers_fill_its_words(monkeypatch):
     presenter = make_variant("classic").presenter
-    ENDING_WORDS[Ending.QUIET] = "{} turns without a capture"
-    try:
-        quiet = Outcome(None, kind=Ending.QUIET, numbers=(75,))
-        assert presenter.describe_outcome(quiet) == "Draw: 75 turns without a capture"
-    finally:
-        del ENDING_WORDS[Ending.QUIET]
+    monkeypatch.setitem(ENDING_WORDS, Ending.QUIET, "{} turns without a capture")
+    quiet = Outcome(None, kind=Ending.QUIET, numbers=(75,))
+    assert presenter.describe_outcome(quiet) == "Draw: 75 turns without a capture"
 
 
 def test_an_outcome_with_the_old_words_reads_as_before():
