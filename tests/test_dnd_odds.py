@@ -148,7 +148,7 @@ def test_dd_18_joint_solver_agrees_with_the_chains():
     s = give(v, s, "d5", _false_life(3, at(v, s, "d5").id))
     attacker, defender = at(v, s, "e4").id, at(v, s, "d5").id
     base = new_battle(s, attacker, defender)
-    reader = Reader(v.rules.tables, v.geo, s, base)
+    reader = Reader(v.rules.tables, v.rules.geo, s, base)
     for b in (replace(base, flat_footed=defender), replace(base, actor=defender, first=True)):
         assert odds._solve(reader, b, fresh=True) == solve_joint(reader, b, fresh=True)
 
@@ -174,7 +174,7 @@ def test_dd_15_a_flanking_casters_fall_split_exactly():
     for v, s in _shielded_cases():
         attacker, defender = at(v, s, "e4").id, at(v, s, "d5").id
         base = new_battle(s, attacker, defender)
-        reader = Reader(v.rules.tables, v.geo, s, base)
+        reader = Reader(v.rules.tables, v.rules.geo, s, base)
         side = 1 if reader.target_ids(defender)[1:] else 0
         for b in (replace(base, flat_footed=defender), replace(base, actor=defender, first=True)):
             split = solve_switched(reader, b, side, 1, fresh=True)
@@ -400,7 +400,7 @@ def test_dd_11_dd_18_cursed_flat_footed_split_equals_the_joint_solver(case, fres
 def test_dd_18_the_rules_page_says_the_battle_odds_are_exact():
     """Issue 27: the page (in the app, ``battlechess rules dnd``, variants/dnd.md) no longer
     says the odds are sampled; it says they are exact and what the figure assumes."""
-    page = make_variant("dnd").rules_markdown()
+    page = make_variant("dnd").presenter.rules_markdown()
     dd_18 = page[page.index("**DD-18**") : page.index("## Spells and abilities")]
     assert "**exact**" in dd_18 and "400" not in dd_18 and "simulated" not in dd_18
     assert "DD-17" in dd_18 and "DD-28" in dd_18  # the players' choices: figures of their own
