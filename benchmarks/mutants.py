@@ -82,7 +82,8 @@ GROUPS = {
     "engine": Group(("engine",), ("test_dice.py", "test_geometry_and_movement.py",
                                   "test_classic.py", "test_chess_positions.py",
                                   "test_chess_numbers.py", "test_saves.py",
-                                  "test_hardening_variants.py", "test_example_saves.py")),
+                                  "test_hardening_variants.py", "test_example_saves.py",
+                                  "test_engine_edges.py")),
 }  # fmt: skip
 #: Files of words, left to the UI tests.
 PRESENTERS = {"present.py", "explain.py", "views.py"}
