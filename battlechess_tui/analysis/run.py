@@ -146,7 +146,7 @@ def empty(game: Game, level: str, digest: str = "") -> Analysis:
     """An analysis of ``game`` with nothing done yet."""
     rules = game.rules
     return Analysis(
-        rules.spec.key if rules.spec.base is None else rules.spec.base,
+        rules.spec.key,
         level,
         __version__,
         tuple(rules.side_names),

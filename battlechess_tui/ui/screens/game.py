@@ -426,8 +426,8 @@ class GameScreen(ComputerTurns):
         def chosen(choice: str | None) -> None:
             if choice == "save":
                 self.action_save()
-            elif choice == "replay":
-                self.open_replay()
+            elif choice in ("replay", "analyse"):
+                self.open_replay(analyse=choice == "analyse")
             elif choice == "new":
                 battle_app(self).switch_to_new_game()
             elif choice == "rematch":
@@ -456,10 +456,11 @@ class GameScreen(ComputerTurns):
         self.autosave()
         battle_app(self).start_game(rematch(self.game, swap, random.randrange(1, 10**9)))
 
-    def open_replay(self) -> None:
+    def open_replay(self, analyse: bool = False) -> None:
         from battlechess_tui.ui.screens.replay import ReplayScreen
 
-        self.app.switch_screen(ReplayScreen(self.game, self.save_dir, self.path))
+        screen = ReplayScreen(self.game, self.save_dir, self.path, analyse=analyse)
+        self.app.switch_screen(screen)
 
     # -- saving ----------------------------------------------------------------------------------
 
