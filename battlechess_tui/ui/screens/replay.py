@@ -45,6 +45,7 @@ _STEPPING = (
         "Analyse",
         "analyse",
         "Analyse the game: mistakes, luck and the estimate graph (again: show or hide the graph)",
+        show=False,  # at 80 columns the footer holds the stepping keys, help and the menu only
     ),
     Command(
         "next-mistake",
@@ -56,7 +57,7 @@ _STEPPING = (
     ),
     Command(
         "next-roll",
-        "l",
+        "d",
         "Big roll",
         "next_mark('roll')",
         "Jump to the next big roll (a lucky or unlucky one)",
@@ -88,8 +89,8 @@ piece cards.
 `y` analyses the game (in the background: keep stepping meanwhile) and shows the graph of
 White's winning chance, the position shown marked ▲, mistakes `?` and big rolls `*` under it;
 `y` again hides or shows it. The move log marks inaccuracies `?!`, mistakes `?` and blunders
-`??`, and the luck of each roll. `m` jumps to the next mistake, `l` to the next big roll. The
-analysis is kept beside the save (`GAME.analysis`) and shown at once next time.
+`??`, and the luck of each roll. `m` jumps to the next mistake, `d` to the next big roll
+(dice). The analysis is kept beside the save (`GAME.analysis`) and shown at once next time.
 """
 REPLAY_DICE_HELP = "The dice tray shows each roll exactly as it fell."
 
@@ -128,7 +129,7 @@ class ReplayScreen(TableScreen):
         self._describe()
         kept = self._kept()
         if kept is not None:
-            self._show_analysis(kept, "")
+            self.call_after_refresh(self._show_analysis, kept, "")
         elif self._analyse_at_once:
             self.action_analyse()
 

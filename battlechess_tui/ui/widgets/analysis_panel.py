@@ -29,12 +29,13 @@ class PanelModel:
 
 
 def columns_of(count: int, width: int) -> list[list[int]]:
-    """Which positions each of ``width`` columns stands for (every position in one column
-    where there is room, else several per column)."""
+    """Which positions each column stands for: several per column in a long game, else
+    each position as many columns wide as ``width`` allows."""
     if count <= 0:
         return []
-    width = max(1, min(width, count))
-    return [list(range(c * count // width, (c + 1) * count // width)) for c in range(width)]
+    if count >= width:
+        return [list(range(c * count // width, (c + 1) * count // width)) for c in range(width)]
+    return [[i] for i in range(count) for _ in range(max(1, width // count))]
 
 
 def graph_lines(analysis: Analysis, ply: int, width: int) -> list[Text]:
@@ -44,14 +45,16 @@ def graph_lines(analysis: Analysis, ply: int, width: int) -> list[Text]:
     half = GRAPH_ROWS // 2
     rows = [Text() for _ in range(GRAPH_ROWS)]
     marks = Text()
+    previous: list[int] = []
     for positions in cols:
         known = [w for i in positions if (w := worths[i]) is not None]
         shown = ply in positions
-        style = "bold reverse" if shown else ("green" if known and known[-1] >= 0 else "red")
+        style = "bold yellow" if shown else ("green" if known and known[-1] >= 0 else "red")
         value = (sum(known) / len(known)) if known else None
         for r, cell in enumerate(_column(value, half)):
             rows[r].append(cell, style if value is not None else "dim")
-        marks.append(*_mark(analysis, positions, shown))
+        marks.append(*(_mark(analysis, positions, shown) if positions != previous else (" ", "")))
+        previous = positions
     return [*rows, marks]
 
 
