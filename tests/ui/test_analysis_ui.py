@@ -3,6 +3,7 @@ marks the move log, jumps to the mistake; the result panel offers Analyse; the p
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -70,21 +71,24 @@ async def test_a_kept_analysis_opens_at_once(tmp_path: Path) -> None:
         assert screen.ply == 4, screen.message  # the big roll planted on the last decision
 
 
+PREFERRED_WHY = "gains 1.4 pawns; ahead by 0.9 after the best replies found"
+PLAYED_WHY = "gives up 8.0 pawns; behind by 8.7 after the best replies found"
+
+
 def fixed_analysis(path: Path) -> Analysis:
     """An analysis of the blunder game with set numbers (the snapshot does not move when the
     engine's search changes), kept as the real one would be."""
 
     def report(ply: int, notation: str, before: float, after: float, cost: float = 0.0,
                roll: RollReport | None = None) -> DecisionReport:  # fmt: skip
-        why = ("gains 1.4 pawns; ahead by 0.9 after the best replies found", "gives up 8.0 "
-               "pawns; behind by 8.7 after the best replies found") if cost else ("", "")  # fmt: skip
+        why = (PREFERRED_WHY, PLAYED_WHY) if cost else ("", "")
         return DecisionReport(ply, "white" if ply % 2 == 0 else "black", ply % 2, notation,
                               before, after, None, "Bb5+" if cost else "", why[0], why[1],
                               cost, roll, 0.3 if ply < 3 else -8.0)  # fmt: skip
 
-    luck = RollReport((RollResult(__import__("fractions").Fraction(1, 2), -0.95, True),
-                       RollResult(__import__("fractions").Fraction(1, 2), -0.5, False)),
-                      True, __import__("fractions").Fraction(1, 2), True)  # fmt: skip
+    luck = RollReport((RollResult(Fraction(1, 2), -0.95, True),
+                       RollResult(Fraction(1, 2), -0.5, False)),
+                      True, Fraction(1, 2), True)  # fmt: skip
     worths = [0.0, 0.05, 0.02, -0.85, -0.95]
     decisions = [report(0, "e4", 0.0, 0.05), report(1, "d5", 0.05, 0.02),
                  report(2, "Qg4", 0.02, -0.85, cost=0.88), report(3, "Bxg4", -0.85, -0.725,
