@@ -3,7 +3,8 @@
 
 A classic game's moves are its SAN as the move log writes it, so lichess or any chess GUI
 opens the file. The other chess games write their own move notation the same way, each fight's
-roll as a comment (``{4d6 [3 5 1 6] = 15 vs ...}``) and a ``Variant`` tag naming the game.
+roll as a comment (``{1d8 [6] vs needs 5: wins}``) and a ``BattlechessGame`` tag naming the
+game (not ``Variant``, which chess programs refuse for a variant they do not know).
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def headers(game: Game, date: str = "") -> list[tuple[str, str]]:
         ("Result", result_text(game)),
     ]
     if game.rules.spec.key != "classic":
-        tags.append(("Variant", game.rules.name))
+        # Not the standard Variant tag: chess programs refuse a variant they do not know.
+        tags.append(("BattlechessGame", game.rules.spec.key))
     return tags
 
 
@@ -186,6 +188,8 @@ def import_game(text: str, variant: Any, seed: int = 0) -> Game:
         raise PgnError("games from a set-up position (a FEN tag) cannot be imported")
     if tags.get("Variant", "standard").lower() not in ("standard", "chess", "classic"):
         raise PgnError(f"a {tags['Variant']} game is not a classic game")
+    if tags.get("BattlechessGame", "classic") != "classic":
+        raise PgnError(f"a {tags['BattlechessGame']} game cannot be imported (classic only)")
     moves, result = san_tokens(movetext)
     result = tags.get("Result", result) if result == "*" else result
     game = Game(variant, seed, {"white": tags.get("White", "White")[:40] or "White",
