@@ -177,12 +177,15 @@ class SideSummary:
     fights_won: int
     fights: int
     average_odds: float
+    rolled: bool = True  # the game threw dice (else its luck is not told)
 
     def line(self) -> str:
         """E.g. ``White: 1 blunder, 2 mistakes; luck +0.31 (won 4 of 6 fights at 52%
         average odds)``."""
         counts = [_count(n, name) for name, _ in THRESHOLDS if (n := self.marks.get(name, 0))]
-        text = f"{self.name}: {', '.join(counts) or 'no mistakes'}; luck {float(self.luck):+.2f}"
+        text = f"{self.name}: {', '.join(counts) or 'no mistakes'}"
+        if self.rolled:
+            text += f"; luck {float(self.luck):+.2f}"
         if self.fights:
             text += (f" (won {self.fights_won} of {self.fights} fights at "
                      f"{round(100 * self.average_odds)}% average odds)")  # fmt: skip
@@ -237,7 +240,8 @@ class Analysis:
             won += d.roll.won == mine
             odds += float(d.roll.fight if mine else 1 - d.roll.fight)
         average = odds / fought if fought else 0.0
-        return SideSummary(side, self.side_names[side], marks, luck, won, fought, average)
+        rolled = any(d.roll is not None for d in self.decisions)
+        return SideSummary(side, self.side_names[side], marks, luck, won, fought, average, rolled)
 
     def turning_points(self, limit: int = 12) -> list[DecisionReport]:
         """The marked decisions and big rolls, largest swing first, then in game order."""
