@@ -10,7 +10,9 @@ caller (the app's graph, the command's progress bar) can show the part done so f
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -91,11 +93,23 @@ def _roll(game: Game, index: int) -> engine.Roll | None:
 _WORKER_GAME: Game | None = None
 
 
-def _start_worker(path: str) -> None:
+def _start_worker(path: str, parent: int) -> None:
     global _WORKER_GAME
     from battlechess_tui.save.store import load_game
 
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
     _WORKER_GAME = load_game(Path(path), edited=True).game
+
+
+def _end_with(parent: int) -> None:
+    """End this worker once the process that started the analysis is gone (killed: its
+    pool could not stop us)."""
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(parent, 0)
+        except OSError:
+            os._exit(1)
 
 
 def _worker_task(index: int, level: str) -> Work:
@@ -120,7 +134,7 @@ def works(
             yield position_work(game, index, level)
         return
     context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(jobs, context, _start_worker, (str(path),)) as pool:
+    with ProcessPoolExecutor(jobs, context, _start_worker, (str(path), os.getpid())) as pool:
         futures: list[Future[Work]] = [
             pool.submit(_worker_task, index, level) for index in range(count)
         ]
