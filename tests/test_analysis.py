@@ -166,3 +166,27 @@ def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="medium or hard"):
         analyse(blunder_game(), "easy")
     assert make_variant("classic")  # the registry still answers
+
+
+def test_the_part_done_arrives_in_game_order_as_positions_are_estimated() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def progress(part: Analysis) -> None:
+        seen.append((sum(w is not None for w in part.worths), len(part.decisions)))
+
+    game = blunder_game()
+    found = analyse(game, "medium", progress=progress)
+    assert [done for done, _ in seen] == list(range(1, len(game.positions) + 1))
+    assert [made for _, made in seen] == [0, 1, 2, 3, 4]  # each decision once both ends are in
+    assert found.complete
+
+
+def test_a_cancelled_analysis_stops() -> None:
+    import threading
+
+    from battlechess_tui.analysis import AnalysisCancelled
+
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(AnalysisCancelled):
+        analyse(blunder_game(), "medium", cancel=cancel)
