@@ -133,3 +133,27 @@ async def test_the_result_panel_offers_analyse(tmp_path: Path) -> None:
         await pilot.press("m")
         assert screen.ply == 3
         assert analysis_path(screen.path).is_file()
+
+
+KEPT = sorted((Path(__file__).parent.parent.parent / "saves").glob("*.analysis"))
+
+
+@pytest.mark.parametrize("kept", KEPT, ids=[p.stem for p in KEPT])
+async def test_every_example_save_opens_with_its_kept_analysis(kept: Path, tmp_path: Path) -> None:
+    import shutil
+
+    save = tmp_path / f"{kept.stem}.json"  # a copy: the test writes nothing under saves/
+    shutil.copy(kept.with_suffix(".json"), save)
+    shutil.copy(kept, analysis_path(save))
+    app = replay_app(save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = table(pilot)
+        await pilot.pause()
+        assert isinstance(screen, ReplayScreen) and screen.analysis is not None
+        marked = [d for d in screen.analysis.decisions if d.mark in ("mistake", "blunder")]
+        await pilot.press("m")
+        if not marked:  # dice-chess-12: inaccuracies only
+            assert screen.ply == 0 and "No mistake after ply 0." in screen.message
+            return
+        assert screen.ply == marked[0].ply + 1
+        assert screen.log_entries[marked[0].ply].notation.endswith(marked[0].symbol)
