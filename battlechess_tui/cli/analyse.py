@@ -77,8 +77,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from battlechess_tui.analysis.pgn import export
     from battlechess_tui.save.store import load_game
 
-    loaded = load_game(args.file, edited=True)
-    analysis = analysis_of(loaded.game, args.file, args.level, args.jobs, args.fresh,
+    loaded = load_game(args.file, edited=True)  # the autosave is followed to its game
+    analysis = analysis_of(loaded.game, loaded.path, args.level, args.jobs, args.fresh,
                            show_progress=not args.json and args.pgn != "-")  # fmt: skip
     if args.json:
         print(json.dumps(analysis.to_json(), indent=1))
