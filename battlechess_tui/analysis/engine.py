@@ -21,7 +21,7 @@ from battlechess_tui.ai.scoring import NOT_WON, outcome_value, unsquash
 from battlechess_tui.ai.search import SearchPlayer
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon
-from battlechess_tui.engine.rules import Chance, Rules
+from battlechess_tui.engine.rules import Chance, Outcome, Rules
 
 #: The levels an analysis may be run at.
 ANALYSIS_LEVELS = ("medium", "hard")
@@ -35,6 +35,11 @@ class Estimate:
     worth: float
     preferred: Action | None = None
     reason: str = ""
+
+
+def outcome_worth(outcome: Outcome) -> float:
+    """The worth to White of a game ended so (won 1, lost -1, drawn 0)."""
+    return outcome_value(outcome, 0)
 
 
 def estimate(rules: Rules[Any], state: Any, level: str, seed: int) -> Estimate:

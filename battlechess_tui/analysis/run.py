@@ -23,6 +23,7 @@ from typing import Any
 from battlechess_tui import __version__
 from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import Analysis, DecisionReport, RollReport, RollResult
+from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import META_KINDS, Game
 
 #: Seeds of a position's search and of its roll's samples (apart, so neither shifts the other).
@@ -50,31 +51,42 @@ class Work:
 def position_work(game: Game, index: int, level: str) -> Work:
     """The work of position ``index`` of ``game`` (the positions after each decision)."""
     rules, position = game.rules, game.positions[index]
-    if position.agreed is not None:
-        from battlechess_tui.ai.scoring import outcome_value
-
-        return Work(index, outcome_value(position.agreed, 0), None, "", "")
+    if position.agreed is not None:  # a resignation or an agreed draw
+        return Work(index, engine.outcome_worth(position.agreed), None, "", "")
     state = position.state
     found = engine.estimate(rules, state, level, SEARCH_SEED * (index + 1))
     preferred, notation = None, ""
     if found.preferred is not None:
         preferred = found.preferred.text(rules.geo)
         notation = game.presenter.notation(state, found.preferred)
-    others: tuple[float, ...] = ()
-    roll = _roll(game, index)
-    if roll is not None:
-        others = tuple(
-            engine.estimate(rules, s, level, SEARCH_SEED * (index + 1) + 7 * (k + 1)).worth
-            for k, s in enumerate(roll.states)
-            if k != roll.actual
-        )
-    better = None
-    if found.preferred is not None and index < len(game.plies):
-        ply = game.plies[index]
-        if ply.action.kind not in META_KINDS and ply.action != found.preferred:
-            seed = SEARCH_SEED * (index + 1) + 5
-            better = engine.expected_after(rules, state, found.preferred, level, seed)
+    others = _other_results(game, index, level)
+    better = _after_preferred(game, index, found.preferred, level)
     return Work(index, found.worth, preferred, notation, found.reason, others, better)
+
+
+def _other_results(game: Game, index: int, level: str) -> tuple[float, ...]:
+    """The worths of the results the roll of decision ``index`` could have given but did not."""
+    roll = _roll(game, index)
+    if roll is None:
+        return ()
+    seed = SEARCH_SEED * (index + 1)
+    return tuple(
+        engine.estimate(game.rules, s, level, seed + 7 * (k + 1)).worth
+        for k, s in enumerate(roll.states)
+        if k != roll.actual
+    )
+
+
+def _after_preferred(game: Game, index: int, preferred: Action | None, level: str) -> float | None:
+    """The worth expected after the engine's preferred decision at ``index``, where the one
+    played was another (else None: the decision played costs nothing)."""
+    if preferred is None or index >= len(game.plies):
+        return None
+    ply = game.plies[index]
+    if ply.action.kind in META_KINDS or ply.action == preferred:
+        return None
+    state, seed = game.positions[index].state, SEARCH_SEED * (index + 1) + 5
+    return engine.expected_after(game.rules, state, preferred, level, seed)
 
 
 def _roll(game: Game, index: int) -> engine.Roll | None:
