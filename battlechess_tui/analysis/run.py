@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -129,6 +130,20 @@ def _worker_task(index: int, level: str) -> Work:
     return position_work(_WORKER_GAME, index, level)
 
 
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's helper process with the real standard error: inside the app,
+    ``sys.stderr`` is Textual's capture, whose file number (-1) the helper cannot inherit."""
+    from multiprocessing import resource_tracker
+
+    stderr = sys.stderr
+    try:
+        if sys.__stderr__ is not None:
+            sys.stderr = sys.__stderr__
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = stderr
+
+
 def works(
     game: Game,
     level: str,
@@ -146,6 +161,9 @@ def works(
             yield position_work(game, index, level)
         return
     context = multiprocessing.get_context("forkserver")
+    # Workers need this module only, never the program's ``__main__`` (a script run anew).
+    context.set_forkserver_preload([__name__])
+    _start_resource_tracker()
     with ProcessPoolExecutor(jobs, context, _start_worker, (str(path), os.getpid())) as pool:
         futures: list[Future[Work]] = [
             pool.submit(_worker_task, index, level) for index in range(count)

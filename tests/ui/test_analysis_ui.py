@@ -157,3 +157,31 @@ async def test_every_example_save_opens_with_its_kept_analysis(kept: Path, tmp_p
             return
         assert screen.ply == marked[0].ply + 1
         assert screen.log_entries[marked[0].ply].notation.endswith(marked[0].symbol)
+
+
+async def test_a_long_game_is_analysed_in_processes_while_the_screen_stays_usable(
+    tmp_path: Path,
+) -> None:
+    """More than 40 decisions: two processes, started from the app's worker thread (where
+    standard error is Textual's capture); the graph fills in as positions arrive."""
+    import shutil
+
+    save = tmp_path / "long.json"
+    shutil.copy(
+        Path(__file__).parent.parent.parent / "saves" / "dice-chess-medium-1-0000.json", save
+    )
+    app = replay_app(save)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = table(pilot)
+        await pilot.press("y")
+        for _ in range(600):
+            await pilot.pause(0.05)
+            if (
+                screen.analysis is not None
+                and sum(w is not None for w in screen.analysis.worths) >= 3
+            ):
+                break
+        assert screen._status.startswith("Analysing: "), screen.message
+        await pilot.press("right", "right")
+        assert screen.ply == 2
+    assert not analysis_path(save).exists()  # left before the end: nothing kept
