@@ -24,7 +24,7 @@ from battlechess_tui.tutorial.progress import finished, mark_finished
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.rule_links import link_rules, rule_ids
-from battlechess_tui.ui.screens.base import battle_app
+from battlechess_tui.ui.screens.base import battle_app, close_screen
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.settings import config_dir
 from battlechess_tui.ui.widgets.footer import Footer
@@ -86,7 +86,7 @@ class LearnScreen(Screen[None]):
         self.app.push_screen(LessonScreen(LessonRun(ref), battle_app(self).save_dir))
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
 
 
 class LessonScreen(GameScreen):

@@ -24,7 +24,7 @@ from battlechess_tui.engine.rules import Seat
 from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.screens.base import battle_app
+from battlechess_tui.ui.screens.base import battle_app, close_screen
 from battlechess_tui.ui.widgets.footer import Footer
 
 NEW_GAME_COMMANDS = (
@@ -389,7 +389,7 @@ class NewGameScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
 
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
