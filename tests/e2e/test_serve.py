@@ -61,7 +61,7 @@ def test_serve_refuses_a_port_that_is_none_in_one_line(capsys, port):
 def test_every_tab_runs_this_battlechess_on_the_one_save_folder(tmp_path):
     folder = tmp_path / "a folder; with 'quotes'"
     command = shlex.split(app_command(folder))
-    assert command == [sys.executable, "-m", "battlechess_tui", "--save-dir", str(folder)]
+    assert command == ["exec", sys.executable, "-m", "battlechess_tui", "--save-dir", str(folder)]
 
 
 def test_only_pages_from_this_server_open_an_app():
