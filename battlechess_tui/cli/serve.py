@@ -50,6 +50,7 @@ FULL_PAGE = """<!DOCTYPE html>
 open. Close another battlechess tab, then reload this page.</p></body></html>
 """
 
+
 def add_parsers(sub: Any) -> dict[str, Any]:
     serve = sub.add_parser(
         "serve",
