@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from battlechess_tui.cli.common import CliError, add_option_flag, make_game_variant, parse_pairs
+from battlechess_tui.engine.echo import clip
 
 #: Deeper than this, even the smallest game's tree takes hours: refuse rather than hang.
 MAX_PERFT_DEPTH = 8
@@ -74,8 +75,8 @@ def start_position(variant: Any, text: str | None) -> Any:
         return variant.rules.parse_position(text)
     except NotImplementedError as exc:
         raise CliError(str(exc)) from None
-    except (ValueError, IndexError, KeyError) as exc:
-        raise CliError(f"bad position for {variant.key}: {exc}") from None
+    except (ValueError, IndexError, KeyError) as exc:  # (the reason may quote the text)
+        raise CliError(f"bad position for {variant.key}: {clip(str(exc), 200)}") from None
 
 
 def cmd_perft(args: argparse.Namespace) -> int:

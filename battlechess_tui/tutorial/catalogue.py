@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from battlechess_tui.engine.data_files import RefusedFile, read_limited, variants_dir
+from battlechess_tui.engine.echo import clip
 from battlechess_tui.tutorial.model import Lesson
 
 #: A lesson file larger than this is not a lesson (and is not read into memory).
@@ -158,9 +159,3 @@ def find(game: str, lesson_id: str | None = None) -> LessonRef:
         raise LessonError(f"no lessons for {clip(game)!r}; games with lessons: {games}")
     ids = ", ".join(r.id for r in of_game)
     raise LessonError(f"{game} has no lesson {clip(lesson_id or '')!r}; its lessons: {ids}")
-
-
-def clip(text: str, limit: int = 60) -> str:
-    """``text`` as echoed back in a message: at most ``limit`` characters (a 200 KB move is
-    not repeated whole)."""
-    return text if len(text) <= limit else f"{text[: limit - 1]}…"

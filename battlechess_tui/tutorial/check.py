@@ -16,9 +16,10 @@ from pathlib import Path
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import DiceMismatch, ScriptedDice
+from battlechess_tui.engine.echo import clip
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
-from battlechess_tui.tutorial.catalogue import LessonError, LessonRef, clip, read_lesson
+from battlechess_tui.tutorial.catalogue import LessonError, LessonRef, read_lesson
 from battlechess_tui.tutorial.runner import new_game
 
 #: Moves played in all while checking one lesson's alternatives (each line replayed from the
