@@ -185,3 +185,13 @@ def test_hc_28_13_a_learner_typing_200_kb_is_answered_in_one_short_line():
     feedback = run.attempt("e2e4" * 50_000)
     assert not feedback.done
     assert feedback.message == "That is too long for a decision (200,000 characters)."
+
+
+def test_hc_28_13_a_number_of_5000_digits_is_refused_in_one_line(tmp_path, capsys):
+    """Found by the lesson fuzzer: tomllib refuses it with a ValueError of its own."""
+    path = tmp_path / "classic" / "digits.toml"
+    path.parent.mkdir()
+    path.write_text(f'title = "T"\nrules = ["How the pieces move"]\nseed = {"9" * 5000}\n'
+                    '[[steps]]\nsay = "s"\nexpect = ["e2e4"]\n')  # fmt: skip
+    (line,) = check_lesson_says(path, capsys)
+    assert line.startswith(f"{path}: not readable TOML: Exceeds the limit")

@@ -23,6 +23,7 @@ from typing import Any
 
 from battlechess_tui.cli.common import CliError, int_in, writable_dir
 from battlechess_tui.cli.web_guard import Guard, cells, read_message, same_origin
+from battlechess_tui.cli.web_page import with_additions
 
 __all__ = ["app_command", "cmd_serve", "make_server", "same_origin", "serve", "url_of"]
 
@@ -227,7 +228,9 @@ def make_server(command: str, guard: Guard | None = None, max_tabs: int = DEFAUL
             # No await between setting the address and the page reading it.
             if _HOST_HEADER.fullmatch(request.host):
                 self.public_url = f"{request.scheme}://{request.host}"
-            return await super().handle_index(request)
+            response = await super().handle_index(request)
+            response.text = with_additions(response.text)
+            return response
 
         async def handle_websocket(self, request: web.Request) -> Any:
             if not same_origin(request.headers.get("Origin"), request.host):

@@ -56,6 +56,8 @@ def read_lesson(path: Path, game: str | None = None) -> LessonRef:
         raise LessonError(f"{path}: not a text file") from None
     except (tomllib.TOMLDecodeError, RecursionError) as exc:
         raise LessonError(f"{path}: TOML syntax: {exc}") from None
+    except ValueError as exc:  # a number of more digits than Python reads
+        raise LessonError(f"{path}: not readable TOML: {exc}") from None
     try:
         lesson = Lesson.model_validate(raw)
     except ValidationError as exc:
