@@ -18,8 +18,8 @@ FIGURE_FONTS = ("DejaVu Sans", "DejaVuSans", "Noto Sans Symbols 2", "NotoSansSym
                 "Segoe UI Symbol", "SegoeUISymbol", "Apple Symbols", "AppleSymbols")  # fmt: skip
 #: The chess figures, ♔ to ♟.
 FIGURES = "U+2654-265F"
-#: How much larger than a letter a figure is drawn.
-FIGURE_SCALE = 1.5
+#: How much larger than a letter a figure is drawn (more, and its top is cut at the row's edge).
+FIGURE_SCALE = 1.35
 #: The terminal the font size aims at, in cells, and the bounds of that size in pixels.
 COLUMNS, ROWS = 100, 32
 SMALLEST, LARGEST = 12, 40
