@@ -8,13 +8,10 @@ Skipped as ``test_browser.py`` is, without Chromium, Playwright or textual-serve
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from battlechess_tui.ui.contrast import AA
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, Tab
+from tests.e2e.browser import CHROMIUM, VIEWPORT, Tab
 from tests.e2e.pixels import figure_in, read_png
 from tests.e2e.serving import serving
 
@@ -36,14 +33,6 @@ CELL_BOX = """() => {
   return {x: r.left, y: r.top, w: r.width / t.cols, h: r.height / t.rows,
           cols: t.cols, rows: t.rows, font: Number(t.options.fontSize)};
 }"""
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def test_issue_25_21_figures_fill_their_squares_and_hold_aa_contrast(browser, tmp_path):

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from battlechess_tui.cli.web_guard import Guard, read_message
-from tests.e2e.serving import serving
-from tests.e2e.test_serve import TITLE, needs_web
+from tests.e2e.serving import TITLE, quit_app, serving, session, until_title
+from tests.e2e.test_serve import needs_web
 
 #: Messages a page never sends: each is dropped, and the tab goes on.
 MALFORMED = [
@@ -74,36 +74,6 @@ def fetch(url: str, host: str | None = None, cookie: str | None = None) -> tuple
             return r.status, r.read().decode(), r.headers
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode(), exc.headers
-
-
-async def session(url: str, *messages: str, origin: str | None = None,
-                  headers: dict[str, str] | None = None, then: str = "") -> bytes:  # fmt: skip
-    """Open a tab's connection, wait for the menu, send ``messages``; with ``then`` ("quit")
-    send q and read until the server closes the connection; return what was received, or
-    ``refused <status>``."""
-    import aiohttp
-
-    received = b""
-    async with aiohttp.ClientSession() as client:
-        try:
-            sent = {**(headers or {}), **({"Origin": origin} if origin else {})}
-            ws = await client.ws_connect(f"{url}/ws?width=100&height=30", headers=sent)
-        except aiohttp.WSServerHandshakeError as exc:
-            return f"refused {exc.status}".encode()
-        async with ws, asyncio.timeout(40):
-            async for message in ws:
-                if message.type == aiohttp.WSMsgType.BINARY:
-                    received += message.data
-                if TITLE in received:
-                    break
-            for text in messages:
-                await ws.send_str(text)
-            await ws.send_bytes(b"\x00\xff")
-            if then == "quit":
-                await ws.send_json(["stdin", "q"])  # Quit, from the menu: the app exits
-                async for _ in ws:
-                    pass
-    return received
 
 
 @needs_web
@@ -163,7 +133,7 @@ def test_hc_28_5_malformed_messages_are_dropped_and_the_tab_goes_on(tmp_path):
     with serving(tmp_path / "saves") as served:
         pid = served.process.pid
         # The app still reads keys after them: q quits it, and the server closes the tab.
-        assert TITLE in asyncio.run(session(served.url, *MALFORMED, then="quit"))
+        assert TITLE in asyncio.run(session(served.url, *MALFORMED, then=quit_app))
         assert wait_for(lambda: not app_processes(pid)), "the app outlived its tab"
         os.kill(pid, 2)
         _, err = served.process.communicate(timeout=20)
@@ -188,11 +158,7 @@ def test_hc_28_5_max_tabs_serves_a_clear_page_when_full(tmp_path):
             async with aiohttp.ClientSession() as client:
                 ws = await client.ws_connect(f"{served.url}/ws?width=80&height=24")
                 async with ws:
-                    received = b""
-                    async for message in ws:
-                        received += message.data if isinstance(message.data, bytes) else b""
-                        if TITLE in received:
-                            break
+                    received = await until_title(ws)
                     page = await asyncio.to_thread(fetch, served.url)
                     second = await session(served.url)
                     return received, page, second
