@@ -229,7 +229,8 @@ def make_server(command: str, guard: Guard | None = None, max_tabs: int = DEFAUL
             if _HOST_HEADER.fullmatch(request.host):
                 self.public_url = f"{request.scheme}://{request.host}"
             response = await super().handle_index(request)
-            response.text = with_additions(response.text)
+            if isinstance(response, web.Response) and response.text:
+                response.text = with_additions(response.text)
             return response
 
         async def handle_websocket(self, request: web.Request) -> Any:
