@@ -223,7 +223,7 @@ class Game:
         if action.kind == RESIGN:
             winner = 1 - self.rules.side_of(seat)
             return (
-                replace(pos, agreed=Outcome(winner, f"{side} resigned", kind=Ending.RESIGNATION)),
+                replace(pos, agreed=Outcome(winner, kind=Ending.RESIGNATION)),
                 [Note(EventTag.RESIGN, f"{side} resigns")],
                 "resigns",
             )
@@ -235,7 +235,7 @@ class Game:
             )
         if action.kind == ACCEPT_DRAW:
             return (
-                Position(pos.state, None, Outcome(None, "agreed", kind=Ending.AGREEMENT)),
+                Position(pos.state, None, Outcome(None, kind=Ending.AGREEMENT)),
                 [Note(EventTag.DRAW, f"{side} accepts the draw")],
                 "accepts the draw",
             )

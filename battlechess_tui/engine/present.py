@@ -67,13 +67,22 @@ class Presenter(ABC, Generic[S]):
         presenter's for the outcome's ending and numbers (``ENDING_WORDS`` by default)."""
         if outcome.reason:
             return outcome.reason
+        if outcome.kind == Ending.RESIGNATION and outcome.winner is not None:
+            return f"{self.side_names[1 - outcome.winner]} resigned"
         words = ENDING_WORDS.get(outcome.kind, "the game is over")
         return words.format(*outcome.numbers) if outcome.numbers else words
 
-    def describe_outcome(self, outcome: Outcome) -> str:
-        """The result line: who won (or a draw), why, the particulars and the rule."""
-        reason = self.outcome_reason(outcome)
-        return replace(outcome, reason=reason).describe(self.side_names)
+    def outcome_detail(self, outcome: Outcome) -> str:
+        """The particulars of the ending, in words ("" when the result line needs none)."""
+        return outcome.detail
+
+    def describe_outcome(self, outcome: Outcome, side_names: tuple[str, ...] | None = None) -> str:
+        """The result line: who won (or a draw), why, the particulars and the rule. With
+        ``side_names``, the head names the winner so (a campaign's "White (Ann)")."""
+        worded = replace(
+            outcome, reason=self.outcome_reason(outcome), detail=self.outcome_detail(outcome)
+        )
+        return worded.describe(side_names or self.side_names)
 
     # -- the board and the panels --------------------------------------------------------------
 

@@ -7,8 +7,9 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.views import Mark, percent
-from battlechess_tui.engine.vocabulary import EventTag, MarkKind
+from battlechess_tui.engine.rules import Outcome
+from battlechess_tui.engine.views import Mark, ordinal, percent
+from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind
 from battlechess_tui.rules.chess_family.present import ChessPresenter
 from battlechess_tui.rules.chess_family.rules import PASS
 from battlechess_tui.rules.chess_family.state import ChessState
@@ -40,6 +41,20 @@ class SingleCombatPresenter(ChessPresenter):
         if any(isinstance(e, Note) and e.tag == EventTag.KING for e in events):
             notation += " — king killed"
         return notation
+
+    def outcome_reason(self, outcome: Outcome) -> str:
+        """SC-3 and SC-8 in words."""
+        if outcome.reason:
+            return outcome.reason
+        if outcome.kind == Ending.KING_KILLED and outcome.winner is not None:
+            return f"{self.side_names[1 - outcome.winner]}'s king was killed"
+        if outcome.kind == Ending.QUIET and outcome.numbers:
+            return (
+                f"{outcome.numbers[0]} moves by each side with no pawn move and no capture attempt"
+            )
+        if outcome.kind == Ending.REPETITION and outcome.numbers:
+            return f"the same position for the {ordinal(outcome.numbers[0])} time"
+        return super().outcome_reason(outcome)
 
     def odds(self, state: ChessState, action: Action) -> str | None:
         """SC-9: ``P x Q with a d8: needs 8, 12.5%`` for a capture, None for a quiet move."""

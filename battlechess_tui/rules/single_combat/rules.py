@@ -217,26 +217,19 @@ class SingleCombatRules(ChessRules):
     # -- the end (SC-3, SC-8) ----------------------------------------------------------------
 
     def outcome(self, state: ChessState) -> Outcome | None:
+        """SC-3 and SC-8 (the presenter words them)."""
         for side in (0, 1):
             if state.board.kings[side] < 0:
-                return Outcome(
-                    side ^ 1, f"{self.side_names[side]}'s king was killed", "SC-3",
-                    kind=Ending.KING_KILLED,
-                )  # fmt: skip
+                return Outcome(side ^ 1, rule="SC-3", kind=Ending.KING_KILLED)
         return self.draw_by_rule(state)
 
     def draw_by_rule(self, state: ChessState) -> Outcome | None:
         if state.passes >= PASS_LIMIT:
-            return Outcome(None, "both players passed in a row", "SC-8", kind=Ending.PASSES)
+            return Outcome(None, rule="SC-8", kind=Ending.PASSES)
         if state.board.halfmove >= QUIET_PLY_LIMIT:
-            return Outcome(
-                None, "75 moves by each side with no pawn move and no capture attempt", "SC-8",
-                kind=Ending.QUIET,
-            )  # fmt: skip
+            return Outcome(None, rule="SC-8", kind=Ending.QUIET, numbers=(QUIET_PLY_LIMIT // 2,))
         if state.repetitions() >= REPETITION_LIMIT:
-            return Outcome(
-                None, "the same position for the fifth time", "SC-8", kind=Ending.REPETITION
-            )
+            return Outcome(None, rule="SC-8", kind=Ending.REPETITION, numbers=(REPETITION_LIMIT,))
         return None
 
     # -- numbers for computer players ----------------------------------------------------------
