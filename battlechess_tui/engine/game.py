@@ -168,9 +168,8 @@ class Game:
         if action.kind in META_KINDS:
             position, events, notation = self._meta(seat, action)
         else:
-            notation = self.presenter.notation(self.state, action)
             state, events = self.rules.apply(self.state, action, dice)
-            notation = self.presenter.annotate(notation, events)
+            notation = self.presenter.logged(self.state, action, events)
             position = Position(state)
         ply = Ply(seat, action, notation, tuple(events))
         self.plies.append(ply)

@@ -62,6 +62,12 @@ class Presenter(ABC, Generic[S]):
         """The log text once the action's events are known (e.g. a fight's result added)."""
         return notation
 
+    def logged(self, state: S, action: Action, events: list[Event]) -> str:
+        """What the move log writes for ``action`` played in ``state`` with these ``events``:
+        its notation, annotated (a game whose log text depends on what the dice did writes it
+        here whole, rather than editing its notation)."""
+        return self.annotate(self.notation(state, action), events)
+
     def outcome_reason(self, outcome: Outcome) -> str:
         """Why the game ended, in words: the words the rules gave (the old way), else the
         presenter's for the outcome's ending and numbers (``ENDING_WORDS`` by default)."""

@@ -8,11 +8,10 @@ from battlechess_tui.engine.events import Event, Roll
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import PieceView, TallyItem, TallySection
-from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.engine.vocabulary import Ending, Purpose
 from battlechess_tui.rules.dice_chess.rules import (
     DONE,
     MOVE_WORDS,
-    REROLL,
     SWAP,
     DiceChessRules,
     capture_range,
@@ -40,18 +39,23 @@ class DiceChessPresenter(Presenter[DiceChessState]):
             return "done arranging"
         if action.kind != MOVE or len(action.squares) != 2:
             return action.text(geo)
+        return self._move_text(state, action)
+
+    def logged(self, state: DiceChessState, action: Action, events: list[Event]) -> str:
+        """A capture with the capturing die's new face: ``3 c2xc3 (takes 2, rerolled 5)``."""
+        for event in events:
+            if isinstance(event, Roll) and event.use == Purpose.REROLL:
+                return self._move_text(state, action, event.faces[0])
+        return self.notation(state, action)
+
+    def _move_text(self, state: DiceChessState, action: Action, rerolled: int | None = None) -> str:
         frm, to = action.squares
+        geo = self.geo
         face, victim = face_of(state.board[frm]), state.board[to]
         if victim is None:
             return f"{face} {geo.name(frm)}-{geo.name(to)}"
-        return f"{face} {geo.name(frm)}x{geo.name(to)} (takes {victim[1]})"
-
-    def annotate(self, notation: str, events: list[Event]) -> str:
-        """Add the capturing die's new face: ``3 c2xc3 (takes 2, rerolled 5)``."""
-        for event in events:
-            if isinstance(event, Roll) and event.purpose.startswith(REROLL):
-                return notation[:-1] + f", rerolled {event.faces[0]})"
-        return notation
+        new = "" if rerolled is None else f", rerolled {rerolled}"
+        return f"{face} {geo.name(frm)}x{geo.name(to)} (takes {victim[1]}{new})"
 
     # -- the end (DC-11, DC-12, DC-14) ---------------------------------------------------------
 

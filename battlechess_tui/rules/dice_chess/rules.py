@@ -20,7 +20,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
 from battlechess_tui.rules.dice_chess import position, value
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
 
@@ -108,7 +108,13 @@ class DiceChessRules(Rules[DiceChessState]):
             )
             name = self.side_names[side]
             purpose = f"{name}'s dice, placed {order} (DC-1, DC-2)"
-            roll = dice.roll(SEATS[side], f"{len(squares)}d{FACES}", purpose)
+            roll = dice.roll(
+                SEATS[side],
+                f"{len(squares)}d{FACES}",
+                purpose,
+                use=Purpose.SETUP,
+                squares=tuple(squares),
+            )
             events.append(roll)
             for sq, face in zip(squares, roll.faces, strict=True):
                 board[sq] = (side, face)
@@ -261,7 +267,13 @@ class DiceChessRules(Rules[DiceChessState]):
             f"{name}'s {face} on {geo.name(frm)} captures {other}'s {victim[1]} on {geo.name(to)}",
             (frm, to),
         )]  # fmt: skip
-        roll = dice.roll(SEATS[side], f"1d{FACES}", f"{REROLL} capturing die on {geo.name(to)}")
+        roll = dice.roll(
+            SEATS[side],
+            f"1d{FACES}",
+            f"{REROLL} capturing die on {geo.name(to)}",
+            use=Purpose.REROLL,
+            squares=(to,),
+        )
         new_face = roll.faces[0]
         events.append(dice.settle(roll, result=f"now shows {new_face}"))
         board[to] = (side, new_face)

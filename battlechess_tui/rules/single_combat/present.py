@@ -9,11 +9,11 @@ from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, ordinal, percent
-from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind
+from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind, Purpose
 from battlechess_tui.rules.chess_family.present import ChessPresenter
 from battlechess_tui.rules.chess_family.rules import PASS
 from battlechess_tui.rules.chess_family.state import ChessState
-from battlechess_tui.rules.single_combat.rules import FIGHT, SingleCombatRules
+from battlechess_tui.rules.single_combat.rules import SingleCombatRules
 from battlechess_tui.rules.single_combat.tables import CLASS_OF, COLUMN_NAMES, COLUMNS
 
 #: The king of the side to move stands where an enemy piece could attack it (SC-2, SC-3).
@@ -36,7 +36,7 @@ class SingleCombatPresenter(ChessPresenter):
     def annotate(self, notation: str, events: list[Event]) -> str:
         """Add the fight's roll and result: ``Nxe5 (rolled 6, needs 5: wins)``."""
         for event in events:
-            if isinstance(event, Roll) and event.purpose.startswith(FIGHT):
+            if isinstance(event, Roll) and event.use == Purpose.FIGHT:
                 notation += f" (rolled {event.total}, {event.against}: {event.result})"
         if any(isinstance(e, Note) and e.tag == EventTag.KING for e in events):
             notation += " — king killed"

@@ -18,7 +18,7 @@ from battlechess_tui.engine.dice import Dice, chance_at_least
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
 from battlechess_tui.rules.chess_family.position import check_pawns, count_kings
 from battlechess_tui.rules.chess_family.rules import PASS, SEATS, ChessRules
 from battlechess_tui.rules.chess_family.state import ChessState
@@ -156,7 +156,15 @@ class SingleCombatRules(ChessRules):
             f"{FIGHT}: {self.piece_name(attacker)} {geo.name(cb.origin(move))} attacks "
             f"{self.piece_name(defender)} {geo.name(self.defender_square(board, move))}"
         )
-        roll = dice.roll(SEATS[board.side], f"1{self.die}", purpose, against=f"needs {needs}")
+        roll = dice.roll(
+            SEATS[board.side],
+            f"1{self.die}",
+            purpose,
+            against=f"needs {needs}",
+            use=Purpose.FIGHT,
+            label=FIGHT,
+            squares=(cb.origin(move), self.defender_square(board, move)),
+        )
         won = roll.total >= needs
         events.append(dice.settle(roll, result="wins" if won else "loses"))
         return won
