@@ -27,7 +27,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
-from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState
+from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState, Half
 from battlechess_tui.rules.chess_family.pieces import ChessPieces, piece_values
 from battlechess_tui.rules.chess_family.position import join_position, split_position
 
@@ -109,10 +109,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         return self._settle(state, [] if events is None else events)
 
     @staticmethod
-    def _read_half(word: str) -> int:
+    def _read_half(word: str) -> Half:
         if word not in HALF_WORDS:
             raise ValueError(f"half={word}: the half of the turn is gladiator or supporter")
-        return HALF_WORDS.index(word)
+        return Half(HALF_WORDS.index(word))
 
     @staticmethod
     def _read_idle(text: str) -> tuple[int, int]:
