@@ -285,8 +285,9 @@ def test_ar_13_same_turn_start_three_times_is_a_draw():
     state, events = play(state, *cycle)
     result = ARENA.outcome(state)
     assert result is not None and result.rule == "AR-13" and result.kind == Ending.REPETITION
-    assert result.reason == "repetition"
-    assert "began a turn 3 times" in result.describe()
+    assert result.numbers == (3,)
+    assert ARENA.presenter.outcome_reason(result) == "repetition"
+    assert "began a turn 3 times" in ARENA.presenter.describe_outcome(result)
     assert events[-1].tag == "draw"
 
 
@@ -299,8 +300,9 @@ def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
     state, _ = play(state, "g7f6", "a8a7", variant=quick)
     result = quick.outcome(state)
     assert result is not None and result.rule == "AR-13" and result.kind == Ending.QUIET
-    assert result.reason == "no capture"
-    assert "1 turn by each player without a capture" in result.describe()
+    assert result.numbers == (1,)
+    assert quick.presenter.outcome_reason(result) == "no capture"
+    assert "1 turn by each player without a capture" in quick.presenter.describe_outcome(result)
 
 
 # -- views -------------------------------------------------------------------------------------

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import battlechess_tui.rules.arena.ending_words as words
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import BLACK, PAWN
 from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, PieceView, TallyItem, TallySection
 from battlechess_tui.engine.vocabulary import MarkKind
 from battlechess_tui.rules.arena.moves import first_piece
@@ -53,6 +55,12 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
             text += ")"
         return text
 
+    def outcome_reason(self, outcome: Outcome) -> str:
+        return words.reason(outcome) or super().outcome_reason(outcome)
+
+    def outcome_detail(self, outcome: Outcome) -> str:
+        return words.detail(outcome)
+
     # -- the board and the panels --------------------------------------------------------------
 
     def _empowered(self, state: ArenaState) -> frozenset[int]:
@@ -75,7 +83,7 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
     def status(self, state: ArenaState) -> str:
         result = self.rules.outcome(state)
         if result is not None:
-            return result.describe(self.side_names)
+            return self.describe_outcome(result)
         return f"{self.side_names[state.side]} — {HALF_NAMES[state.phase]}"
 
     def tally(self, state: ArenaState) -> list[TallySection]:
