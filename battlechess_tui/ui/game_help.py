@@ -108,7 +108,8 @@ def legend_markdown(presenter: Presenter[Any], state: Any, ascii_only: bool = Fa
     rows = []
     for view in pieces:
         drawn = view.glyph if view.glyph in figures and not ascii_only else view.letter
-        rows.append(f"| `{drawn}` | {presenter.side_names[view.side]} {view.name} |")
+        written = f" ({view.letter.upper()})" if drawn != view.letter else ""  # as logged
+        rows.append(f"| `{drawn}` | {presenter.side_names[view.side]} {view.name}{written} |")
     lines = ["## The board", "| Drawn | Piece |", "| --- | --- |", *dict.fromkeys(rows)]
     notes = ["White's letters are upper case (`K`), Black's lower case (`k`)."]
     if _hurtable(presenter, state):

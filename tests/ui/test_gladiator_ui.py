@@ -175,7 +175,7 @@ async def test_gc_2_gc_14_hand_over_names_the_player_of_each_decision(tmp_path: 
         )
         await type_text(pilot, "f2f4")  # the King's move
         notice = await expect_hand_over(pilot, "Bob (White · Queen)")  # no override question
-        assert notice.last == "Ann (White · King) played Ff2-f4."
+        assert notice.last == "Ann (White · King) played F f2-f4."
         assert "King ✓ Ann   Queen ▶ Bob" in banner_text(pilot)
         assert "Queen's move (King may override)" in banner_text(pilot)
         await type_text(pilot, "e1f2")  # the Queen's move
