@@ -51,7 +51,7 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
         all_moves = self.san_moves(state)
         move = next(m for m in all_moves if m.action == action)
         text = san.write(move, all_moves, self.geo, pawn_file=True)
-        sources = moves[action.squares]
+        sources = moves[(action.origin, action.target)]
         if sources:
             text += " (as " + ", ".join(f"{cb.LETTERS[board[s] & 7]} {name(s)}" for s in sources)
             text += ")"

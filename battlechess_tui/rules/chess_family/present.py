@@ -8,7 +8,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.views import IN_CHECK, Mark, PieceView, TallyItem, TallySection
-from battlechess_tui.rules.chess_family import san
+from battlechess_tui.rules.chess_family import san as fide_san
 from battlechess_tui.rules.chess_family.pieces import ChessPieces
 from battlechess_tui.rules.chess_family.rules import ChessRules
 from battlechess_tui.rules.chess_family.state import ChessState
@@ -37,20 +37,20 @@ class ChessPresenter(ChessPieces, Presenter[ChessState]):
 
     def san(self, state: ChessState, move: int) -> str:
         """Standard algebraic notation without the check mark."""
-        return san.write(self.san_move(state, move), self.san_moves(state), self.geo)
+        return fide_san.write(self.san_move(state, move), self.san_moves(state), self.geo)
 
-    def san_moves(self, state: ChessState) -> list[san.SanMove]:
+    def san_moves(self, state: ChessState) -> list[fide_san.SanMove]:
         """Every legal move of ``state`` as SAN sees it."""
         return [self.san_move(state, m) for m in state.moves]
 
-    def san_move(self, state: ChessState, move: int) -> san.SanMove:
+    def san_move(self, state: ChessState, move: int) -> fide_san.SanMove:
         board, geo = state.board, self.geo
         frm, to, fl = cb.origin(move), cb.target(move), cb.flag(move)
         castle = ""
         if fl == cb.CASTLE:
-            castle = san.KINGSIDE if geo.file(to) > geo.file(frm) else san.QUEENSIDE
+            castle = fide_san.KINGSIDE if geo.file(to) > geo.file(frm) else fide_san.QUEENSIDE
         promo = cb.promotion(move)
-        return san.SanMove(
+        return fide_san.SanMove(
             self.rules.to_action(move), cb.LETTERS[board.board[frm] & 7], frm, to,
             capture=bool(board.board[to]) or fl == cb.EN_PASSANT,
             promotion=cb.LETTERS[promo] if promo else "", castle=castle,
@@ -58,7 +58,7 @@ class ChessPresenter(ChessPieces, Presenter[ChessState]):
 
     def parse_notation(self, state: ChessState, text: str) -> Action:
         """The move typed in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``, a square alone)."""
-        return san.read(text, self.san_moves(state), self.geo)
+        return fide_san.read(text, self.san_moves(state), self.geo)
 
     # -- the board and the panels --------------------------------------------------------------
 

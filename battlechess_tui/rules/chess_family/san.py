@@ -104,10 +104,10 @@ def read(text: str, moves: Sequence[SanMove], geo: Geometry) -> Action:
     clean = DECORATION.sub("", typed.replace(" ", ""))
     castle = _castle(clean)
     if castle:
-        found = [m for m in moves if m.castle == castle]
-        if not found:
+        castles = [m for m in moves if m.castle == castle]
+        if not castles:
             raise SanError(f"{typed!r}: castling that way is not a legal move now")
-        return found[0].action
+        return castles[0].action
     patterns = _patterns(clean, geo)
     if not patterns:
         raise SanError(f"cannot read {typed!r}: type a move such as e4, Nf3, exd5, O-O or e2e4")

@@ -33,6 +33,7 @@ class Banner:
     over: bool = False
     team: tuple[TeamSlot, ...] = ()
     who: str = ""  # the player as named before the status, or "" when the status names them
+    since: str = ""  # two players at one keyboard: what happened since the mover's last move
 
 
 class TurnBanner(Widget):
@@ -63,6 +64,8 @@ class TurnBanner(Widget):
         if b.team:
             text.append("\n")
             text.append_text(strip(b.team))
+        if b.since:
+            text.append("\n   " + b.since, "italic")
         return text
 
 
