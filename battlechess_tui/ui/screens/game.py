@@ -189,7 +189,9 @@ class GameScreen(ComputerTurns):
         return getattr(self.app, "settings", None) or Settings()
 
     def compose_under_board(self) -> ComposeResult:
-        yield MoveInput(placeholder="type a move (e2e4) and Enter", id="move-input")
+        # Not selected on focus: the letter typed on the board that opened it stays.
+        yield MoveInput(placeholder="type a move (e2e4) and Enter", id="move-input",
+                        select_on_focus=False)  # fmt: skip
 
     def on_mount(self) -> None:
         super().on_mount()
