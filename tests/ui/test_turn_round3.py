@@ -91,7 +91,8 @@ async def test_dd_the_hand_over_tells_damage_and_the_roll(tmp_path: Path) -> Non
             "Ann (White) played Wd1-h5.\n"
             "Ann (White) — Wizard: cast magic-missile h7. Magic Missile: Black Fighter on h7 "
             "takes 4 damage (8/12 hp).\n"
-            "  rolled Magic Missile damage: 1d4 [3] +1 damage = 4: 4 damage")
+            "  rolled Magic Missile damage: 1d4 [3] +1 damage = 4: 4 damage"
+        )
 
 
 async def test_dd_may_act_is_answered_with_one_key(tmp_path: Path) -> None:
@@ -249,7 +250,7 @@ async def test_the_result_panel_counts_turns_and_moves(tmp_path: Path) -> None:
         assert app.screen.length == "after 2 turns, 4 moves"
 
 
-# -- item 18: an override hands the keyboard over both ways -----------------------------------------
+# -- item 18: an override hands the keyboard over both ways ---------------------------------
 
 
 async def test_gc_14_an_override_hands_the_keyboard_over_and_back(tmp_path: Path) -> None:

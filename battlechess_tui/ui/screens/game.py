@@ -20,13 +20,17 @@ from textual.widgets import Input
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.game import META_KINDS, OFFER_DRAW, RESIGN, Game, Ply
-from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.save.files import SaveError
 from battlechess_tui.save.game_file import GameFile
 from battlechess_tui.ui import computer, handover, takeback, views
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.game_help import has_overrides, legend_markdown, play_help
+from battlechess_tui.ui.game_help import (
+    has_overrides,
+    legend_markdown,
+    play_help,
+    reads_notation,
+)
 from battlechess_tui.ui.rematch import counterparts, rematch
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.computer_turns import ComputerTurns
@@ -153,7 +157,7 @@ def facing(game: Game, turn_board: bool) -> int | None:
 def in_coordinates(game: Game, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
     """The move log with moves written as their squares (``g1f3``) where the game writes
     them in its own notation (SAN), keeping what follows it (a fight's roll, supporters)."""
-    if type(game.presenter).parse_notation is Presenter.parse_notation:
+    if not reads_notation(game):
         return entries
     geo, out = game.rules.geo, []
     for entry in entries:

@@ -22,7 +22,8 @@ SETTINGS_COMMANDS = (
 SETTINGS_HELP = """\
 How the app looks and how turns pass on this computer; games are not changed. Every change
 is saved at once and kept for the next run. Some settings have keys of their own: `m` switches
-the dice animation anywhere, `a` (letters) and `c` (colours) on the board, and `ctrl+p` → Theme.
+the dice animation anywhere, `A` (letters) and `C` (colours) on the game board, and `ctrl+p`
+→ Theme.
 
 **Hand-over notice**: between people at one keyboard the board is hidden until the next
 player is ready, and the notice says what happened since they last decided, with the dice.
