@@ -43,7 +43,8 @@ def play_help(game: Game, actions: list[Action]) -> str:
     """How to play this game at this table."""
     typed = ", ".join(f"`{e}`" for e in examples(game, actions))
     parts = [
-        "**Move a piece**: move the cursor with the arrow keys (or h j k l), press Enter or "
+        "**Move a piece**: move the cursor with the arrow keys (or h j k l where that letter "
+        "names no file: a file letter starts a typed move), press Enter or "
         "Space on a piece, then on a highlighted square. Or click the piece and then the "
         "square. Squares marked `·` are quiet moves, `×` squares are attacks"
         + (

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.test_tmux_gladiator import Terminal
+
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,22 +37,14 @@ PATIENCE = 20.0
 WATCH = 1.0
 
 
-class Table:
+class Table(Terminal):
     """A tmux server of our own (``-L``) running one game, and the folder it saves in."""
 
     def __init__(self, socket: str, saves: Path) -> None:
-        self.socket = socket
+        super().__init__(socket)
         self.saves = saves
         self.dialogs = 0
         self.screens: list[str] = []
-
-    def tmux(self, *args: str) -> str:
-        done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
-                              text=True, check=True, timeout=10)  # fmt: skip
-        return done.stdout
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "app")
 
     def plies(self) -> int:
         """Decisions in the game's save (its own file, not the autosave pointer)."""

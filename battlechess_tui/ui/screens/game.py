@@ -746,12 +746,19 @@ class GameScreen(ComputerTurns):
 
     def action_offer_draw(self) -> None:
         """Offer a draw, once the player has said yes (as resigning asks)."""
+        self._ask_then_play(OFFER_DRAW, "offer a draw?")
+
+    def action_resign(self) -> None:
+        self._ask_then_play(RESIGN, "resign this game?")
+
+    def _ask_then_play(self, kind: str, question: str) -> None:
+        """Ask the player to move ``question``; yes makes the table's decision ``kind``."""
         if self.game.over:
             self.message = "The game is over."
             return
-        refusal: Action | str | None = self._computers_refusal(OFFER_DRAW)
-        if refusal is None and Action(OFFER_DRAW) not in self._actions:
-            refusal = self.read_typed(OFFER_DRAW)  # why the rules refuse it
+        refusal: Action | str | None = self._computers_refusal(kind)
+        if refusal is None and Action(kind) not in self._actions:
+            refusal = self.read_typed(kind)  # why the game refuses it (a draw offer pending)
         if isinstance(refusal, str):
             self.message = f"Refused: {refusal}"
             return
@@ -759,25 +766,9 @@ class GameScreen(ComputerTurns):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.play(OFFER_DRAW)
+                self.play(kind)
 
-        self.app.push_screen(Confirm(f"{who}: offer a draw?"), confirmed)
-
-    def action_resign(self) -> None:
-        if self.game.over:
-            self.message = "The game is over."
-            return
-        refusal = self._computers_refusal(RESIGN)
-        if refusal is not None:
-            self.message = f"Refused: {refusal}"
-            return
-        who = views.who(self.game, self.game.to_move)
-
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                self.play(RESIGN)
-
-        self.app.push_screen(Confirm(f"{who}: resign this game?"), confirmed)
+        self.app.push_screen(Confirm(f"{who}: {question}"), confirmed)
 
     def action_skip(self) -> None:
         if self.query_one(DiceTray).skip():
