@@ -86,7 +86,7 @@ GAME_COMMANDS: tuple[Command, ...] = (
     Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
     Command("load", "o", "Load", "load", "Open a saved game", show=False),
     # Draw and resign are in the Actions panel too: the footer keeps to what it has room for.
-    # Upper case: the board's file letters (``d4``, ``c5``) start a typed move (TYPED_KEYS).
+    # Upper case: the board's file letters (``d4``, ``c5``) start a typed move (``on_key``).
     Command("draw", "D", "Draw?", "offer_draw", "Offer a draw (asks first)", show=False),
     Command("resign", "x", "Resign", "resign", "Resign the game", show=False),
     # The footer of 80 columns has room for the hint key, not for flip (help lists it).
@@ -218,7 +218,7 @@ class GameScreen(ComputerTurns):
 
     def apply_settings(self) -> None:
         super().apply_settings()
-        if self.is_mounted and self.game is not None and self.query(MoveInput):
+        if self.is_mounted and self.query(MoveInput):
             self.sync()
             self.face_the_keyboard()
 
@@ -226,7 +226,7 @@ class GameScreen(ComputerTurns):
 
     def face_the_keyboard(self, start: bool = False) -> None:
         """Turn the board to the side of the person at the keyboard: against the computer
-        the person's side (at the start; ``f`` still turns it), at one keyboard with the
+        the person's side (at the start; ``F`` still turns it), at one keyboard with the
         setting on the side to move. The cursor starts on that side's second rank."""
         side = facing(self.game, self.settings.turn_board)
         if side is None:
