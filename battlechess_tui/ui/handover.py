@@ -136,9 +136,8 @@ def rolls(game: Game, index: int) -> list[str]:
     """The rolls of decision ``index`` as the notice shows them (the last few, with how many
     more the dice tray holds)."""
     thrown = game.plies[index].rolls
-    lines = [f"  rolled {r.purpose + ': ' if r.purpose else ''}{r.describe()}"
-             for r in thrown[-MAX_ROLLS:]]  # fmt: skip
+    lines = [f"dice: {r.describe()}" for r in thrown[-MAX_ROLLS:]]
     more = len(thrown) - MAX_ROLLS
     if more > 0:
-        lines.insert(0, f"  ({more} earlier roll{'s' if more > 1 else ''} in the dice tray)")
+        lines.insert(0, f"({more} earlier roll{'s' if more > 1 else ''} in the dice tray)")
     return lines

@@ -6,6 +6,7 @@ move, moves are typed in SAN, and an override hands the keyboard over both ways.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import Confirm, HandOver, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.saves import sides_text
-from battlechess_tui.ui.settings import Settings
+from battlechess_tui.ui.settings import Settings, load_settings, save_settings
 from battlechess_tui.ui.widgets import dice_tray
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
@@ -91,7 +92,7 @@ async def test_dd_the_hand_over_tells_damage_and_the_roll(tmp_path: Path) -> Non
             "Ann (White) played Wd1-h5.\n"
             "Ann (White) — Wizard: cast magic-missile h7. Magic Missile: Black Fighter on h7 "
             "takes 4 damage (8/12 hp).\n"
-            "  rolled Magic Missile damage: 1d4 [3] +1 damage = 4: 4 damage"
+            "dice: 1d4 [3] +1 damage = 4: 4 damage"
         )
 
 
@@ -279,3 +280,19 @@ async def test_gc_14_an_override_hands_the_keyboard_over_and_back(tmp_path: Path
         await pilot.press("colon", *"c11c9", "enter")  # Cy makes the Black Knight's move
         await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
         assert app.screen.next_player == "Di (Black · King's Knight)"
+
+
+# -- the settings of this round ----------------------------------------------------------------
+
+
+def test_the_new_settings_are_kept_and_an_older_file_still_reads(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    chosen = Settings(notation="coordinates", turn_board=True, handover="on")
+    save_settings(chosen, path)
+    assert load_settings(path).settings == chosen
+    older = {"animate": False, "pieces": "ascii", "palette": "theme", "theme": "nord",
+             "handover": "off", "free_undo": True}  # fmt: skip
+    path.write_text(json.dumps(older))
+    loaded = load_settings(path)
+    assert loaded.problem is None and loaded.settings == Settings(**older)  # type: ignore[arg-type]
+    assert Settings().handover == "team" and Settings().notation == "san"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
@@ -58,7 +58,7 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings = battle_app(self).settings
-        with Vertical(id="settings"):
+        with VerticalScroll(id="settings"):  # 80x24 shows most fields: it scrolls to the rest
             yield Label("Settings", classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label("Dice animation", classes="field-label")
