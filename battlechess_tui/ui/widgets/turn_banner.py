@@ -64,8 +64,11 @@ class TurnBanner(Widget):
         if b.team:
             text.append("\n")
             text.append_text(strip(b.team))
-        if b.since:
-            text.append("\n   " + b.since, "italic")
+        if b.since:  # one line, cut to the width: the board below must not move
+            since = Text("   " + b.since, "italic")
+            since.truncate(max(self.size.width, 1), overflow="ellipsis")
+            text.append("\n")
+            text.append_text(since)
         return text
 
 
