@@ -19,9 +19,10 @@ from typing import Any
 
 from battlechess_tui.ai.budget import DEFAULT_LEVEL, LEVELS
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import resolve
+from battlechess_tui.engine.registry import check_file, resolve
 from battlechess_tui.engine.rules import Seat
-from battlechess_tui.engine.spec import OptionValue
+from battlechess_tui.engine.spec import OptionValue, SpecError
+from battlechess_tui.engine.suggest import did_you_mean
 from battlechess_tui.engine.variant import Variant
 
 __all__ = ["ALL_SEATS", "build_game", "computer_seats", "seat_choices", "seat_names", "seats_of"]
@@ -50,8 +51,9 @@ def seats_of(variant: Variant[Any], word: str, everyone: bool = False) -> list[S
         chosen = [s for s in seats if names[s.side] == word]
     if not chosen:
         shown = word if len(word) <= 40 else word[:37] + "..."
-        raise ValueError(f"{variant.key} has no seat {shown!r} "
-                         f"(seats: {', '.join(seat_choices(variant, everyone))})")  # fmt: skip
+        choices = seat_choices(variant, everyone)
+        raise ValueError(f"{variant.key} has no seat {shown!r}{did_you_mean(word, choices)} "
+                         f"(seats: {', '.join(choices)})")  # fmt: skip
     return chosen
 
 
@@ -82,7 +84,8 @@ def computer_seats(variant: Variant[Any], computers: Mapping[str, str] | None) -
         level = level.strip().lower() or DEFAULT_LEVEL
         if level not in LEVELS:
             shown = level if len(level) <= 40 else level[:37] + "..."
-            raise ValueError(f"no computer level {shown!r} (levels: {', '.join(LEVELS)})")
+            raise ValueError(f"no computer level {shown!r}{did_you_mean(level, LEVELS)} "
+                             f"(levels: {', '.join(LEVELS)})")  # fmt: skip
         levels[word] = level
     return _per_seat(variant, levels, everyone=True)
 
@@ -93,16 +96,26 @@ def build_game(
     seed: int | None = None,
     players: Mapping[str, str] | None = None,
     computers: Mapping[str, str] | None = None,
+    position: str | None = None,
 ) -> Game:
     """A new game of ``variant`` (a shipped game's key or the path of a house-rule ``.toml``),
     with its options, seed (random when None), players' names and computer players (each by
-    seat, side or, for computers, ``all``; see the module's docstring).
+    seat, side or, for computers, ``all``; see the module's docstring), from ``position`` (the
+    game's notation, as ``show`` and ``perft`` read it) or else the game's setup.
 
     KeyError names the games when ``variant`` is neither; SpecError (a ValueError) lists a
-    house-rule file's problems; ValueError explains a bad option, seat or level.
+    house-rule file's problems; ValueError explains a bad option, seat, level or position
+    (NotImplementedError: the game has no notation to read).
     """
     built = resolve(variant, dict(options or {}))
+    if Path(str(variant)).suffix == ".toml":
+        problems = check_file(Path(variant))  # what check-variant finds, the app refuses too
+        if problems:
+            raise SpecError(str(variant), problems)
     chosen = random.randrange(1, 10**9) if seed is None else seed
-    game = Game(built, chosen, seat_names(built, players))
+    start = None if position is None else built.rules.parse_position(position)
+    game = Game(built, chosen, seat_names(built, players), start=start)
+    if start is not None:
+        game.start_position = built.rules.position_text(start)
     game.computers = computer_seats(built, computers)
     return game

@@ -90,7 +90,7 @@ def _good_save(tmp_path):
         (lambda text: text.replace('"plies"', '"plys"', 1), "corrupt"),
         (lambda text: "just some notes\n", "corrupt|not a battlechess save"),
         (lambda text: json.dumps({"hello": "world"}), "not a battlechess save"),
-        (lambda text: text.replace('"format_version": 2', '"format_version": 99', 1), "newer"),
+        (lambda text: text.replace('"format_version": 3', '"format_version": 99', 1), "newer"),
         (lambda text: text.replace('"variant": "classic"', '"variant": "nope"', 1), "no game"),
         (lambda text: text.replace('"action": "', '"action": "z9', 1), "ply 1 .*not legal"),
     ],

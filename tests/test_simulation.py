@@ -65,7 +65,11 @@ def test_property_rolls_are_within_their_dice_and_rebuilds_agree(key, seed, tmp_
 
 
 def _run_cli(capsys, *args):
-    code = main(list(args))
+    """``main``'s status (a usage error exits through the parser), output and errors."""
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -34,11 +34,16 @@ def variants_dir() -> Path:
     raise FileNotFoundError("the variants data folder is missing from this installation")
 
 
-def read_limited(path: Path, limit: int) -> bytes:
+def read_limited(path: Path, limit: int, *, links: bool = True) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes. Never blocks
-    (a FIFO is refused, not waited on) and never reads past the limit (``/dev/zero``).
-    RefusedFile says why a file is not read; OSError is the system's reason."""
+    (a FIFO is refused, not waited on) and never reads past the limit (``/dev/zero``); with
+    ``links=False`` a symbolic link is refused, not followed. RefusedFile says why a file is
+    not read; OSError is the system's reason."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not links:
+        if Path(path).is_symlink():
+            raise RefusedFile("is a symbolic link")
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(path, flags)
     try:
         info = os.fstat(fd)

@@ -89,9 +89,11 @@ def replay(
     setup_events: Sequence[Event],
     decisions: Sequence[Decision | tuple[str, Sequence[Event]]],
     players: dict[str, str] | None = None,
+    start: Any = None,
 ) -> Replayed:
-    """Play the recorded decisions again with dice from ``seed`` and compare each one."""
-    game = Game(variant, seed, players)
+    """Play the recorded decisions again with dice from ``seed`` (from the state ``start`` if
+    given, else the setup) and compare each one."""
+    game = Game(variant, seed, players, start=start)
     if not same_events(setup_events, game.setup_events):
         return Replayed(game, Mismatch(0, "", _difference(setup_events, game.setup_events)))
     for index, item in enumerate(decisions, start=1):

@@ -269,6 +269,7 @@ def run_app(
     players: dict[str, str] | None = None,
     lesson: str | None = None,
     computers: dict[str, str] | None = None,
+    position: str | None = None,
 ) -> int:
     """Run the app from the command line; returns the process exit code. ``players`` and
     ``computers`` name seats as ``session.build_game`` takes them."""
@@ -282,7 +283,8 @@ def run_app(
     game = loaded = None
     try:
         if start == "play":
-            game = build_game(variant or next(iter(specs())), options, seed, players, computers)
+            game = build_game(variant or next(iter(specs())), options, seed, players, computers,
+                              position)  # fmt: skip
         elif start in ("load", "replay"):
             if path is None:
                 print(f"battlechess: {start} needs a save file", file=sys.stderr)

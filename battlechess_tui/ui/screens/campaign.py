@@ -29,7 +29,9 @@ from battlechess_tui.campaign import report
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import (
     CampaignError,
+    claim_game,
     create_campaign,
+    create_game_file,
     default_dir,
     load_campaign,
     save_campaign,
@@ -37,7 +39,8 @@ from battlechess_tui.campaign.store import (
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
-from battlechess_tui.save.store import SaveError, load_game, save_game
+from battlechess_tui.save.lock import FileLock
+from battlechess_tui.save.store import SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, ResultPanel
@@ -145,6 +148,12 @@ class CampaignGameScreen(GameScreen):
 
     PLAYER_COMMANDS = CAMPAIGN_GAME_COMMANDS
     BINDINGS = bindings(CAMPAIGN_GAME_COMMANDS)
+    #: The game file's claim (``store.claim_game``), given back when the screen closes.
+    claim: FileLock | None = None
+
+    def on_unmount(self) -> None:
+        if self.claim is not None:
+            self.claim.release()
 
     def play(self, action: Action | str) -> bool:
         if not self._is_surrender(action) or self.game.to_move in self.game.computers:
@@ -387,11 +396,18 @@ class CampaignScreen(Screen[None]):
             assert game_path is not None
             if not self._start(c, game, game_path):
                 return
-        self.app.push_screen(CampaignGameScreen(game, save_dir, game_path))
+        try:
+            claim = claim_game(game_path)  # no other window or simulate plays it meanwhile
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot play", severity="error")
+            return
+        screen = CampaignGameScreen(game, save_dir, game_path)
+        screen.claim = claim
+        self.app.push_screen(screen)
 
     def _start(self, c: CampaignFile, game: Game, game_path: Path) -> bool:
         try:
-            save_game(game, game_path)
+            create_game_file(game, game_path, self.path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return False
