@@ -12,6 +12,7 @@ import random
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -177,6 +178,9 @@ class GameScreen(ComputerTurns):
     holding_keys = False
     #: Set while a roll tumbles: the board shows the position before it (``_veil``).
     veiled = False
+    #: Two people at one keyboard: the line above the board says what happened since the
+    #: mover's last move (a lesson's own words say it there).
+    TELLS_SINCE: ClassVar[bool] = True
 
     def __init__(self, game: Game, save_dir: Path, path: Path | None = None) -> None:
         super().__init__(game)
@@ -210,7 +214,8 @@ class GameScreen(ComputerTurns):
         super().sync()
         for box in self.query(MoveInput):
             box.placeholder = box_hint(self.game, self._actions)
-        self.banner = replace(self.banner, since=handover.since_line(self.game))
+        if self.TELLS_SINCE:
+            self.banner = replace(self.banner, since=handover.since_line(self.game))
         if self.settings.notation == "coordinates":
             self.log_entries = in_coordinates(self.game, self.log_entries)
         if self.query_one(DiceTray).animating and self.game.plies:
