@@ -296,3 +296,27 @@ def test_the_new_settings_are_kept_and_an_older_file_still_reads(tmp_path: Path)
     loaded = load_settings(path)
     assert loaded.problem is None and loaded.settings == Settings(**older)  # type: ignore[arg-type]
     assert Settings().handover == "team" and Settings().notation == "san"
+
+
+async def test_dd_an_auto_battle_shows_no_result_while_its_dice_roll(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 6: with ``auto`` the Last battle panel, the board's hit points and the log wait
+    for the dice (seed 7: the Cleric takes a6 and the battle is fought automatically)."""
+    monkeypatch.setattr(dice_tray, "FRAME_SECONDS", 0.2)
+    game = build_game("dnd", None, 7, {"white": "Ann", "black": "Bo"})
+    for move in ("e2e4", "a7a6", "f1a6"):
+        game.play(move)
+    app = app_for(game, tmp_path, animate=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.animation_level = "full"
+        screen = table(pilot)
+        board, battle, log = screen.board_model, screen.battle_info, screen.log_entries
+        await pilot.press("colon", *"auto", "enter")
+        assert screen.query_one(DiceTray).animating and screen.veiled
+        assert (screen.board_model, screen.battle_info) == (board, battle)
+        assert screen.log_entries == log and "falls" not in banner_text(app)
+        await wait_for(pilot, lambda: not screen.veiled)
+        assert screen.board_model != board and screen.battle_info != battle
+        told = [d for entry in screen.log_entries for d in entry.details]
+        assert "White Cleric on a6 falls" in told
