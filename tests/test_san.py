@@ -15,6 +15,14 @@ from battlechess_tui.rules.chess_family.san import SanError
 from battlechess_tui.session import build_game
 
 POSITIONS = 300
+#: Known positions rich in castling, promotions (with and without capture) and en passant.
+SPECIAL = (
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "4k3/8/8/8/8/8/8/R2QK2R w KQ - 0 1",  # Rd1 and Rh1... both rooks, a queen: files, ranks
+)
 
 
 def random_boards(count: int, seed: int = 25) -> list[chess.Board]:
@@ -42,7 +50,7 @@ def classic() -> Game:
 def test_san_of_every_legal_move_matches_python_chess(classic: Game) -> None:
     rules, presenter, geo = classic.rules, classic.presenter, classic.rules.geo
     checked = 0
-    for board in random_boards(POSITIONS):
+    for board in [*random_boards(POSITIONS), *(chess.Board(fen) for fen in SPECIAL)]:
         state = rules.parse_position(board.fen())
         ours = {a.text(geo): a for a in rules.legal_actions(state)}
         assert set(ours) == {m.uci() for m in board.legal_moves}, board.fen()
