@@ -34,25 +34,25 @@ ALL_SEATS = "all"
 def seat_choices(variant: Variant[Any], everyone: bool = False) -> list[str]:
     """The words that name seats: each side's name where it is not a seat's key (team games),
     each seat's key, then ``all`` when ``everyone``."""
-    keys = [s.key for s in variant.seats()]
-    sides = [n.lower() for n in variant.side_names if n.lower() not in keys]
+    keys = [s.key for s in variant.rules.seats()]
+    sides = [n.lower() for n in variant.rules.side_names if n.lower() not in keys]
     return sides + keys + ([ALL_SEATS] if everyone else [])
 
 
 def seats_of(variant: Variant[Any], word: str, everyone: bool = False) -> list[Seat]:
     """The seats ``word`` names (see ``seat_choices``); ValueError listing them otherwise."""
-    seats = variant.seats()
+    seats = variant.rules.seats()
     word = word.strip().lower()
     if everyone and word == ALL_SEATS:
         return seats
     chosen = [s for s in seats if s.key == word]
     if not chosen:
-        names = [n.lower() for n in variant.side_names]
+        names = [n.lower() for n in variant.rules.side_names]
         chosen = [s for s in seats if names[s.side] == word]
     if not chosen:
         shown = word if len(word) <= 40 else word[:37] + "..."
         choices = seat_choices(variant, everyone)
-        raise ValueError(f"{variant.key} has no seat {shown!r}{did_you_mean(word, choices)} "
+        raise ValueError(f"{variant.rules.key} has no seat {shown!r}{did_you_mean(word, choices)} "
                          f"(seats: {', '.join(choices)})")  # fmt: skip
     return chosen
 
@@ -70,7 +70,7 @@ def _per_seat(variant: Variant[Any], given: Mapping[str, str], everyone: bool) -
 def seat_names(variant: Variant[Any], players: Mapping[str, str] | None) -> dict[str, str]:
     """Every seat's player: the side's name unless ``players`` names someone for the seat or its
     side (``white``: all of White's commanders). ValueError for a word naming no seat."""
-    names = {s.key: variant.side_names[s.side] for s in variant.seats()}
+    names = {s.key: variant.rules.side_names[s.side] for s in variant.rules.seats()}
     names.update(_per_seat(variant, players or {}, everyone=False))
     return names
 

@@ -307,7 +307,7 @@ class Summary:
 
     @classmethod
     def of(cls, variant: Variant[Any], played: Iterable[Played], players: str = "") -> Summary:
-        summary = cls(variant.key, tuple(variant.rules.side_names), players)
+        summary = cls(variant.rules.key, tuple(variant.rules.side_names), players)
         for game in played:
             summary.add(game)
         return summary

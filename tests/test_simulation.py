@@ -58,7 +58,7 @@ def test_property_rolls_are_within_their_dice_and_rebuilds_agree(key, seed, tmp_
     rng = random.Random(seed)
     for i in sorted(rng.sample(range(len(game.positions)), min(5, len(game.positions)))):
         a, b = game.positions[i].state, rebuilt.positions[i].state
-        geo = game.variant.geo
+        geo = game.variant.rules.geo
         assert [game.variant.piece_view(a, s) for s in range(geo.size)] == [
             rebuilt.variant.piece_view(b, s) for s in range(geo.size)
         ]

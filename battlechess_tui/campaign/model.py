@@ -41,10 +41,10 @@ def _home_squares() -> tuple[dict[str, str], dict[str, str]]:
     from battlechess_tui.engine.registry import make_variant
 
     variant = make_variant("dnd")
-    state, _ = variant.new_game(Dice.for_decision(0, -1))
+    state, _ = variant.rules.new_game(Dice.for_decision(0, -1))
     homes: tuple[dict[str, str], dict[str, str]] = ({}, {})
     for p in state.pieces:
-        homes[p.side][variant.geo.name(p.square)] = p.cls
+        homes[p.side][variant.rules.geo.name(p.square)] = p.cls
     return homes
 
 

@@ -78,10 +78,10 @@ def game_file(path: Path, number: int) -> str:
 def new_campaign(name: str, white: str = "White", black: str = "Black") -> CampaignFile:
     """Both sides at level 1 with no items and empty war chests (DD-40)."""
     variant = make_variant(GAME_KEY)
-    state, _ = variant.new_game(Dice.for_decision(0, -1))
+    state, _ = variant.rules.new_game(Dice.for_decision(0, -1))
     sides = []
     for side, player in ((0, white), (1, black)):
-        pieces = [PieceRecord(square=variant.geo.name(p.square), cls=p.cls)
+        pieces = [PieceRecord(square=variant.rules.geo.name(p.square), cls=p.cls)
                   for p in state.pieces if p.side == side]  # fmt: skip
         sides.append(SideRecord(player=player, pieces=pieces))
     stamp = now()

@@ -7,7 +7,7 @@ Validation helpers for the command modules (one call each)::
     parser.add_argument("--depth", type=int_in(0, MAX_PERFT_DEPTH), required=True)
     parser.add_argument("--games", type=int_in(1), default=100)
     folder = writable_dir(args.out)           # before writing files there
-    players = seat_players(variant, pairs)    # --player SEAT=NAME, seats from variant.seats()
+    players = seat_players(variant, pairs)    # --player SEAT=NAME, seats from variant.rules.seats()
     computers = computer_players(variant, words)   # --computer SEAT[=LEVEL]
 """
 
@@ -21,7 +21,10 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+if TYPE_CHECKING:
+    from battlechess_tui.engine.variant import Variant
 
 #: An option's value is a word or a small table (a D&D roster): refuse anything larger.
 MAX_OPTION_CHARS = 10_000
@@ -191,7 +194,7 @@ def name_text(text: str, what: str = "a player's name", limit: int = MAX_NAME_CH
     return text
 
 
-def seat_players(variant: Any, pairs: list[str]) -> dict[str, str]:
+def seat_players(variant: Variant[Any], pairs: list[str]) -> dict[str, str]:
     """``--player SEAT=NAME`` pairs checked against the game's seats: a seat's key or a side's
     name (all of that side's seats, a whole team in Gladiator), as ``session.seat_names``
     takes them."""
@@ -207,7 +210,7 @@ def seat_players(variant: Any, pairs: list[str]) -> dict[str, str]:
     return players
 
 
-def seats_apart(variant: Any, players: dict[str, str], computers: dict[str, str]) -> None:
+def seats_apart(variant: Variant[Any], players: dict[str, str], computers: dict[str, str]) -> None:
     """CliError when a seat is given both a player's name and a computer (``--computer black
     --player black=Ann``): a seat is played by a person or by the computer."""
     from battlechess_tui.session import seats_of
@@ -220,7 +223,7 @@ def seats_apart(variant: Any, players: dict[str, str], computers: dict[str, str]
                                f"(--computer {held[seat.key]})")  # fmt: skip
 
 
-def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
+def computer_players(variant: Variant[Any], words: list[str]) -> dict[str, str]:
     """``--computer SEAT[=LEVEL]`` words (a seat's key, a side's name or ``all``; the default
     level when none is given), checked as ``session.computer_seats`` takes them."""
     from battlechess_tui.session import computer_seats
@@ -240,7 +243,7 @@ def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
     return computers
 
 
-def make_game_variant(key: str, options: dict[str, str] | None = None) -> Any:
+def make_game_variant(key: str, options: dict[str, str] | None = None) -> Variant[Any]:
     """The variant a command names: a shipped game's key or a house-rule file's path. A
     house-rule file must pass ``check-variant`` first (``playable``): every command that takes
     a game (rules, show, perft, play, simulate) answers as that check does."""

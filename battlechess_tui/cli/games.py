@@ -107,7 +107,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1
         loaded = load_game(args.file)
         result = loaded.game.outcome
-        state = result.describe(loaded.game.variant.side_names) if result else "unfinished"
+        state = loaded.game.presenter.describe_outcome(result) if result else "unfinished"
         print(f"{args.file}: verified {len(loaded.game.plies)} decisions ({state})")
         return 0
     load_game(args.file)

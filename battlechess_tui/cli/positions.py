@@ -10,9 +10,12 @@ import argparse
 import functools
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from battlechess_tui.cli.common import CliError, add_option_flag, make_game_variant, parse_pairs
+
+if TYPE_CHECKING:
+    from battlechess_tui.engine.variant import Variant
 
 #: Deeper than this, even the smallest game's tree takes hours: refuse rather than hang.
 MAX_PERFT_DEPTH = 8
@@ -76,7 +79,7 @@ def _help_with_epilog(parser: argparse.ArgumentParser, epilog: Any) -> str:
     return argparse.ArgumentParser.format_help(parser)
 
 
-def start_position(variant: Any, text: str | None) -> Any:
+def start_position(variant: Variant[Any], text: str | None) -> Any:
     """The state ``--position`` names, or the game's setup; CliError in one line if bad."""
     if text is None:
         from battlechess_tui.engine.dice import Dice
@@ -87,7 +90,7 @@ def start_position(variant: Any, text: str | None) -> Any:
     except NotImplementedError as exc:
         raise CliError(str(exc)) from None
     except (ValueError, IndexError, KeyError) as exc:
-        raise CliError(f"bad position for {variant.key}: {exc}") from None
+        raise CliError(f"bad position for {variant.rules.key}: {exc}") from None
 
 
 def cmd_perft(args: argparse.Namespace) -> int:

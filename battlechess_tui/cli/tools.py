@@ -51,7 +51,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    print(make_game_variant(args.variant).rules_markdown())
+    print(make_game_variant(args.variant).presenter.rules_markdown())
     return 0
 
 

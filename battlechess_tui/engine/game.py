@@ -79,13 +79,13 @@ class Game:
         self.rules: Rules[Any] = variant.rules
         self.presenter: Presenter[Any] = variant.presenter
         self.seed = seed
-        self.players = players or {s.key: s.label for s in variant.seats()}
+        self.players = players or {s.key: s.label for s in variant.rules.seats()}
         #: Seats held by a computer player and its level (``black``: ``medium``); the rest
         #: are people. The engine plays none of them: the app and ``simulate`` do.
         self.computers: dict[str, str] = {}
         self.hints: list[HintTaken] = []
         if start is None:
-            state, events = variant.new_game(setup_dice or Dice.for_decision(seed, -1))
+            state, events = variant.rules.new_game(setup_dice or Dice.for_decision(seed, -1))
         else:
             state, events = start, []
         self.setup_events: tuple[Event, ...] = tuple(events)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from battlechess_tui.engine.data_files import rules_text, variants_dir
-from battlechess_tui.engine.loading import presenter_class, rules_class, variant_of
+from battlechess_tui.engine.loading import class_names, presenter_class, rules_class, variant_of
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import (
     OptionValue,
@@ -87,9 +87,9 @@ def load_spec_file(path: Path) -> VariantSpec:
     path = Path(path)
     raw = house_page(read_toml(path), path)
     spec_ = validate(resolve_base(raw, _find_raw, str(path)), str(path))
-    for field, cls in (("rules", rules_class(spec_)), ("present", presenter_class(spec_))):
-        if cls is not None and inspect.isabstract(cls):
-            name = getattr(spec_, field)
+    classes = (rules_class(spec_), presenter_class(spec_))
+    for field, name, cls in zip(("rules", "present"), class_names(spec_), classes, strict=True):
+        if inspect.isabstract(cls):
             raise SpecError(str(path), [f"{field}: {name!r} is a base class, not a game's"])
     _check_options(spec_, str(path))
     return spec_

@@ -36,18 +36,21 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
     outcome = game.outcome
     result = None
     if outcome is not None:
-        winner = None if outcome.winner is None else variant.side_names[outcome.winner]
+        winner = None if outcome.winner is None else variant.rules.side_names[outcome.winner]
         result = ResultRecord(
-            winner=winner, reason=outcome.reason, rule=outcome.rule, detail=outcome.detail
+            winner=winner,
+            reason=game.presenter.outcome_reason(outcome),
+            rule=outcome.rule,
+            detail=outcome.detail,
         )
-    shipped = specs().get(variant.key)
-    custom = None if shipped == variant.spec else variant.spec.model_dump(mode="json")
+    shipped = specs().get(variant.rules.key)
+    custom = None if shipped == variant.rules.spec else variant.rules.spec.model_dump(mode="json")
     stamp = now()
     return SaveFile(
         app_version=__version__,
-        variant=variant.key,
+        variant=variant.rules.key,
         variant_spec=custom,
-        options=dict(variant.options),
+        options=dict(variant.rules.options),
         players=dict(game.players),
         computers=dict(game.computers),
         seed=game.seed,
@@ -58,7 +61,7 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
         plies=[
             PlyRecord(
                 seat=p.seat,
-                action=p.action.text(variant.geo),
+                action=p.action.text(variant.rules.geo),
                 notation=p.notation,
                 events=list(p.events),
             )  # fmt: skip

@@ -147,7 +147,7 @@ def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
     for field, table in (("players", record.players), ("computers", record.computers)):
         for seat in table:
             if seat not in seats:
-                raise SaveError(f"{path}: the save is corrupt: {field}: {variant.key} has no "
+                raise SaveError(f"{path}: the save is corrupt: {field}: {variant.rules.key} has no "
                                 f"seat {short(seat)!r} (seats: {', '.join(seats)})")  # fmt: skip
     for seat, level in record.computers.items():
         if level not in LEVELS:
@@ -189,11 +189,11 @@ def start_state(record: SaveFile, variant: Variant[Any], path: Path) -> Any:
     try:
         return variant.rules.parse_position(record.start)
     except NotImplementedError:
-        raise SaveError(f"{path}: the save is corrupt: {variant.key} games cannot begin "
+        raise SaveError(f"{path}: the save is corrupt: {variant.rules.key} games cannot begin "
                         "from a position") from None  # fmt: skip
     except Exception as exc:  # untrusted text through the game's own reader
         raise SaveError(one_line(f"{path}: the save is corrupt: start: not a position of "
-                                 f"{variant.key} ({exc})")) from None  # fmt: skip
+                                 f"{variant.rules.key} ({exc})")) from None  # fmt: skip
 
 
 def _decisions(record: SaveFile) -> list[Decision]:
@@ -202,7 +202,7 @@ def _decisions(record: SaveFile) -> list[Decision]:
 
 def _result_mismatch(record: SaveFile, game: Game) -> Mismatch | None:
     """Where the recorded result contradicts the rebuilt game, or None."""
-    outcome, names = game.outcome, game.variant.side_names
+    outcome, names = game.outcome, game.variant.rules.side_names
     rebuilt = said = None
     if outcome is not None:
         rebuilt = "a draw" if outcome.winner is None else f"{names[outcome.winner]} won"

@@ -258,21 +258,17 @@ _TURNS: WeakKeyDictionary[Game, list[tuple[Ply, tuple[int, int]]]] = WeakKeyDict
 
 
 def turns(game: Game) -> list[tuple[int, int]]:
-    """(turn number, side) of each ply. Presenters with a ``turn(state) -> (number, side)``
-    hook say where turns begin; otherwise a turn is a side's run of decisions outside
-    battles, numbered anew when White's comes round."""
+    """(turn number, side) of each ply: a turn is a side's run of decisions outside battles,
+    numbered anew when White's comes round."""
     known = _TURNS.setdefault(game, [])
     keep = 0
     while keep < min(len(known), len(game.plies)) and known[keep][0] is game.plies[keep]:
         keep += 1
     del known[keep:]
-    turn_of = getattr(game.presenter, "turn", None)
     for i in range(keep, len(game.plies)):
         ply, state = game.plies[i], game.positions[i].state
         last = known[-1][1] if known else None
-        if callable(turn_of):
-            number, side = turn_of(state)
-        elif last is None:
+        if last is None:
             number, side = 1, game.rules.side_of(ply.seat)
         elif game.presenter.battle_view(state) is not None:
             number, side = last  # a battle's decisions, whoever makes them, are its turn's

@@ -72,8 +72,10 @@ async def test_the_roll_is_in_the_tray_before_the_hand_over_which_says_what_happ
         await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
         notice = app.screen
         assert isinstance(notice, HandOver) and notice.next_player == "Bo (Black)"
-        assert notice.last == (f"Ann (White) played exd5 (rolled 5, needs 5: wins). {KILL}.\n"
-                               "dice: 1d8 [5] vs needs 5: wins")
+        assert notice.last == (
+            f"Ann (White) played exd5 (rolled 5, needs 5: wins). {KILL}.\n"
+            "dice: 1d8 [5] vs needs 5: wins"
+        )
         [(animating, tray_text)] = seen
         assert not animating and "⇒ wins" in tray_text  # the roll and its result were shown
 
@@ -154,13 +156,13 @@ async def test_gc_14_the_override_key(tmp_path: Path) -> None:
 
 
 async def test_gc_29_a_lone_typed_square_answers_the_choice_of_a_square(tmp_path: Path) -> None:
-    state, _ = act(V.parse_position(FULL_BACK_RANK.format(rank6="10")), "c7d5")
+    state, _ = act(V.rules.parse_position(FULL_BACK_RANK.format(rank6="10")), "c7d5")
     game = Game(V, 7)
     game.positions[0] = Position(state)
     app = BattleChessApp("play", game=game, save_dir=tmp_path, settings=Settings(animate=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await typed(pilot, "d6")
-        assert [p.action.text(V.geo) for p in game.plies] == ["return d6"]
+        assert [p.action.text(V.rules.geo) for p in game.plies] == ["return d6"]
 
 
 # -- takebacks -------------------------------------------------------------------------------

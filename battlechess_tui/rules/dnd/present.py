@@ -7,6 +7,7 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.views import (
     BattleView,
     Combatant,
@@ -19,7 +20,7 @@ from battlechess_tui.engine.views import (
 from battlechess_tui.engine.vocabulary import MarkKind
 from battlechess_tui.rules.dnd import combat, estimate, explain, odds, spells
 from battlechess_tui.rules.dnd import effects as fx
-from battlechess_tui.rules.dnd.combat import SIDES, Work
+from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.rules import DndRules
 from battlechess_tui.rules.dnd.state import (
     ACT,

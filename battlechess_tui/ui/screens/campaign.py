@@ -13,13 +13,13 @@ import random
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -47,9 +47,6 @@ from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, ResultPane
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.screens.replay import REPLAY_COMMANDS, ReplayScreen
 from battlechess_tui.ui.widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from battlechess_tui.ui.app import BattleChessApp
 
 SIDES = ("White", "Black")
 #: The kind of the King's surrender (DD-45), a choice of campaign games.
@@ -452,9 +449,10 @@ class CampaignScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def open_latest_campaign(app: BattleChessApp) -> bool:
+def open_latest_campaign(node: DOMNode) -> bool:
     """Continue campaign: open the most recent campaign (a choice when there are several)."""
-    files = campaign_files(app.save_dir)
+    app = node.app
+    files = campaign_files(battle_app(node).save_dir)
     if not files:
         app.notify("No campaign yet: start a new one.", title="Continue campaign")
         return False
