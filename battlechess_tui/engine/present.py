@@ -127,6 +127,11 @@ class Presenter(ABC, Generic[S]):
         resisted, whom it reaches (None when the game has nothing to add to its notation)."""
         return None
 
+    def brief(self, state: S, action: Action) -> str | None:
+        """A choice's name and key numbers in a few words, for a list with a line a choice
+        (``Fireball  5d6, Reflex DC 15 half``); None when its notation says enough."""
+        return None
+
     def battle_view(self, state: S, key: tuple[int, ...] | None = None) -> BattleView | None:
         """The battle under way (games with multi-decision battles), else None. With ``key``
         (a ``BattleView.key`` seen earlier), that battle's combatants as they stand in
