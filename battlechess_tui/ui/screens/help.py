@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Markdown
 
 from battlechess_tui.ui.commands import APP_COMMANDS, Command, bindings, commands_of
+from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.widgets.footer import Footer
 
 HELP_COMMANDS = (Command("back", "escape,q,question_mark", "Back", "back", "Close the help"),)
@@ -78,4 +79,4 @@ class HelpScreen(Screen[None]):
         self.query_one("#help").focus()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)

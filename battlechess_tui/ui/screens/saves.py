@@ -31,6 +31,7 @@ from battlechess_tui.save.folder import (
 from battlechess_tui.save.store import EditedSave, SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.navigation import OpenReplay, StartGame, navigate
+from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.screens.dialogs import Confirm
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -276,7 +277,7 @@ class SavesScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
 
     def action_help(self) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.screens.base import battle_app
+from battlechess_tui.ui.screens.base import battle_app, close_screen
 from battlechess_tui.ui.settings import HAND_OVERS, LOG_NOTATIONS, PALETTES, settings_path
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -111,7 +111,7 @@ class SettingsScreen(Screen[None]):
                 battle_app(self).update_settings(**{name: event.value})
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
 
     def action_help(self) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen
