@@ -181,7 +181,7 @@ def test_letters_are_distinct_and_notation_reads_well():
     assert sorted(letters) == sorted(set(letters)) == sorted("KMFQCWBSNP")
     state, _ = V.new_game(None)
     action = V.parse_action(state, "b1c3")
-    assert V.presenter.notation(state, action) == "Mb1-c3"
+    assert V.presenter.notation(state, action) == "M b1-c3"
 
 
 def test_the_rules_text_names_every_rule_and_marks_rulings():
@@ -209,7 +209,7 @@ def test_an_old_house_rule_file_naming_the_old_class_still_plays(tmp_path: Path)
     assert type(variant.presenter).__name__ == "GladiatorPresenter"
     game = Game(variant, 1)
     game.play("f2f4")
-    assert game.play("e1h4").notation == "Qe1-h4"
+    assert game.play("e1h4").notation == "Q e1-h4"
     assert variant.presenter.status(game.state) == "White — Black Knight's move (King may override)"
 
 

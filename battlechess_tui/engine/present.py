@@ -58,6 +58,12 @@ class Presenter(ABC, Generic[S]):
         """How the move log writes ``action`` (before it is applied)."""
         return action.text(self.geo)
 
+    def parse_notation(self, state: S, text: str) -> Action | None:
+        """The action ``text`` names in the game's own notation besides the canonical text
+        (the chess games' SAN: ``Nf3``); ValueError saying why it names none or several.
+        None: the game has no other notation."""
+        return None
+
     def annotate(self, notation: str, events: list[Event]) -> str:
         """The log text once the action's events are known (e.g. a fight's result added)."""
         return notation

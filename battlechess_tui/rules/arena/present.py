@@ -17,6 +17,7 @@ from battlechess_tui.engine.vocabulary import MarkKind
 from battlechess_tui.rules.arena.moves import first_piece
 from battlechess_tui.rules.arena.rules import ArenaRules
 from battlechess_tui.rules.arena.state import HALF_NAMES, SUPPORTER, ArenaState
+from battlechess_tui.rules.chess_family import san
 from battlechess_tui.rules.chess_family.pieces import PIECE_KEYS, ChessPieces
 
 ARENA = Mark(MarkKind.AREA, "arena", "◇", "+")
@@ -38,7 +39,9 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
     # -- the move log --------------------------------------------------------------------------
 
     def notation(self, state: ArenaState, action: Action) -> str:
-        """``Pb3-c5 (as N a2)``, ``Pb3xc5 (as N a2, Q d1)``, ``Nb1-a3``."""
+        """SAN, a gladiator's with its file and the supporters that grant its move:
+        ``bc5 (as N a2)``, ``cxc5 (as R a6)``, ``de3 (as K e1, B c1)``; supporter moves
+        ``Na3``."""
         moves = self.rules.moves(state)
         if (
             self.rules.outcome(state) is not None
@@ -46,10 +49,11 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
             or action.squares not in moves
         ):
             return action.text(self.geo)
-        frm, to = action.squares
         board, name = state.board, self.geo.name
-        text = f"{cb.LETTERS[board[frm] & 7]}{name(frm)}{'x' if board[to] else '-'}{name(to)}"
-        sources = moves[(frm, to)]
+        all_moves = self.san_moves(state)
+        move = next(m for m in all_moves if m.action == action)
+        text = san.write(move, all_moves, self.geo, pawn_file=True)
+        sources = moves[(action.origin, action.target)]
         if sources:
             text += " (as " + ", ".join(f"{cb.LETTERS[board[s] & 7]} {name(s)}" for s in sources)
             text += ")"
@@ -60,6 +64,17 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
 
     def outcome_detail(self, outcome: Outcome) -> str:
         return words.detail(outcome)
+
+    def san_moves(self, state: ArenaState) -> list[san.SanMove]:
+        """Every move of ``state`` as SAN sees it (gladiators are pawns, AR-3)."""
+        board = state.board
+        return [san.SanMove(Action(MOVE, (frm, to)), cb.LETTERS[board[frm] & 7], frm, to,
+                            capture=bool(board[to]))
+                for frm, to in self.rules.moves(state)]  # fmt: skip
+
+    def parse_notation(self, state: ArenaState, text: str) -> Action:
+        """A move typed in SAN (``c5``, ``cxc5``, ``Na3``, a square alone)."""
+        return san.read(text, self.san_moves(state), self.geo)
 
     # -- the board and the panels --------------------------------------------------------------
 

@@ -104,14 +104,16 @@ class GladiatorPresenter(Presenter[GladiatorState]):
         return f"{name} returns to {self.geo.name(action.target)}"
 
     def move_notation(self, state: GladiatorState, action: Action) -> str:
-        """``Mb1-c3``, ``Wa1xa6 attacks Scout``, ``override: Qd1xd5 freezes Scout``."""
+        """``M b1-c3``, ``W a1xa6 attacks Scout``, ``override: Q d1xd5 freezes Scout``: the
+        piece's letter as in the legend (upper case for both sides, as in chess), then its
+        squares."""
         move = self.rules.find_move(state, action)
         p = state.at(action.origin)
         if move is None or p is None:
             return action.text(self.geo)
         t = self.rules.t
         sep = "-" if move.how == STEP else "x"
-        text = f"{letter(t, p)}{self.geo.name(move.frm)}{sep}{self.geo.name(move.to)}"
+        text = f"{t.kinds[p.kind].letter} {self.geo.name(move.frm)}{sep}{self.geo.name(move.to)}"
         target = state.at(move.to)
         if move.how == STRIKE and target is not None:
             target = held_by(state, target)

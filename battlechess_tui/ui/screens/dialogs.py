@@ -91,16 +91,27 @@ class ResultPanel(Dialog[str | None]):
     #: Buttons a row (80 columns hold three).
     PER_ROW = 3
 
-    def __init__(self, result: str, plies: int) -> None:
+    def __init__(self, result: str, plies: int, turns: int | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.result = result
         self.plies = plies
+        self.turns = turns
+
+    @property
+    def length(self) -> str:
+        """``after 14 turns, 28 moves`` (turns as the move log numbers them)."""
+        moves = "1 move" if self.plies == 1 else f"{self.plies} moves"
+        if not self.plies:
+            return "before any move"
+        if self.turns is None:
+            return f"after {moves}"
+        return f"after {self.turns} turn{'s' if self.turns != 1 else ''}, {moves}"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
             yield text_label("Game over", "dialog-title")
             yield text_label(self.result, "result-text")
-            yield text_label(f"after {self.plies} decisions", "dialog-note")
+            yield text_label(self.length, "dialog-note")
             for start in range(0, len(self.BUTTONS), self.PER_ROW):
                 with Horizontal(classes="dialog-buttons"):
                     for index, (choice, label) in enumerate(self.BUTTONS[start:][: self.PER_ROW]):
