@@ -1,7 +1,7 @@
 """An analysis kept beside its save: ``GAME.json`` gets ``GAME.analysis`` (not ``.json``, so
 no list of saves mistakes it for a game). It records the app's version, the level and a digest
-of the save's bytes: an analysis of another version or level, or of a save changed since, is
-not used (a fresh one is made). The save itself is only ever read.
+of the game the save records (``digest``): an analysis of another version or level, or of a
+game changed since, is not used (a fresh one is made). The save itself is only ever read.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from battlechess_tui import __version__
 from battlechess_tui.analysis.model import FORMAT, Analysis
-from battlechess_tui.save.files import SaveError, read_bounded, read_document, write_atomic
+from battlechess_tui.save.files import SaveError, read_document, write_atomic
 
 SUFFIX = ".analysis"
 
@@ -24,8 +24,13 @@ def analysis_path(save: Path) -> Path:
 
 
 def digest(save: Path) -> str:
-    """The SHA-256 of the save's bytes (SaveError in one line if it cannot be read)."""
-    return hashlib.sha256(read_bounded(Path(save), "save")).hexdigest()
+    """The SHA-256 of the game a save records: its seed, options, players, every decision and
+    roll and its result, not its words or time stamps (a save rewritten by a later version,
+    or in a newer format, is the same game). SaveError in one line if it cannot be read."""
+    from battlechess_tui.save.records import substance
+    from battlechess_tui.save.store import read_record
+
+    return hashlib.sha256(repr(substance(read_record(Path(save)))).encode()).hexdigest()
 
 
 def stored(save: Path, level: str) -> Analysis | None:
