@@ -74,6 +74,7 @@ class ResultPanel(Dialog[str | None]):
     BINDINGS = [
         Binding("s", "choose('save')", "Save", id="battlechess.result-save"),
         Binding("r", "choose('replay')", "Replay", id="battlechess.result-replay"),
+        Binding("y", "choose('analyse')", "Analyse", id="battlechess.result-analyse"),
         Binding("a", "choose('rematch')", "Rematch", id="battlechess.result-rematch"),
         Binding("n", "choose('new')", "New game", id="battlechess.result-new"),
         Binding("escape,b", "choose('board')", "Board", id="battlechess.result-board"),
@@ -82,6 +83,7 @@ class ResultPanel(Dialog[str | None]):
     BUTTONS: tuple[tuple[str, str], ...] = (
         ("save", "Save (s)"),
         ("replay", "Replay (r)"),
+        ("analyse", "Analyse (y)"),
         ("rematch", "Rematch (a)"),
         ("new", "New game (n)"),
         ("board", "Board (esc)"),

@@ -641,8 +641,8 @@ class GameScreen(ComputerTurns):
         def chosen(choice: str | None) -> None:
             if choice == "save":
                 self.action_save()
-            elif choice == "replay":
-                self.open_replay()
+            elif choice in ("replay", "analyse"):
+                self.open_replay(analyse=choice == "analyse")
             elif choice == "new":
                 navigate(self, NewGame())
             elif choice == "rematch":
@@ -673,10 +673,11 @@ class GameScreen(ComputerTurns):
         self.autosave()
         navigate(self, StartGame(rematch(self.game, swap, random.randrange(1, 10**9))))
 
-    def open_replay(self) -> None:
+    def open_replay(self, analyse: bool = False) -> None:
         from battlechess_tui.ui.screens.replay import ReplayScreen
 
-        self.app.switch_screen(ReplayScreen(self.game, self.save_dir, self.path))
+        screen = ReplayScreen(self.game, self.save_dir, self.path, analyse=analyse)
+        self.app.switch_screen(screen)
 
     # -- saving ----------------------------------------------------------------------------------
 
