@@ -14,7 +14,7 @@ from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.variant import IllegalAction, Variant
-from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.engine.vocabulary import Ending, Purpose
 from battlechess_tui.rules.dice_chess import (
     DiceChessPresenter,
     DiceChessRules,
@@ -251,7 +251,10 @@ def test_dc_10_notation_shows_the_capture_and_the_reroll():
     before = v.presenter.notation(state, action)
     assert before == "5 d4xe4 (takes 2)"
     _, events = v.apply(state, action, Scripted(6))
-    assert v.presenter.annotate(before, events) == "5 d4xe4 (takes 2, rerolled 6)"
+    assert v.presenter.logged(state, action, events) == "5 d4xe4 (takes 2, rerolled 6)"
+    assert [e.squares for e in events if isinstance(e, Roll) and e.use == Purpose.REROLL] == [
+        (v.rules.geo.parse("e4"),)
+    ]
     assert v.presenter.notation(state, v.parse_action(state, "d4d5")) == "5 d4-d5"
 
 
@@ -298,14 +301,15 @@ def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
 def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
     v = variant()
     tied = position(v, *LONE, ". . . W4 . . . .", captured=((5,), (3,)))
-    result = v.rules.score(tied, "stalled")
+    result = v.rules.score(tied, 1)
     assert (result.winner, result.rule, result.kind) == (0, "DC-12", Ending.SCORE)
     board = tied.board_totals()
     assert board[0] == board[1] and (tied.captured_total(0), tied.captured_total(1)) == (5, 3)
+    assert result.numbers == (1, 4, 4, 5, 3)
     level = position(v, *LONE, ". . . W4 . . . .", captured=((3,), (3,)))
-    assert v.rules.score(level, "stalled").winner is None
+    assert v.rules.score(level, 1).winner is None
     ahead = position(v, *LONE, ". . . W2 . . . .", captured=((6,), ()))
-    assert v.rules.score(ahead, "stalled").winner == 1  # the board total comes first
+    assert v.rules.score(ahead, 1).winner == 1  # the board total comes first
 
 
 def test_dc_14_opening_limit_scores_a_game_with_no_capture():

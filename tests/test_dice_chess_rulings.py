@@ -109,6 +109,7 @@ def test_dc_14_ten_full_turns_without_a_capture_score_the_game():
     result = g.outcome
     assert (result.winner, result.rule, result.kind) == (1, "DC-14", Ending.SCORE)
     assert g.state.board_totals() == (52, 60) and g.state.quiet == 20
+    assert result.numbers == (10, 52, 60, 0, 0)
 
 
 def test_dc_14_the_banner_reads_the_limit_from_the_option():

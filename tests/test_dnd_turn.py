@@ -56,6 +56,7 @@ def test_dd_4_ruling_draw_after_quiet_full_turns():
     s, _ = play(v, s, "e8d8")
     out = v.outcome(s)
     assert (out.winner, out.rule, out.kind, s.quiet) == (None, "DD-4", Ending.QUIET, 200)
+    assert out.numbers == (100,)
     quick, t = position("4k3/8/8/8/8/8/4P3/4K3 w - - 9 5", quiet_turns=5)
     assert quick.outcome(t) is None
     t, _ = play(quick, t, "e2e3")

@@ -343,6 +343,7 @@ def test_sc_8_the_fifth_repetition_draws():
     game.play(shuffle[3])
     assert (game.outcome.winner, game.outcome.rule) == (None, "SC-8")
     assert game.outcome.kind == Ending.REPETITION and game.state.repetitions() == 5
+    assert game.outcome.numbers == (5,)
 
 
 def test_sc_8_seventy_five_quiet_moves_each_draw():
@@ -350,7 +351,8 @@ def test_sc_8_seventy_five_quiet_moves_each_draw():
     state = v.rules.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80")
     after, _ = v.apply(state, v.parse_action(state, "a1a2"), Scripted())
     result = v.outcome(after)
-    assert result is not None and "75 moves" in result.reason and result.kind == Ending.QUIET
+    assert result is not None and result.kind == Ending.QUIET and result.numbers == (75,)
+    assert "75 moves" in v.presenter.outcome_reason(result)
 
 
 def test_sc_8_a_failed_capture_attempt_restarts_the_quiet_count():

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,16 @@ def cmd_learn(args: argparse.Namespace) -> int:
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
-    from battlechess_tui.tutorial.catalogue import shipped
+    """Every lesson that plays on stdout; a lesson file that does not is named on stderr
+    with its reasons, as ``check-lesson`` gives them, and the others are still listed."""
+    from battlechess_tui.tutorial.catalogue import catalogue
 
-    for ref in shipped():
+    found = catalogue()
+    for ref in found.lessons:
         print("\t".join((ref.game, ref.id, ref.lesson.title, ", ".join(ref.lesson.rules))))
+    for bad in found.refused:
+        for line in bad.problems:
+            print(line, file=sys.stderr)
     return 0
 
 
