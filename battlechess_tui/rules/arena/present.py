@@ -103,7 +103,7 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
 
     def tally(self, state: ArenaState) -> list[TallySection]:
         lost = self.rules.lost(state)
-        limit = 2 * self.rules.data.quiet_turns
+        limit = 2 * self.rules.quiet_turns
         sections = []
         for side in (0, 1):
             alive = state.board.count(PAWN | (side << 3))

@@ -45,8 +45,6 @@ class ArenaData(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     arena: bool = Field(True, description="AR-1: keep gladiators in, supporters out (BR-1: off)")
-    quiet_turns: int = Field(50, ge=1, description="AR-13: turns each without a capture -> draw")
-    repetitions: int = Field(3, ge=2, description="AR-13: same turn start this often -> draw")
 
 
 class ArenaRules(ChessPieces, Rules[ArenaState]):
@@ -69,6 +67,9 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         #: Gladiators each side starts with (the tally counts the others as lost).
         self.starting = (setup.count(PAWN), setup.count(PAWN | cb.BLACK))
         self._moves = lru_cache(maxsize=MOVES_CACHE)(self._find_moves)
+        #: AR-13's options: turns each without a capture, and turn starts repeated, to a draw.
+        self.quiet_turns = int(self.options.get("quiet_turns", 50))
+        self.repetitions = int(self.options.get("repetitions", 3))
 
     # -- positions as text ---------------------------------------------------------------------
 
@@ -279,10 +280,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
     def _quiet_draw(self, state: ArenaState) -> Outcome | None:
         """AR-13 (Ruling, round 2), at the start of a turn: no capture for ``quiet_turns``
         turns each, or the same position beginning a turn ``repetitions`` times."""
-        quiet = self.data.quiet_turns
+        quiet = self.quiet_turns
         if state.quiet >= 2 * quiet:
             return Outcome(None, rule="AR-13", kind=Ending.QUIET, numbers=(quiet,))
-        times = self.data.repetitions
+        times = self.repetitions
         if state.keys and state.keys.count(state.keys[-1]) >= times:
             return Outcome(None, rule="AR-13", kind=Ending.REPETITION, numbers=(times,))
         return None

@@ -149,7 +149,7 @@ def hurt(
         w.note(EventTag.DAMAGE, f"False Life absorbs {used}", p.square)
     hp = p.hp - amount
     w.state.set(replace(p, hp=hp))
-    w.state.quiet = 0
+    w.state.quiet, w.state.loud = 0, True  # this turn is not quiet (DD-4 ruling)
     top = fx.max_hp(w.t, p)
     w.note(
         EventTag.DAMAGE, f"{cause}: {w.name(pid)} takes {amount} damage ({hp}/{top} hp)", p.square

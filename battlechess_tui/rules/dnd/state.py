@@ -194,6 +194,7 @@ class DndState(Lookups):
     quiet: int = 0  # turns in a row without damage (DD-4 ruling)
     turn: int = 1  # turns played, each side's counted (White's first is 1)
     result: Outcome | None = None
+    loud: bool = False  # a piece lost hit points this turn: it is not quiet (DD-4 ruling)
 
 
 class Draft(Lookups):
@@ -212,6 +213,7 @@ class Draft(Lookups):
     quiet: int
     turn: int
     result: Outcome | None
+    loud: bool
 
     def __init__(self, state: DndState, board: ChessBoard) -> None:
         for name in _FIELDS:

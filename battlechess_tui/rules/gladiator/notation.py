@@ -16,7 +16,8 @@
   ``return:s@d5`` (a released piece, held on d5, GC-29), ``promote:c12`` (the pawn, GC-11).
 - HELD: turns White's and Black's Queen have been held (``0/2``, GC-34). TURN: the full turn.
   MADE: moves made this team turn. IDLE: team turns in a row without a move (GC-35). QUIET:
-  team turns without a kill, capture, promotion or pawn move (GC-37).
+  team turns without a kill, capture, promotion or pawn move (GC-37); ``-`` when the team turn
+  under way has had one (it is not quiet: the count starts again after it).
 - RESULT (finished games): ``checkmate:b``, ``king-killed:w@f10``, ``queen-held:w``,
   ``no-moves`` or ``quiet``.
 
@@ -85,7 +86,7 @@ def position_text(t: Tables, state: GladiatorState) -> str:
         str(state.turn),
         str(state.moves_made),
         str(state.idle),
-        str(state.quiet),
+        "-" if state.loud else str(state.quiet),
     ]
     if state.result is not None:
         fields.append(result_text(t, state))
@@ -341,8 +342,9 @@ def parse_position(t: Tables, text: str) -> tuple[GladiatorState, bool]:
         frozenset(reader.moved), items,
         (number(held[0], "a held count"), number(held[1], "a held count")),
         number(words[6], "the turn", 1), number(words[7], "the moves made"),
-        number(words[8], "the idle turns"), number(words[9], "the quiet turns"),
-        result, ended_on,
+        number(words[8], "the idle turns"),
+        0 if words[9] == "-" else number(words[9], "the quiet turns"),
+        result, ended_on, words[9] == "-",
     )  # fmt: skip
     if items and result is None:  # the first open choice has been offered: its options
         state = replace(state, pending=(with_options(t, state, items[0]), *items[1:]))
