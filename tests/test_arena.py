@@ -10,7 +10,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import BLACK, PAWN
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.events import Note
-from battlechess_tui.engine.registry import make_variant, spec
+from battlechess_tui.engine.registry import make_variant, resolve, spec
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, Arena, ArenaRules, ArenaState
@@ -330,6 +330,19 @@ def test_ar_13_a_spec_from_before_the_options_keeps_50_turns_and_3_repetitions()
                if k not in ("quiet_turns", "repetitions")}  # fmt: skip
     old = make_variant(spec("arena").model_copy(update={"options": options}))
     assert (old.rules.quiet_turns, old.rules.repetitions) == (50, 3)
+
+
+def test_ar_13_a_house_rule_file_that_sets_the_counts_as_data_still_loads(tmp_path):
+    """A house-rule file written before round 3 set the counts under ``[data]``: they become
+    the options' defaults, and an option given when the game starts still wins."""
+    house = tmp_path / "slow-arena.toml"
+    house.write_text(
+        'key = "slow-arena"\nbase = "arena"\n[data]\nquiet_turns = 5\nrepetitions = 4\n'
+    )
+    old = resolve(house)
+    assert (old.rules.quiet_turns, old.rules.repetitions) == (5, 4)
+    chosen = resolve(house, {"quiet_turns": 9})
+    assert (chosen.rules.quiet_turns, chosen.rules.repetitions) == (9, 4)
 
 
 def test_ar_13_options_are_kept_in_saves(tmp_path):

@@ -45,6 +45,10 @@ class ArenaData(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     arena: bool = Field(True, description="AR-1: keep gladiators in, supporters out (BR-1: off)")
+    # Where house-rule files written before round 3 set AR-13's counts; options now, and
+    # these only change their defaults.
+    quiet_turns: int | None = Field(None, ge=1, le=1000, description="old name: an option")
+    repetitions: int | None = Field(None, ge=2, le=10, description="old name: an option")
 
 
 class ArenaRules(ChessPieces, Rules[ArenaState]):
@@ -68,8 +72,18 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         self.starting = (setup.count(PAWN), setup.count(PAWN | cb.BLACK))
         self._moves = lru_cache(maxsize=MOVES_CACHE)(self._find_moves)
         #: AR-13's options: turns each without a capture, and turn starts repeated, to a draw.
-        self.quiet_turns = int(self.options.get("quiet_turns", 50))
-        self.repetitions = int(self.options.get("repetitions", 3))
+        given = options or {}
+        old = self.data
+        self.quiet_turns = int(
+            old.quiet_turns
+            if old.quiet_turns is not None and "quiet_turns" not in given
+            else self.options.get("quiet_turns", 50)
+        )
+        self.repetitions = int(
+            old.repetitions
+            if old.repetitions is not None and "repetitions" not in given
+            else self.options.get("repetitions", 3)
+        )
 
     # -- positions as text ---------------------------------------------------------------------
 
