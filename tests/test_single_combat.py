@@ -317,6 +317,17 @@ def test_the_estimate_weighs_the_best_chance_at_the_enemy_king():
     assert rules.positional(state, 0) == -rules.positional(state, 1) > 0
 
 
+def test_the_estimate_counts_the_opponents_moves_with_no_en_passant_square():
+    """The estimate weighs the opponent's moves as if it were to move, with no en passant
+    capture: Black's pawn on b2 next to White's king on b1 has no move, not even onto the
+    empty a1 (a1 is square 0, so an en passant square left at 0 would invent one)."""
+    rules = variant().rules
+    board = "7k/8/8/8/8/8/1p6/1K6"
+    white, black = (rules.parse_position(f"{board} {side} - - 0 1") for side in "wb")
+    assert rules.positional(white, 0) == rules.positional(black, 0) == 0
+    assert rules.evaluate(white, 0) == rules.evaluate(black, 0)
+
+
 # -- SC-8: draws -------------------------------------------------------------------------------
 
 
