@@ -125,6 +125,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("battlechess_tui/rules/arena/state.py",
      "quiet: int = 0  # gladiator halves, made or skipped, since the last capture (AR-13)",
      "0 -> 1"): "a default never used: every state is built with its count",
+    **dict.fromkeys(
+        (("battlechess_tui/engine/movement.py",
+          "turns = [(0, 0)] if first == n else [(-dy, dx), (dy, -dx)]", change)
+         for change in ("0 -> -1", "0 -> 1")),
+        "a bent route with every square on its first leg has an empty second leg "
+        "(range(1, n - first + 1) is empty), so its turn is never used"),
 }  # fmt: skip
 FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,

@@ -187,3 +187,16 @@ def test_tables_nested_to_the_limit_are_read_and_one_deeper_is_refused(tmp_path:
     path.write_text(".".join(f"k{i}" for i in range(MAX_TOML_DEPTH + 1)) + " = 1\n")
     with pytest.raises(SpecError, match=str(MAX_TOML_DEPTH)):
         read_toml(path)
+
+
+def test_a_house_file_naming_a_base_class_or_no_class_is_refused_by_name(tmp_path: Path):
+    """The rules named must be a game's own class: not the abstract Rules, not a constant."""
+    head = 'key = "b"\nname = "B"\ndescription = "x"\nbase = "classic"\n'
+    abstract = tmp_path / "abstract.toml"
+    abstract.write_text(head + 'rules = "chess_family.rules:Rules"\n')
+    with pytest.raises(SpecError, match="'chess_family.rules:Rules' is a base class"):
+        load_spec_file(abstract)
+    constant = tmp_path / "constant.toml"
+    constant.write_text(head + 'rules = "arena.rules:HALF_WORDS"\n')
+    with pytest.raises(SpecError, match="'arena.rules:HALF_WORDS' is not a Rules class"):
+        load_spec_file(constant)
