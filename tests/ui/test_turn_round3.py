@@ -207,8 +207,11 @@ async def test_typing_on_the_board_opens_the_move_box_and_san_is_played(tmp_path
 
 
 async def test_ambiguous_san_is_refused_with_the_candidates(tmp_path: Path) -> None:
-    game = Game(build_game("classic").variant, 1, start=build_game("classic").rules
-                .parse_position("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"))  # fmt: skip
+    game = Game(
+        build_game("classic").variant,
+        1,
+        start=build_game("classic").rules.parse_position("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"),
+    )
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table(pilot)
