@@ -3,6 +3,9 @@
 Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--jobs J]
       [--only GAME ...] [--seed S] [--paired]
       .venv/bin/python benchmarks/bench_ai.py --calibrate
+      .venv/bin/python benchmarks/bench_ai.py --against stockfish [--level medium]
+      [--skill 0] [--engine-ms 50] [--games 40] [--jobs J]
+      .venv/bin/python benchmarks/bench_ai.py --hint-quality [--positions 40]
 
 For each game (and D&D at level 5), the medium player meets the random player and the greedy
 player, ``N`` games per pairing, playing White in the first half and Black in the second.
@@ -15,7 +18,13 @@ against greedy, and a 90th percentile under 1 s (flagged "slow" on CPU time).
 ``--paired`` plays each deal twice, the medium player White in one game and Black in the other
 (the same game seed, so the same starting dice), so that luck of the deal cancels out.
 ``--calibrate`` measures the search's nodes per millisecond on sample positions of every game
-(the table ``NODES_PER_MS`` in ``ai/budget.py``).
+(the table ``NODES_PER_MS`` in ``ai/budget.py``); for a game with its own searcher, the
+searcher's.
+``--against stockfish`` plays classic against a UCI engine (``uci_match.py``: python-chess and
+Debian's stockfish, benchmark-only) at ``--skill`` and ``--engine-ms`` per move, colours
+alternating; it prints won-lost-drawn, the score with its 95% Wilson interval and the Elo
+difference it implies. ``--hint-quality`` scores the hint's move against the engine's best
+on positions from the engine's games (``hint_quality.py``).
 """
 
 from __future__ import annotations
@@ -135,7 +144,8 @@ def spread(seconds: list[float]) -> tuple[float, float]:
 
 
 def calibrate(seed: int, only: list[str] | None) -> None:
-    """Nodes per millisecond of the search on positions from random games of every game."""
+    """Nodes per millisecond of the search on positions from random games of every game (the
+    game's own searcher where it has one)."""
     print("| game | decisions | nodes per ms | in ai/budget.py |")
     print("|---|---|---|---|")
     for row in rows(only):
@@ -144,12 +154,17 @@ def calibrate(seed: int, only: list[str] | None) -> None:
         game = random_game(row.key, seed, dict(row.options))
         states = [p.state for p in game.positions[::7] if rules.outcome(p.state) is None][:12]
         nodes, seconds = 0, 0.0
+        searcher = rules.searcher()
         for state in states:
-            search = Search(rules, random.Random(seed), Budget(nodes=800))
             start = time.perf_counter()
-            search.run(state, rules.to_move(state))
+            if searcher is not None and len(rules.legal_actions(state)) > 1:
+                found = searcher.search(state, Budget(nodes=20_000), random.Random(seed))
+                nodes += found.nodes
+            else:
+                search = Search(rules, random.Random(seed), Budget(nodes=800))
+                search.run(state, rules.to_move(state))
+                nodes += search.nodes
             seconds += time.perf_counter() - start
-            nodes += search.nodes
         rate = nodes / (seconds * 1000)
         print(f"| {row.label} | {len(states)} | {rate:.2f} | {nodes_per_ms(rules)} |")
 
@@ -157,16 +172,36 @@ def calibrate(seed: int, only: list[str] | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
-    parser.add_argument("--think-ms", type=int, default=200)
+    parser.add_argument(
+        "--think-ms", type=int, default=None, help="ms per decision (200; --against: the level's)"
+    )
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", help="games to run (keys, or 'dnd (level 5)')")
     parser.add_argument("--paired", action="store_true", help="each deal once with each colour")
     parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument("--against", metavar="ENGINE", help="play classic against a UCI engine")
+    parser.add_argument("--level", default="medium", help="our level (--against)")
+    parser.add_argument("--skill", type=int, default=0, help="the engine's Skill Level (0-20)")
+    parser.add_argument("--engine-ms", type=int, default=50, help="the engine's ms per move")
+    parser.add_argument("--hint-quality", action="store_true")
+    parser.add_argument("--positions", type=int, default=40, help="--hint-quality positions")
+    parser.add_argument("--depth", type=int, default=10, help="--hint-quality engine depth")
     args = parser.parse_args()
     if args.calibrate:
         calibrate(args.seed, args.only)
         return
+    if args.against:
+        import uci_match
+
+        uci_match.run_match(args)
+        return
+    if args.hint_quality:
+        import hint_quality
+
+        hint_quality.run(args)
+        return
+    args.think_ms = args.think_ms or 200
     print(
         f"medium (--think-ms {args.think_ms}) against random and greedy, {args.games} games "
         f"per pairing (half as White{', each deal twice' if args.paired else ''}), "

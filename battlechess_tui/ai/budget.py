@@ -27,8 +27,8 @@ THINK_MS = {"easy": 50, "medium": 200, "hard": 1000}
 #: thinking time into a node budget, so the same figure plays the same games everywhere while
 #: taking about that time here. A house-rule file counts as the game it is based on.
 NODES_PER_MS = {
-    "classic": 6.0,
-    "single-combat": 5.5,
+    "classic": 40.0,
+    "single-combat": 40.0,
     "gladiator": 2.3,
     "arena": 5.0,
     "brawl": 5.5,

@@ -30,6 +30,11 @@ MAX_DEPTH = 64
 #: How often (nodes) the limits' clock and cancel are asked.
 CLOCK_EVERY = 512
 EXACT, LOWER, UPPER = 0, 1, 2
+#: Quiescence: plies in which a check is answered with every move, most plies, and the margin
+#: (centipawns) a capture must be able to reach alpha by.
+EVASION_PLIES = 2
+MAX_QUIESCE = 8
+DELTA = 200
 #: Null-move reduction, and the depth from which late moves are searched shallower.
 NULL_R = 2
 LMR_DEPTH = 3
@@ -343,23 +348,38 @@ class AlphaBeta:
             count += 1
         return count
 
-    def quiesce(self, alpha: int | float, beta: int | float, ply: int) -> int:
-        """Captures (and promotions) only, from the static estimate; in check, every move."""
+    def quiesce(self, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0) -> int:
+        """Captures (and promotions) only, from the static estimate; in check near the
+        horizon, every move. Captures that cannot raise alpha (delta pruning) and, with
+        FIDE's sure captures, those that give a piece for a lesser one on a guarded square
+        are left out; a fight's lost result is taken at its static estimate."""
         self.tick()
         board = self.board
         if self.rule.check:
             if board.kings[board.side] < 0:
                 return -(MATE - ply)
-            if board.in_check() and ply < MAX_DEPTH:
+            if qdepth < EVASION_PLIES and ply < MAX_DEPTH and board.in_check():
                 return self.search_moves(1, alpha, beta, ply, True, 0)
         stand = board.evaluate()
-        if stand >= beta:
+        if stand >= beta or qdepth >= MAX_QUIESCE:
             return stand
         best = stand
         if stand > alpha:
             alpha = stand
+        b, enemy = board.b, board.side ^ 1
+        fights = self.rule.fights
         for m in self.ordered(board.moves(captures_only=True), 0, ply):
-            v = self.child_q(m, alpha, beta, ply)
+            victim = board.victim(m)
+            gain = VALUE[victim & 7] + VALUE[(m >> 16) & 15]
+            if victim & 7 != KING and stand + gain + DELTA <= alpha:
+                continue
+            if fights is not None and victim:
+                v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth)
+            else:
+                attacker = VALUE[b[m & 255] & 7]
+                if attacker > gain and board.attacked((m >> 8) & 255, enemy):
+                    continue
+                v = self.child_q(m, alpha, beta, ply, qdepth)
             if v > best:
                 best = v
                 if v > alpha:
@@ -368,20 +388,55 @@ class AlphaBeta:
                         break
         return best
 
-    def child_q(self, m: int, alpha: int | float, beta: int | float, ply: int) -> int:
-        """A capture in the quiescence search (a fight weighs both its results)."""
+    def child_q(
+        self, m: int, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0
+    ) -> int:
+        """A capture in the quiescence search (a fight: ``quick_fight``)."""
         board = self.board
         fights = self.rule.fights
         if fights is not None:
             victim = board.victim(m)
             if victim:
-                return self.fight(m, victim, fights, 0, alpha, beta, ply)
+                return self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth)
         if not board.make(m):
             board.unmake()
             return -INF
-        v = -self.quiesce(-beta, -alpha, ply + 1)
+        v = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1)
         board.unmake()
         return v
+
+    def quick_fight(
+        self,
+        m: int,
+        victim: int,
+        fights: tuple[tuple[float, ...], ...],
+        alpha: int | float,
+        beta: int | float,
+        ply: int,
+        qdepth: int,
+    ) -> int:
+        """A fight in the quiescence search: the lost result at its static estimate, the won
+        one searched on with the window that estimate leaves."""
+        board = self.board
+        attacker = board.b[m & 255]
+        p = fights[attacker & 7][victim & 7]
+        q = 1.0 - p
+        if attacker & 7 == KING:
+            lost = -(MATE - ply - 1)
+        else:
+            board.make_lost(m)
+            lost = -board.evaluate()
+            board.unmake()
+        if p <= 0:
+            return lost
+        if victim & 7 == KING:
+            won = MATE - ply - 1
+        else:
+            board.make(m)
+            a, b = (alpha - q * lost) / p, (beta - q * lost) / p
+            won = -self.quiesce(-b, -a, ply + 1, qdepth + 1)
+            board.unmake()
+        return int(p * won + q * lost)
 
     # -- ordering and the table ----------------------------------------------------------------
 
@@ -443,7 +498,27 @@ def settle_gain(fen: str, rule: Rule, move: int) -> tuple[int, int]:
     """Material (centipawns, for the side to move) before ``move`` and after it, each once
     the captures that pay have been made (quiescence on material alone)."""
     board = FlatBoard(fen, check=rule.check, material_only=True)
-    search = AlphaBeta(board, Rule(False, rule.fights, rule.fifty, rule.passes), pruning=False)
-    before = search.quiesce(-INF, INF, 0)
-    after = search.child_q(move, -INF, INF, 0)
+    limits = _Nodes(SETTLE_NODES)
+    search = AlphaBeta(
+        board, Rule(False, rule.fights, rule.fifty, rule.passes), limits, pruning=False
+    )
+    try:
+        before = search.quiesce(-INF, INF, 0)
+        after = search.child_q(move, -INF, INF, 0)
+    except Stop:
+        return 0, 0
     return before, after
+
+
+#: Most nodes ``settle_gain`` may spend.
+SETTLE_NODES = 20_000
+
+
+@dataclass(frozen=True)
+class _Nodes:
+    """Limits of nodes alone."""
+
+    nodes: int
+
+    def spent(self, nodes: int) -> bool:
+        return nodes >= self.nodes
