@@ -87,6 +87,8 @@ class AlphaBeta:
         quiescence: bool = True,
         pruning: bool = True,
     ) -> None:
+        """``pruning`` off makes the search a plain fixed-depth alpha-beta (no null move,
+        reductions, extensions, repetitions or mate distance), whose value equals minimax's."""
         self.board = board
         self.rule = rule
         self.limits = limits
@@ -110,6 +112,10 @@ class AlphaBeta:
         limits = self.limits
         if limits is not None and not self.nodes % CLOCK_EVERY and limits.spent(self.nodes):
             raise Stop
+
+    def won(self, ply: int) -> int:
+        """A won game ``ply`` plies from the root: sooner is better (not when exact)."""
+        return MATE - ply if self.pruning else MATE
 
     # -- the root ----------------------------------------------------------------------------
 
@@ -207,7 +213,7 @@ class AlphaBeta:
         won = 0.0
         if p > 0:
             if victim & 7 == KING:
-                won = MATE - ply - 1
+                won = self.won(ply + 1)
             else:
                 a = (alpha - q * hi) / p
                 b = (beta - q * lo) / p
@@ -221,7 +227,7 @@ class AlphaBeta:
             if p * won + q * lo >= beta:
                 return int(p * won + q * lo)
         if attacker & 7 == KING:
-            lost = -(MATE - ply - 1)
+            lost = -self.won(ply + 1)
         else:
             a = (alpha - p * won) / q
             b = (beta - p * won) / q
@@ -237,22 +243,28 @@ class AlphaBeta:
         self.tick()
         board = self.board
         if board.half >= self.rule.fifty or (
-            board.half and board.hash in self.path[max(0, len(self.path) - board.half) :]
+            self.pruning
+            and board.half
+            and board.hash in self.path[max(0, len(self.path) - board.half) :]
         ):
             return 0
         if self.rule.check and board.kings[board.side] < 0:
-            return -(MATE - ply)
+            return -self.won(ply)
         in_check = self.rule.check and board.in_check()
-        if in_check:
+        if in_check and self.pruning:
             depth += 1
         if depth <= 0:
-            return self.quiesce(alpha, beta, ply) if self.quiescence else board.evaluate()
+            if self.quiescence:
+                return self.quiesce(alpha, beta, ply)
+            if self.rule.check and not self.any_legal():
+                return -self.won(ply) if in_check else 0
+            return board.evaluate()
         key = board.hash
         entry = self.tt.get(key)
         tt_move = 0
         if entry is not None:
             e_depth, e_flag, e_value, tt_move = entry
-            if e_depth >= depth:
+            if e_depth == depth or (self.pruning and e_depth > depth):
                 v = self.from_table(e_value, ply)
                 if (
                     e_flag == EXACT
@@ -271,6 +283,15 @@ class AlphaBeta:
             if v >= beta:
                 return v
         return self.search_moves(depth, alpha, beta, ply, in_check, tt_move)
+
+    def any_legal(self) -> bool:
+        board = self.board
+        for m in board.moves():
+            legal = board.make(m)
+            board.unmake()
+            if legal:
+                return True
+        return False
 
     def null_ok(self, depth: int, beta: int | float) -> bool:
         board = self.board
@@ -330,7 +351,7 @@ class AlphaBeta:
     ) -> int:
         """FIDE: mate or stalemate. Without check: the side passes; passes in a row draw."""
         if self.rule.check:
-            return -(MATE - ply) if in_check else 0
+            return -self.won(ply) if in_check else 0
         if not self.rule.passes or self.passes_in_a_row() + 1 >= self.rule.passes:
             return 0
         board = self.board
@@ -357,7 +378,7 @@ class AlphaBeta:
         board = self.board
         if self.rule.check:
             if board.kings[board.side] < 0:
-                return -(MATE - ply)
+                return -self.won(ply)
             if qdepth < EVASION_PLIES and ply < MAX_DEPTH and board.in_check():
                 return self.search_moves(1, alpha, beta, ply, True, 0)
         stand = board.evaluate()
@@ -422,7 +443,7 @@ class AlphaBeta:
         p = fights[attacker & 7][victim & 7]
         q = 1.0 - p
         if attacker & 7 == KING:
-            lost = -(MATE - ply - 1)
+            lost = -self.won(ply + 1)
         else:
             board.make_lost(m)
             lost = -board.evaluate()
@@ -430,7 +451,7 @@ class AlphaBeta:
         if p <= 0:
             return lost
         if victim & 7 == KING:
-            won = MATE - ply - 1
+            won = self.won(ply + 1)
         else:
             board.make(m)
             a, b = (alpha - q * lost) / p, (beta - q * lost) / p
