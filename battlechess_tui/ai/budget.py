@@ -30,8 +30,8 @@ NODES_PER_MS = {
     "classic": 40.0,
     "single-combat": 40.0,
     "gladiator": 2.3,
-    "arena": 5.0,
-    "brawl": 5.5,
+    "arena": 2.0,
+    "brawl": 2.0,
     "dice-chess": 6.0,
     "dnd": 1.5,
 }
