@@ -58,7 +58,10 @@ def hint_of(rules: Rules[Any], state: Any, side: int, found: Found, rng: random.
         if outcome is not None:
             ends += branch.weight
             won += branch.weight if outcome.winner == side else 0.0
-    return Hint(found.action, chance, found.gain, worth_of(found), ends, won, rules.estimate_unit)
+    unit = rules.estimate_unit
+    if abs(found.value) > BEYOND_MATERIAL and not found.mate:
+        unit = ""  # a share of a won game: the hint speaks of the chance to win
+    return Hint(found.action, chance, found.gain, worth_of(found), ends, won, unit)
 
 
 @dataclass(frozen=True)

@@ -392,6 +392,9 @@ class AlphaBeta:
         for m in self.ordered(board.moves(captures_only=True), 0, ply):
             victim = board.victim(m)
             gain = VALUE[victim & 7] + VALUE[(m >> 16) & 15]
+            kings = victim & 7 == KING or b[m & 255] & 7 == KING
+            if kings and fights is not None and not self.pruning:
+                continue  # material alone (``settle_gain``): a fight for a king is no trade
             if victim & 7 != KING and stand + gain + DELTA <= alpha:
                 continue
             if fights is not None and victim:
