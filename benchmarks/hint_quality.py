@@ -17,7 +17,7 @@ from typing import Any
 
 import chess
 import chess.engine
-from uci_match import engine_path
+from uci_match import engine_path, to_move
 
 from battlechess_tui.ai import Budget, hint
 from battlechess_tui.simulation import cached_variant
@@ -76,12 +76,11 @@ def run(args: Any) -> None:
             state = rules.parse_position(fen)
             budget = Budget.for_level(args.level, args.think_ms, rules=rules)
             advice = hint(rules, state, rules.to_move(state), random.Random(i), budget)
-            frm, to = advice.action.squares
-            promo = chess.PIECE_SYMBOLS.index(advice.action.choice) if advice.action.choice else None
-            lost = loss(engine, fen, chess.Move(frm, to, promo), args.depth)
+            move = to_move(advice.action)
+            lost = loss(engine, fen, move, args.depth)
             losses.append(lost)
             if lost >= BLUNDER:
-                print(f"blunder {lost}: {fen} hint {chess.Move(frm, to, promo).uci()}")
+                print(f"blunder {lost}: {fen} hint {move.uci()}")
     finally:
         engine.quit()
     blunders = sum(v >= BLUNDER for v in losses)

@@ -14,8 +14,9 @@ import math
 import random
 import shutil
 import statistics
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,10 +111,26 @@ def play_game(match: Match, index: int) -> GameResult:
 
 
 def play_match(match: Match, games: int, jobs: int) -> list[GameResult]:
-    if jobs <= 1:
-        return [play_game(match, i) for i in range(games)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(play_game, [match] * games, range(games)))
+    """The games, each reported on stderr as it ends (a long run can be read part-way)."""
+    done: list[GameResult] = []
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(play_game, match, i) for i in range(games)]
+        for future in as_completed(futures):
+            done.append(future.result())
+            print(progress(done), file=sys.stderr, flush=True)
+    return sorted(done, key=lambda r: r.index)
+
+
+def progress(done: list[GameResult]) -> str:
+    last = done[-1]
+    colour = "White" if last.our_side == 0 else "Black"
+    result = "draw" if last.winner is None else "won" if last.winner == last.our_side else "lost"
+    won = sum(r.winner == r.our_side for r in done)
+    lost = sum(r.winner is not None and r.winner != r.our_side for r in done)
+    return (
+        f"game {last.index} as {colour}: {result} ({last.ending}, {last.plies} plies); "
+        f"so far {won}-{lost}-{len(done) - won - lost}"
+    )
 
 
 def elo(score: float) -> float:
