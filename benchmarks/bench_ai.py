@@ -191,15 +191,15 @@ def main() -> None:
     if args.calibrate:
         calibrate(args.seed, args.only)
         return
-    if args.against:
-        import uci_match
-
-        uci_match.run_match(args)
-        return
     if args.hint_quality:
         import hint_quality
 
         hint_quality.run(args)
+        return
+    if args.against:
+        import uci_match
+
+        uci_match.run_match(args)
         return
     args.think_ms = args.think_ms or 200
     print(
