@@ -8,7 +8,9 @@ Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--job
       .venv/bin/python benchmarks/bench_ai.py --hint-quality [--positions 40]
 
 For each game (and D&D at level 5), the medium player meets the random player and the greedy
-player, ``N`` games per pairing, playing White in the first half and Black in the second.
+player (or the ``--pairs`` given, e.g. ``hard:medium medium:easy``; a level against another
+level is expected to score 60%), ``N`` games per pairing, playing White in the first half
+and Black in the second.
 Columns: medium's wins, losses and draws; its share of the decisive games and its score
 (draws counted half), each with a 95% Wilson interval; the seconds per medium decision
 (median and 90th percentile), in wall-clock time (measured while ``J`` processes, and whatever
@@ -50,8 +52,10 @@ from battlechess_tui.simulation import (
     wilson,
 )
 
-OPPONENTS = ("random", "greedy")
+PAIRS = ("medium:random", "medium:greedy")
 TARGETS = {"random": 0.90, "greedy": 0.65}
+#: A level against the level below it.
+LEVEL_TARGET = 0.60
 TIME_TARGET = 1.0
 
 
@@ -102,12 +106,19 @@ def percent_ci(k: float, n: int) -> str:
 
 
 def pairing(
-    row: Row, opponent: str, games: int, seed: int, think_ms: int, jobs: int, paired: bool = False
+    row: Row,
+    opponent: str,
+    games: int,
+    seed: int,
+    think_ms: int | None,
+    jobs: int,
+    paired: bool = False,
+    player: str = "medium",
 ) -> str:
-    """Medium against ``opponent``, half the games as each colour: one table line."""
+    """``player`` against ``opponent``, half the games as each colour: one table line."""
     tally, times, cpu = Tally(), [], []
     for side in (0, 1):
-        levels = ("medium", opponent) if side == 0 else (opponent, "medium")
+        levels = (player, opponent) if side == 0 else (opponent, player)
         first = seed if paired else seed + side
         run = Run(row.key, first, Seats(levels, think_ms), dict(row.options))
         half = games // 2 if side == 0 else games - games // 2
@@ -120,16 +131,16 @@ def pairing(
     median, p90 = spread(times)
     cpu_median, cpu_p90 = spread(cpu)
     flags = []
-    target = TARGETS[opponent]
+    target = TARGETS.get(opponent, LEVEL_TARGET)
     share = (tally.wins / decisive if decisive else 0.0) if opponent == "random" else None
     if share is not None and share < target:
         flags.append("below target")
-    if opponent == "greedy" and tally.games and score / tally.games < target:
+    if opponent != "random" and tally.games and score / tally.games < target:
         flags.append("below target")
     if cpu_p90 > TIME_TARGET:
         flags.append("slow")
     return (
-        f"| {row.label} | {opponent} | {tally.wins} | {tally.losses} | {tally.draws} | "
+        f"| {row.label} | {player} | {opponent} | {tally.wins} | {tally.losses} | {tally.draws} | "
         f"{percent_ci(tally.wins, decisive)} | {percent_ci(score, tally.games)} | "
         f"{median:.2f} | {p90:.2f} | {cpu_median:.2f} | {cpu_p90:.2f} | {', '.join(flags)} |"
     )
@@ -184,6 +195,9 @@ def main() -> None:
     parser.add_argument("--level", default="medium", help="our level (--against)")
     parser.add_argument("--skill", type=int, default=0, help="the engine's Skill Level (0-20)")
     parser.add_argument("--engine-ms", type=int, default=50, help="the engine's ms per move")
+    parser.add_argument(
+        "--pairs", nargs="*", default=list(PAIRS), help="PLAYER:OPPONENT levels, e.g. hard:medium"
+    )
     parser.add_argument("--hint-quality", action="store_true")
     parser.add_argument("--positions", type=int, default=40, help="--hint-quality positions")
     parser.add_argument("--depth", type=int, default=10, help="--hint-quality engine depth")
@@ -201,23 +215,34 @@ def main() -> None:
 
         uci_match.run_match(args)
         return
-    args.think_ms = args.think_ms or 200
+    pairs = [p.split(":") for p in args.pairs]
+    if any(len(p) != 2 for p in pairs):
+        raise SystemExit("bench_ai: --pairs takes PLAYER:OPPONENT, e.g. hard:medium")
+    if args.pairs == list(PAIRS):
+        args.think_ms = args.think_ms or 200
     print(
-        f"medium (--think-ms {args.think_ms}) against random and greedy, {args.games} games "
+        f"{', '.join(args.pairs)} (--think-ms {args.think_ms or 'each level'}), {args.games} games "
         f"per pairing (half as White{', each deal twice' if args.paired else ''}), "
         f"seed {args.seed}, {args.jobs} processes\n"
     )
     print(
-        "| game | opponent | won | lost | drawn | won of decisive (95% CI) "
+        "| game | player | opponent | won | lost | drawn | won of decisive (95% CI) "
         "| score, draws half (95% CI) | s/decision median | 90th pct "
         "| CPU s/decision median | CPU 90th pct | |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     start = time.perf_counter()
     for row in rows(args.only):
-        for opponent in OPPONENTS:
+        for player, opponent in pairs:
             line = pairing(
-                row, opponent, args.games, args.seed, args.think_ms, args.jobs, args.paired
+                row,
+                opponent,
+                args.games,
+                args.seed,
+                args.think_ms,
+                args.jobs,
+                args.paired,
+                player,
             )
             print(line, flush=True)
     print(f"\n{time.perf_counter() - start:.0f} s in all")
