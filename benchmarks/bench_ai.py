@@ -157,27 +157,32 @@ def spread(seconds: list[float]) -> tuple[float, float]:
 def calibrate(seed: int, only: list[str] | None) -> None:
     """Nodes per millisecond of the search on positions from random games of every game (the
     game's own searcher where it has one)."""
-    print("| game | decisions | nodes per ms | in ai/budget.py |")
-    print("|---|---|---|---|")
+    print("| game | decisions | search | nodes per ms (wall) | nodes/s (CPU) | in ai/budget.py |")
+    print("|---|---|---|---|---|---|")
     for row in rows(only):
         variant = cached_variant(row.key, dict(row.options))
         rules = variant.rules
         game = random_game(row.key, seed, dict(row.options))
         states = [p.state for p in game.positions[::7] if rules.outcome(p.state) is None][:12]
-        nodes, seconds = 0, 0.0
+        nodes, seconds, cpu = 0, 0.0, 0.0
         searcher = rules.searcher()
         for state in states:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             if searcher is not None and len(rules.legal_actions(state)) > 1:
-                found = searcher.search(state, Budget(nodes=20_000), random.Random(seed))
+                found = searcher.search(state, Budget(nodes=4000), random.Random(seed))
                 nodes += found.nodes
             else:
                 search = Search(rules, random.Random(seed), Budget(nodes=800))
                 search.run(state, rules.to_move(state))
                 nodes += search.nodes
             seconds += time.perf_counter() - start
+            cpu += time.process_time() - start_cpu
         rate = nodes / (seconds * 1000)
-        print(f"| {row.label} | {len(states)} | {rate:.2f} | {nodes_per_ms(rules)} |")
+        kind = "searcher" if searcher is not None else "generic"
+        print(
+            f"| {row.label} | {len(states)} | {kind} | {rate:.2f} | {nodes / cpu:,.0f} | "
+            f"{nodes_per_ms(rules)} |"
+        )
 
 
 def main() -> None:
