@@ -46,6 +46,9 @@ class ArenaSearch:
     tt: dict[ArenaState, tuple[int, int, int, Action | None]] = field(default_factory=dict)
     killers: dict[int, Action] = field(default_factory=dict)
     dice: Dice = field(default_factory=lambda: Dice(random.Random(0)))
+    #: A plain fixed-depth search (no quiescence, no distance to a win, the table only at
+    #: equal depth), whose value equals minimax's.
+    exact: bool = False
 
     def tick(self) -> None:
         self.nodes += 1
@@ -67,7 +70,8 @@ class ArenaSearch:
             return None
         if outcome.winner is None:
             return 0
-        return MATE - ply if outcome.winner == state.side else -(MATE - ply)
+        won = MATE if self.exact else MATE - ply
+        return won if outcome.winner == state.side else -won
 
     def estimate(self, state: ArenaState) -> int:
         return round(CENTIPAWNS * self.rules.evaluate(state, state.side))
@@ -93,12 +97,12 @@ class ArenaSearch:
         if ended is not None:
             return ended
         if depth <= 0:
-            return self.quiesce(state, alpha, beta, ply)
+            return self.estimate(state) if self.exact else self.quiesce(state, alpha, beta, ply)
         entry = self.tt.get(state)
         first = None
         if entry is not None:
             e_depth, flag, v, first = entry
-            if e_depth >= depth and (
+            if (e_depth == depth or (e_depth > depth and not self.exact)) and (
                 flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha)
             ):
                 return v
@@ -186,5 +190,7 @@ class ArenaSearcher:
         return Found(best, value / CENTIPAWNS, mate, finished, search.nodes)
 
     def value(self, state: ArenaState, depth: int) -> float:
-        """The fixed-depth value of ``state`` for the side to move, in pawns."""
-        return ArenaSearch(self.rules, None).node(state, depth, -INF, INF, 0) / CENTIPAWNS
+        """The fixed-depth value of ``state`` for the side to move, in pawns (the rules'
+        estimate at the leaves), to compare with a plain minimax."""
+        search = ArenaSearch(self.rules, None, exact=True)
+        return search.node(state, depth, -INF, INF, 0) / CENTIPAWNS
