@@ -18,11 +18,11 @@ import random
 from typing import Any
 
 from battlechess_tui.ai.budget import DEFAULT_LEVEL, LEVELS, Budget, Cancelled
+from battlechess_tui.ai.decide import Decision, decide
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.levels import make_player
 from battlechess_tui.ai.players import GreedyPlayer, Player, RandomPlayer
 from battlechess_tui.ai.search import SearchPlayer
-from battlechess_tui.ai.searched import Decision, decide
 from battlechess_tui.engine.rules import Rules
 
 __all__ = [

@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.decide import decide
 from battlechess_tui.ai.players import held
 from battlechess_tui.ai.scoring import squash
-from battlechess_tui.ai.searched import decide
 from battlechess_tui.engine.rules import Rules
 
 #: Behind by more than this (in the game's unit; pawns) is clearly behind.
