@@ -484,9 +484,5 @@ class FlatBoard:
 
     def has_pieces(self, side: int) -> bool:
         """Does ``side`` have a piece besides king and pawns (null moves are then safe)?"""
-        own = side << 3
-        return any(
-            self.b[m] and self.b[m] >> 3 == side and self.b[m] & 7 not in (PAWN, KING)
-            for m in BOARD_SQUARES
-            if self.b[m] & BLACK == own
-        )
+        b = self.b
+        return any(b[m] >> 3 == side and b[m] & 7 not in (0, PAWN, KING) for m in BOARD_SQUARES)

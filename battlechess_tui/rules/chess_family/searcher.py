@@ -25,6 +25,7 @@ from battlechess_tui.rules.chess_family.flat import (
     mailbox,
     square,
 )
+from battlechess_tui.rules.chess_family.position import split_position
 from battlechess_tui.rules.chess_family.search import (
     MATE,
     MATE_BOUND,
@@ -53,7 +54,9 @@ class ChessSearcher:
         return FlatBoard(self.fen(state), check=self.rule.check, material_only=material_only)
 
     def fen(self, state: ChessState) -> str:
-        return self.rules.position_text(state).split(" passes=")[0]
+        """The position's FEN (the game's own fields after it left out)."""
+        fen, _ = split_position(self.rules.position_text(state), self.rules.position_fields)
+        return fen
 
     def search(self, state: ChessState, limits: Limits, rng: random.Random) -> Found:
         """The best move for the side to move within ``limits``, as an ``Action``."""
