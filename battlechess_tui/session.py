@@ -19,9 +19,10 @@ from typing import Any
 
 from battlechess_tui.ai.budget import DEFAULT_LEVEL, LEVELS
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import resolve
+from battlechess_tui.engine.registry import check_file, resolve
 from battlechess_tui.engine.rules import Seat
-from battlechess_tui.engine.spec import OptionValue
+from battlechess_tui.engine.spec import OptionValue, SpecError
+from battlechess_tui.engine.suggest import did_you_mean
 from battlechess_tui.engine.variant import Variant
 
 __all__ = ["ALL_SEATS", "build_game", "computer_seats", "seat_choices", "seat_names", "seats_of"]
@@ -33,25 +34,26 @@ ALL_SEATS = "all"
 def seat_choices(variant: Variant[Any], everyone: bool = False) -> list[str]:
     """The words that name seats: each side's name where it is not a seat's key (team games),
     each seat's key, then ``all`` when ``everyone``."""
-    keys = [s.key for s in variant.seats()]
-    sides = [n.lower() for n in variant.side_names if n.lower() not in keys]
+    keys = [s.key for s in variant.rules.seats()]
+    sides = [n.lower() for n in variant.rules.side_names if n.lower() not in keys]
     return sides + keys + ([ALL_SEATS] if everyone else [])
 
 
 def seats_of(variant: Variant[Any], word: str, everyone: bool = False) -> list[Seat]:
     """The seats ``word`` names (see ``seat_choices``); ValueError listing them otherwise."""
-    seats = variant.seats()
+    seats = variant.rules.seats()
     word = word.strip().lower()
     if everyone and word == ALL_SEATS:
         return seats
     chosen = [s for s in seats if s.key == word]
     if not chosen:
-        names = [n.lower() for n in variant.side_names]
+        names = [n.lower() for n in variant.rules.side_names]
         chosen = [s for s in seats if names[s.side] == word]
     if not chosen:
         shown = word if len(word) <= 40 else word[:37] + "..."
-        raise ValueError(f"{variant.key} has no seat {shown!r} "
-                         f"(seats: {', '.join(seat_choices(variant, everyone))})")  # fmt: skip
+        choices = seat_choices(variant, everyone)
+        raise ValueError(f"{variant.rules.key} has no seat {shown!r}{did_you_mean(word, choices)} "
+                         f"(seats: {', '.join(choices)})")  # fmt: skip
     return chosen
 
 
@@ -68,7 +70,7 @@ def _per_seat(variant: Variant[Any], given: Mapping[str, str], everyone: bool) -
 def seat_names(variant: Variant[Any], players: Mapping[str, str] | None) -> dict[str, str]:
     """Every seat's player: the side's name unless ``players`` names someone for the seat or its
     side (``white``: all of White's commanders). ValueError for a word naming no seat."""
-    names = {s.key: variant.side_names[s.side] for s in variant.seats()}
+    names = {s.key: variant.rules.side_names[s.side] for s in variant.rules.seats()}
     names.update(_per_seat(variant, players or {}, everyone=False))
     return names
 
@@ -82,7 +84,8 @@ def computer_seats(variant: Variant[Any], computers: Mapping[str, str] | None) -
         level = level.strip().lower() or DEFAULT_LEVEL
         if level not in LEVELS:
             shown = level if len(level) <= 40 else level[:37] + "..."
-            raise ValueError(f"no computer level {shown!r} (levels: {', '.join(LEVELS)})")
+            raise ValueError(f"no computer level {shown!r}{did_you_mean(level, LEVELS)} "
+                             f"(levels: {', '.join(LEVELS)})")  # fmt: skip
         levels[word] = level
     return _per_seat(variant, levels, everyone=True)
 
@@ -93,16 +96,26 @@ def build_game(
     seed: int | None = None,
     players: Mapping[str, str] | None = None,
     computers: Mapping[str, str] | None = None,
+    position: str | None = None,
 ) -> Game:
     """A new game of ``variant`` (a shipped game's key or the path of a house-rule ``.toml``),
     with its options, seed (random when None), players' names and computer players (each by
-    seat, side or, for computers, ``all``; see the module's docstring).
+    seat, side or, for computers, ``all``; see the module's docstring), from ``position`` (the
+    game's notation, as ``show`` and ``perft`` read it) or else the game's setup.
 
     KeyError names the games when ``variant`` is neither; SpecError (a ValueError) lists a
-    house-rule file's problems; ValueError explains a bad option, seat or level.
+    house-rule file's problems; ValueError explains a bad option, seat, level or position
+    (NotImplementedError: the game has no notation to read).
     """
     built = resolve(variant, dict(options or {}))
+    if Path(str(variant)).suffix == ".toml":
+        problems = check_file(Path(variant))  # what check-variant finds, the app refuses too
+        if problems:
+            raise SpecError(str(variant), problems)
     chosen = random.randrange(1, 10**9) if seed is None else seed
-    game = Game(built, chosen, seat_names(built, players))
+    start = None if position is None else built.rules.parse_position(position)
+    game = Game(built, chosen, seat_names(built, players), start=start)
+    if start is not None:
+        game.start_position = built.rules.position_text(start)
     game.computers = computer_seats(built, computers)
     return game

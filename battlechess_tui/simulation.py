@@ -12,11 +12,13 @@ from __future__ import annotations
 import math
 import os
 import random
-import statistics
+import signal
+import sys
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -197,24 +199,85 @@ def play_one(run: Run, index: int) -> Played:
 
 def play_many(
     run: Run, games: int, jobs: int = 1, progress: Callable[[int], None] | None = None
-) -> list[Played]:
-    """Games ``0 .. games-1`` of ``run`` in index order, spread over ``jobs`` processes;
-    ``progress`` hears how many are done after each one."""
+) -> Iterator[Played]:
+    """Games ``0 .. games-1`` of ``run``, yielded in index order, spread over ``jobs``
+    processes; ``progress`` hears how many are done after each one. Games are handed out as
+    workers free up (at most ``IN_FLIGHT`` per worker waiting), so memory does not grow with
+    ``games``; the workers end with this process, however it ends (``_watch_parent``)."""
     if jobs <= 1 or games <= 1:
-        out = []
         for i in range(games):
-            out.append(play_one(run, i))
+            yield play_one(run, i)
             if progress:
                 progress(i + 1)
-        return out
-    done: list[Played] = []
-    with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
-        futures = [pool.submit(play_one, run, i) for i in range(games)]
-        for future in as_completed(futures):
-            done.append(future.result())
-            if progress:
-                progress(len(done))
-    return sorted(done, key=lambda p: p.index)
+        return
+    workers = min(jobs, games, default_jobs())  # more processes than cores only wait
+    with ProcessPoolExecutor(workers, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
+        waiting: dict[Future[Played], int] = {}
+        ready: dict[int, Played] = {}
+        submitted = done = yielded = 0
+        try:
+            while yielded < games:
+                while submitted < games and len(waiting) + len(ready) < workers * IN_FLIGHT:
+                    waiting[pool.submit(play_one, run, submitted)] = submitted
+                    submitted += 1
+                finished, _ = wait(waiting, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    del waiting[future]
+                    played = future.result()
+                    ready[played.index] = played
+                    done += 1
+                    if progress:
+                        progress(done)
+                while yielded in ready:
+                    yield ready.pop(yielded)
+                    yielded += 1
+        finally:  # stopped early (an error, or the reader closed us): drop the queue
+            for future in waiting:
+                future.cancel()
+
+
+#: Games per worker handed out ahead (queued, or finished and waiting for an earlier one).
+IN_FLIGHT = 4
+#: How often a worker checks that the process that started it is still there, in seconds.
+PARENT_CHECK = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end this process when ``parent`` ends (killed, even by SIGKILL). On Linux
+    the kernel sends SIGTERM at once; everywhere a thread checks twice a second."""
+    _death_signal()
+    first = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK)
+            if os.getppid() != first or not _alive(parent):
+                os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _death_signal() -> None:
+    """Linux: SIGTERM to this process when its parent ends (prctl PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):
+        pass
 
 
 def default_jobs() -> int:
@@ -238,19 +301,20 @@ class Summary:
     draws: int = 0
     unfinished: int = 0
     endings: Counter[tuple[Ending, int | None]] = field(default_factory=Counter)
-    lengths: list[int] = field(default_factory=list)
+    #: How many games had each length (at most ``DECISION_LIMIT`` keys, whatever the count).
+    lengths: Counter[int] = field(default_factory=Counter)
     saved: list[Path] = field(default_factory=list)
 
     @classmethod
-    def of(cls, variant: Variant[Any], played: Sequence[Played], players: str = "") -> Summary:
-        summary = cls(variant.key, tuple(variant.rules.side_names), players)
+    def of(cls, variant: Variant[Any], played: Iterable[Played], players: str = "") -> Summary:
+        summary = cls(variant.rules.key, tuple(variant.rules.side_names), players)
         for game in played:
             summary.add(game)
         return summary
 
     def add(self, game: Played) -> None:
         self.games += 1
-        self.lengths.append(game.plies)
+        self.lengths[game.plies] += 1
         if game.saved is not None:
             self.saved.append(game.saved)
         if not game.ended:
@@ -264,18 +328,32 @@ class Summary:
 
     @property
     def total_plies(self) -> int:
-        return sum(self.lengths)
+        return sum(length * n for length, n in self.lengths.items())
 
     @property
     def mean_length(self) -> float:
         return self.total_plies / self.games if self.games else 0.0
 
     def quartiles(self) -> tuple[float, float, float]:
-        if len(self.lengths) < 2:
-            only = float(self.lengths[0]) if self.lengths else 0.0
+        """The lengths' quartiles (``statistics.quantiles``' inclusive method, from counts)."""
+        if self.games < 2:
+            only = float(next(iter(self.lengths), 0))
             return (only, only, only)
-        q1, q2, q3 = statistics.quantiles(self.lengths, n=4, method="inclusive")
-        return (q1, q2, q3)
+        m = self.games - 1
+        out = []
+        for i in (1, 2, 3):
+            j, delta = divmod(i * m, 4)
+            low, high = self._nth(j), self._nth(j + 1)
+            out.append((low * (4 - delta) + high * delta) / 4)
+        return (out[0], out[1], out[2])
+
+    def _nth(self, k: int) -> int:
+        """The ``k``-th shortest length (from 0)."""
+        for length in sorted(self.lengths):
+            k -= self.lengths[length]
+            if k < 0:
+                return length
+        raise IndexError(k)
 
     def score(self, side: int) -> float:
         """``side``'s share of the points, a draw counting half."""

@@ -54,10 +54,10 @@ def best_of(runs: int, fn, *args):
 
 
 def bench_perft() -> None:
-    classic = make_variant("classic")
+    classic = make_variant("classic").rules
     print("perft (legal moves, nodes per second, best of 3)")
     for name, (fen, depth) in POSITIONS.items():
-        ours, t_ours = best_of(3, classic.perft, classic.from_fen(fen), depth)
+        ours, t_ours = best_of(3, classic.perft, classic.parse_position(fen), depth)
         theirs, t_theirs = best_of(3, python_chess_perft, chess.Board(fen), depth)
         assert ours == theirs, (ours, theirs)
         print(

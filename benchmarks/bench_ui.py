@@ -6,6 +6,9 @@ Run: ``PYTHONPATH=. python benchmarks/bench_ui.py``. Prints figures; asserts not
   menu is complete (list focused, footer keys composed) and drawn; the wall and CPU time of
   the whole process are reported (median of runs), without and with a settings file to read.
   The wall time depends on the machine's load: the CPU time is the steadier figure.
+- *Rules page*: in-process at 120x40, the wall and CPU time from opening a game's rules page
+  (``RulesScreen``, as ``r`` does) to its first frame on screen, and to the whole page mounted
+  (the blocks below the first screenfuls are mounted after the first frame).
 - *Key to board*: in-process, on the 10x12 Gladiator board (Classic if it is missing) at
   120x40 with every side panel shown, the CPU time (``time.process_time``) from sending a
   cursor key (or a move) to the app being idle again with the board redrawn. Pilot's idle
@@ -72,6 +75,7 @@ async def key_to_board(variant: str, presses: int = 40) -> tuple[list[float], li
     os.environ["BATTLECHESS_SAVE_DIR"] = tempfile.mkdtemp()
     from battlechess_tui.session import build_game
     from battlechess_tui.ui.app import BattleChessApp
+    from battlechess_tui.ui.screens.game import GameScreen
     from battlechess_tui.ui.widgets.board import Board
 
     game = build_game(variant, None, 1, None)
@@ -80,7 +84,7 @@ async def key_to_board(variant: str, presses: int = 40) -> tuple[list[float], li
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.query_one(Board).size.width > 0
+        assert isinstance(screen, GameScreen) and screen.query_one(Board).size.width > 0
         for i in range(presses):
             key = "right" if (i // 5) % 2 == 0 else "left"
             start = time.process_time()
@@ -96,10 +100,56 @@ async def key_to_board(variant: str, presses: int = 40) -> tuple[list[float], li
             screen.play(moves[0])
             await pilot.pause()
             move_times.append(time.process_time() - start)
-            while app.screen is not screen:
+            while not isinstance(app.screen, GameScreen):
                 app.pop_screen()
                 await pilot.pause()
     return cursor_times, move_times
+
+
+async def rules_page(variant: str, runs: int = 5) -> dict[str, list[float]]:
+    """Seconds (wall, CPU) from opening ``variant``'s rules page to its first frame, and to
+    the whole page mounted, for ``runs`` openings in one app."""
+    os.environ["TEXTUAL_ANIMATIONS"] = "none"
+    from battlechess_tui.ui.app import BattleChessApp
+    from battlechess_tui.ui.screens.rules import RulesScreen, RulesViewer
+    from battlechess_tui.ui.settings import Settings
+    from battlechess_tui.ui.widgets.markdown_page import Piece
+
+    out: dict[str, list[float]] = {"first wall": [], "first cpu": [], "all wall": [],
+                                   "all cpu": []}  # fmt: skip
+    marks: list[tuple[float, float]] = []
+
+    class Timed(RulesViewer):
+        async def _mount_rest(self, page: list[Piece]) -> None:
+            marks.append((time.perf_counter(), time.process_time()))  # the first frame is up
+            await super()._mount_rest(page)
+
+    class TimedScreen(RulesScreen):
+        def _viewer(self) -> RulesViewer:
+            viewer = super()._viewer()
+            return Timed(viewer.pieces, first=viewer.first, id="rules-viewer")
+
+    app = BattleChessApp("menu", save_dir=Path(tempfile.mkdtemp()),
+                         settings=Settings(animate=False))  # fmt: skip
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(runs):
+            marks.clear()
+            wall, cpu = time.perf_counter(), time.process_time()
+            app.push_screen(TimedScreen(variant))
+            viewer = None
+            while viewer is None or not marks:
+                await pilot.pause()
+                found = app.screen.query(Timed)
+                viewer = found.first() if found else None
+            await viewer.complete()
+            out["all wall"].append(time.perf_counter() - wall)
+            out["all cpu"].append(time.process_time() - cpu)
+            out["first wall"].append(marks[0][0] - wall)
+            out["first cpu"].append(marks[0][1] - cpu)
+            app.pop_screen()
+            await pilot.pause()
+    return out
 
 
 def ms(values: list[float]) -> str:
@@ -120,6 +170,11 @@ def main() -> None:
             f"start to first frame (menu, 80x24, fresh process, {what}): wall {ms(walls)}; "
             f"CPU {ms(cpus)}"
         )
+    for game in ("dnd", "gladiator"):
+        times = asyncio.run(rules_page(game))
+        print(f"rules page of {game} (120x40) to its first frame: wall {ms(times['first wall'])};"
+              f" CPU {ms(times['first cpu'])}; whole page mounted: wall "
+              f"{ms(times['all wall'])}; CPU {ms(times['all cpu'])}")  # fmt: skip
     cursor, moves = asyncio.run(key_to_board(variant))
     print(f"cursor key to updated board ({variant}, 120x40, all panels): {ms(cursor)}")
     print(f"move to updated board and panels ({variant}, 120x40): {ms(moves)}")

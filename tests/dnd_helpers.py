@@ -3,13 +3,14 @@
 from dataclasses import replace
 
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.dnd.rules import dnd_rules
 from battlechess_tui.rules.dnd.state import Effect
 from tests.scripted_dice import apply_scripted
 
 
 def position(fen: str, level: int = 1, **options):
     v = make_variant("dnd", {"level": level, **options})
-    return v, v.from_fen(fen)
+    return v, dnd_rules(v.rules).parse_position(fen)
 
 
 def play(v, s, text: str, *faces: int):
@@ -18,11 +19,11 @@ def play(v, s, text: str, *faces: int):
 
 
 def texts(v, s) -> set[str]:
-    return {a.text(v.geo) for a in v.legal_actions(s)}
+    return {a.text(v.rules.geo) for a in v.legal_actions(s)}
 
 
 def sq(v, name: str) -> int:
-    return v.geo.parse(name)
+    return v.rules.geo.parse(name)
 
 
 def at(v, s, name: str):

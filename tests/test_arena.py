@@ -11,16 +11,16 @@ from battlechess_tui.engine.chessboard import BLACK, PAWN
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.engine.variant import IllegalAction
+from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
-from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, Arena, ArenaState
+from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, ArenaRules, ArenaState
 from tests.whole_games import random_game, rebuilt
 
-ARENA: Arena = make_variant("arena")  # type: ignore[assignment]
+ARENA: Variant = make_variant("arena")
 #: The looser AR-5 reading (any supporter move after a skipped gladiator move): the perft
 #: tables below were cross-checked by an independent count under it.
-LOOSE: Arena = make_variant("arena", {"freeing_move": False})  # type: ignore[assignment]
-GEO = ARENA.geo
+LOOSE: Variant = make_variant("arena", {"freeing_move": False})
+GEO = ARENA.rules.geo
 
 # The page's example, reconstructed (see arena.md): White Ra6 sees c4; Black Na2 waits behind c4.
 EXAMPLE = "8/3P1p1k/R7/2p1P3/2P5/8/n7/5n1K w - - 0 1"
@@ -34,11 +34,11 @@ def sq(name: str) -> int:
     return GEO.parse(name)
 
 
-def start(variant: Arena = ARENA) -> ArenaState:
+def start(variant: Variant = ARENA) -> ArenaState:
     return variant.new_game(RecordedDice([]))[0]
 
 
-def play(state: ArenaState, *moves: str, variant: Arena = ARENA) -> tuple[ArenaState, list]:
+def play(state: ArenaState, *moves: str, variant: Variant = ARENA) -> tuple[ArenaState, list]:
     """Apply moves typed as text; returns the last state and every event on the way."""
     events: list = []
     for text in moves:
@@ -47,7 +47,7 @@ def play(state: ArenaState, *moves: str, variant: Arena = ARENA) -> tuple[ArenaS
     return state, events
 
 
-def refusal(state: ArenaState, text: str, variant: Arena = ARENA) -> str:
+def refusal(state: ArenaState, text: str, variant: Variant = ARENA) -> str:
     with pytest.raises(IllegalAction) as info:
         variant.parse_action(state, text)
     return str(info.value)
@@ -61,7 +61,7 @@ def origins(state: ArenaState) -> set[str]:
 
 
 def test_ar_1_arena_is_the_inner_six_by_six_and_is_marked():
-    marks = ARENA.square_marks(start())
+    marks = ARENA.presenter.square_marks(start())
     expected = {f + r for f in "bcdefg" for r in "234567"}
     assert {GEO.name(s) for s in marks} == expected
     assert {(m.kind, m.name) for m in marks.values()} == {(MarkKind.AREA, "arena")}
@@ -80,9 +80,9 @@ def test_ar_2_setup_moves_outer_pawns_in_to_b3_g3_b6_g6():
 
 def test_ar_3_pawns_are_gladiators_everything_else_supporters():
     state = start()
-    assert "a gladiator (AR-3)" in ARENA.piece_card(state, sq("c2"))[0]
+    assert "a gladiator (AR-3)" in ARENA.presenter.piece_card(state, sq("c2"))[0]
     for name in ("a1", "b1", "c1", "d1", "e1"):
-        assert "a supporter (AR-3)" in ARENA.piece_card(state, sq(name))[0]
+        assert "a supporter (AR-3)" in ARENA.presenter.piece_card(state, sq(name))[0]
 
 
 # -- a turn --------------------------------------------------------------------------------------
@@ -90,24 +90,24 @@ def test_ar_3_pawns_are_gladiators_everything_else_supporters():
 
 def test_ar_4_turn_is_a_gladiator_move_then_a_supporter_move_by_the_same_side():
     state = start()
-    assert ARENA.status(state) == "White — gladiator move"
+    assert ARENA.presenter.status(state) == "White — gladiator move"
     assert all(state.board[a.origin] == PAWN for a in ARENA.legal_actions(state))
     assert "first a gladiator move" in refusal(state, "b1a3")
     state, _ = play(state, "c2e3")
     assert (state.side, state.phase) == (0, SUPPORTER)
-    assert ARENA.status(state) == "White — supporter move"
+    assert ARENA.presenter.status(state) == "White — supporter move"
     assert ARENA.to_move(state) == "white"
     assert all(state.board[a.origin] & 7 not in (0, PAWN) for a in ARENA.legal_actions(state))
     assert "now move a supporter (AR-4)" in refusal(state, "e3e4")
     state, _ = play(state, "b1a3")
     assert (state.side, state.phase, state.turn) == (1, GLADIATOR, 2)
-    assert ARENA.status(state) == "Black — gladiator move"
+    assert ARENA.presenter.status(state) == "Black — gladiator move"
 
 
 def test_ar_5_gladiator_half_skipped_then_whole_turn_passes_with_notes():
     # White: no supporter sees e4 and the King on a1 is boxed in by Black's supporters.
     events: list = []
-    state = ARENA.from_fen("7k/6p1/8/8/4P3/8/r7/Kn6 w - - 0 1", events)
+    state = ARENA.rules.from_fen("7k/6p1/8/8/4P3/8/r7/Kn6 w - - 0 1", events)
     notes = [e.text for e in events if isinstance(e, Note) and e.tag == "pass"]
     assert notes == [
         "White has no gladiator move: skipped (AR-5)",
@@ -117,14 +117,14 @@ def test_ar_5_gladiator_half_skipped_then_whole_turn_passes_with_notes():
 
 
 def test_ar_5_skipped_gladiator_half_leaves_the_supporter_move_to_make():
-    state = ARENA.from_fen(STUCK)
+    state = ARENA.rules.from_fen(STUCK)
     assert (state.side, state.phase) == (0, SUPPORTER)
-    assert ARENA.status(state) == "White — supporter move"
+    assert ARENA.presenter.status(state) == "White — supporter move"
     assert sorted(origins(state)) == ["h1"]
 
 
 def test_ar_5_refusal_of_a_gladiator_after_a_skipped_half_says_it_was_skipped():
-    state = ARENA.from_fen(STUCK)  # c3 is seen by nobody: White's gladiator half is skipped
+    state = ARENA.rules.from_fen(STUCK)  # c3 is seen by nobody: White's gladiator half is skipped
     text = refusal(state, "c3c4")
     assert "none of your gladiators could move this turn, so that half was skipped (AR-5)" in text
     assert "you have made" not in text
@@ -137,9 +137,9 @@ FREEING = "7k/6p1/8/2P5/8/8/8/K6R w - - 0 1"
 
 
 def test_ar_5_seed_option_supporter_move_must_free_a_gladiator_when_it_can():
-    plain = LOOSE.from_fen(FREEING)
-    strict: Arena = make_variant("arena", {"freeing_move": True})  # type: ignore[assignment]
-    state = strict.from_fen(FREEING)
+    plain = LOOSE.rules.from_fen(FREEING)
+    strict: Variant = make_variant("arena", {"freeing_move": True})
+    state = strict.rules.from_fen(FREEING)
     assert plain.phase == SUPPORTER and state.phase == SUPPORTER
     freeing = {a.text(GEO) for a in strict.legal_actions(state)}
     assert freeing == {"h1g1"}
@@ -151,17 +151,23 @@ def test_ar_5_seed_option_supporter_move_must_free_a_gladiator_when_it_can():
 
 
 def test_ar_6_page_example_pawn_in_line_with_knight_on_a2_moves_as_a_knight():
-    state = ARENA.from_fen(EXAMPLE)
+    state = ARENA.rules.from_fen(EXAMPLE)
     assert origins(state) == {"c4"}  # only the Rook on a6 sees a White gladiator
-    assert ARENA.notation(state, Action("move", (sq("c4"), sq("c5")))) == "Pc4xc5 (as R a6)"
+    assert (
+        ARENA.presenter.notation(state, Action("move", (sq("c4"), sq("c5")))) == "Pc4xc5 (as R a6)"
+    )
     state, events = play(state, "c4c5", "a6a4")
     assert any(e.tag == "capture" for e in events)
     black = {a.text(GEO) for a in ARENA.legal_actions(state)}
     assert black == {"f7e5", "f7d6", "f7g5"}  # knight jumps that end in the arena
-    assert ARENA.notation(state, Action("move", (sq("f7"), sq("e5")))) == "Pf7xe5 (as N a2)"
+    assert (
+        ARENA.presenter.notation(state, Action("move", (sq("f7"), sq("e5")))) == "Pf7xe5 (as N a2)"
+    )
     state, _ = play(state, "f7e5", "f1h2")
     # The Knight on h2 now sees e5, which threatens d7; d7 (seen by the Rook on a4) must move.
-    threat = [line for line in ARENA.piece_card(state, sq("e5")) if "Knight on h2" in line]
+    threat = [
+        line for line in ARENA.presenter.piece_card(state, sq("e5")) if "Knight on h2" in line
+    ]
     assert threat and threat[0].endswith("d7 (capture)")
     assert origins(state) == {"d7"}
 
@@ -177,7 +183,7 @@ def test_ar_6_several_supporters_grant_one_action_and_any_of_their_moves():
     state = start()
     actions = [a for a in ARENA.legal_actions(state) if a.squares == (sq("d2"), sq("e3"))]
     assert len(actions) == 1
-    assert ARENA.notation(state, actions[0]) == "Pd2-e3 (as K e1, B c1)"
+    assert ARENA.presenter.notation(state, actions[0]) == "Pd2-e3 (as K e1, B c1)"
     # c2 is seen by the Knight on b1 and the Queen on d1: knight jumps and queen slides.
     targets = {GEO.name(a.target) for a in ARENA.legal_actions(state) if a.origin == sq("c2")}
     assert {"e3", "d4", "b4"} <= targets and {"c6", "f5", "c7"} <= targets
@@ -193,12 +199,12 @@ def test_ar_6_sliders_are_blocked_and_no_ordinary_pawn_moves():
 def test_ar_7_gladiator_captures_enemy_gladiator_without_dice():
     state, events = play(start(), "b2g7")
     assert [e.tag for e in events] == ["capture"]
-    assert state.board[sq("g7")] == PAWN and ARENA.lost(state) == (0, 1)
+    assert state.board[sq("g7")] == PAWN and ARENA.rules.lost(state) == (0, 1)
 
 
 def test_ar_7_gladiator_never_captures_a_supporter():
-    brawl: Arena = make_variant("brawl")  # type: ignore[assignment]
-    state = brawl.from_fen("4k3/p7/8/8/5n2/8/3P4/2B1K3 w - - 0 1")
+    brawl: Variant = make_variant("brawl")
+    state = brawl.rules.from_fen("4k3/p7/8/8/5n2/8/3P4/2B1K3 w - - 0 1")
     assert "d2f4" not in {a.text(GEO) for a in brawl.legal_actions(state)}
     assert "never captures a supporter (AR-7)" in refusal(state, "d2f4", brawl)
 
@@ -217,19 +223,21 @@ def test_ar_9_supporters_never_capture_never_castle_and_ignore_check():
     state, _ = play(start(), "c2e3")
     assert "never captures" in refusal(state, "a1a8")
     assert refusal(state, "a1a8").endswith("(AR-9)")
-    castle = ARENA.from_fen("k7/6p1/8/1P6/8/8/8/4K2R w - - 0 1")  # f1, g1 empty
+    castle = ARENA.rules.from_fen("k7/6p1/8/1P6/8/8/8/4K2R w - - 0 1")  # f1, g1 empty
     assert castle.phase == SUPPORTER
     assert "no castling" in refusal(castle, "e1g1")
     # No check: the White King steps onto a file a Black Rook controls.
-    state = ARENA.from_fen("k6r/6p1/8/8/8/2P5/8/6K1 w - - 0 1")
+    state = ARENA.rules.from_fen("k6r/6p1/8/8/8/2P5/8/6K1 w - - 0 1")
     assert "g1h1" in {a.text(GEO) for a in ARENA.legal_actions(state)}
-    assert "check" not in ARENA.status(state)
+    assert "check" not in ARENA.presenter.status(state)
 
 
 def test_ar_10_supporters_end_outside_but_may_slide_through_the_arena():
     state, _ = play(start(), "c2e3")
     assert "in the arena (AR-10)" in refusal(state, "b1c3")
-    state = ARENA.from_fen("k7/4p3/B7/8/8/2P5/8/7K w - - 0 1")  # no gladiator move: supporter half
+    state = ARENA.rules.from_fen(
+        "k7/4p3/B7/8/8/2P5/8/7K w - - 0 1"
+    )  # no gladiator move: supporter half
     moves = {a.text(GEO) for a in ARENA.legal_actions(state)}
     assert "a6c8" in moves  # through the empty arena square b7
     assert "a6b7" not in moves
@@ -239,18 +247,18 @@ def test_ar_10_supporters_end_outside_but_may_slide_through_the_arena():
 
 
 def test_ar_11_capturing_the_last_enemy_gladiator_wins_at_once():
-    state = ARENA.from_fen("7k/8/8/8/3p4/8/1P6/B6K w - - 0 1")
+    state = ARENA.rules.from_fen("7k/8/8/8/3p4/8/1P6/B6K w - - 0 1")
     state, events = play(state, "b2d4")  # as the Bishop on a1
     result = ARENA.outcome(state)
     assert result is not None and result.winner == 0
     assert result.rule == "AR-11" and result.kind == Ending.ALL_CAPTURED
     assert ARENA.legal_actions(state) == []
-    assert ARENA.status(state).startswith("White wins")
+    assert ARENA.presenter.status(state).startswith("White wins")
     assert events[-1].tag == "win"
 
 
 def test_ar_12_draw_when_neither_can_move_a_gladiator_for_two_turns_each():
-    state = ARENA.from_fen(STUCK)
+    state = ARENA.rules.from_fen(STUCK)
     events: list = []
     while ARENA.outcome(state) is None:
         state, new = play(state, ARENA.legal_actions(state)[0].text(GEO))
@@ -262,15 +270,15 @@ def test_ar_12_draw_when_neither_can_move_a_gladiator_for_two_turns_each():
 
 
 def test_ar_12_a_gladiator_move_resets_the_count():
-    state, _ = play(ARENA.from_fen(FREEING), "h1g1")
+    state, _ = play(ARENA.rules.from_fen(FREEING), "h1g1")
     assert state.idle == (1, 0)
-    assert ARENA.tally(state)[0].items[2].note.startswith("1")
+    assert ARENA.presenter.tally(state)[0].items[2].note.startswith("1")
     state, _ = play(state, "g7g6", "h8g8", "c5c6")  # c5 moves as the Rook on g1
     assert state.idle == (0, 0)
 
 
 def test_ar_13_same_turn_start_three_times_is_a_draw():
-    state = ARENA.from_fen(SHUFFLE)
+    state = ARENA.rules.from_fen(SHUFFLE)
     cycle = ("b2c3", "h1h2", "g7f6", "a8a7", "c3b2", "h2h1", "f6g7", "a7a8")
     state, _ = play(state, *cycle)
     assert ARENA.outcome(state) is None
@@ -284,8 +292,8 @@ def test_ar_13_same_turn_start_three_times_is_a_draw():
 
 def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
     spec = ARENA.spec.model_copy(update={"data": {**ARENA.spec.data, "quiet_turns": 1}})
-    quick = Arena(spec)
-    state = quick.from_fen(SHUFFLE)
+    quick = make_variant(spec)
+    state = quick.rules.parse_position(SHUFFLE)
     state, _ = play(state, "b2c3", "h1h2", variant=quick)
     assert quick.outcome(state) is None
     state, _ = play(state, "g7f6", "a8a7", variant=quick)
@@ -304,13 +312,13 @@ def test_views_letters_marks_cards_and_tally():
     assert c2.letter == "P" and b7.letter == "p"
     assert "empowered" in c2.mark_names and "empowered" in b7.mark_names and b3.marks == ()
     assert c2.marks[0].kind == MarkKind.STATUS and c2.marks[0].glyph() == "↑"
-    card = ARENA.piece_card(state, sq("c2"))
+    card = ARENA.presenter.piece_card(state, sq("c2"))
     assert "seen by Knight on b1: moves as a knight to d4, e3, b4" in card
     assert any(line.startswith("seen by Queen on d1: moves as a queen to c3") for line in card)
-    assert "Not empowered" in ARENA.piece_card(state, sq("b3"))[-1]
-    knight = ARENA.piece_card(state, sq("b1"))
+    assert "Not empowered" in ARENA.presenter.piece_card(state, sq("b3"))[-1]
+    knight = ARENA.presenter.piece_card(state, sq("b1"))
     assert "Empowers the gladiators on c2" in knight and "Can move to a3" in knight
-    tally = ARENA.tally(state)
+    tally = ARENA.presenter.tally(state)
     assert [s.title for s in tally] == ["White", "Black"]
     assert tally[1].items[0].note.startswith("8")
 
@@ -324,8 +332,8 @@ PERFT = [(None, 1, 630), (EXAMPLE, 1, 64), (EXAMPLE, 2, 912), (EXAMPLE, 3, 31_12
 
 @pytest.mark.parametrize(("fen", "depth", "count"), PERFT)
 def test_perft_counts_whole_turns(fen, depth, count):
-    state = LOOSE.from_fen(fen) if fen else LOOSE.new_game(RecordedDice([]))[0]
-    assert LOOSE.perft(state, depth) == count
+    state = LOOSE.rules.from_fen(fen) if fen else LOOSE.new_game(RecordedDice([]))[0]
+    assert LOOSE.rules.perft(state, depth) == count
 
 
 def test_perft_level_is_one_turn_of_two_decisions():
@@ -334,10 +342,10 @@ def test_perft_level_is_one_turn_of_two_decisions():
     for action in ARENA.legal_actions(state):
         child, _ = ARENA.apply(state, action, RecordedDice([]))
         decisions += len(ARENA.legal_actions(child))
-    assert decisions == ARENA.perft(state, 1)
-    assert "gladiator move then its supporter move" in Arena.perft_unit
-    stuck = ARENA.from_fen(STUCK)  # the gladiator half is skipped: a turn is one move
-    assert ARENA.perft(stuck, 1) == len(ARENA.legal_actions(stuck)) == 2
+    assert decisions == ARENA.rules.perft(state, 1)
+    assert "gladiator move then its supporter move" in ArenaRules.perft_unit
+    stuck = ARENA.rules.from_fen(STUCK)  # the gladiator half is skipped: a turn is one move
+    assert ARENA.rules.perft(stuck, 1) == len(ARENA.legal_actions(stuck)) == 2
 
 
 @pytest.mark.parametrize("seed", range(50))
@@ -350,7 +358,7 @@ def test_random_games_end_and_replay_exactly(seed):
     assert [p.notation for p in again.plies] == [p.notation for p in game.plies]
 
 
-def walk_checking_invariants(variant: Arena, choices: list[int]) -> None:
+def walk_checking_invariants(variant: Variant, choices: list[int]) -> None:
     """Play the decisions ``choices`` pick (modulo the legal ones), checking after each."""
     first = state = start(variant)
     for choice in choices:
@@ -361,18 +369,20 @@ def walk_checking_invariants(variant: Arena, choices: list[int]) -> None:
         check_invariants(variant, state, first)
 
 
-def check_invariants(variant: Arena, state: ArenaState, first: ArenaState) -> None:
+def check_invariants(variant: Variant, state: ArenaState, first: ArenaState) -> None:
     """No piece duplicated or created, supporters never captured, gladiators in the arena."""
+    rules = variant.rules
+    assert isinstance(rules, ArenaRules)
     for side in (0, 1):
         for typ in range(2, 7):
             piece = typ | (side << 3)
             assert state.board.count(piece) == first.board.count(piece)
         pawn = PAWN | (side << 3)
-        assert state.board.count(pawn) == first.board.count(pawn) - variant.lost(state)[side]
-    if variant.data.arena:
+        assert state.board.count(pawn) == first.board.count(pawn) - rules.lost(state)[side]
+    if rules.data.arena:
         for s, p in enumerate(state.board):
             if p:
-                assert (s in variant.arena) == (p & 7 == PAWN)
+                assert (s in rules.arena) == (p & 7 == PAWN)
 
 
 @settings(max_examples=40, deadline=None)

@@ -10,12 +10,13 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import STANDARD_FEN, ChessBoard
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.registry import make_variant, spec
-from battlechess_tui.rules.arena import SUPPORTER, Arena
+from battlechess_tui.engine.variant import Variant
+from battlechess_tui.rules.arena import SUPPORTER
 from tests.test_arena import EXAMPLE, walk_checking_invariants
 from tests.whole_games import random_game, rebuilt
 
-BRAWL: Arena = make_variant("brawl")  # type: ignore[assignment]
-GEO = BRAWL.geo
+BRAWL: Variant = make_variant("brawl")
+GEO = BRAWL.rules.geo
 
 
 def sq(name: str) -> int:
@@ -38,14 +39,16 @@ def moves(state) -> set[str]:
 
 def test_br_1_fide_setup_and_no_arena_marks():
     assert start().board == tuple(ChessBoard(GEO, STANDARD_FEN).board)
-    assert BRAWL.square_marks(start()) == {}
+    assert BRAWL.presenter.square_marks(start()) == {}
     assert spec("brawl").base == "arena" and BRAWL.name == "Brawl Chess"
 
 
 def test_br_1_gladiators_may_end_on_the_outside_squares():
     state = start()
     assert "c2a4" in moves(state)  # as the Queen on d1, across b3
-    assert BRAWL.notation(state, Action("move", (sq("c2"), sq("a4")))) == "Pc2-a4 (as Q d1)"
+    assert (
+        BRAWL.presenter.notation(state, Action("move", (sq("c2"), sq("a4")))) == "Pc2-a4 (as Q d1)"
+    )
     assert "a2b4" in moves(state)  # the a-pawn, seen by the Knight on b1
 
 
@@ -53,24 +56,25 @@ def test_br_1_supporters_may_end_anywhere_but_still_never_capture():
     state = play(start(), "c2e3")
     assert state.phase == SUPPORTER
     assert {"b1c3", "d1c2", "d1b3", "d1a4"} <= moves(state)
-    stuck = BRAWL.from_fen("4k3/p7/8/8/2P5/8/8/R3K3 w - - 0 1")  # c4 unseen: supporter half
+    stuck = BRAWL.rules.from_fen("4k3/p7/8/8/2P5/8/8/R3K3 w - - 0 1")  # c4 unseen: supporter half
     assert stuck.phase == SUPPORTER and "a1a6" in moves(stuck)
-    assert "never captures" in BRAWL.why_illegal(stuck, Action("move", (sq("a1"), sq("a7"))))
+    assert "never captures" in BRAWL.rules.why_illegal(stuck, Action("move", (sq("a1"), sq("a7"))))
 
 
 def test_br_1_gladiator_on_the_last_rank_stays_a_gladiator():
-    state = BRAWL.from_fen("8/6P1/7B/8/8/8/p7/K6k w - - 0 1")
+    state = BRAWL.rules.from_fen("8/6P1/7B/8/8/8/p7/K6k w - - 0 1")
     state = play(state, "g7f8")  # as the Bishop on h6
     assert BRAWL.piece_view(state, sq("f8")).kind == "pawn"
-    assert "never promote" in BRAWL.why_illegal(
-        BRAWL.from_fen("8/6P1/7B/8/8/8/p7/K6k w - - 0 1"), Action("move", (sq("g7"), sq("h8")), "q")
+    assert "never promote" in BRAWL.rules.why_illegal(
+        BRAWL.rules.from_fen("8/6P1/7B/8/8/8/p7/K6k w - - 0 1"),
+        Action("move", (sq("g7"), sq("h8")), "q"),
     )
 
 
 def test_br_1_other_rules_unchanged_gladiator_captures_and_turn_halves():
     state = play(start(), "b2b7")  # as the Rook on a1 (AR-6), taking a gladiator (AR-7)
-    assert BRAWL.lost(state) == (0, 1)
-    assert BRAWL.status(state) == "White — supporter move"
+    assert BRAWL.rules.lost(state) == (0, 1)
+    assert BRAWL.presenter.status(state) == "White — supporter move"
 
 
 # (position, depth, count). From the start, depth 2 is 296,992 (checked once by hand against a
@@ -82,8 +86,8 @@ PERFT = [(None, 1, 576), (EXAMPLE, 1, 163), (EXAMPLE, 2, 10_083)]
 def test_perft_counts_whole_turns(fen, depth, count):
     """Counted under the looser AR-5 reading, as cross-checked when the table was made."""
     loose = make_variant("brawl", {"freeing_move": False})
-    state = loose.from_fen(fen) if fen else loose.new_game(RecordedDice([]))[0]
-    assert loose.perft(state, depth) == count
+    state = loose.rules.from_fen(fen) if fen else loose.new_game(RecordedDice([]))[0]
+    assert loose.rules.perft(state, depth) == count
 
 
 @pytest.mark.parametrize("seed", range(50))

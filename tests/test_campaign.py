@@ -143,7 +143,7 @@ def test_dd_45_resignation_counts_as_surrender_and_a_draw_pays_nothing(tmp_path)
 def test_dd_40_the_next_game_starts_each_piece_at_its_campaign_level(tmp_path):
     c, game = bg.start_game(_campaign(), tmp_path / "t.json", 9)
     state = game.state
-    e2 = state.piece_at(game.variant.geo.parse("e2"))
+    e2 = state.piece_at(game.variant.rules.geo.parse("e2"))
     assert (e2.level, e2.items, e2.hp) == (4, ("weapon+5",), 34)
     assert c.current.power == [8, 1]
     assert json.loads(game.variant.options["roster"])["e2"] == [4, ["weapon+5"]]
@@ -197,7 +197,7 @@ def test_dd_40_to_dd_48_a_simulated_20_game_campaign_runs_end_to_end(tmp_path):
         loaded = load_game(save).game
         assert loaded.outcome is not None
     last = load_game(path.parent / c.games[-1].file).game
-    home = {p.id: last.variant.geo.name(p.square) for p in last.positions[0].state.pieces}
+    home = {p.id: last.variant.rules.geo.name(p.square) for p in last.positions[0].state.pieces}
     for fall in last.state.falls:
         victim = last.state.pieces[fall.victim]
         assert c.side(victim.side).piece(home[fall.victim]).level == 1

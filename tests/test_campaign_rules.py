@@ -28,18 +28,18 @@ def test_dd_47_weapon_item_is_in_the_attack_and_damage_breakdown():
 def test_dd_47_weapon_enhancement_does_not_help_touch_spells_but_strength_does():
     v, s = position("4k3/8/8/3p4/8/8/8/2B1K3 w - - 0 1")
     s = edit(v, s, "c1", items=("weapon+3", "belt-of-giant-strength+4"))
-    mods = fx.modifiers(s, v.tables, v.geo, at(v, s, "c1").id, "attack")
+    mods = fx.modifiers(s, v.rules.tables, v.rules.geo, at(v, s, "c1").id, "attack")
     assert mods == [("Belt of Giant Strength +4", 2)]
-    weapon = fx.modifiers(s, v.tables, v.geo, at(v, s, "c1").id, "attack", weapon=True)
+    weapon = fx.modifiers(s, v.rules.tables, v.rules.geo, at(v, s, "c1").id, "attack", weapon=True)
     assert ("+3 weapon", 3) in weapon
 
 
 def test_dd_47_ring_amulet_armour_raise_the_right_armour_classes():
     v, s = position(P1)
     pid = at(v, s, "e4").id
-    base = {k: fx.armor_class(s, v.tables, pid, k)[0] for k in ("AC", "FAC", "TAC")}
+    base = {k: fx.armor_class(s, v.rules.tables, pid, k)[0] for k in ("AC", "FAC", "TAC")}
     s = edit(v, s, "e4", items=("ring-of-protection+2", "amulet-of-natural-armor+1", "armor+3"))
-    now = {k: fx.armor_class(s, v.tables, pid, k)[0] for k in ("AC", "FAC", "TAC")}
+    now = {k: fx.armor_class(s, v.rules.tables, pid, k)[0] for k in ("AC", "FAC", "TAC")}
     assert now == {"AC": base["AC"] + 6, "FAC": base["FAC"] + 6, "TAC": base["TAC"] + 2}
 
 
@@ -48,7 +48,7 @@ def test_dd_47_same_type_bonuses_do_not_stack_with_spells():
     s = edit(v, s, "e4", items=("ring-of-protection+1",))
     s = give(v, s, "e4", Effect("shield-of-faith", "Shield of Faith", 0, 6,
                                 (("ac", "deflection", 2),)))  # fmt: skip
-    ac, mods = fx.armor_class(s, v.tables, at(v, s, "e4").id, "AC")
+    ac, mods = fx.armor_class(s, v.rules.tables, at(v, s, "e4").id, "AC")
     assert mods == [("shield of faith", 2)] and ac == 16 + 2
 
 
@@ -56,10 +56,10 @@ def test_dd_47_cloak_of_resistance_in_saves_and_amulet_of_health_in_hit_points()
     v, s = position(P1)
     s = edit(v, s, "e4", items=("cloak-of-resistance+2", "amulet-of-health+4"))
     p = at(v, s, "e4")
-    assert fx.save_bonus(s, v.tables, v.geo, p.id, "ref") == [("ref", 1), (
+    assert fx.save_bonus(s, v.rules.tables, v.rules.geo, p.id, "ref") == [("ref", 1), (
         "Cloak of Resistance +2", 2)]  # fmt: skip
-    assert fx.max_hp(v.tables, p) == 12 + 2  # +4 Con: +2 hp per level at level 1
-    assert ("Amulet of Health +4", 2) in fx.save_bonus(s, v.tables, v.geo, p.id, "fort")
+    assert fx.max_hp(v.rules.tables, p) == 12 + 2  # +4 Con: +2 hp per level at level 1
+    assert ("Amulet of Health +4", 2) in fx.save_bonus(s, v.rules.tables, v.rules.geo, p.id, "fort")
 
 
 def test_dd_47_bane_weapon_against_its_piece_type_only():
@@ -73,7 +73,7 @@ def test_dd_47_bane_weapon_against_its_piece_type_only():
     assert bane.purpose == "bane weapon" and bane.dice == "2d6" and bane.total == 4
     w, t = position("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
     t = edit(w, t, "e4", items=("weapon+1", "bane:rogue"))
-    mods = fx.modifiers(t, w.tables, w.geo, at(w, t, "e4").id, "attack", weapon=True,
+    mods = fx.modifiers(t, w.rules.tables, w.rules.geo, at(w, t, "e4").id, "attack", weapon=True,
                         vs=at(w, t, "d5").id)  # fmt: skip
     assert mods == [("+1 weapon", 1)]
 
@@ -82,18 +82,18 @@ def test_dd_47_dc_items_raise_spell_dcs():
     v, s = position("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", level=3)
     from battlechess_tui.rules.dnd.spells import spell_dc
 
-    plain = spell_dc(v.tables, at(v, s, "d1"), "flaming-sphere")
+    plain = spell_dc(v.rules.tables, at(v, s, "d1"), "flaming-sphere")
     s = edit(v, s, "d1", items=("headband-of-intellect+4",))
-    assert fx.dc_bonus(v.tables, at(v, s, "d1")) == [("Headband of Intellect +4", 2)]
-    assert spell_dc(v.tables, at(v, s, "d1"), "flaming-sphere") == plain + 2
+    assert fx.dc_bonus(v.rules.tables, at(v, s, "d1")) == [("Headband of Intellect +4", 2)]
+    assert spell_dc(v.rules.tables, at(v, s, "d1"), "flaming-sphere") == plain + 2
     s = edit(v, s, "e1", items=("headband-of-intellect+4",))  # the Bard gains nothing from it
-    assert fx.dc_bonus(v.tables, at(v, s, "e1")) == []
+    assert fx.dc_bonus(v.rules.tables, at(v, s, "e1")) == []
 
 
 def test_dd_47_piece_card_names_the_items():
     v, s = position(P1)
     s = edit(v, s, "e4", items=("weapon+2", "ring-of-protection+1"))
-    card = v.piece_card(s, at(v, s, "e4").square)
+    card = v.presenter.piece_card(s, at(v, s, "e4").square)
     assert "Items: +2 weapon, Ring of Protection +1" in card
     assert any(line.startswith("Melee +4 +2 +2 weapon") for line in card)
 
@@ -124,7 +124,7 @@ def test_dd_42_melee_winner_chooses_to_loot_the_fallen_items():
     v, s, _ = _won_battle()
     assert s.phase == LOOT and v.to_move(s) == "white"
     assert texts(v, s) == {"loot", "leave"}
-    assert "loot or leave" in v.status(s)
+    assert "loot or leave" in v.presenter.status(s)
     s, ev = play(v, s, "loot")
     assert at(v, s, "d5").items == ("ring-of-protection+2",)
     assert any("loots Ring of Protection +2" in n for n in notes(ev))
@@ -169,7 +169,7 @@ def test_dd_45_the_king_may_surrender_instead_of_moving_in_campaign_play():
     assert "surrenders" in notes(ev)[0]
     plain, t = position(P1)
     assert "surrender" not in texts(plain, t)
-    assert "DD-45" in plain.why_illegal(t, Action("surrender"))
+    assert "DD-45" in plain.rules.why_illegal(t, Action("surrender"))
 
 
 # -- DD-40: levels from the roster, DD-32 with campaign levels --------------------------------

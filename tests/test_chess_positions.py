@@ -210,11 +210,13 @@ def test_ar_4_ar_12_ar_13_arena_text_holds_the_half_and_the_draw_counters():
         ("brawl", "arena:Arena"),
     ],
 )
-def test_round_one_class_names_still_play_as_one_object(key, old):
-    """A house-rule file (or a save's spec) of round 1 names the old class and no presenter."""
+def test_round_one_class_names_still_play_as_the_split_pair(key, old):
+    """A house-rule file (or a save's spec) of round 1 names the old class and no presenter:
+    it is read as the rules and presenter that class became (``rules.compat.ROUND_1``)."""
     legacy = spec(key).model_copy(update={"rules": old, "present": ""})
-    variant = make_variant(legacy)
-    assert variant.rules is variant.presenter
+    variant, today = make_variant(legacy), make_variant(key)
+    assert type(variant.rules) is type(today.rules)
+    assert type(variant.presenter) is type(today.presenter)
     game = whole_games.random_game(variant, 4)
     assert game.outcome is not None
     assert variant.presenter.status(game.positions[1].state)

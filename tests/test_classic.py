@@ -29,13 +29,13 @@ def perft_cases():
 @pytest.mark.parametrize(("fen", "depth", "count"), list(perft_cases()))
 def test_perft_matches_the_standard_tables(fen, depth, count):
     variant = make_variant("classic")
-    assert variant.perft(variant.from_fen(fen), depth) == count
+    assert variant.rules.perft(variant.rules.from_fen(fen), depth) == count
 
 
 def play(*moves, fen=None):
     game = Game(make_variant("classic"), seed=1)
     if fen:
-        game.positions[0] = type(game.positions[0])(game.variant.from_fen(fen))
+        game.positions[0] = type(game.positions[0])(game.variant.rules.from_fen(fen))
     for m in moves:
         game.play(m)
     return game
@@ -45,7 +45,7 @@ def test_castling_both_ways_and_notation():
     game = play(fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     assert game.play("e1g1").notation == "O-O"
     assert game.play("e8c8").notation == "O-O-O"
-    assert game.variant.fen(game.state).startswith("2kr3r/8/8/8/8/8/8/R4RK1 w - -")
+    assert game.variant.rules.fen(game.state).startswith("2kr3r/8/8/8/8/8/8/R4RK1 w - -")
 
 
 def test_castling_through_an_attacked_square_is_refused_with_the_reason():
@@ -58,7 +58,7 @@ def test_en_passant_is_allowed_only_at_once():
     game = play("e2e4", "a7a6", "e4e5", "d7d5")
     ply = game.play("e5d6")
     assert ply.notation == "exd6"
-    assert game.variant.piece_view(game.state, game.variant.geo.parse("d5")) is None
+    assert game.variant.piece_view(game.state, game.variant.rules.geo.parse("d5")) is None
     game = play("e2e4", "a7a6", "e4e5", "d7d5", "h2h3", "h7h6")
     with pytest.raises(IllegalAction):
         game.play("e5d6")
@@ -75,14 +75,16 @@ def test_checkmate_ends_the_game():
     game = play("f2f3", "e7e5", "g2g4", "d8h4")
     assert game.plies[-1].notation == "Qh4#"
     assert game.outcome is not None and game.outcome.winner == 1
-    assert game.outcome.reason == "checkmate" and game.outcome.kind == Ending.CHECKMATE
+    assert game.outcome.kind == Ending.CHECKMATE and game.outcome.reason == ""  # no words
+    assert game.presenter.describe_outcome(game.outcome) == "Black wins: checkmate"
     assert game.legal_actions() == []
 
 
 def test_stalemate_is_a_draw():
     game = play(fen="7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     assert game.outcome is not None and game.outcome.winner is None
-    assert game.outcome.reason == "stalemate" and game.outcome.kind == Ending.STALEMATE
+    assert game.outcome.kind == Ending.STALEMATE
+    assert game.presenter.describe_outcome(game.outcome) == "Draw: stalemate"
 
 
 def test_threefold_repetition_draws_automatically():
@@ -90,21 +92,23 @@ def test_threefold_repetition_draws_automatically():
     for _ in range(2):
         for m in ("g1f3", "g8f6", "f3g1", "f6g8"):
             game.play(m)
-    assert game.outcome is not None and "three times" in game.outcome.reason
+    assert game.outcome is not None
+    assert "three times" in game.presenter.outcome_reason(game.outcome)
     assert game.outcome.kind == Ending.REPETITION
 
 
 def test_fifty_move_rule_draws_automatically():
     game = play(fen="4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
     game.play("a1a2")
-    assert game.outcome is not None and "fifty" in game.outcome.reason
+    assert game.outcome is not None and "fifty" in game.presenter.outcome_reason(game.outcome)
     assert game.outcome.kind == Ending.FIFTY_MOVES
 
 
 def test_dead_position_is_a_draw():
     game = play(fen="4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
     game.play("e1d2")
-    assert game.outcome is not None and game.outcome.reason == "neither side can checkmate"
+    assert game.outcome is not None
+    assert game.presenter.outcome_reason(game.outcome) == "neither side can checkmate"
     assert game.outcome.kind == Ending.DEAD_POSITION
 
 
@@ -138,17 +142,19 @@ def test_moving_into_check_is_refused_as_such():
 
 def test_a_king_in_check_carries_a_status_mark_and_the_banner_says_check():
     game = play(fen="4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
-    geo, variant = game.variant.geo, game.variant
+    geo, variant = game.variant.rules.geo, game.variant
     king = variant.piece_view(game.state, geo.parse("e1"))
     assert [(m.kind, m.name, m.glyph(), m.glyph(ascii_only=True)) for m in king.marks] == [
         (MarkKind.STATUS, "in check", "‼", "!")
     ]
     assert variant.piece_view(game.state, geo.parse("e8")).marks == ()
-    assert "check" in variant.status(game.state)
-    assert any("in check" in line for line in variant.piece_card(game.state, geo.parse("e1")))
+    assert "check" in variant.presenter.status(game.state)
+    assert any(
+        "in check" in line for line in variant.presenter.piece_card(game.state, geo.parse("e1"))
+    )
     game.play("e1e2")
     assert variant.piece_view(game.state, geo.parse("e2")).marks == ()
-    assert "check" not in variant.status(game.state)
+    assert "check" not in variant.presenter.status(game.state)
 
 
 def test_san_disambiguates_knights():
@@ -158,10 +164,10 @@ def test_san_disambiguates_knights():
 
 def test_undo_restores_the_position_exactly():
     game = play("e2e4", "e7e5")
-    before = game.variant.fen(game.state)
+    before = game.variant.rules.fen(game.state)
     game.play("g1f3")
     game.undo()
-    assert game.variant.fen(game.state) == before
+    assert game.variant.rules.fen(game.state) == before
     assert len(game.plies) == 2
 
 
@@ -173,10 +179,10 @@ def test_property_random_play_keeps_pieces_and_kings_and_undo_exact(seed, plies)
     """Pieces conserved (on board + lost = 16 a side), one king each, undo restores FEN."""
     rng = random.Random(seed)
     game = Game(make_variant("classic"), seed)
-    fens = [game.variant.fen(game.state)]
+    fens = [game.variant.rules.fen(game.state)]
     while not game.over and len(game.plies) < plies:
         game.play(rng.choice(game.rule_actions()))
-        fens.append(game.variant.fen(game.state))
+        fens.append(game.variant.rules.fen(game.state))
         board = game.state.board.board
         for side in (0, 1):
             on_board = sum(1 for p in board if p and p >> 3 == side)
@@ -185,4 +191,4 @@ def test_property_random_play_keeps_pieces_and_kings_and_undo_exact(seed, plies)
     while game.plies:
         game.undo()
         fens.pop()
-        assert game.variant.fen(game.state) == fens[-1]
+        assert game.variant.rules.fen(game.state) == fens[-1]

@@ -96,7 +96,10 @@ def test_existing_player_flag_keeps_working(monkeypatch, capsys) -> None:
             ("gladiator", "--player", "green=Ann"),
             "--player: gladiator has no seat 'green' (seats: white, black, white.king",
         ),
-        (("classic", "--player", "white.queen=Bo"), "no seat 'white.queen' (seats: white, black)"),
+        (
+            ("classic", "--player", "white.queen=Bo"),
+            "no seat 'white.queen' (did you mean 'white'?) (seats: white, black)",
+        ),
     ],
 )
 def test_unknown_seat_or_level_is_one_line(capsys, args, says) -> None:

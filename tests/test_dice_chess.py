@@ -12,7 +12,7 @@ from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.variant import IllegalAction, Variant
-from battlechess_tui.rules.dice_chess import DiceChess, DiceChessRules, DiceChessState
+from battlechess_tui.rules.dice_chess import DiceChessPresenter, DiceChessRules, DiceChessState
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
@@ -20,7 +20,7 @@ EMPTY_ROW = ". . . . . . . ."
 
 
 def variant(**options: object) -> Variant:
-    """The game, rules and presenter together (``v.status`` is the presenter's)."""
+    """The game: its rules (``v.rules``) and presenter (``v.presenter``)."""
     v = make_variant("dice-chess", options)  # type: ignore[arg-type]
     assert isinstance(v.rules, DiceChessRules)
     return v
@@ -32,12 +32,16 @@ def board(*rows: str, fill_to: int = 8) -> str:
 
 
 def position(v: Variant, *rows: str, side: int = 0, **fields: object) -> DiceChessState:
-    return v.from_text(board(*rows), side, **fields)
+    rules = v.rules
+    assert isinstance(rules, DiceChessRules)
+    return rules.from_text(board(*rows), side, **fields)
 
 
 def moves_from(v: Variant, state: DiceChessState, square: str) -> set[str]:
-    sq = v.geo.parse(square)
-    return {v.geo.name(a.squares[1]) for a in v.legal_actions(state) if a.squares[:1] == (sq,)}
+    sq = v.rules.geo.parse(square)
+    return {
+        v.rules.geo.name(a.squares[1]) for a in v.legal_actions(state) if a.squares[:1] == (sq,)
+    }
 
 
 def act(v: Variant, state: DiceChessState, text: str, *faces: int):
@@ -60,7 +64,7 @@ def test_dc_1_each_side_rolls_sixteen_d6_onto_its_back_two_ranks():
     state, events = new_state(v)
     assert [(e.seat, e.dice) for e in events] == [("white", "16d6"), ("black", "16d6")]
     assert all(isinstance(e, Roll) for e in events)
-    occupied = {v.geo.name(sq)[1] for sq, d in enumerate(state.board) if d}
+    occupied = {v.rules.geo.name(sq)[1] for sq, d in enumerate(state.board) if d}
     assert occupied == {"1", "2", "7", "8"}
     assert len(state.dice_of(0)) == len(state.dice_of(1)) == 16
 
@@ -68,8 +72,8 @@ def test_dc_1_each_side_rolls_sixteen_d6_onto_its_back_two_ranks():
 def test_dc_2_dice_are_placed_in_rolled_order():
     v = variant()
     state, _ = new_state(v)
-    white = [state.board[v.geo.parse(f"{f}{r}")] for r in "12" for f in "abcdefgh"]
-    black = [state.board[v.geo.parse(f"{f}{r}")] for r in "87" for f in "abcdefgh"]
+    white = [state.board[v.rules.geo.parse(f"{f}{r}")] for r in "12" for f in "abcdefgh"]
+    black = [state.board[v.rules.geo.parse(f"{f}{r}")] for r in "87" for f in "abcdefgh"]
     assert white == [(0, f) for f in WHITE_FACES]
     assert black == [(1, f) for f in BLACK_FACES]
 
@@ -94,8 +98,8 @@ def test_dc_2_swap_then_done_hands_setup_to_black_then_play_starts():
     v = variant()
     state, _ = new_state(v)
     swapped, events = act(v, state, "swap f1 a1")  # either order names the same swap
-    assert swapped.board[v.geo.parse("a1")] == (0, 6)
-    assert swapped.board[v.geo.parse("f1")] == (0, 1)
+    assert swapped.board[v.rules.geo.parse("a1")] == (0, 6)
+    assert swapped.board[v.rules.geo.parse("f1")] == (0, 1)
     assert events[0].tag == "swap" and swapped.swaps == (1, 0)
     black_setup, _ = act(v, swapped, "done")
     assert black_setup.setup and v.to_move(black_setup) == "black"
@@ -107,7 +111,7 @@ def test_dc_2_swap_then_done_hands_setup_to_black_then_play_starts():
 def test_dc_2_swaps_are_limited_so_setup_ends():
     v = variant()
     state, _ = new_state(v)
-    spent = DiceChessState(state.board, 0, True, (v.data.max_swaps, 0))
+    spent = DiceChessState(state.board, 0, True, (v.rules.data.max_swaps, 0))
     assert v.legal_actions(spent) == [Action("done")]
     with pytest.raises(IllegalAction, match="swaps"):
         v.parse_action(spent, "swap a1 b1")
@@ -130,7 +134,7 @@ def test_dc_3_one_die_moves_per_turn_and_players_alternate():
     state = position(v, *LONE, ". . . W3 . . . .")
     after, events = act(v, state, "d4d5")
     assert events == [] and v.to_move(after) == "black"
-    assert len(after.dice_of(0)) == 1 and after.board[v.geo.parse("d5")] == (0, 3)
+    assert len(after.dice_of(0)) == 1 and after.board[v.rules.geo.parse("d5")] == (0, 3)
 
 
 @pytest.mark.parametrize("face", [2, 3, 4, 5])
@@ -169,14 +173,14 @@ def test_dc_7_a_die_that_moves_without_capturing_keeps_its_face():
     v = variant()
     state = position(v, *LONE, ". . . W4 . . . .")
     after, _ = act(v, state, "d4e4")
-    assert after.board[v.geo.parse("e4")] == (0, 4)
+    assert after.board[v.rules.geo.parse("e4")] == (0, 4)
 
 
 def test_dc_7_a_player_with_no_move_passes():
     v = variant()
     state = position(v, *LONE, EMPTY_ROW, EMPTY_ROW, "b6 . . . . . . .", "W1 b6 . . . . . .")
     assert v.legal_actions(state) == [Action("pass")]
-    assert "must pass" in v.status(state)
+    assert "must pass" in v.presenter.status(state)
     after, events = act(v, state, "pass")
     assert events[0].tag == "pass" and v.to_move(after) == "black"
     assert v.outcome(after) is None
@@ -193,7 +197,7 @@ def test_dc_8_lower_die_cannot_capture_higher_but_equal_can():
     assert moves_from(v, state, "d4") == {"c4", "d5", "d3"}
     with pytest.raises(IllegalAction, match="captures only dice showing 1-3"):
         v.parse_action(state, "d4e4")
-    assert v.odds(state, Action("move", (v.geo.parse("d4"), v.geo.parse("e4")))) == (
+    assert v.odds(state, Action("move", (v.rules.geo.parse("d4"), v.rules.geo.parse("e4")))) == (
         "a 3 captures only dice showing 1-3: it cannot take a 4"
     )
     assert "certain" in v.odds(state, v.parse_action(state, "d4c4"))
@@ -204,11 +208,14 @@ def test_dc_9_and_dc_10_captured_die_is_tallied_and_capturer_rerolled():
     state = position(v, *LONE, ". . . W5 b2 . . .")
     after, events = act(v, state, "d4e4", 1)
     assert after.captured == ((2,), ())
-    assert after.board[v.geo.parse("e4")] == (0, 1) and after.board[v.geo.parse("d4")] is None
+    assert (
+        after.board[v.rules.geo.parse("e4")] == (0, 1)
+        and after.board[v.rules.geo.parse("d4")] is None
+    )
     roll = next(e for e in events if isinstance(e, Roll))
     assert roll.seat == "white" and roll.dice == "1d6" and roll.faces == (1,)
     assert "reroll" in roll.purpose and roll.result == "now shows 1"
-    captured = [s for s in v.tally(after) if s.side == 0 and "captured" in s.title][0]
+    captured = [s for s in v.presenter.tally(after) if s.side == 0 and "captured" in s.title][0]
     assert [i.label for i in captured.items] == ["⚁ 2", "total 2"]
 
 
@@ -216,11 +223,11 @@ def test_dc_10_notation_shows_the_capture_and_the_reroll():
     v = variant()
     state = position(v, *LONE, ". . . W5 b2 . . .")
     action = v.parse_action(state, "d4e4")
-    before = v.notation(state, action)
+    before = v.presenter.notation(state, action)
     assert before == "5 d4xe4 (takes 2)"
     _, events = v.apply(state, action, Scripted(6))
-    assert v.annotate(before, events) == "5 d4xe4 (takes 2, rerolled 6)"
-    assert v.notation(state, v.parse_action(state, "d4d5")) == "5 d4-d5"
+    assert v.presenter.annotate(before, events) == "5 d4xe4 (takes 2, rerolled 6)"
+    assert v.presenter.notation(state, v.parse_action(state, "d4d5")) == "5 d4-d5"
 
 
 # -- DC-11, DC-12, DC-14: the end ------------------------------------------------------------
@@ -243,7 +250,7 @@ def test_dc_12_three_full_turns_after_a_capture_score_the_game():
     for text in shuttle:
         state, _ = act(v, state, text)
         assert v.outcome(state) is None
-    assert "full turn 3 of 3 without a capture (DC-12)" in v.status(state)
+    assert "full turn 3 of 3 without a capture (DC-12)" in v.presenter.status(state)
     state, _ = act(v, state, "a8a7")
     result = v.outcome(state)
     assert result is not None and result.rule == "DC-12" and result.winner == 0
@@ -264,19 +271,19 @@ def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
 def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
     v = variant()
     tied = position(v, *LONE, ". . . W4 . . . .", captured=((5,), (3,)))
-    result = v.score(tied, "stalled")
+    result = v.rules.score(tied, "stalled")
     assert result.winner == 0 and "captured dice total 5 to 3" in result.detail
     level = position(v, *LONE, ". . . W4 . . . .", captured=((3,), (3,)))
-    assert v.score(level, "stalled").winner is None
+    assert v.rules.score(level, "stalled").winner is None
     ahead = position(v, *LONE, ". . . W2 . . . .", captured=((6,), ()))
-    assert v.score(ahead, "stalled").winner == 1  # the board total comes first
+    assert v.rules.score(ahead, "stalled").winner == 1  # the board total comes first
 
 
 def test_dc_14_opening_limit_scores_a_game_with_no_capture():
     v = variant()
     state = position(v, *LONE, ". . . W3 . . . .", quiet=2 * 10 - 1)
     assert v.outcome(state) is None
-    assert "full turn 10 of 10 before the first capture" in v.status(state)
+    assert "full turn 10 of 10 before the first capture" in v.presenter.status(state)
     after, _ = act(v, state, "d4d5")
     result = v.outcome(after)
     assert result is not None and result.rule == "DC-14" and "no capture yet" in result.reason
@@ -292,21 +299,24 @@ def test_dc_14_opening_limit_scores_a_game_with_no_capture():
 def test_piece_view_reads_without_colour():
     v = variant()
     state = position(v, *LONE, ". . . W3 . . . .")
-    white, black = v.piece_view(state, v.geo.parse("d4")), v.piece_view(state, v.geo.parse("h8"))
+    white, black = (
+        v.piece_view(state, v.rules.geo.parse("d4")),
+        v.piece_view(state, v.rules.geo.parse("h8")),
+    )
     assert (white.letter, white.label, white.side) == ("D", "3", 0)
     assert (black.letter, black.label, black.side) == ("d", "4", 1)
-    assert v.piece_card(state, v.geo.parse("h8"))[0] == "Black die showing 4 on h8"
+    assert v.presenter.piece_card(state, v.rules.geo.parse("h8"))[0] == "Black die showing 4 on h8"
 
 
 def test_perft_counts_decisions_setup_swaps_included():
     v = variant()
     state = position(v, *LONE, ". . . W6 . . . .")
-    assert v.perft(state, 1) == 8
-    assert v.perft(state, 2) == 8 * 2  # the black 4 in the corner: h7 and g8
+    assert v.rules.perft(state, 1) == 8
+    assert v.rules.perft(state, 2) == 8 * 2  # the black 4 in the corner: h7 and g8
     setup = position(v, *LONE, ". . . W6 W6 W1 . .", setup=True)
-    assert v.perft(setup, 1) == 2 + 1  # swap d4 f4, swap e4 f4, done
-    assert v.perft(setup, 2) == 2 * 3 + 1  # after done, Black has one die: only done
-    assert "swap" in v.perft_unit
+    assert v.rules.perft(setup, 1) == 2 + 1  # swap d4 f4, swap e4 f4, done
+    assert v.rules.perft(setup, 2) == 2 * 3 + 1  # after done, Black has one die: only done
+    assert "swap" in v.rules.perft_unit
 
 
 # -- whole games -------------------------------------------------------------------------------
@@ -349,15 +359,17 @@ def test_dc_property_random_games_conserve_dice_and_faces(seed, arrange, stall):
 # -- the old names -----------------------------------------------------------------------------
 
 
-def test_old_name_dice_chess_still_plays_as_rules_and_presenter_in_one():
+def test_old_name_dice_chess_still_plays_as_the_split_pair():
     """House-rule files and saved specs from before the split name ``dice_chess:DiceChess``
-    and no presenter; scripts build ``DiceChess`` and call both halves on it."""
+    and no presenter: they are read as the rules and presenter that class became."""
     old_spec = spec("dice-chess").model_copy(
         update={"rules": "dice_chess:DiceChess", "present": ""}
     )
     v = make_variant(old_spec, {"arrange": False})
-    assert isinstance(v.rules, DiceChess) and v.presenter is v.rules
+    assert isinstance(v.rules, DiceChessRules) and isinstance(v.presenter, DiceChessPresenter)
     game = Game(v, 4)
     game.play("a2a3")
-    assert game.plies[0].notation.endswith("a2-a3") and "Black to move" in v.status(game.state)
+    assert game.plies[0].notation.endswith("a2-a3") and "Black to move" in v.presenter.status(
+        game.state
+    )
     assert v.rules.from_text(board(*LONE, ". . . W3 . . . ."), 0).dice_of(0) == [(27, 3)]

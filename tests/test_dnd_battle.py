@@ -38,7 +38,7 @@ def test_dd_11_defender_wins_and_acts_first_without_melee():
     s, _ = play(v, s, "e4d5", 2, 10)  # 3 vs 16
     assert s.battle.first and v.to_move(s) == "black"
     assert texts(v, s) == {"wait", "auto"}
-    assert "DD-11" in v.why_illegal(s, Action("attack"))
+    assert "DD-11" in v.rules.why_illegal(s, Action("attack"))
     s, _ = play(v, s, "wait")
     assert "attack" in texts(v, s) and "charge" not in texts(v, s)
 
@@ -133,7 +133,7 @@ def test_dd_16_cleric_may_withdraw_fighter_may_not():
     v, s = position(P1)
     s, _ = play(v, s, "e4d5", 15, 5)
     assert "withdraw" not in texts(v, s)
-    assert "DD-16" in v.why_illegal(s, Action("withdraw"))
+    assert "DD-16" in v.rules.why_illegal(s, Action("withdraw"))
 
 
 def test_dd_18_auto_fights_to_the_end_with_every_die_shown():
@@ -190,7 +190,7 @@ def test_dd_28_fascinate_stops_the_battle_and_the_king_must_move():
     assert at(v, s, "e2").has("fascinated") and at(v, s, "e1").cls == "bard"
     legal = texts(v, s)
     assert legal and all(t.startswith("e1") for t in legal)
-    assert "must move" in v.status(s)
+    assert "must move" in v.presenter.status(s)
     s, _ = play(v, s, "e1d1")
     assert not at(v, s, "e2").has("fascinated") and s.fascination is None
 
@@ -221,6 +221,6 @@ def test_odds_before_a_battle_and_before_an_attack():
 def test_status_names_the_battle_and_the_acting_piece():
     v, s = position(P1)
     s, _ = play(v, s, "e4d5", 15, 5)
-    assert v.status(s) == "Battle on d5, round 1: White's Fighter acts"
-    assert marks(v.square_marks(s)) == {sq(v, "d5"): "battle"}
+    assert v.presenter.status(s) == "Battle on d5, round 1: White's Fighter acts"
+    assert marks(v.presenter.square_marks(s)) == {sq(v, "d5"): "battle"}
     assert "in battle" in v.piece_view(s, sq(v, "d5")).mark_names

@@ -31,7 +31,7 @@ def test_dd_40_a_promotion_won_in_play_carries_over(tmp_path):
     paladin = c.white.piece("g1")
     assert paladin.level == 2 and paladin.history == ["game 1: promoted to level 2"]
     _, next_game = bg.start_game(bg.choose_spoils(c, None), tmp_path / "t.json", 2)
-    assert next_game.state.piece_at(next_game.variant.geo.parse("g1")).level == 2
+    assert next_game.state.piece_at(next_game.variant.rules.geo.parse("g1")).level == 2
 
 
 def _sphere_game(tmp_path):

@@ -147,7 +147,7 @@ def test_dd_18_joint_solver_agrees_with_the_chains():
     s = give(v, s, "d5", _false_life(3, at(v, s, "d5").id))
     attacker, defender = at(v, s, "e4").id, at(v, s, "d5").id
     base = new_battle(s, attacker, defender)
-    reader = Reader(v.rules.tables, v.geo, s, base)
+    reader = Reader(v.rules.tables, v.rules.geo, s, base)
     for b in (replace(base, flat_footed=defender), replace(base, actor=defender, first=True)):
         assert odds._solve(reader, b, fresh=True) == solve_joint(reader, b, fresh=True)
 
@@ -173,7 +173,7 @@ def test_dd_15_a_flanking_casters_fall_split_exactly():
     for v, s in _shielded_cases():
         attacker, defender = at(v, s, "e4").id, at(v, s, "d5").id
         base = new_battle(s, attacker, defender)
-        reader = Reader(v.rules.tables, v.geo, s, base)
+        reader = Reader(v.rules.tables, v.rules.geo, s, base)
         side = 1 if reader.target_ids(defender)[1:] else 0
         for b in (replace(base, flat_footed=defender), replace(base, actor=defender, first=True)):
             split = solve_switched(reader, b, side, 1, fresh=True)

@@ -37,27 +37,27 @@ def test_position_text_round_trips_every_position_of_random_games(options):
 def test_a_plain_fen_reads_as_fresh_pieces_at_the_games_level():
     v = make_variant("dnd", {"level": 2})
     state, _ = v.new_game(None)
-    text = v.position_text(state)
+    text = v.rules.position_text(state)
     assert text == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 level=2"
-    assert v.parse_position(text.rsplit(" ", 1)[0]) == state
-    assert v.from_fen(text) == state  # the old name
-    assert make_variant("dnd").parse_position(text) == state  # the text names its level
+    assert v.rules.parse_position(text.rsplit(" ", 1)[0]) == state
+    assert v.rules.from_fen(text) == state  # the old name
+    assert make_variant("dnd").rules.parse_position(text) == state  # the text names its level
 
 
 def test_the_text_carries_what_the_state_holds():
     v, s = position("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
     s, _ = play(v, s, "e4d5", 15, 5)  # a battle: the Rogue is flat-footed
     s, _ = play(v, s, "charge", 2)  # a miss; the Fighter charged
-    text = v.position_text(s)
+    text = v.rules.position_text(s)
     # attacker 1 (e4), defender 2 (d5), the move, the Rogue to act, flat-footed, 1 action,
     # the Fighter charging
     assert "phase=battle battle=1.2.e4d5.2.2.1.C" in text
-    assert v.parse_position(text) == s
+    assert v.rules.parse_position(text) == s
 
 
 def _round_trip(v, s):
-    text = v.position_text(s)
-    assert v.parse_position(text) == s, text
+    text = v.rules.position_text(s)
+    assert v.rules.parse_position(text) == s, text
     return text
 
 

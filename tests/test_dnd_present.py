@@ -8,7 +8,7 @@ from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import CERTAIN
 from battlechess_tui.engine.views import percent
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
-from battlechess_tui.rules.dnd import DndBattleChess, DndPresenter, DndRules
+from battlechess_tui.rules.dnd import DndPresenter, DndRules
 from battlechess_tui.rules.dnd.state import Effect
 from tests.dnd_helpers import at, edit, give, play, position, sq
 
@@ -52,12 +52,12 @@ def test_battle_and_promotion_are_status_marks_and_squares_are_areas():
     v, s = position("k7/4P3/8/8/8/8/8/K2r4 w - - 0 1")
     s, _ = play(v, s, "e7e8")  # DD-31
     assert _marks(v, s, "e8") == {"promoted": (MarkKind.STATUS, "⁺")}
-    used = v.square_marks(s)[sq(v, "e8")]
+    used = v.presenter.square_marks(s)[sq(v, "e8")]
     assert (used.kind, used.name, used.glyph(), used.glyph(ascii_only=True)) == (
         MarkKind.AREA, "used", "✗", "x")  # fmt: skip
     s, _ = play(v, s, "d1a1", 20, 1)
     assert _marks(v, s, "a1") == {"in battle": (MarkKind.STATUS, "⚔")}
-    assert v.square_marks(s)[sq(v, "a1")].name == "battle"
+    assert v.presenter.square_marks(s)[sq(v, "a1")].name == "battle"
 
 
 def test_dd_3_dd_31_dd_40_the_level_label_shows_only_a_level_unlike_the_games():
@@ -68,7 +68,7 @@ def test_dd_3_dd_31_dd_40_the_level_label_shows_only_a_level_unlike_the_games():
     roster = '{"e2":[3,[]]}'
     campaign = make_variant("dnd", {"campaign": True, "roster": roster})
     start, _ = campaign.new_game(None)
-    labels = {campaign.geo.name(p.square): campaign.piece_view(start, p.square).label
+    labels = {campaign.rules.geo.name(p.square): campaign.piece_view(start, p.square).label
               for p in start.pieces}  # fmt: skip
     assert labels["e2"] == "L3" and labels["d2"] == ""
 
@@ -80,7 +80,7 @@ def test_hit_points_on_the_board_include_temporary_ones():
     s, _ = play(v, s, "cast false-life", 6)  # 10 temporary hit points
     view = v.piece_view(s, sq(v, "d2"))
     assert (view.hp, view.max_hp, view.hurt) == (20, 26, True)
-    assert "Hit points 10/16 +10 temporary" in v.piece_card(s, sq(v, "d2"))
+    assert "Hit points 10/16 +10 temporary" in v.presenter.piece_card(s, sq(v, "d2"))
 
 
 def test_dd_4_dd_9_dd_45_endings_have_their_kind():
@@ -100,8 +100,8 @@ def test_old_names_still_build_the_game():
     v = make_variant("dnd")
     assert isinstance(v.rules, DndRules) and isinstance(v.presenter, DndPresenter)
     old_spec = v.spec.model_copy(update={"rules": "dnd:DndBattleChess", "present": ""})
-    both = make_variant(old_spec)  # a house-rule save written before the split
-    assert isinstance(both.rules, DndBattleChess) and both.presenter is both.rules
+    both = make_variant(old_spec)  # a house-rule save written before the split: read as the pair
+    assert isinstance(both.rules, DndRules) and isinstance(both.presenter, DndPresenter)
     state, _ = both.new_game(None)
     assert both.piece_view(state, sq(v, "e1")).name == "Bard" and len(both.legal_actions(state))
 

@@ -28,6 +28,6 @@ def test_dd_4_dd_9_dd_18_random_games_end_and_replay_exactly(level):
 def test_perft_counts_decisions():
     variant = make_variant("dnd")
     state, _ = variant.new_game(None)
-    assert variant.perft(state, 1) == 20
-    assert variant.perft(state, 2) == 400
-    assert "battles are won at once" in variant.perft_unit
+    assert variant.rules.perft(state, 1) == 20
+    assert variant.rules.perft(state, 2) == 400
+    assert "battles are won at once" in variant.rules.perft_unit

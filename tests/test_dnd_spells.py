@@ -107,7 +107,7 @@ def test_dd_23_charmed_piece_may_not_attack_its_charmer():
     rogue = at(v, s, "d5").id
     s = give(v, s, "e4", Effect(f"charm-{rogue}", "Charm Person", rogue, None, (), "charmed"))
     assert "e4d5" not in texts(v, s) and "e4e5" in texts(v, s)
-    assert "DD-23" in v.why_illegal(s, Action("move", (sq(v, "e4"), sq(v, "d5"))))
+    assert "DD-23" in v.rules.why_illegal(s, Action("move", (sq(v, "e4"), sq(v, "d5"))))
 
 
 def test_dd_23_charm_person_at_close_range():
@@ -124,12 +124,12 @@ def test_dd_14_ruling_a_round_passes_when_the_casters_side_begins_a_turn():
     s, _ = play(v, s, "c1d2")
     s, _ = play(v, s, "cast shield-of-faith d2")
     assert at(v, s, "d2").effect("shield-of-faith").rounds == 6
-    assert v.piece_card(s, sq(v, "d2"))[2].startswith("Init -1  AC 19")
+    assert v.presenter.piece_card(s, sq(v, "d2"))[2].startswith("Init -1  AC 19")
     s = pass_turn(v, s, "e8d8")
     assert at(v, s, "d2").effect("shield-of-faith").rounds == 5
     s = pass_turn(v, s, "e2e3")
     assert at(v, s, "d2").effect("shield-of-faith").rounds == 5
-    assert "Active: Shield of Faith (5 rounds left)" in v.piece_card(s, sq(v, "d2"))
+    assert "Active: Shield of Faith (5 rounds left)" in v.presenter.piece_card(s, sq(v, "d2"))
 
 
 def test_dd_25_evasion_takes_nothing_on_a_good_reflex_save():
@@ -146,7 +146,7 @@ def test_dd_26_lay_on_hands_and_the_paladins_aura():
     s, _ = play(v, s, "ability lay-on-hands c3")
     assert at(v, s, "c3").hp == 9 and "lay-on-hands" in at(v, s, "c3").used
     v, s = position("4k3/8/8/8/8/8/2P5/1N2K3 w - - 0 1", level=3)
-    will = fx.save_bonus(s, v.tables, v.geo, at(v, s, "c2").id, "will")
+    will = fx.save_bonus(s, v.rules.tables, v.rules.geo, at(v, s, "c2").id, "will")
     assert ("courage", 4) in will
 
 
@@ -156,7 +156,11 @@ def test_dd_29_mage_armor_lasts_the_game():
     s, _ = play(v, s, "cast mage-armor")
     w = at(v, s, "d2")
     assert w.effect("mage-armor").rounds is None
-    assert [fx.armor_class(s, v.tables, w.id, k)[0] for k in ("AC", "FAC", "TAC")] == [16, 14, 12]
+    assert [fx.armor_class(s, v.rules.tables, w.id, k)[0] for k in ("AC", "FAC", "TAC")] == [
+        16,
+        14,
+        12,
+    ]
 
 
 def test_dd_22_shocking_grasp_gets_plus_three_against_metal_armour():

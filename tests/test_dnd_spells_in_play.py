@@ -56,7 +56,7 @@ def test_dd_24_heroism_and_bless_cast_in_play_do_not_stack():
     s = pass_turn(v, s, "d8c8")
     s, _ = play(v, s, "e1f2")
     s, _ = play(v, s, "cast heroism e3")
-    card = v.piece_card(s, sq(v, "e3"))
+    card = v.presenter.piece_card(s, sq(v, "e3"))
     assert "Active: Bless (23 rounds left), Heroism (whole game)" in card
     s = pass_turn(v, s, "c8d8")
     s, _ = play(v, s, "e3d4", 15, 1)  # the Fighter wins initiative
@@ -112,13 +112,13 @@ def test_dd_24_bears_endurance_gives_hit_points_while_it_lasts_and_its_end_never
     data = copy.deepcopy(spec("dnd").data)  # house rules: it lasts 2 rounds
     data["classes"]["cleric"]["levels"]["4"]["spells"]["bears-endurance"]["rounds"] = 2
     v = make_variant(spec("dnd").model_copy(update={"data": data}), {"level": 4})
-    s = v.from_fen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")
-    assert v.piece_card(s, sq(v, "c1"))[4].startswith("Saves: Fort +6")
+    s = v.rules.from_fen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")
+    assert v.presenter.piece_card(s, sq(v, "c1"))[4].startswith("Saves: Fort +6")
     s, _ = play(v, s, "c1d2")
     s, _ = play(v, s, "cast bears-endurance d2")  # +2 hit points per level
     view = v.piece_view(s, sq(v, "d2"))
     assert (view.hp, view.max_hp) == (29 + 8, 29 + 8)
-    assert v.piece_card(s, sq(v, "d2"))[4].startswith("Saves: Fort +8")
+    assert v.presenter.piece_card(s, sq(v, "d2"))[4].startswith("Saves: Fort +8")
     s = pass_turn(v, s, "e8d8")  # White begins: 1 round left
     s = edit(v, s, "d2", hp=3)  # a wounded Cleric (a test set-up)
     s = pass_turn(v, s, "e1f1")
@@ -131,7 +131,7 @@ def test_dd_23_protection_from_evil_guards_against_hold_person():
     v, s = position("4k3/8/8/6b1/8/8/8/2B1K3 w - - 0 1", level=4)
     s, _ = play(v, s, "c1d2")
     s, _ = play(v, s, "cast protection-from-evil d2")
-    assert v.piece_card(s, sq(v, "d2"))[2].startswith("Init -1  AC 21")  # +2 deflection
+    assert v.presenter.piece_card(s, sq(v, "d2"))[2].startswith("Init -1  AC 21")  # +2 deflection
     s, _ = play(v, s, "g5f4")
     s, ev = play(v, s, "cast hold-person d2")
     assert any("immune to mind-affecting" in n for n in notes(ev)) and not rolls(ev)
@@ -186,7 +186,7 @@ def test_dd_24_cats_grace_raises_armour_class_and_initiative():
     v, s = position("4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1", level=3)
     s, _ = play(v, s, "d1d2")
     s, _ = play(v, s, "cast cats-grace d2")
-    card = v.piece_card(s, sq(v, "d2"))
+    card = v.presenter.piece_card(s, sq(v, "d2"))
     assert card[2] == "Init +4  AC 14  FAC 10  TAC 14"  # Dexterity: not when flat-footed
     s, ev = play(v, s, "d5d2", 1, 20)  # initiative: the Wizard's roll shows Cat's Grace
     assert ("cat's grace", 2) in rolls(ev)[1].modifiers

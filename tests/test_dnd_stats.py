@@ -62,7 +62,7 @@ DMG = {  # Dmg column split: dice, threat range low end, multiplier
 
 @pytest.fixture(scope="module")
 def tables():
-    return make_variant("dnd").tables
+    return make_variant("dnd").rules.tables
 
 
 @pytest.mark.parametrize("cls", sorted(SEED_ROWS))

@@ -47,7 +47,9 @@ def test_dd_4_ruling_draw_after_quiet_full_turns():
     """100 full turns (200 turns, White's and Black's) without damage draw; the option and the
     rules page agree on it."""
     option = spec("dnd").options["quiet_turns"]
-    assert option.default == 100 and "100 full turns" in make_variant("dnd").rules_markdown()
+    assert (
+        option.default == 100 and "100 full turns" in make_variant("dnd").presenter.rules_markdown()
+    )
     v, s = position("4k3/8/8/8/8/8/4P3/4K3 w - - 198 100")
     assert s.quiet == 198 and v.outcome(s) is None
     s, _ = play(v, s, "e2e3")
@@ -68,7 +70,7 @@ def test_dd_4_ruling_both_kings_falling_to_one_spell_draw():
     s, _ = play(v, s, "cast flaming-sphere c3", 1, 1, 1, 1)  # 2 damage; both Kings fail
     out = v.outcome(s)
     assert (out.winner, out.rule, out.reason) == (None, "DD-4", "both Kings fell")
-    assert v.position_text(s).endswith("result=king-killed,-")
+    assert v.rules.position_text(s).endswith("result=king-killed,-")
 
 
 def test_dd_5_and_dd_30_fighter_move_to_empty_square_has_no_action():
@@ -114,7 +116,7 @@ def _paladin_caster():
 
 def test_dd_8_knight_lines_count_three_and_are_not_blocked():
     v = _paladin_caster()
-    s = v.from_fen("4k3/8/8/3p4/2PP4/8/8/1N2K3 w - - 0 1")
+    s = v.rules.from_fen("4k3/8/8/3p4/2PP4/8/8/1N2K3 w - - 0 1")
     s, _ = play(v, s, "b1c3")  # d5 is a knight's move away, behind the Fighters on c4 and d4
     reach = {t for t in texts(v, s) if t.startswith("cast")}
     assert reach == {"cast fireball d5"}  # 3 squares: Long reaches it, Medium does not
@@ -185,7 +187,7 @@ def test_dd_31_promotion_on_the_back_rank_once_per_square():
     s, ev = play(v, s, "e7e8")
     f = at(v, s, "e8")
     assert (f.level, f.hp, f.promoted) == (2, 19, True)
-    assert marks(v.square_marks(s)) == {sq(v, "e8"): "used"}
+    assert marks(v.presenter.square_marks(s)) == {sq(v, "e8"): "used"}
     assert v.piece_view(s, sq(v, "e8")).label == "L2"
     assert any("promoted" in n for n in notes(ev))
 
@@ -229,11 +231,11 @@ def test_dd_32_effects_of_other_casters_stay():
 
 def test_views_tally_status_and_card():
     v, s = position("4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1")
-    card = v.piece_card(s, sq(v, "c1"))
+    card = v.presenter.piece_card(s, sq(v, "c1"))
     assert card[0].startswith("White Cleric (bishop) on c1, level 1")
     assert "Init -1  AC 17  FAC 17  TAC 9" in card
     assert any(line.startswith("1st-level spells 3/3 left: Shield of Faith") for line in card)
-    assert v.status(s) == "White to move"
-    tally = v.tally(s)
+    assert v.presenter.status(s) == "White to move"
+    tally = v.presenter.tally(s)
     items = {i.label: (i.hp, i.max_hp) for i in tally[0].items}
     assert items == {"Cleric L1 c1": (10, 10), "Bard L1 e1": (7, 7), "Fighter L1 e2": (12, 12)}

@@ -1,13 +1,17 @@
-"""The example games in saves/: each loads, is finished, and verifies roll by roll."""
+"""The example games in saves/: each loads, is finished, verifies roll by roll, and records the
+words today's code writes."""
 
 from pathlib import Path
 
 import pytest
 
 from battlechess_tui.engine.registry import specs
+from battlechess_tui.save.model import FORMAT_VERSION
+from battlechess_tui.save.records import read_document_at, record_of
 from battlechess_tui.save.store import load_game, read_record, verify_file
 
-SAVES = sorted((Path(__file__).parent.parent / "saves").glob("*.json"))
+SAVES_DIR = Path(__file__).parent.parent / "saves"
+SAVES = sorted(SAVES_DIR.glob("*.json"))
 
 
 def test_every_game_has_an_example_save():
@@ -20,3 +24,21 @@ def test_example_save_is_finished_and_verifies(path):
     loaded = load_game(path)
     assert loaded.game.outcome is not None
     assert verify_file(path) is None
+
+
+#: Every save shipped with the program: the example games and the example campaign's games.
+SHIPPED = SAVES + sorted((SAVES_DIR / "campaigns").rglob("game-*.json"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.name for p in SHIPPED])
+def test_shipped_save_is_what_todays_code_writes(path):
+    """A shipped save is in today's format, and the events, notation and result it records are
+    the rebuilt game's, word for word: a new format or a change of wording (a heal written as
+    damage) means regenerating the saves (see saves/README.md)."""
+    assert read_document_at(path)["format_version"] == FORMAT_VERSION  # written by today's code
+    loaded = load_game(path)
+    recorded, rebuilt = loaded.record, record_of(loaded.game)
+    assert recorded.setup_events == rebuilt.setup_events
+    for number, (old, new) in enumerate(zip(recorded.plies, rebuilt.plies, strict=True), 1):
+        assert (number, old.notation, old.events) == (number, new.notation, new.events)
+    assert recorded.result == rebuilt.result

@@ -26,7 +26,7 @@ def test_gc_1_board_is_10_by_12_and_white_moves_first():
     state, _ = V.new_game(None)
     assert (GEO.width, GEO.height) == (10, 12)
     assert V.to_move(state) == "white.king"
-    assert V.status(state) == "White — King's move"
+    assert V.presenter.status(state) == "White — King's move"
 
 
 def test_gc_2_one_seat_per_commander_per_team():
@@ -69,7 +69,7 @@ def test_gc_4_a_commander_moves_only_its_own_pieces():
     state, _ = V.new_game(None)
     origins = {GEO.name(a.origin) for a in V.legal_actions(state)}
     assert origins == {"b1", "b2", "d2", "f2", "h2", "j2"}  # King, Mounted Knight, Footmen
-    why = V.why_illegal(state, move("e2", "e3"))
+    why = V.rules.why_illegal(state, move("e2", "e3"))
     assert "King's move" in why and "GC-14" in why
 
 
@@ -124,7 +124,7 @@ def test_gc_12_the_four_commanders_move_in_order_then_the_other_team():
                       "g12": "b", "i12": "n"})  # fmt: skip
     seen = []
     for text in ["f1f2", "e1e4", "g1h3", "i1j3"]:
-        seen.append((V.to_move(state), V.status(state)))
+        seen.append((V.to_move(state), V.presenter.status(state)))
         state, _ = act(state, text)
     assert seen == [
         ("white.king", "White — King's move"),
@@ -143,7 +143,7 @@ def test_gc_13_a_piece_moves_at_most_once_per_turn():
     # The Black Knight has moved: his own move can only be the King's override, with the Queen.
     assert V.to_move(state) == "white.king" and state.overriding
     assert "h3" not in {GEO.name(a.origin) for a in V.legal_actions(state) if a.squares}
-    why = V.why_illegal(state, move("h3", "g5"))
+    why = V.rules.why_illegal(state, move("h3", "g5"))
     assert "already moved this turn (GC-13)" in why
     with pytest.raises(IllegalAction, match="GC-13"):
         game_at(state).play("h3g5")
@@ -173,15 +173,16 @@ def test_gc_14_the_kings_player_overrides_and_the_commander_forfeits():
     assert V.to_move(state) == "white.queen"
     assert {GEO.name(a.origin) for a in V.legal_actions(state) if a.squares} == {"d1", "e1"}
     assert texts(state)[-1] == "override" and "no-override" not in texts(state)
-    assert V.decider(state, V.parse_action(state, "override")) == "white.king"
-    assert "King may override" in V.status(state)
+    assert V.rules.decider(state, V.parse_action(state, "override")) == "white.king"
+    assert "King may override" in V.presenter.status(state)
     overridden, events = act(state, "override")
     assert "GC-14" in notes(events, "override")[0]
     assert V.to_move(overridden) == "white.king" and "override" not in texts(overridden)
     assert "a2" in {GEO.name(a.origin) for a in V.legal_actions(overridden)}  # any piece
-    assert "GC-14" in V.why_illegal(overridden, Action("override"))
+    assert "GC-14" in V.rules.why_illegal(overridden, Action("override"))
     after, _ = act(overridden, "a2a4")
-    assert V.status(after).startswith("White — Black Knight's move")  # the Queen forfeited
+    # the Queen forfeited
+    assert V.presenter.status(after).startswith("White — Black Knight's move")
     with pytest.raises(IllegalAction, match="Queen's move"):
         V.parse_action(state, "a2a4")
 
@@ -189,11 +190,11 @@ def test_gc_14_the_kings_player_overrides_and_the_commander_forfeits():
 def test_gc_14_the_king_never_overrides_his_own_move_and_only_where_it_changes_something():
     state, _ = V.new_game(None)
     assert "override" not in texts(state)
-    assert "his own move" in V.why_illegal(state, Action("override"))
+    assert "his own move" in V.rules.why_illegal(state, Action("override"))
     # Only the King's Knight and a Footman left: an override could move nothing else.
     lone = position({"f1": "K", "i1": "N", "f12": "k", "i12": "n"}, step=3, moved=("f1",))
     assert texts(lone) and "override" not in texts(lone)
-    assert "could move no piece" in V.why_illegal(lone, Action("override"))
+    assert "could move no piece" in V.rules.why_illegal(lone, Action("override"))
 
 
 def test_gc_14_an_old_no_override_still_replays_and_changes_nothing():
@@ -235,7 +236,7 @@ def test_gc_15_a_commander_who_cannot_move_passes_the_move_to_the_king():
     state, events = act(state, "b2b3")  # the Queen, Champion and Warriors are all blocked
     assert "GC-15" in notes(events, "override")[0]
     assert V.to_move(state) == "white.king" and state.overriding
-    assert V.status(state) == "White — King overrides the Queen's move"
+    assert V.presenter.status(state) == "White — King overrides the Queen's move"
     assert len(V.legal_actions(state)) == 26
 
 
@@ -260,7 +261,7 @@ def test_gc_17_a_dead_commanders_move_passes_to_the_king():
     state = position({"f1": "K", "i1": "N", "c1": "S", "f12": "k", "i12": "n"}, step=2)
     assert V.to_move(state) == "white.king" and state.overriding
     assert "c1" in {GEO.name(a.origin) for a in V.legal_actions(state)}
-    assert "White — King overrides the Black Knight's move" in V.status(state)
+    assert "White — King overrides the Black Knight's move" in V.presenter.status(state)
 
 
 def test_refusals_name_the_rule():

@@ -33,9 +33,9 @@ def test_gc_19_a_kill_is_told_once_per_move():
     kill is narrated by its event only, not copied into the notation as well."""
     state = position(DUEL, step=1)
     action = V.parse_action(state, "a1a6")
-    line = V.notation(state, action)
+    line = V.presenter.notation(state, action)
     _, events = act(state, "a1a6", 6, 6, 6, 1, 1, 1)
-    told = [V.annotate(line, events), *notes(events)]
+    told = [V.presenter.annotate(line, events), *notes(events)]
     assert sum("Black Scout is killed on a6" in text for text in told) == 1
     assert told[0] == "override: Wa1xa6 attacks Scout"
 
@@ -84,7 +84,7 @@ def test_gc_20_damage_persists_into_later_turns():
     after, _ = act(state, "a1a6", 3, 3, 3, 1, 1, 1, variant=EXCHANGE)
     later = after
     while later.side == 0:
-        later, _ = act(later, EXCHANGE.legal_actions(later)[0].text(EXCHANGE.geo),
+        later, _ = act(later, EXCHANGE.legal_actions(later)[0].text(EXCHANGE.rules.geo),
                        variant=EXCHANGE)  # fmt: skip
     assert piece(later, "a6").hp == 6
     assert EXCHANGE.piece_view(later, 50).hp == 6 and EXCHANGE.piece_view(later, 50).max_hp == 12
@@ -118,10 +118,10 @@ def test_gc_19_duel_odds_are_the_exact_markov_chain(att, dfn, a_hp, d_hp):
 
 def test_gc_19_chance_is_the_exact_fraction_the_attack_kills():
     state = position(DUEL, step=1)
-    chance = V.chance(state, move("a1", "a6"))
+    chance = V.rules.chance(state, move("a1", "a6"))
     assert chance.exact and chance.p == _duel_by_fractions("2d6+1d6", "3d6", 6, 12)
-    assert V.chance(state, move("a1", "a5")) == CERTAIN  # a step: no fight
-    one_round = EXCHANGE.chance(position(DUEL, step=1, variant=EXCHANGE), move("a1", "a6"))
+    assert V.rules.chance(state, move("a1", "a5")) == CERTAIN  # a step: no fight
+    one_round = EXCHANGE.rules.chance(position(DUEL, step=1, variant=EXCHANGE), move("a1", "a6"))
     dist = difference_distribution("2d6+1d6", "3d6")
     assert one_round.p == sum(p for d, p in dist.items() if d >= 12)  # kills in one round
 

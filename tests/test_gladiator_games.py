@@ -15,6 +15,7 @@ from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import check_file, load_spec_file, make_variant, variants_dir
 from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.rules.gladiator import GladiatorRules
 from battlechess_tui.rules.gladiator import moves as gen
 from battlechess_tui.rules.gladiator.state import ALIVE, BOARD, EMPTY, FROZEN, QUEEN
 from tests import whole_games
@@ -31,7 +32,7 @@ def test_gc_33_killing_the_king_wins():
     assert (result.winner, result.reason, result.rule) == (0, "King killed", "GC-33")
     assert result.detail == "the Black King dies on f10"
     assert V.legal_actions(after) == []
-    assert V.status(after).startswith("White wins")
+    assert V.presenter.status(after).startswith("White wins")
 
 
 def _black_queen_taken():
@@ -52,7 +53,7 @@ def _finish_turn(state):
 def test_gc_34_the_held_queen_counts_at_the_end_of_the_capturing_teams_turns():
     held = _finish_turn(_black_queen_taken())
     assert held.held == (0, 1)
-    assert "Black Queen held 1/5" in V.status(held)
+    assert "Black Queen held 1/5" in V.presenter.status(held)
     nearly = replace(_black_queen_taken(), held=(0, 4))
     won = _finish_turn(nearly)
     result = V.outcome(won)
@@ -78,7 +79,7 @@ def test_gc_37_quiet_turns_end_the_game_in_a_draw():
     decisions = 0
     while quick.outcome(state) is None:
         steps = [a for a in quick.legal_actions(state)
-                 if "-" in quick.notation(state, a) or a.kind != "move"]  # fmt: skip
+                 if "-" in quick.presenter.notation(state, a) or a.kind != "move"]  # fmt: skip
         state, _ = quick.apply(state, steps[0], None)
         decisions += 1
     result = quick.outcome(state)
@@ -92,8 +93,9 @@ def _quiet_game(variant, state, team_turns: int):
     for _ in range(team_turns):
         side = state.side
         while state.side == side and variant.outcome(state) is None:
+            notation = variant.presenter.notation
             steps = [a for a in variant.legal_actions(state)
-                     if a.kind == "move" and "-" in variant.notation(state, a)]  # fmt: skip
+                     if a.kind == "move" and "-" in notation(state, a)]  # fmt: skip
             state, _ = variant.apply(state, steps[0], None)
     return state
 
@@ -118,7 +120,7 @@ def test_gc_37_a_kill_or_a_capture_starts_the_count_again_and_0_turns_it_off():
 
 def test_gc_36_the_tally_sheet_lists_pieces_frozen_killed_captured_queen_and_commanders():
     state, _ = V.new_game(None)
-    sheet = {s.title: s.items for s in V.tally(state)}
+    sheet = {s.title: s.items for s in V.presenter.tally(state)}
     assert len(sheet["White pieces"]) == 20
     king = next(i for i in sheet["White pieces"] if i.label == "King f1")
     assert (king.hp, king.max_hp) == (30, 30)
@@ -131,7 +133,7 @@ def test_gc_36_the_tally_sheet_lists_pieces_frozen_killed_captured_queen_and_com
     assert {i.note for i in sheet["Black commanders"]} == {"next turn"}
 
     taken = _black_queen_taken()
-    sheet = {s.title: s.items for s in V.tally(taken)}
+    sheet = {s.title: s.items for s in V.presenter.tally(taken)}
     box = sheet["Black Captured Queen"][0]
     assert box.label == "Queen captured" and box.note == "abducted by Scout on f6, held 0/5"
     notes_ = [i.note for i in sheet["White commanders"]]
@@ -142,14 +144,14 @@ def test_gc_36_frozen_and_killed_pieces_appear_on_their_teams_sheet():
     state = position({"f1": "K", "i1": "N", "d1": "Q", "d5": "s", "a1": "W", "a6": "b",
                       "f12": "k", "i12": "n"}, step=1, moved=("f1", "i1"))  # fmt: skip
     state, _ = act(state, "d1d5")
-    sheet = {s.title: s.items for s in V.tally(state)}
+    sheet = {s.title: s.items for s in V.presenter.tally(state)}
     frozen = sheet["Black frozen"][0]
     assert frozen.label == "Scout" and frozen.hp == 12 and "Queen on d5" in frozen.note
     queen = next(i for i in sheet["White pieces"] if i.label == "Queen d5")
     assert "holds the Black Scout" in queen.note and "moved" in queen.note
     attack = jump(state, side=0, step=1, moved=("f1", "i1", "d5"))
     after, _ = act(attack, "a1a6", 1, 1, 1, 6, 6, 6, 6)  # 3 against 24: the Warrior dies
-    sheet = {s.title: s.items for s in V.tally(after)}
+    sheet = {s.title: s.items for s in V.presenter.tally(after)}
     assert [i.label for i in sheet["White killed"]] == ["Warrior"]
 
 
@@ -159,23 +161,23 @@ def test_gc_36_frozen_and_killed_pieces_appear_on_their_teams_sheet():
 def test_status_names_team_commander_and_decision():
     state, _ = V.new_game(None)
     state, _ = act(state, "d2d4")
-    assert V.status(state) == "White — Queen's move (King may override)"
-    view = V.piece_view(state, V.geo.parse("d4"))
+    assert V.presenter.status(state) == "White — Queen's move (King may override)"
+    view = V.piece_view(state, V.rules.geo.parse("d4"))
     assert (view.letter, view.hp, view.max_hp, view.name) == ("F", 4, 4, "Footman")
     assert "moved" in view.mark_names
-    black_king = V.piece_view(state, V.geo.parse("f12"))
+    black_king = V.piece_view(state, V.rules.geo.parse("f12"))
     assert black_king.letter == "k" and "protected" in black_king.mark_names
-    card = V.piece_card(state, V.geo.parse("d1"))
+    card = V.presenter.piece_card(state, V.rules.geo.parse("d1"))
     assert card[0] == "White Champion on d1" and "Commanded by the Queen" in card
     assert any(line.startswith("Dice: 4d6") for line in card)
 
 
 def test_letters_are_distinct_and_notation_reads_well():
-    letters = [k.letter for k in V.t.kinds.values()]
+    letters = [k.letter for k in V.rules.t.kinds.values()]
     assert sorted(letters) == sorted(set(letters)) == sorted("KMFQCWBSNP")
     state, _ = V.new_game(None)
     action = V.parse_action(state, "b1c3")
-    assert V.notation(state, action) == "Mb1-c3"
+    assert V.presenter.notation(state, action) == "Mb1-c3"
 
 
 def test_the_rules_text_names_every_rule_and_marks_rulings():
@@ -195,15 +197,16 @@ def test_the_variant_file_checks_clean_and_house_rules_are_validated(tmp_path: P
 
 def test_an_old_house_rule_file_naming_the_old_class_still_plays(tmp_path: Path):
     """House rules written before the split name ``gladiator:Gladiator`` and no presenter:
-    that class is rules and presenter at once."""
+    they are read as the rules and presenter that class became."""
     old = tmp_path / "old.toml"
     old.write_text('key = "old"\nbase = "gladiator"\nrules = "gladiator:Gladiator"\npresent = ""\n')
     variant = make_variant(load_spec_file(old))
-    assert variant.presenter is variant.rules
+    assert type(variant.rules).__name__ == "GladiatorRules"
+    assert type(variant.presenter).__name__ == "GladiatorPresenter"
     game = Game(variant, 1)
     game.play("f2f4")
     assert game.play("e1h4").notation == "Qe1-h4"
-    assert variant.status(game.state) == "White — Black Knight's move (King may override)"
+    assert variant.presenter.status(game.state) == "White — Black Knight's move (King may override)"
 
 
 # -- perft ------------------------------------------------------------------------------------
@@ -214,8 +217,8 @@ PERFT = [(1, 12), (2, 133), (3, 949)]  # one level = one decision; battles assum
 @pytest.mark.parametrize(("depth", "count"), PERFT)
 def test_perft_from_the_start_counts_decisions(depth, count):
     state, _ = V.new_game(None)
-    assert V.perft(state, depth) == count
-    assert "'override' (a level of its own" in V.perft_unit
+    assert V.rules.perft(state, depth) == count
+    assert "'override' (a level of its own" in V.rules.perft_unit
 
 
 def test_perft_level_two_counted_by_hand():
@@ -223,7 +226,7 @@ def test_perft_level_two_counted_by_hand():
     a3 g3: up two and one aside, or up two and three aside) and the King's override: 9. After
     b2b3 nothing of the Queen's can move, so the King moves any piece for her (GC-15): 26."""
     state, _ = V.new_game(None)
-    below = dict(V.divide(state, 2))
+    below = dict(V.rules.divide(state, 2))
     assert below["d2d4"] == 9 and below["b2b3"] == 26 and below["b1c3"] == 2  # a1b1, override
     assert sum(below.values()) == 133
 
@@ -282,8 +285,8 @@ def test_gc_22_the_fast_check_filter_agrees_with_playing_every_move_out():
         while not game.over and len(game.plies) < 400:
             state = game.state
             ids = [p.id for p in state.pieces if p.side == state.side and p.status == BOARD]
-            fast = gen.Generator(V.t, state).moves_of(ids)
-            assert fast == _ExactGenerator(V.t, state).moves_of(ids), len(game.plies)
+            fast = gen.Generator(V.rules.t, state).moves_of(ids)
+            assert fast == _ExactGenerator(V.rules.t, state).moves_of(ids), len(game.plies)
             game.play(rng.choice(game.rule_actions()))
 
 
@@ -292,11 +295,13 @@ def test_gc_22_the_fast_check_filter_agrees_with_playing_every_move_out():
 
 def check_position(state) -> None:
     """Pieces are conserved and consistent, hit points stay within their maximum."""
+    rules = V.rules
+    assert isinstance(rules, GladiatorRules)
     assert len(state.pieces) == 40
     on_board = [p for p in state.pieces if p.status == BOARD]
     assert sum(1 for pid in state.board if pid != EMPTY) == len(on_board)
     for p in state.pieces:
-        full = V.t.kinds[p.kind].hp
+        full = rules.t.kinds[p.kind].hp
         assert p.hp <= full
         if p.status == BOARD:
             assert state.board[p.sq] == p.id

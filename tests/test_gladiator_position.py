@@ -18,9 +18,11 @@ START = (
 
 def test_the_start_is_written_as_the_setup_and_read_back():
     state, _ = V.new_game(None)
-    assert V.position_text(state) == START
-    assert V.parse_position(START) == state
-    assert V.setup_state(V.spec.setup).board == state.board  # the old name still reads a board
+    assert V.rules.position_text(state) == START
+    assert V.rules.parse_position(START) == state
+    assert (
+        V.rules.setup_state(V.spec.setup).board == state.board
+    )  # the old name still reads a board
 
 
 @pytest.mark.parametrize("seed", [1, 3])
@@ -30,14 +32,16 @@ def test_every_position_of_random_games_round_trips(seed):
     seen = set()
     for position_ in game.positions:
         state = position_.state
-        text = V.position_text(state)
-        back = V.parse_position(text)
+        text = V.rules.position_text(state)
+        back = V.rules.parse_position(text)
         assert back == state and hash(back) == hash(state), text
-        assert V.position_text(back) == text
+        assert V.rules.position_text(back) == text
         assert V.legal_actions(back) == V.legal_actions(state)
         assert V.to_move(back) == V.to_move(state) and V.outcome(back) == V.outcome(state)
         seen.update(text.split()[2:5])
-    assert game.over and V.position_text(game.state).split()[-1] != "0"  # the result is written
+    assert (
+        game.over and V.rules.position_text(game.state).split()[-1] != "0"
+    )  # the result is written
     assert any("+" in word for word in seen)  # overrides were among the positions
 
 
@@ -45,7 +49,7 @@ def _special_states():
     """States random games rarely reach: a Queen frozen by a Queen with her prisoner waiting
     to go home, a captured Queen, an open promotion, killed pieces, a King killed."""
     out = []
-    queens = V.parse_position(QUEENS)
+    queens = V.rules.parse_position(QUEENS)
     out.append(queens)
     out.append(act(queens, "d1d5")[0])  # the released Warrior waits: return a1..j1
     out.append(act(out[-1], "return a1")[0])
@@ -67,8 +71,11 @@ QUEENS = "5k2n1/w9/10/10/10/10/10/3q[W]6/10/10/S9/3Q1K2N1 w Q -/-/- - 0/0 1 1 0 
 def test_positions_with_frozen_and_captured_queens_and_open_choices_round_trip():
     texts = []
     for state in _special_states():
-        text = V.position_text(state)
-        assert V.parse_position(text) == state and V.position_text(V.parse_position(text)) == text
+        text = V.rules.position_text(state)
+        assert (
+            V.rules.parse_position(text) == state
+            and V.rules.position_text(V.rules.parse_position(text)) == text
+        )
         texts.append(text)
     assert "3Q'[q]6" in texts[1] and " -/-/W return:W@d5 " in texts[1]
     assert "5S'{q}4" in texts[3] and texts[3].split()[2] == "N"
@@ -86,18 +93,18 @@ def test_equal_positions_reached_two_ways_are_equal_and_hash_equal():
     two, _ = act(two, "override")
     two, _ = act(two, "b1c3")
     assert one == two and hash(one) == hash(two)
-    assert len({one, two, V.parse_position(V.position_text(one))}) == 1
+    assert len({one, two, V.rules.parse_position(V.rules.position_text(one))}) == 1
     assert one != start and hash(one) != hash(start)
 
 
 def test_states_never_change_and_keep_no_cache():
     state, _ = V.new_game(None)
-    before = V.position_text(state)
-    V.status(state)
+    before = V.rules.position_text(state)
+    V.presenter.status(state)
     V.piece_view(state, 5)
-    V.evaluate(state, 0)
+    V.rules.evaluate(state, 0)
     after, _ = act(state, "f2f4")
-    assert V.position_text(state) == before and after != state
+    assert V.rules.position_text(state) == before and after != state
     assert "cache" not in {f for f in type(state).__dataclass_fields__}
     actions = V.legal_actions(state)
     actions.clear()
@@ -121,13 +128,13 @@ def test_states_never_change_and_keep_no_cache():
 )
 def test_bad_position_text_is_refused_with_its_reason(text, reason):
     with pytest.raises(ValueError) as refused:
-        V.parse_position(text)
+        V.rules.parse_position(text)
     assert reason in str(refused.value)
     assert "\n" not in str(refused.value)
 
 
 def test_a_board_alone_starts_that_sides_turn():
-    black = V.parse_position(START.split()[0] + " b")
+    black = V.rules.parse_position(START.split()[0] + " b")
     assert V.to_move(black) == "black.king" and black.side == 1
 
 
@@ -136,35 +143,35 @@ def test_a_board_alone_starts_that_sides_turn():
 
 def test_evaluate_the_start_is_even_and_material_counts():
     state, _ = V.new_game(None)
-    assert V.evaluate(state, 0) == V.evaluate(state, 1) == 0
+    assert V.rules.evaluate(state, 0) == V.rules.evaluate(state, 1) == 0
     board = {"f1": "K", "i1": "N", "a1": "W", "a6": "s", "f12": "k", "i12": "n"}
     even = position({**board, "a7": "W"}, step=1)
     won_scout, _ = act(even, "a1a6", 6, 6, 6, 1, 1, 1)  # the Warrior kills the Scout
-    assert V.evaluate(won_scout, 0) > V.evaluate(even, 0)
-    assert V.evaluate(won_scout, 1) == -V.evaluate(won_scout, 0)
+    assert V.rules.evaluate(won_scout, 0) > V.rules.evaluate(even, 0)
+    assert V.rules.evaluate(won_scout, 1) == -V.rules.evaluate(won_scout, 0)
 
 
 SCOUT_ON_D5 = "5k2n1/10/10/10/10/10/10/3{scout}6/10/10/10/3Q1K2N1 w Q -/-/- - 0/0 1 1 0 0"
 
 
 def test_evaluate_weighs_hit_points_frozen_pieces_and_a_held_queen():
-    fresh = V.parse_position(SCOUT_ON_D5.format(scout="s"))
-    hurt = V.parse_position(SCOUT_ON_D5.format(scout="s(3)"))
-    assert V.evaluate(hurt, 0) > V.evaluate(fresh, 0)  # the Black Scout is hurt
+    fresh = V.rules.parse_position(SCOUT_ON_D5.format(scout="s"))
+    hurt = V.rules.parse_position(SCOUT_ON_D5.format(scout="s(3)"))
+    assert V.rules.evaluate(hurt, 0) > V.rules.evaluate(fresh, 0)  # the Black Scout is hurt
     frozen, _ = act(fresh, "d1d5")  # the White Queen freezes the Scout
-    assert V.evaluate(frozen, 0) > V.evaluate(fresh, 0)
+    assert V.rules.evaluate(frozen, 0) > V.rules.evaluate(fresh, 0)
     taken = position({"f1": "K", "i1": "N", "a1": "S", "f6": "q", "g12": "k", "i12": "n"},
                      step=2)  # fmt: skip
     after, _ = act(taken, "a1f6")  # the Black Queen is captured
-    held = V.parse_position(V.position_text(after).replace(" 0/0 ", " 0/3 "))
-    assert V.evaluate(after, 0) > V.evaluate(taken, 0) + 4
-    assert V.evaluate(held, 0) > V.evaluate(after, 0)  # nearer the GC-34 win
+    held = V.rules.parse_position(V.rules.position_text(after).replace(" 0/0 ", " 0/3 "))
+    assert V.rules.evaluate(after, 0) > V.rules.evaluate(taken, 0) + 4
+    assert V.rules.evaluate(held, 0) > V.rules.evaluate(after, 0)  # nearer the GC-34 win
 
 
 def test_evaluate_a_won_game_outweighs_everything():
     state = position({"f1": "K", "i1": "N", "f9": "W", "f10": "k"}, step=1)
     won, _ = act(state, "f9f10", *[6, 6, 6, 1, 1, 1, 1, 1] * 3)
-    assert V.evaluate(won, 0) == 1000 and V.evaluate(won, 1) == -1000
+    assert V.rules.evaluate(won, 0) == 1000 and V.rules.evaluate(won, 1) == -1000
 
 
 # -- saves -----------------------------------------------------------------------------------
@@ -177,7 +184,7 @@ def test_gc_14_a_save_with_old_no_override_answers_loads_and_verifies(tmp_path: 
     path = tmp_path / "old.json"
     save_game(game, path)
     loaded = load_game(path).game
-    assert [p.action.text(V.geo) for p in loaded.plies][1] == "no-override"
+    assert [p.action.text(V.rules.geo) for p in loaded.plies][1] == "no-override"
     assert [p.seat for p in loaded.plies] == [
         "white.king", "white.king", "white.queen", "white.king", "white.king",
     ]  # fmt: skip

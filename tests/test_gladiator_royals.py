@@ -25,7 +25,7 @@ from tests.test_gladiator_support import (
 def test_gc_21_the_king_cannot_be_attacked_while_his_kings_knight_lives():
     state = position({"f1": "K", "i1": "N", "f9": "W", "f10": "k", "i12": "n"}, step=1)
     assert "f10" not in moves_from(state, "f9")
-    assert "GC-21" in V.why_illegal(state, move("f9", "f10"))
+    assert "GC-21" in V.rules.why_illegal(state, move("f9", "f10"))
 
 
 def test_gc_21_a_frozen_kings_knight_still_protects_his_king():
@@ -41,16 +41,16 @@ def test_gc_22_no_move_may_leave_the_own_checkable_king_in_check():
     state = position({"f1": "K", "i1": "N", "f3": "W", "f9": "w", "f12": "k", "i12": "n"},
                      step=1)  # fmt: skip
     assert moves_from(state, "f3") == {"f2", "f4", "f5", "f6", "f7", "f8", "f9"}
-    assert "GC-22" in V.why_illegal(state, move("f3", "e3"))
+    assert "GC-22" in V.rules.why_illegal(state, move("f3", "e3"))
 
 
 def test_gc_22_ruling_the_enemy_queen_never_gives_check():
     state = position({"f1": "K", "i1": "N", "f8": "q", "b5": "w", "f12": "k", "i12": "n"})
-    assert "check" not in V.status(state) and not V.in_check(state)
+    assert "check" not in V.presenter.status(state) and not V.rules.in_check(state)
     assert {"f2", "e2", "g2"} <= moves_from(state, "f1")  # her lines are no danger
     assert "in check" not in V.piece_view(state, sq("f1")).mark_names
     checked = position({"f1": "K", "i1": "N", "f8": "w", "f12": "k", "i12": "n"})
-    assert V.in_check(checked) and "in check" in V.piece_view(checked, sq("f1")).mark_names
+    assert V.rules.in_check(checked) and "in check" in V.piece_view(checked, sq("f1")).mark_names
 
 
 def test_gc_22_the_king_may_not_step_next_to_the_enemy_king():
@@ -71,11 +71,11 @@ def test_gc_23_own_pieces_only_to_get_out_of_check_and_never_a_queen():
     calm = {"f1": "K", "i1": "N", "e1": "Q", "e2": "P", "g1": "P", "g2": "P", "a1": "M",
             "f12": "k", "i12": "n"}  # fmt: skip
     assert moves_from(position(calm), "f1") == {"f2"}
-    assert "GC-23" in V.why_illegal(position(calm), move("f1", "e2"))
+    assert "GC-23" in V.rules.why_illegal(position(calm), move("f1", "e2"))
     checked = position({**calm, "f8": "w"})  # the Black Warrior checks down the f-file
-    assert "check" in V.status(checked)
+    assert "check" in V.presenter.status(checked)
     assert moves_from(checked, "f1") == {"e2", "g1", "g2"}  # f2 stays in check; never e1
-    assert "GC-23" in V.why_illegal(checked, move("f1", "e1"))
+    assert "GC-23" in V.rules.why_illegal(checked, move("f1", "e1"))
     after, events = act(checked, "f1g2")
     assert kind_at(after, "g2") == "king" and notes(events, "kill")
 
@@ -83,11 +83,11 @@ def test_gc_23_own_pieces_only_to_get_out_of_check_and_never_a_queen():
 def test_gc_24_check_forces_the_choice_set_assuming_battles_are_won():
     state = position({"f1": "K", "i1": "N", "a8": "W", "j4": "Q", "f8": "w", "f12": "k",
                       "i12": "n"}, step=1, moved=("f1",))  # fmt: skip
-    assert V.status(state) == "White — Queen's move — check!"
+    assert V.presenter.status(state) == "White — Queen's move — check!"
     assert set(texts(state)) == {"a8f8", "j4f4", "j4f8"}
     # The Warrior loses its battle: the King is still in check, and the next move must help.
     after, _ = act(state, "a8f8", 1, 1, 1, 6, 6)
-    assert kind_at(after, "a8") is None and "check" in V.status(after)
+    assert kind_at(after, "a8") is None and "check" in V.presenter.status(after)
     assert V.to_move(after) == "white.king"  # the dead Black Knight's move passes to him
     assert set(texts(after)) == {"j4f4", "j4f8"}
 
@@ -105,7 +105,7 @@ def test_gc_25_without_his_kings_knight_the_king_fights_and_is_never_in_check():
     assert "f10" in moves_from(state, "f9")
     assert "Duel" in V.odds(state, move("f9", "f10"))
     black = jump(state, side=1)
-    assert "check" not in V.status(black)
+    assert "check" not in V.presenter.status(black)
     after, events = act(black, "f10f9", 6, 6, 6, 6, 6, 6, 1, 1)
     assert len(rolls(events)) == 2 and kind_at(after, "f9") == "king"
 
@@ -125,14 +125,14 @@ def test_gc_26_and_gc_29_a_scout_captures_the_queen_and_the_king_changes():
     black = jump(after, side=1)
     king_moves = moves_from(black, "f12")
     assert {"f7", "f6", "a12", "j8"} <= king_moves  # a chess queen's moves, and the abductor
-    assert "check" not in V.status(black)
+    assert "check" not in V.presenter.status(black)
 
 
 def test_gc_29_only_the_black_knight_or_a_scout_may_capture_the_queen():
     state = position({"f1": "K", "i1": "N", "f2": "W", "f6": "q", "f12": "k", "i12": "n"},
                      step=1)  # fmt: skip
     assert "f6" not in moves_from(state, "f2")
-    assert "GC-29" in V.why_illegal(state, move("f2", "f6"))
+    assert "GC-29" in V.rules.why_illegal(state, move("f2", "f6"))
     assert V.odds(state, move("f2", "f5")) is None
 
 
@@ -160,7 +160,7 @@ def test_gc_29_capturing_a_queen_who_holds_a_piece_sends_it_home():
     assert after.pending and after.pending[0].kind == "return"
     assert V.to_move(after) == "black.black-knight"  # the Scout's commander chooses
     assert set(texts(after)) == {f"return {f}12" for f in "abcdefhj"}
-    assert "sends the released Scout to its back rank" in V.status(after)
+    assert "sends the released Scout to its back rank" in V.presenter.status(after)
     done, events = act(after, "return c12")
     assert kind_at(done, "c12") == "scout" and "GC-29" in notes(events, "return")[0]
     white_queen = next(p for p in done.pieces if p.kind == "queen" and p.side == 0)
@@ -176,7 +176,7 @@ FULL_BACK_RANK = (
 
 
 def test_gc_29_ruling_a_full_back_rank_sends_the_piece_to_the_nearest_empty_square():
-    state = V.parse_position(FULL_BACK_RANK.format(rank6="10"))
+    state = V.rules.parse_position(FULL_BACK_RANK.format(rank6="10"))
     after, events = act(state, "c7d5")
     assert notes(events, "capture") and V.to_move(after) == "black.black-knight"
     assert set(texts(after)) == {"return c6", "return d6", "return e6"}  # next to d5
@@ -189,7 +189,7 @@ def test_gc_29_ruling_a_full_back_rank_sends_the_piece_to_the_nearest_empty_squa
 def test_gc_29_a_single_square_is_taken_without_asking():
     """Issue 12: a choice with one answer is no decision; the rules make it and say so."""
     game = Game(V, 1)
-    game.positions[-1] = Position(V.parse_position(FULL_BACK_RANK.format(rank6="2FF6")))
+    game.positions[-1] = Position(V.rules.parse_position(FULL_BACK_RANK.format(rank6="2FF6")))
     ply = game.play("c7d5")
     assert kind_at(game.state, "e6") == "scout" and not game.state.pending
     assert "Black Scout goes to the nearest empty square: e6 (GC-29)" in notes(ply.events)
@@ -210,7 +210,8 @@ def test_gc_27_the_queen_freezes_and_her_prisoner_returns_when_she_leaves():
     after, events = act(state, "d1d5")
     assert not rolls(events) and kind_at(after, "d5") == "queen"
     assert V.piece_view(after, sq("d5")).label == "*s"
-    assert [s.items[0].label for s in V.tally(after) if s.title == "Black frozen"] == ["Scout"]
+    tally = V.presenter.tally(after)
+    assert [s.items[0].label for s in tally if s.title == "Black frozen"] == ["Scout"]
     later = jump(after, side=0, step=1, moved=("f1", "i1"))
     later, events = act(later, "d5d8")  # she freezes the Footman: the Scout comes back
     assert kind_at(later, "d5") == "scout" and notes(events, "thaw")
@@ -222,7 +223,7 @@ QUEENS = "5k2n1/w9/10/10/10/10/10/3q[W]6/10/10/S9/3Q1K2N1 w Q -/-/- - 0/0 1 1 0 
 
 
 def test_gc_27_ruling_the_queen_freezes_the_enemy_queen_who_lets_go_of_her_prisoner():
-    state = V.parse_position(QUEENS)
+    state = V.rules.parse_position(QUEENS)
     assert "d5" in moves_from(state, "d1")
     assert V.odds(state, move("d1", "d5")) == "No fight: the Queen freezes the Queen (GC-27)"
     after, events = act(state, "d1d5")
@@ -237,22 +238,22 @@ def test_gc_27_ruling_the_queen_freezes_the_enemy_queen_who_lets_go_of_her_priso
 
 
 def test_gc_27_ruling_a_frozen_queen_commands_but_cannot_move_heal_or_be_captured():
-    frozen, _ = act(V.parse_position(QUEENS), "d1d5")
+    frozen, _ = act(V.rules.parse_position(QUEENS), "d1d5")
     frozen, _ = act(frozen, "return a1")
     black = jump(frozen, side=1, step=1)
     assert V.to_move(black) == "black.queen"  # she still commands her Warrior (GC-16)
     assert moves_origins(black) == {"a11"} and not [t for t in texts(black) if "heal" in t]
     # Not captured: her King keeps his protection and she is not counted as held (GC-34).
-    assert "Queen frozen" in [i.label for s in V.tally(black) for i in s.items]
+    assert "Queen frozen" in [i.label for s in V.presenter.tally(black) for i in s.items]
     turn_over = frozen
     while turn_over.side == 0:  # White ends the turn still holding her
         turn_over, _ = act(turn_over, texts(turn_over)[0])
-    assert turn_over.held == (0, 0) and "held" not in V.status(turn_over)
+    assert turn_over.held == (0, 0) and "held" not in V.presenter.status(turn_over)
     king = moves_from(jump(frozen, side=1), "f12")
     assert king <= {"e12", "g12", "e11", "f11", "g11"}  # a King's steps, not a queen's (GC-26)
     white = jump(frozen, side=0, step=2, moved=("d5",))  # the Black Knight's Scout on a2
     assert "d5" not in moves_from(white, "a2")  # her square holds no fight (GC-27, GC-30)
-    assert "never a frozen Queen" in V.why_illegal(white, move("a2", "d5"))
+    assert "never a frozen Queen" in V.rules.why_illegal(white, move("a2", "d5"))
     game = Game(V, 1)
     game.positions[-1] = Position(jump(frozen, side=0, step=1))
     ply = game.play("d5d8")  # the White Queen leaves: the Black Queen is free on d5 again
@@ -288,8 +289,8 @@ def test_gc_30_attacking_a_frozen_piece_adds_the_queens_die():
     # The Queen goes next to her King on f1: her player chooses an empty square.
     assert V.to_move(after) == "white.queen"
     assert set(texts(after)) == {"place e1", "place e2", "place f2", "place g1", "place g2"}
-    assert "places the Queen next to her King" in V.status(after)
-    assert V.notation(after, V.parse_action(after, "place g2")) == "Queen placed on g2"
+    assert "places the Queen next to her King" in V.presenter.status(after)
+    assert V.presenter.notation(after, V.parse_action(after, "place g2")) == "Queen placed on g2"
     placed, _ = act(after, "place g2")
     assert kind_at(placed, "g2") == "queen"
 
@@ -320,7 +321,7 @@ def test_gc_31_capturing_the_enemy_queen_swaps_the_queens():
              "e7": "q"}  # fmt: skip
     black = position(board, side=1, step=2)  # no Black Knight: the King moves the Scout
     held, _ = act(black, "c6e4")
-    assert "White Queen held 0/5" in V.status(jump(held, side=0, step=2))
+    assert "White Queen held 0/5" in V.presenter.status(jump(held, side=0, step=2))
     white = jump(held, side=0, step=2)
     swapped, events = act(white, "a3e7")
     assert notes(events, "swap")
@@ -341,7 +342,7 @@ def _hurt(state, **hp):
     for name, value in hp.items():
         p = piece(state, name)
         pieces[p.id] = replace(p, hp=value)
-    return V.begin(replace(state, pieces=tuple(pieces), phase="start"))
+    return V.rules.begin(replace(state, pieces=tuple(pieces), phase="start"))
 
 
 def test_gc_32_the_queen_heals_hurt_neighbours_at_the_start_of_her_move():
@@ -349,8 +350,9 @@ def test_gc_32_the_queen_heals_hurt_neighbours_at_the_start_of_her_move():
                       "f12": "k", "i12": "n"}, step=1, moved=("f1",))  # fmt: skip
     state = _hurt(state, e4=3, d5=10, f5=4)
     assert {t for t in texts(state) if t.startswith("heal")} == {"heal d5", "heal e4"}
-    assert "may heal first" in V.status(state) and "override" in texts(state)
-    assert V.notation(state, V.parse_action(state, "heal e4")) == "Queen heals the Warrior on e4"
+    assert "may heal first" in V.presenter.status(state) and "override" in texts(state)
+    heal = V.parse_action(state, "heal e4")
+    assert V.presenter.notation(state, heal) == "Queen heals the Warrior on e4"
     healed, events = act(state, "heal e4")
     assert piece(healed, "e4").hp == 6 and notes(events, "heal")
     assert V.to_move(healed) == "white.queen"
@@ -378,8 +380,8 @@ def test_gc_32_ruling_a_boxed_in_queen_heals_while_the_king_moves_for_her():
     state = _hurt(state, a2=2, b1=5)
     assert state.overriding and V.to_move(state) == "white.king"
     assert {t for t in texts(state) if t.startswith("heal")} == {"heal a2", "heal b1"}
-    assert V.decider(state, V.parse_action(state, "heal b1")) == "white.queen"
-    assert "the Queen may heal first" in V.status(state)
+    assert V.rules.decider(state, V.parse_action(state, "heal b1")) == "white.queen"
+    assert "the Queen may heal first" in V.presenter.status(state)
 
 
 # -- promotion --------------------------------------------------------------------------------
@@ -392,7 +394,7 @@ def _killed(state, *squares):
         p = piece(state, name)
         pieces[p.id] = replace(p, status="killed", sq=-1)
         board[p.sq] = -1
-    return V.begin(replace(state, pieces=tuple(pieces), board=tuple(board), phase="start"))
+    return V.rules.begin(replace(state, pieces=tuple(pieces), board=tuple(board), phase="start"))
 
 
 def test_gc_11_a_footman_brings_back_a_warrior_or_scout_chosen_by_the_king():
@@ -403,7 +405,7 @@ def test_gc_11_a_footman_brings_back_a_warrior_or_scout_chosen_by_the_king():
     assert V.to_move(after) == "white.king"
     assert texts(after) == ["promote warrior", "promote scout"]
     action = V.parse_action(after, "promote scout")
-    assert V.notation(after, action) == "Footman promotes: the Scout returns"
+    assert V.presenter.notation(after, action) == "Footman promotes: the Scout returns"
     done, events = act(after, "promote scout")
     scout = piece(done, "c12")
     assert scout.kind == "scout" and scout.hp == 12 and scout.id in done.moved

@@ -13,7 +13,7 @@ from battlechess_tui.rules.gladiator.state import GladiatorState, Piece
 from tests.scripted_dice import apply_scripted
 
 V = make_variant("gladiator")
-GEO = V.geo
+GEO = V.rules.geo
 
 
 def sq(name: str) -> int:
@@ -38,10 +38,10 @@ def board_text(placement: dict[str, str]) -> str:
 def position(placement: dict[str, str], side: int = 0, step: int = 0, variant=V,
              moved: tuple[str, ...] = (), **changes) -> GladiatorState:  # fmt: skip
     """A hand-made position, ``side`` to play the move of commander number ``step``."""
-    state = variant.setup_state(board_text(placement), side)
+    state = variant.rules.setup_state(board_text(placement), side)
     ids = frozenset(state.board[sq(n)] for n in moved)
     state = replace(state, step=step, moved=ids, **changes)
-    return variant.begin(state)
+    return variant.rules.begin(state)
 
 
 def jump(state: GladiatorState, side: int, step: int = 0, variant=V,
@@ -49,7 +49,7 @@ def jump(state: GladiatorState, side: int, step: int = 0, variant=V,
     """The same board with ``side`` to play the move of commander number ``step``."""
     ids = frozenset(state.board[sq(n)] for n in moved)
     fresh = replace(state, side=side, step=step, phase="start", moved=ids, overriding=False)
-    return variant.begin(fresh)
+    return variant.rules.begin(fresh)
 
 
 def act(state: GladiatorState, text: str, *faces: int, variant=V):
@@ -58,7 +58,7 @@ def act(state: GladiatorState, text: str, *faces: int, variant=V):
 
 
 def texts(state: GladiatorState, variant=V) -> list[str]:
-    return [a.text(variant.geo) for a in variant.legal_actions(state)]
+    return [a.text(variant.rules.geo) for a in variant.legal_actions(state)]
 
 
 def moves_from(state: GladiatorState, name: str, variant=V) -> set[str]:

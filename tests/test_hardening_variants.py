@@ -58,13 +58,14 @@ def test_check_variant_reports_bad_files_in_lines_without_a_traceback(tmp_path, 
 
 def test_a_dice_chess_file_without_opening_turns_fails_the_check(tmp_path, capsys):
     """The file names the rules class and every table but drops an option the rules read: it
-    used to pass the check and crash at decision 67 of a game."""
+    used to pass the check and crash at decision 67 of a game; now it is refused at load, by
+    name (issue 28, item 6)."""
     text = (variants_dir() / "dice-chess.toml").read_text()
     text = re.sub(r"\[options\.opening_turns\][^\[]*", "", text)
     text = text.replace('rules_text = "dice-chess.md"', "")
     path = _write(tmp_path, text)
     code, out = _check(capsys, path)
-    assert code == 1 and "opening_turns" in out and "trial game" in out
+    assert code == 1 and "opening_turns missing" in out and "base = 'dice-chess'" in out
 
 
 def test_every_option_value_is_built_by_the_check(tmp_path):

@@ -1,11 +1,22 @@
-"""The engine knows nothing of the UI: importing it must not import Textual or Rich."""
+"""The package's layers: the engine knows nothing of the UI (importing it must not import
+Textual or Rich), no module imports itself back through others, and each part reaches (directly
+or through any chain of imports) only the parts below it.
+
+Every import is an edge of the graph: at the top of a module, inside a function, under
+``TYPE_CHECKING`` (a type is a dependency too), absolute or relative (``from .rules import``).
+"""
 
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "battlechess_tui"
+TOP = "battlechess_tui"
 
 
 def test_engine_imports_no_textual_or_rich():
@@ -26,48 +37,54 @@ def test_engine_imports_no_textual_or_rich():
 
 # -- the package's import graph -----------------------------------------------------------------
 
-PACKAGE = ROOT / "battlechess_tui"
 
-
-def _modules() -> dict[str, Path]:
+def _modules(package: Path = PACKAGE) -> dict[str, Path]:
     out = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    for path in package.rglob("*.py"):
+        parts = list(path.relative_to(package.parent).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts = parts[:-1]
         out[".".join(parts)] = path
     return out
 
 
-def _only_for_type_checkers(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _imports(path: Path, modules: dict[str, Path]) -> set[str]:
-    """The package's modules ``path`` imports, at the top or inside functions (imports for
-    type checkers only are left out: they never run)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = {id(sub) for node in ast.walk(tree) if isinstance(node, ast.If)
-               and _only_for_type_checkers(node) for sub in ast.walk(node)}  # fmt: skip
+def imported_modules(name: str, source: str, is_package: bool, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` that module ``name`` imports, wherever the import stands; a
+    relative import resolved against its package; ``from m import x`` counts as ``m.x`` when
+    that is a module, else as ``m``."""
+    package = name.split(".") if is_package else name.split(".")[:-1]
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                if node.level > len(package):
+                    raise ValueError(f"{name}: a relative import beyond the top package")
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
             for alias in node.names:
-                full = f"{node.module}.{alias.name}"
-                found.add(full if full in modules else node.module)
-    return {name for name in found if name in modules}
+                full = f"{module}.{alias.name}"
+                found.add(full if full in modules else module)
+    return (found & modules) - {name}
 
 
-def import_graph() -> dict[str, set[str]]:
-    modules = _modules()
-    return {name: _imports(path, modules) - {name} for name, path in modules.items()}
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports."""
+    modules = _modules(package)
+    return {
+        name: imported_modules(
+            name, path.read_text(encoding="utf-8"), path.stem == "__init__", set(modules)
+        )
+        for name, path in modules.items()
+    }
+
+
+@cache
+def package_graph() -> dict[str, set[str]]:
+    """battlechess_tui's import graph, read once for all the tests here."""
+    return import_graph()
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -102,22 +119,186 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def test_no_import_cycle_in_the_package():
-    assert cycles(import_graph()) == []
+def reached(graph: dict[str, set[str]], start: str) -> dict[str, str]:
+    """Every module ``start`` reaches through imports -> the module that imports it on one
+    shortest path (to show how it is reached)."""
+    via: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for name in frontier:
+            for other in sorted(graph.get(name, ())):
+                if other not in via and other != start:
+                    via[other] = name
+                    nxt.append(other)
+        frontier = nxt
+    return via
 
 
-def test_the_ui_imports_no_rules_module():
-    """The UI reads presenters and view models only (``engine/``), never a game's module."""
-    graph = import_graph()
-    reached = {
-        (name, other)
+def path_to(via: dict[str, str], start: str, end: str) -> str:
+    chain = [end]
+    while chain[-1] != start:
+        chain.append(via[chain[-1]])
+    return " -> ".join(reversed(chain))
+
+
+def part(name: str) -> str:
+    """A module's part of the package: ``engine``, ``rules``, ``ui``, ``session``..."""
+    pieces = name.split(".")
+    return pieces[1] if len(pieces) > 1 else pieces[0]
+
+
+#: What each part may reach, through any chain of imports (its own modules always).
+MAY_REACH: dict[str, set[str]] = {
+    "engine": {TOP},
+    "rules": {"engine", TOP},
+    "ai": {"engine", TOP},
+    "save": {"ai", "engine", TOP},  # ai: the computer levels a save may name
+    "session": {"ai", "engine", TOP},
+    "simulation": {"ai", "engine", "save", TOP},
+    "tutorial": {"engine", "save", TOP},
+    "analysis": {"ai", "engine", TOP},  # whole-game analysis over ai/ (no UI)
+    "campaign": {"engine", "save", "simulation", "ai", TOP},
+    "ui": {
+        *("ai", "analysis", "campaign", "engine", "save", "session", "simulation", "tutorial"),
+        TOP,
+    },
+    "cli": {
+        *("ai", "analysis", "campaign", "engine", "save", "session", "simulation", "tutorial"),
+        *("ui", TOP),
+    },
+}
+MAY_REACH["__main__"] = MAY_REACH["cli"] | {"cli"}
+
+#: Imports that break a layer today and are to go (issue #26 item 4: the campaign becomes a part
+#: of D&D or is reached through an interface D&D implements): campaign -> rules.dnd.
+KNOWN_BREACHES = {("campaign", "rules")}
+
+
+def breaches(graph: dict[str, set[str]], allowed: set[tuple[str, str]]) -> list[str]:
+    """Each module that reaches a part its own may not, with one path showing how."""
+    without = {
+        name: {o for o in imported if (part(name), part(o)) not in allowed}
         for name, imported in graph.items()
-        if name.startswith("battlechess_tui.ui")
-        for other in imported
-        if other.startswith("battlechess_tui.rules")
     }
-    assert reached == set()
+    found = []
+    for name in sorted(graph):
+        may = MAY_REACH.get(part(name), set()) | {part(name)}
+        via = reached(without, name)
+        for other in sorted(via):
+            if part(other) not in may:
+                found.append(path_to(via, name, other))
+    return found
+
+
+def game_of(name: str) -> str | None:
+    pieces = name.split(".")
+    return pieces[2] if len(pieces) > 2 and pieces[1] == "rules" else None
+
+
+def test_every_relative_import_resolves_to_a_module_of_the_package():
+    modules = _modules()
+    missing = []
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                names = imported_modules(
+                    name, ast.unparse(node), path.stem == "__init__", set(modules)
+                )
+                if not names:
+                    missing.append(f"{name}: {ast.unparse(node)}")
+    assert missing == []
+
+
+def test_no_import_cycle_in_the_package():
+    assert cycles(package_graph()) == []
+
+
+def test_every_part_of_the_package_has_its_place_in_the_layers():
+    """A new part (a folder or a top-level module) says what it may reach in ``MAY_REACH``."""
+    parts = {part(name) for name in package_graph()} - {TOP}
+    assert sorted(parts - set(MAY_REACH)) == []
+
+
+def test_each_part_reaches_only_the_parts_below_it():
+    assert breaches(package_graph(), KNOWN_BREACHES) == []
+
+
+@pytest.mark.xfail(strict=True, reason="campaign/ imports rules.dnd: issue #26 item 4")
+def test_the_ui_reaches_no_rules_module_even_through_the_campaign():
+    """The UI reads presenters and view models only (``engine/``), never a game's module."""
+    assert [b for b in breaches(package_graph(), set()) if part(b.split()[0]) == "ui"] == []
+
+
+def test_no_screen_imports_the_app_even_for_types():
+    """Screens ask for navigation with messages and read the app through a protocol
+    (``ui/navigation.py``): none reaches ``ui.app``, so the app imports no screen that imports
+    it back."""
+    graph = package_graph()
+    app = f"{TOP}.ui.app"
+    found = []
+    for name in sorted(n for n in graph if n.startswith(f"{TOP}.ui.screens.")):
+        via = reached(graph, name)
+        if app in via:
+            found.append(path_to(via, name, app))
+    assert found == []
+
+
+def test_a_games_modules_reach_no_other_game_but_the_chess_base():
+    """A game builds on the engine and on ``chess_family`` (FIDE's moves) only; ``compat``
+    (round 1's one-class games) is reached only by the package shims that warn of it."""
+    graph = package_graph()
+    shims = {f"{TOP}.rules.{g}" for g in {game_of(n) for n in graph} if g}
+    into_compat = {n for n, imported in graph.items() if f"{TOP}.rules.compat" in imported}
+    assert into_compat <= shims
+    without_shims = {n: i - {f"{TOP}.rules.compat"} for n, i in graph.items()}
+    found = []
+    for name in sorted(graph):
+        game = game_of(name)
+        if game is None or game == "compat":
+            continue
+        via = reached(without_shims, name)
+        for other in sorted(via):
+            if game_of(other) not in (None, game, "chess_family"):
+                found.append(path_to(via, name, other))
+    assert found == []
+
+
+# -- the checks themselves find what they look for ---------------------------------------------
 
 
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize(
+    "back",
+    [
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.top import Thing\n",
+        "def later():\n    from pkg.top import Thing\n    return Thing\n",
+        "from ..top import Thing\n",
+        "from .. import top\n",
+    ],
+    ids=["type-checking", "function-level", "relative", "relative-module"],
+)
+def test_a_cycle_through_any_kind_of_import_is_found(tmp_path, back):
+    """``pkg.top`` imports ``pkg.low.mod``; ``mod`` imports ``top`` back, each way."""
+    (tmp_path / "pkg" / "low").mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "low" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "top.py").write_text("from pkg.low.mod import helper\nThing = 1\n")
+    (tmp_path / "pkg" / "low" / "mod.py").write_text(back + "def helper():\n    return 1\n")
+    assert cycles(import_graph(tmp_path / "pkg")) == [["pkg.low.mod", "pkg.top"]]
+
+
+def test_reachability_sees_a_breach_two_imports_away():
+    graph = {
+        f"{TOP}.ui.board": {f"{TOP}.campaign.shop"},
+        f"{TOP}.campaign.shop": {f"{TOP}.rules.dnd.items"},
+        f"{TOP}.rules.dnd.items": set(),
+    }
+    assert breaches(graph, set()) == [
+        f"{TOP}.campaign.shop -> {TOP}.rules.dnd.items",
+        f"{TOP}.ui.board -> {TOP}.campaign.shop -> {TOP}.rules.dnd.items",
+    ]

@@ -41,7 +41,7 @@ def test_round_trip_rebuilds_every_position(tmp_path):
     save_game(game, path)
     loaded = load_game(path).game
     assert [p.notation for p in loaded.plies] == [p.notation for p in game.plies]
-    assert loaded.variant.fen(loaded.state) == game.variant.fen(game.state)
+    assert loaded.variant.rules.fen(loaded.state) == game.variant.rules.fen(game.state)
     assert loaded.outcome == game.outcome
     assert len(loaded.positions) == len(game.positions)
     assert verify_file(path) is None
@@ -90,7 +90,7 @@ def _good_save(tmp_path):
         (lambda text: text.replace('"plies"', '"plys"', 1), "corrupt"),
         (lambda text: "just some notes\n", "corrupt|not a battlechess save"),
         (lambda text: json.dumps({"hello": "world"}), "not a battlechess save"),
-        (lambda text: text.replace('"format_version": 2', '"format_version": 99', 1), "newer"),
+        (lambda text: text.replace('"format_version": 3', '"format_version": 99', 1), "newer"),
         (lambda text: text.replace('"variant": "classic"', '"variant": "nope"', 1), "no game"),
         (lambda text: text.replace('"action": "', '"action": "z9', 1), "ply 1 .*not legal"),
     ],
@@ -345,7 +345,7 @@ def test_a_crash_between_the_two_writes_leaves_one_file_for_the_game(tmp_path, m
     with pytest.raises(KeyboardInterrupt):
         save_game(game, autosave_path(tmp_path), own)
     monkeypatch.undo()
-    assert load_game(own).game.plies[0].action.text(game.variant.geo) == "d2d4"
+    assert load_game(own).game.plies[0].action.text(game.variant.rules.geo) == "d2d4"
     assert latest_autosave(tmp_path) == old  # the game before, whole; nothing split
     assert own_file(autosave_path(tmp_path)) == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave.json", "new.json", "old.json"]

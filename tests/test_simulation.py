@@ -58,14 +58,18 @@ def test_property_rolls_are_within_their_dice_and_rebuilds_agree(key, seed, tmp_
     rng = random.Random(seed)
     for i in sorted(rng.sample(range(len(game.positions)), min(5, len(game.positions)))):
         a, b = game.positions[i].state, rebuilt.positions[i].state
-        geo = game.variant.geo
+        geo = game.variant.rules.geo
         assert [game.variant.piece_view(a, s) for s in range(geo.size)] == [
             rebuilt.variant.piece_view(b, s) for s in range(geo.size)
         ]
 
 
 def _run_cli(capsys, *args):
-    code = main(list(args))
+    """``main``'s status (a usage error exits through the parser), output and errors."""
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -19,7 +19,7 @@ from battlechess_tui.engine.rules import Chance, IllegalAction, Rules
 from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.vocabulary import Ending
-from battlechess_tui.rules.single_combat import SingleCombat, SingleCombatRules
+from battlechess_tui.rules.single_combat import SingleCombatRules
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
@@ -34,22 +34,22 @@ BOTH_BOXED_IN = "5brk/4p1bp/4Pp1p/5P1P/p1p5/P1Pp4/PB1P4/KRB5 w - - 0 1"
 def variant(**options: str) -> Variant:
     """The game (its rules and presenter under one name, as scripts use it)."""
     v = make_variant("single-combat", options)
-    assert isinstance(v.rules, SingleCombatRules) and issubclass(SingleCombat, SingleCombatRules)
+    assert isinstance(v.rules, SingleCombatRules)
     return v
 
 
 def play(v: Variant, fen: str, text: str, *faces: int):
-    state = v.from_fen(fen)
+    state = v.rules.parse_position(fen)
     action = v.parse_action(state, text)
     return v.apply(state, action, Scripted(*faces))
 
 
 def texts(v: Variant, state) -> set[str]:
-    return {a.text(v.geo) for a in v.legal_actions(state)}
+    return {a.text(v.rules.geo) for a in v.legal_actions(state)}
 
 
 def piece(v: Variant, state, name: str) -> str:
-    p = state.board.board[v.geo.parse(name)]
+    p = state.board.board[v.rules.geo.parse(name)]
     return cb.letter(p) if p else "."
 
 
@@ -61,13 +61,13 @@ def test_sc_1_start_position_has_the_twenty_fide_moves():
     state, events = v.new_game(Dice.for_decision(1, -1))
     assert events == []
     assert len(v.legal_actions(state)) == 20
-    assert v.fen(state).startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq")
+    assert v.rules.fen(state).startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq")
 
 
 def test_sc_2_castling_out_of_through_and_into_attacked_squares_is_allowed():
     v = variant()
     # Black rooks attack e1 (the king), f1 (crossed) and c1 (landing).
-    state = v.from_fen("2r1rr1k/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    state = v.rules.from_fen("2r1rr1k/8/8/8/8/8/8/R3K2R w KQ - 0 1")
     assert state.board.in_check()
     moves = texts(v, state)
     assert {"e1g1", "e1c1"} <= moves
@@ -78,20 +78,20 @@ def test_sc_2_castling_out_of_through_and_into_attacked_squares_is_allowed():
 
 def test_sc_2_king_may_step_onto_attacked_square_and_next_to_enemy_king():
     v = variant()
-    state = v.from_fen("8/8/8/3k4/8/3K4/r7/8 w - - 0 1")
+    state = v.rules.from_fen("8/8/8/3k4/8/3K4/r7/8 w - - 0 1")
     moves = texts(v, state)
     assert "d3d4" in moves  # next to the black king, and attacked by it
     assert {"d3c2", "d3d2", "d3e2"} <= moves  # onto the rook's rank
-    assert v.status(state) == "White to move"
-    attacked = v.from_fen("8/8/8/8/8/3K4/8/3r3k w - - 0 1")
-    assert "your king is attacked" in v.status(attacked)
-    assert v.piece_view(attacked, v.geo.parse("d3")).mark_names == ("attacked",)
-    assert v.piece_view(state, v.geo.parse("d3")).marks == ()
+    assert v.presenter.status(state) == "White to move"
+    attacked = v.rules.from_fen("8/8/8/8/8/3K4/8/3r3k w - - 0 1")
+    assert "your king is attacked" in v.presenter.status(attacked)
+    assert v.piece_view(attacked, v.rules.geo.parse("d3")).mark_names == ("attacked",)
+    assert v.piece_view(state, v.rules.geo.parse("d3")).marks == ()
 
 
 def test_sc_2_en_passant_may_expose_the_own_king():
     v = variant()
-    state = v.from_fen("8/8/8/K2pP2r/8/8/8/7k w - d6 0 2")
+    state = v.rules.from_fen("8/8/8/K2pP2r/8/8/8/7k w - d6 0 2")
     assert "e5d6" in texts(v, state)
 
 
@@ -123,9 +123,9 @@ def test_sc_3_a_king_that_loses_its_own_attack_dies_and_loses_the_game():
 
 def test_sc_4_a_player_with_no_move_passes():
     v = variant()
-    state = v.from_fen(WHITE_BOXED_IN)
+    state = v.rules.from_fen(WHITE_BOXED_IN)
     assert v.legal_actions(state) == [Action("pass")]
-    assert "pass" in v.status(state)
+    assert "pass" in v.presenter.status(state)
     after, events = v.apply(state, Action("pass"), Scripted())
     assert after.board.side == 1 and events[0].tag == "pass"
     assert v.outcome(after) is None
@@ -184,7 +184,7 @@ def test_sc_6_a_rook_killed_attacking_from_its_corner_takes_its_castling_right()
     fen = "4k3/8/8/7q/8/8/8/4K2R w K - 0 1"  # R x Q needs 6
     after, _ = play(v, fen, "h1h5", 1)
     assert piece(v, after, "h1") == "." and piece(v, after, "h5") == "q"
-    assert v.position_text(after).split()[2] == "-"
+    assert v.rules.position_text(after).split()[2] == "-"
     after, _ = v.apply(after, v.parse_action(after, "e8d8"), Scripted())
     assert "e1g1" not in texts(v, after)  # no rook to castle with
     with pytest.raises(IllegalAction):
@@ -193,7 +193,7 @@ def test_sc_6_a_rook_killed_attacking_from_its_corner_takes_its_castling_right()
 
 def test_sc_6_quiet_moves_and_castling_roll_nothing():
     v = variant()
-    state = v.from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
+    state = v.rules.from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
     for text in ("e8c8", "a8a1"):
         _, events = v.apply(state, v.parse_action(state, text), Scripted(5))
         rolls = [e for e in events if isinstance(e, Roll)]
@@ -203,10 +203,10 @@ def test_sc_6_quiet_moves_and_castling_roll_nothing():
 def test_sc_7_king_fights_in_the_bishop_knight_class_and_tables_follow_the_die():
     d8, d6, d10, d100 = variant(), variant(die="d6"), variant(die="d10"), variant(die="d100")
     K, Q, P, R = cb.KING, cb.QUEEN, cb.PAWN, cb.ROOK
-    assert d8.needs(K, P) == 4 and d8.needs(Q, K) == 3 and d8.needs(P, Q) == 8
-    assert d6.needs(P, P) == 4 and d6.needs(R, cb.KNIGHT_) == 3
-    assert d10.needs(P, Q) == 10 and d10.needs(R, P) == 2
-    assert d100.needs(cb.BISHOP, K) == 51 and d100.needs(Q, P) == 11
+    assert d8.rules.needs(K, P) == 4 and d8.rules.needs(Q, K) == 3 and d8.rules.needs(P, Q) == 8
+    assert d6.rules.needs(P, P) == 4 and d6.rules.needs(R, cb.KNIGHT_) == 3
+    assert d10.rules.needs(P, Q) == 10 and d10.rules.needs(R, P) == 2
+    assert d100.rules.needs(cb.BISHOP, K) == 51 and d100.rules.needs(Q, P) == 11
 
 
 def test_sc_7_d100_rolls_one_to_one_hundred():
@@ -261,7 +261,7 @@ def test_sc_7_every_table_entry_is_the_seeds(die, attacker, defender):
     sides = int(die[1:])
     v = variant(die=die)
     fen = fight_position(attacker, defender)
-    state = v.parse_position(fen)
+    state = v.rules.parse_position(fen)
     target = DEFENDER_AT[attacker]
     action = v.parse_action(state, "e4" + target)
     assert v.rules.chance(state, action) == Chance(Fraction(sides - needs + 1, sides))
@@ -280,7 +280,7 @@ def test_sc_7_every_option_die_has_a_table_and_bad_tables_are_refused():
         update={"data": {"tables": {"d6": {**s.data["tables"]["d6"], "P": [6, 5, 4, 7]}}}}
     )
     with pytest.raises(SpecError, match="not a face of a d6"):
-        SingleCombat.validate_data(bad)
+        SingleCombatRules.validate_data(bad)
 
 
 # -- SC-8: draws -------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def test_sc_7_every_option_die_has_a_table_and_bad_tables_are_refused():
 
 def test_sc_8_both_players_passing_in_a_row_is_a_draw():
     v = variant()
-    state = v.from_fen(BOTH_BOXED_IN)
+    state = v.rules.from_fen(BOTH_BOXED_IN)
     once, _ = v.apply(state, Action("pass"), Scripted())
     assert v.outcome(once) is None
     twice, _ = v.apply(once, Action("pass"), Scripted())
@@ -313,7 +313,7 @@ def test_sc_8_the_fifth_repetition_draws():
 
 def test_sc_8_seventy_five_quiet_moves_each_draw():
     v = variant()
-    state = v.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80")
+    state = v.rules.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80")
     after, _ = v.apply(state, v.parse_action(state, "a1a2"), Scripted())
     result = v.outcome(after)
     assert result is not None and "75 moves" in result.reason and result.kind == Ending.QUIET
@@ -340,13 +340,13 @@ def test_sc_8_a_failed_capture_attempt_restarts_the_quiet_count():
 )
 def test_sc_9_odds_are_exact_from_the_table(die, fen, move, text):
     v = variant(die=die)
-    state = v.from_fen(fen)
+    state = v.rules.from_fen(fen)
     assert v.odds(state, v.parse_action(state, move)) == text
 
 
 def test_sc_9_no_odds_for_a_quiet_move():
     v = variant()
-    state = v.from_fen("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1")
+    state = v.rules.from_fen("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1")
     assert v.odds(state, v.parse_action(state, "e4e5")) is None
 
 
@@ -369,7 +369,7 @@ def test_notation_names_the_fight_and_its_result_without_check_marks():
 def test_piece_card_lists_what_the_piece_needs():
     v = variant()
     state, _ = v.new_game(Dice.for_decision(1, -1))
-    card = v.piece_card(state, v.geo.parse("e2"))
+    card = v.presenter.piece_card(state, v.rules.geo.parse("e2"))
     assert "Attacking with a d8 it needs: Q 8, R 7, B/N/K 6, P 5" in card
     assert "Attackers need against it: Q 2, R 3, B/N/K 4, P 5" in card
 
@@ -391,17 +391,17 @@ def epd_rows() -> list[tuple[str, str, list[tuple[int, int]]]]:
 @pytest.mark.parametrize(("name", "fen", "depths"), epd_rows(), ids=lambda x: str(x)[:20])
 def test_sc_perft_table(name, fen, depths):
     v = variant()
-    state = v.from_fen(fen)
+    state = v.rules.from_fen(fen)
     for depth, count in depths:
-        assert v.perft(state, depth) == count, f"{name} depth {depth}"
+        assert v.rules.perft(state, depth) == count, f"{name} depth {depth}"
 
 
 @pytest.mark.parametrize(("name", "fen", "depths"), epd_rows(), ids=lambda x: str(x)[:20])
 def test_sc_fast_perft_agrees_with_the_generic_decision_count(name, fen, depths):
     v = variant()
-    state = v.from_fen(fen)
+    state = v.rules.from_fen(fen)
     for depth in (1, 2):
-        assert v.perft(state, depth) == Rules.perft(v.rules, state, depth), name
+        assert v.rules.perft(state, depth) == Rules.perft(v.rules, state, depth), name
 
 
 # -- whole games ---------------------------------------------------------------------------------

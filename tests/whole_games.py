@@ -11,5 +11,5 @@ def random_game(variant, seed: int) -> Game:
 
 def rebuilt(game: Game) -> Game:
     """The game rebuilt as a save rebuilds it: each action as typed, with its recorded rolls."""
-    moves = [(p.action.text(game.variant.geo), p.events) for p in game.plies]
+    moves = [(p.action.text(game.variant.rules.geo), p.events) for p in game.plies]
     return Game.rebuild(game.variant, game.seed, None, game.setup_events, moves)

@@ -23,6 +23,7 @@ from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.rules.dnd import items as dnd_items
 from battlechess_tui.rules.dnd.items import Catalogue, load_catalogue
 from battlechess_tui.rules.dnd.roster import roster_text
+from battlechess_tui.rules.dnd.rules import dnd_rules
 from battlechess_tui.rules.dnd.state import DndState
 
 BONUS_PER_LEVEL = 1_000  # DD-46
@@ -93,7 +94,7 @@ def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]
     c = campaign.model_copy(deep=True)
     start: DndState = game.positions[0].state
     end: DndState = game.state
-    home = {p.id: game.variant.geo.name(p.square) for p in start.pieces}
+    home = {p.id: game.variant.rules.geo.name(p.square) for p in start.pieces}
     after = Aftermath(entry.number)
     bonus = _falls(c, game, start, end, home, entry.number, after)
     _survivors(c, end, home, entry.number)
@@ -144,7 +145,7 @@ def _falls(c: CampaignFile, game: Game, start: DndState, end: DndState, home: di
            number: int, after: Aftermath) -> list[int]:  # fmt: skip
     """Killed pieces back to level 1 (DD-41), keeping the items nobody looted (DD-41 ruling,
     DD-42); kills counted; bonus gold (DD-46)."""
-    names = {cls: data.name for cls, data in game.variant.tables.classes.items()}
+    names = {cls: data.name for cls, data in dnd_rules(game.rules).tables.classes.items()}
     bonus = [0, 0]
     for fall in end.falls:
         victim = end.pieces[fall.victim]

@@ -23,7 +23,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from battlechess_tui.save.model import SEED_LIMIT
+from battlechess_tui.save.model import SEED_LIMIT, Timestamp
 
 FORMAT: Final = "battlechess-campaign"
 FORMAT_VERSION: Final = 1
@@ -41,10 +41,10 @@ def _home_squares() -> tuple[dict[str, str], dict[str, str]]:
     from battlechess_tui.engine.registry import make_variant
 
     variant = make_variant("dnd")
-    state, _ = variant.new_game(Dice.for_decision(0, -1))
+    state, _ = variant.rules.new_game(Dice.for_decision(0, -1))
     homes: tuple[dict[str, str], dict[str, str]] = ({}, {})
     for p in state.pieces:
-        homes[p.side][variant.geo.name(p.square)] = p.cls
+        homes[p.side][variant.rules.geo.name(p.square)] = p.cls
     return homes
 
 
@@ -150,14 +150,15 @@ class CampaignFile(BaseModel):
     format_version: Literal[1] = FORMAT_VERSION
     app_version: str
     name: str
-    created: str
-    updated: str
+    created: Timestamp
+    updated: Timestamp
     catalogue_version: int
     white: SideRecord
     black: SideRecord
     games: list[GameEntry] = []
     current: GameEntry | None = Field(None, description="the game being played, not yet settled")
     spoils: SpoilsChoice | None = None
+    revision: int = Field(0, ge=0, description="how many times the file has been written")
 
     @model_validator(mode="after")
     def _consistent(self) -> CampaignFile:

@@ -7,13 +7,14 @@ from pathlib import Path
 from battlechess_tui.campaign.between_games import powers
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile, PieceRecord
 from battlechess_tui.campaign.power import item_value
-from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.registry import make_rules
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.rules.dnd.items import load_catalogue
+from battlechess_tui.rules.dnd.rules import dnd_rules
 
 
 def class_names() -> dict[str, str]:
-    return {k: c.name for k, c in make_variant("dnd").tables.classes.items()}
+    return {k: c.name for k, c in dnd_rules(make_rules("dnd")).tables.classes.items()}
 
 
 def piece_line(p: PieceRecord, names: dict[str, str] | None = None) -> str:

@@ -13,12 +13,11 @@ from functools import cache
 from battlechess_tui.campaign.model import CampaignFile, PieceRecord
 from battlechess_tui.campaign.store import GAME_KEY, CampaignError
 from battlechess_tui.engine.dice import DiceExpr
-from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.engine.variant import Variant
+from battlechess_tui.engine.registry import make_rules
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import items as dnd_items
 from battlechess_tui.rules.dnd.items import Catalogue, load_catalogue
-from battlechess_tui.rules.dnd.state import DndState
+from battlechess_tui.rules.dnd.rules import DndRules, dnd_rules
 
 # The chess letter of each class, to set one piece alone on a board and read its numbers.
 _LETTER = {"fighter": "P", "rogue": "R", "paladin": "N", "cleric": "B", "wizard": "Q", "bard": "K"}
@@ -42,18 +41,18 @@ class Offer:
 
 
 @cache
-def _variant() -> Variant[DndState]:
-    """The D&D game, to compute a piece's numbers."""
-    return make_variant(GAME_KEY)
+def _rules() -> DndRules:
+    """The D&D game's rules, to compute a piece's numbers."""
+    return dnd_rules(make_rules(GAME_KEY))
 
 
 def numbers(cls: str, level: int, items: tuple[str, ...]) -> dict[str, str]:
     """The numbers of a piece with these items, alone on the board (no allies' auras)."""
-    v = _variant()
-    alone = v.from_fen(f"8/8/8/8/3{_LETTER[cls]}4/8/8/8 w - - 0 1", level)
+    rules = _rules()
+    alone = rules.parse_position(f"8/8/8/8/3{_LETTER[cls]}4/8/8/8 w - - 0 1", level)
     p = replace(alone.pieces[0], items=items)
     state = replace(alone, pieces=(p,))
-    t, geo = v.tables, v.geo
+    t, geo = rules.tables, rules.geo
     st = fx.stats_of(t, p)
 
     def total(stat: str, base: int, weapon: bool = False) -> str:

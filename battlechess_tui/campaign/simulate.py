@@ -5,22 +5,36 @@ move), saved beside the campaign file, and settled by the between-games rules; t
 surrender takes random spoils, then each side buys random items it can afford. The campaign file
 is written after every game and every purchase, as in the app; a run killed at any point leaves
 a campaign the next run carries on (the game in play is finished, pending spoils are taken).
+
+Each game, from reading the campaign to the last purchase after it, holds the campaign's lock
+(``store.holding``): two runs on one campaign (or a run and the app) take turns game by game,
+each building on the other's last write, so no game or gold is lost.
 """
 
 from __future__ import annotations
 
 import random
+from contextlib import ExitStack
 from pathlib import Path
 
 from battlechess_tui.campaign import between_games, shop
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
-from battlechess_tui.campaign.store import load_campaign, save_campaign
+from battlechess_tui.campaign.store import (
+    claim_game,
+    create_game_file,
+    games_folder,
+    holding,
+    load_campaign,
+    save_campaign,
+)
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.save.store import load_game, save_game
 from battlechess_tui.simulation import DECISION_LIMIT, game_seed
 
 SURRENDER_CHANCE = 1 / 200
+#: How long a run waits for another process to finish its game on the same campaign.
+TURN_WAIT = 600.0
 
 
 def choose(game: Game, rng: random.Random) -> Action:
@@ -67,17 +81,22 @@ def take_spoils(campaign: CampaignFile, rng: random.Random) -> tuple[CampaignFil
     )
 
 
-def next_game(campaign: CampaignFile, path: Path, seed: int) -> tuple[CampaignFile, Game, Path]:
-    """The game in play (a run killed mid-game left one), else a new game with ``seed``. A
-    new game's file is written before the campaign names it, so a kill in between leaves a
-    campaign that simply starts the game again."""
+def next_game(
+    campaign: CampaignFile, path: Path, seed: int, claims: ExitStack
+) -> tuple[CampaignFile, Game, Path]:
+    """The game in play (a run killed mid-game left one), else a new game with ``seed``; its
+    file's claim is held in ``claims`` (a game a window is playing is refused, not taken
+    over). A new game's file is written before the campaign names it, so a kill in between
+    leaves a campaign that simply starts the game again."""
     game_path = between_games.current_path(campaign, path)
     if game_path is not None:
+        claims.callback(claim_game(game_path).release)
         return campaign, load_game(game_path).game, game_path
     campaign, game = between_games.start_game(campaign, path, seed)
     game_path = between_games.current_path(campaign, path)
     assert game_path is not None
-    save_game(game, game_path)
+    create_game_file(game, game_path, path)
+    claims.callback(claim_game(game_path).release)
     save_campaign(campaign, path)
     return campaign, game, game_path
 
@@ -85,26 +104,32 @@ def next_game(campaign: CampaignFile, path: Path, seed: int) -> tuple[CampaignFi
 def simulate_campaign(path: Path, games: int, seed: int) -> list[str]:
     """Play ``games`` games of the campaign in ``path``; the lines say what happened."""
     path = Path(path)
-    campaign = load_campaign(path)
     rng = random.Random(seed)
+    lines: list[str] = []
+    for i in range(games):
+        with holding(path, TURN_WAIT):
+            lines += _one_game(load_campaign(path), path, game_seed(seed, i), rng)
+    return lines
+
+
+def _one_game(campaign: CampaignFile, path: Path, seed: int, rng: random.Random) -> list[str]:
+    """Pending spoils taken, then the next game played, settled and shopped after."""
     lines: list[str] = []
     if campaign.spoils is not None:  # a run killed before the winner chose
         campaign, line = take_spoils(campaign, rng)
         save_campaign(campaign, path)
         lines.append(line)
-    for i in range(games):
-        campaign, game, game_path = next_game(campaign, path, game_seed(seed, i))
+    with ExitStack() as claims:
+        campaign, game, game_path = next_game(campaign, path, seed, claims)
         play_random(game, rng)
+        games_folder(path)  # still a real folder: never write through a link
         save_game(game, game_path)
-        campaign, after = between_games.settle(campaign, game)
-        if campaign.spoils is not None:
-            campaign, line = take_spoils(campaign, rng)
-            after.lines.append(line)
-        save_campaign(campaign, path)
-        campaign = shop_randomly(campaign, path, rng)
-        lines += after.lines
-        power = between_games.powers(campaign)
-        lines.append("  chests " + ", ".join(f"{SIDE_KEYS[s]} {campaign.side(s).chest:,}"
-                                             for s in (0, 1))
-                     + f"; battle power {power[0]} - {power[1]}")  # fmt: skip
-    return lines
+    campaign, after = between_games.settle(campaign, game)
+    if campaign.spoils is not None:
+        campaign, line = take_spoils(campaign, rng)
+        after.lines.append(line)
+    save_campaign(campaign, path)
+    campaign = shop_randomly(campaign, path, rng)
+    power = between_games.powers(campaign)
+    chests = ", ".join(f"{SIDE_KEYS[s]} {campaign.side(s).chest:,}" for s in (0, 1))
+    return [*lines, *after.lines, f"  chests {chests}; battle power {power[0]} - {power[1]}"]

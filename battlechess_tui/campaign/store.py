@@ -5,11 +5,20 @@ that cannot be read gives a one-line ``CampaignError`` and is never overwritten,
 campaign can still be repaired by hand. A game is saved before the campaign names it as the game
 in play; a campaign whose game in play has no file (a write killed in between) is read as
 having no game in play, so the next game starts again.
+
+Two processes may share a campaign (two windows, the app and a ``campaign simulate``): every
+write holds the campaign's lock (``save/lock.py``) and is refused, in one line and with nothing
+written, when the file changed since the campaign being written was read (its ``revision``
+moved on): the writer reads it again and redoes its change, so no game or gold is lost. A
+campaign's game files are created exclusively, in a real folder beside it (never a link), so a
+campaign never writes over a file it did not create.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -23,13 +32,23 @@ from battlechess_tui.campaign.model import (
     SideRecord,
 )
 from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dnd.items import load_catalogue
-from battlechess_tui.save.files import SaveError, first_problem, read_document, write_document
+from battlechess_tui.save.files import (
+    SaveError,
+    create_exclusive,
+    first_problem,
+    read_document,
+    write_document,
+)
 from battlechess_tui.save.folder import user_save_dir
-from battlechess_tui.save.records import now
+from battlechess_tui.save.lock import Busy, FileLock, locked
+from battlechess_tui.save.records import now, record_of, record_text
 
 GAME_KEY = "dnd"
+#: How long a write waits for another process's write to the same campaign, in seconds.
+WRITE_WAIT = 10.0
 
 
 class CampaignError(SaveError):
@@ -59,10 +78,10 @@ def game_file(path: Path, number: int) -> str:
 def new_campaign(name: str, white: str = "White", black: str = "Black") -> CampaignFile:
     """Both sides at level 1 with no items and empty war chests (DD-40)."""
     variant = make_variant(GAME_KEY)
-    state, _ = variant.new_game(Dice.for_decision(0, -1))
+    state, _ = variant.rules.new_game(Dice.for_decision(0, -1))
     sides = []
     for side, player in ((0, white), (1, black)):
-        pieces = [PieceRecord(square=variant.geo.name(p.square), cls=p.cls)
+        pieces = [PieceRecord(square=variant.rules.geo.name(p.square), cls=p.cls)
                   for p in state.pieces if p.side == side]  # fmt: skip
         sides.append(SideRecord(player=player, pieces=pieces))
     stamp = now()
@@ -75,9 +94,13 @@ def new_campaign(name: str, white: str = "White", black: str = "Black") -> Campa
 def create_campaign(name: str, folder: Path, white: str = "White", black: str = "Black") -> Path:
     """Write a new campaign file in ``folder``; refuses to replace an existing file."""
     path = Path(folder) / f"{slug(name)}.json"
-    if path.exists():
+    text = new_campaign(name, white, black).model_dump_json(indent=1) + "\n"
+    try:
+        created = create_exclusive(path, text)
+    except OSError as exc:
+        raise CampaignError(f"cannot write {path}: {exc.strerror or exc}") from None
+    if not created:
         raise CampaignError(f"{path}: a campaign file already exists there")
-    save_campaign(new_campaign(name, white, black), path)
     return path
 
 
@@ -117,10 +140,106 @@ def load_campaign(path: Path) -> CampaignFile:
     return campaign
 
 
-def save_campaign(campaign: CampaignFile, path: Path) -> None:
-    """Write atomically; never over a file that is not a readable campaign."""
+@contextmanager
+def holding(path: Path, wait: float = WRITE_WAIT) -> Iterator[None]:
+    """Hold the campaign's lock for the block (waiting up to ``wait`` seconds for another
+    process); CampaignError in one line when it is not released in time."""
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(locked(Path(path), wait))
+        except Busy as exc:
+            raise CampaignError(f"{exc}; try again when it has finished") from None
+        except OSError as exc:
+            raise CampaignError(f"{path}: cannot lock it ({exc.strerror or exc})") from None
+        yield
+
+
+def save_campaign(campaign: CampaignFile, path: Path) -> CampaignFile:
+    """Write atomically, under the campaign's lock; never over a file that is not a readable
+    campaign, nor over a change made since ``campaign`` was read (CampaignError: read it
+    again). ``campaign`` takes the new revision and time, as the file now holds it."""
     path = Path(path)
-    if path.exists():
-        load_campaign(path)  # raises (and so refuses to overwrite) when the file is bad
-    campaign = campaign.model_copy(update={"updated": now(), "app_version": __version__})
-    write_document(path, campaign.model_dump_json(indent=1) + "\n", CampaignError)
+    with holding(path):
+        if path.exists() or path.is_symlink():
+            on_disk = load_campaign(path)  # raises (and so refuses to overwrite) when bad
+            if on_disk.revision != campaign.revision:
+                raise CampaignError(f"{path}: changed by another battlechess since it was "
+                                    "read; nothing was written (open it again)")  # fmt: skip
+        written = campaign.model_copy(update={
+            "updated": now(), "app_version": __version__, "revision": campaign.revision + 1,
+        })  # fmt: skip
+        write_document(path, written.model_dump_json(indent=1) + "\n", CampaignError)
+    for name in ("updated", "app_version", "revision"):
+        setattr(campaign, name, getattr(written, name))
+    return campaign
+
+
+def games_folder(path: Path) -> Path:
+    """The folder of the campaign's games, made if missing; CampaignError when it is a
+    symbolic link or not a folder (a campaign writes only beside its own file)."""
+    folder = games_dir(path)
+    if not folder.is_symlink():
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise CampaignError(f"cannot make {folder}: {exc.strerror or exc}") from None
+    if folder.is_symlink():
+        raise CampaignError(f"{folder}: the campaign's games folder is a symbolic link; a "
+                            "campaign writes its games only in a real folder")  # fmt: skip
+    if not folder.is_dir():
+        raise CampaignError(f"{folder}: the campaign's games folder is not a folder")
+    return folder
+
+
+def create_game_file(game: Game, game_path: Path, path: Path) -> None:
+    """Write the new game ``game`` of the campaign in ``path`` to ``game_path``, a file that
+    must not exist yet, unless it is a campaign game not begun (a start killed before the
+    campaign named it). CampaignError otherwise: a campaign never writes over a file it did
+    not create."""
+    games_folder(path)
+    record = record_of(game)
+    game.created = record.created
+    text = record_text(record)
+    try:
+        created = create_exclusive(Path(game_path), text)
+    except OSError as exc:
+        raise CampaignError(f"cannot write {game_path}: {exc.strerror or exc}") from None
+    if created:
+        return
+    if not _unbegun_game(Path(game_path)):
+        raise CampaignError(f"{game_path}: a file is already there that this campaign did not "
+                            "write; move it away to play the next game")  # fmt: skip
+    claim = claim_game(game_path)  # refused while another window plays it
+    try:
+        write_document(Path(game_path), text, CampaignError)
+    finally:
+        claim.release()
+
+
+def claim_game(game_path: Path) -> FileLock:
+    """The lock of a campaign game's file, held while one window (or one ``campaign
+    simulate``) plays it; CampaignError in one line when another holds it. Release it when
+    the game is left."""
+    lock = FileLock(Path(game_path))
+    try:
+        lock.acquire(0)
+    except Busy as exc:
+        raise CampaignError(f"{Path(game_path).name} is being played by another battlechess "
+                            f"({exc.holder}); finish it there") from None  # fmt: skip
+    except OSError as exc:
+        raise CampaignError(f"{game_path}: cannot lock it ({exc.strerror or exc})") from None
+    return lock
+
+
+def _unbegun_game(path: Path) -> bool:
+    """Whether ``path`` is a regular file holding a campaign game with no decision yet."""
+    from battlechess_tui.save.store import read_record
+
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        record = read_record(path)
+    except SaveError:
+        return False
+    campaign_game = record.variant == GAME_KEY and record.options.get("campaign") is True
+    return campaign_game and not record.plies

@@ -33,14 +33,32 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Any]]:
         description="Dice-and-battle chess in the terminal. With no command, opens the app.",
     )
     p.add_argument("--version", action="version", version=f"battlechess {__version__}")
-    p.add_argument(
-        "--save-dir", type=Path, help="folder for saves (default: the platform's data folder)"
-    )
+    _save_dir_flag(p, None)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     handlers: dict[str, Any] = {}
     for module in COMMAND_MODULES:
         handlers.update(module.add_parsers(sub))
+    _after_commands(sub)
     return p, handlers
+
+
+def _save_dir_flag(parser: argparse.ArgumentParser, default: Any) -> None:
+    parser.add_argument("--save-dir", type=Path, default=default, metavar="DIR",
+                        help="folder for saves (default: the platform's data folder)")  # fmt: skip
+
+
+def _after_commands(sub: Any) -> None:
+    """Global options after a command as well (``battlechess load FILE --save-dir DIR``), and
+    each command's help as its description where it gives none; through nested commands."""
+    helps = {action.dest: action.help for action in sub._choices_actions}
+    for name, parser in sub.choices.items():
+        if parser.description is None:
+            parser.description = helps.get(name)
+        if "--save-dir" not in parser._option_string_actions:
+            _save_dir_flag(parser, argparse.SUPPRESS)  # given here, it wins; else the global
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _after_commands(action)
 
 
 def main(argv: list[str] | None = None) -> int:

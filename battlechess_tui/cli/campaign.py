@@ -11,16 +11,18 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from battlechess_tui.cli.common import int_in, name_text
+from battlechess_tui.cli.common import SEED_RANGE, int_in, name_text
 
 MAX_CAMPAIGN_NAME = 80
+#: A campaign of more games than this is not a campaign a person plays.
+MAX_CAMPAIGN_GAMES = 10_000
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
     camp = sub.add_parser("campaign", help="D&D Battle Chess campaigns: new, show, simulate")
     csub = camp.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
     new = csub.add_parser("new", help="create a campaign file (prints its path)")
-    new.add_argument("name")
+    new.add_argument("name", help="the campaign's name (its file is named after it)")
     new.add_argument("--white", default="White", help="White's player")
     new.add_argument("--black", default="Black", help="Black's player")
     _dir_flag(new)
@@ -29,8 +31,14 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     _dir_flag(show)
     sim = csub.add_parser("simulate", help="play N campaign games between random players")
     sim.add_argument("campaign", help="the campaign's name or its file")
-    sim.add_argument("--games", type=int_in(1), default=20)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument(
+        "--games",
+        type=int_in(1, MAX_CAMPAIGN_GAMES),
+        default=20,
+        help=f"how many games (default 20, at most {MAX_CAMPAIGN_GAMES:,})",
+    )
+    sim.add_argument("--seed", type=int_in(*SEED_RANGE), default=1,
+                     help="the random players' seed (default 1)")  # fmt: skip
     _dir_flag(sim)
     return {"campaign": cmd_campaign}
 

@@ -7,7 +7,7 @@ Validation helpers for the command modules (one call each)::
     parser.add_argument("--depth", type=int_in(0, MAX_PERFT_DEPTH), required=True)
     parser.add_argument("--games", type=int_in(1), default=100)
     folder = writable_dir(args.out)           # before writing files there
-    players = seat_players(variant, pairs)    # --player SEAT=NAME, seats from variant.seats()
+    players = seat_players(variant, pairs)    # --player SEAT=NAME, seats from variant.rules.seats()
     computers = computer_players(variant, words)   # --computer SEAT[=LEVEL]
 """
 
@@ -21,7 +21,10 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+if TYPE_CHECKING:
+    from battlechess_tui.engine.variant import Variant
 
 #: An option's value is a word or a small table (a D&D roster): refuse anything larger.
 MAX_OPTION_CHARS = 10_000
@@ -157,11 +160,13 @@ def parse_pairs(pairs: list[str], flag: str = "--option") -> dict[str, str]:
     large or nested too deeply to be an option."""
     from battlechess_tui.save.files import shape_problem
 
-    out = {}
+    out: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise CliError(f"{flag} takes key=value, not {_short(pair)!r}")
+        if key.strip().lower() in map(str.lower, out):
+            raise CliError(f"{flag} {_short(key.strip())} is given twice")
         if len(value) > MAX_OPTION_CHARS:
             raise CliError(f"{flag} {key.strip()}: the value is longer than "
                            f"{MAX_OPTION_CHARS:,} characters")  # fmt: skip
@@ -189,7 +194,7 @@ def name_text(text: str, what: str = "a player's name", limit: int = MAX_NAME_CH
     return text
 
 
-def seat_players(variant: Any, pairs: list[str]) -> dict[str, str]:
+def seat_players(variant: Variant[Any], pairs: list[str]) -> dict[str, str]:
     """``--player SEAT=NAME`` pairs checked against the game's seats: a seat's key or a side's
     name (all of that side's seats, a whole team in Gladiator), as ``session.seat_names``
     takes them."""
@@ -205,7 +210,20 @@ def seat_players(variant: Any, pairs: list[str]) -> dict[str, str]:
     return players
 
 
-def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
+def seats_apart(variant: Variant[Any], players: dict[str, str], computers: dict[str, str]) -> None:
+    """CliError when a seat is given both a player's name and a computer (``--computer black
+    --player black=Ann``): a seat is played by a person or by the computer."""
+    from battlechess_tui.session import seats_of
+
+    held = {s.key: word for word in computers for s in seats_of(variant, word, everyone=True)}
+    for word, name in players.items():
+        for seat in seats_of(variant, word):
+            if seat.key in held:
+                raise CliError(f"--player {word}={name}: {seat.key} is played by the computer "
+                               f"(--computer {held[seat.key]})")  # fmt: skip
+
+
+def computer_players(variant: Variant[Any], words: list[str]) -> dict[str, str]:
     """``--computer SEAT[=LEVEL]`` words (a seat's key, a side's name or ``all``; the default
     level when none is given), checked as ``session.computer_seats`` takes them."""
     from battlechess_tui.session import computer_seats
@@ -215,6 +233,8 @@ def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
         seat, _, level = word.partition("=")
         if not seat.strip():
             raise CliError(f"--computer takes SEAT or SEAT=LEVEL, not {_short(word)!r}")
+        if seat.strip().lower() in map(str.lower, computers):
+            raise CliError(f"--computer {_short(seat.strip())} is given twice")
         computers[seat.strip()] = level.strip()
     try:
         computer_seats(variant, computers)
@@ -223,19 +243,40 @@ def computer_players(variant: Any, words: list[str]) -> dict[str, str]:
     return computers
 
 
-def make_game_variant(key: str, options: dict[str, str] | None = None) -> Any:
-    """The variant a command names: a shipped game's key or a house-rule file's path."""
+def make_game_variant(key: str, options: dict[str, str] | None = None) -> Variant[Any]:
+    """The variant a command names: a shipped game's key or a house-rule file's path. A
+    house-rule file must pass ``check-variant`` first (``playable``): every command that takes
+    a game (rules, show, perft, play, simulate) answers as that check does."""
     from battlechess_tui.engine.registry import resolve
     from battlechess_tui.engine.spec import SpecError
 
     try:
-        return resolve(key, dict(options or {}))
+        variant = resolve(key, dict(options or {}))
     except SpecError as exc:
         raise CliError(str(exc)) from None
     except (KeyError, ValueError) as exc:
-        raise CliError(str(exc).strip("'\"")) from None
+        raise CliError(message(exc)) from None
     except RecursionError:
         raise CliError(f"{key}: an option is nested too deeply") from None
+    if Path(str(key)).suffix == ".toml":
+        playable(Path(key))
+    return variant
+
+
+def message(exc: Exception) -> str:
+    """An exception's message as written: a KeyError's own, not its ``repr`` (whose quotes
+    stripping once cut the closing quote of ``not 'five'``)."""
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+
+
+def playable(path: Path) -> None:
+    """CliError unless the house-rule file passes ``check-variant`` (so the game runs)."""
+    from battlechess_tui.engine.registry import check_file
+
+    problems = check_file(path)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CliError(f"{path}: {problems[0]}{more}; battlechess check-variant lists them")
 
 
 def tidy_folders(save_dir: Path | None) -> None:

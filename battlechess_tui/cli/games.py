@@ -8,7 +8,6 @@ from typing import Any
 
 from battlechess_tui.cli.common import (
     SEED_RANGE,
-    CliError,
     add_option_flag,
     computer_players,
     int_in,
@@ -16,7 +15,9 @@ from battlechess_tui.cli.common import (
     parse_pairs,
     run_app,
     seat_players,
+    seats_apart,
 )
+from battlechess_tui.cli.positions import position_flags, start_position
 
 #: ``ai.LEVELS`` as --help names them (written out: importing ``ai`` would slow every command;
 #: a test keeps the two the same).
@@ -31,6 +32,7 @@ examples:
   battlechess play dice-chess --computer black=hard --player white=Ann
   battlechess play gladiator --player white=Ann --player white.queen=Bo --computer black
   battlechess play dnd --computer all                the computer plays itself (a demo)
+  battlechess play classic --position "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"   a puzzle
 """
 
 
@@ -45,6 +47,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     play.add_argument("variant", help="a game's key, or a house-rule variant file (.toml)")
     add_option_flag(play)
     play.add_argument("--seed", type=int_in(*SEED_RANGE), help="the dice's seed (random if none)")
+    position_flags(play)
     play.add_argument("--player", action="append", default=[], metavar="SEAT=NAME",
                       help="a player's name for a seat (white=Ann) or, in a team game, "
                            "for all of a side's commanders (white=Ann) or one "
@@ -53,10 +56,15 @@ def add_parsers(sub: Any) -> dict[str, Any]:
                       help="the computer plays a seat (black), a team's commander "
                            "(white.queen), a whole side, or all seats (all); LEVEL is "
                            f"{LEVELS_HELP}")  # fmt: skip
-    load = sub.add_parser("load", help="continue a saved game in the app")
-    load.add_argument("file", type=Path)
-    replay = sub.add_parser("replay", help="replay a saved game")
-    replay.add_argument("file", type=Path)
+    load = sub.add_parser("load", help="continue a saved game in the app",
+                          description="Continue a saved game in the app. The file is re-played "
+                          "from its seed and checked first; a file that does not match is "
+                          "refused in one line.")  # fmt: skip
+    load.add_argument("file", type=Path, help="a save file (.json)")
+    replay = sub.add_parser("replay", help="replay a saved game",
+                            description="Step through a saved game in the app, or with --verify "
+                            "check it without the app.")  # fmt: skip
+    replay.add_argument("file", type=Path, help="a save file (.json)")
     replay.add_argument(
         "--verify",
         action="store_true",
@@ -73,22 +81,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     options = parse_pairs(args.option)
     # Fail here, in one line, before the app starts.
     variant = make_game_variant(args.variant, options)
-    if str(args.variant).endswith(".toml"):
-        playable(Path(args.variant))
     players = seat_players(variant, args.player) if args.player else None
     computers = computer_players(variant, args.computer) if args.computer else None
+    seats_apart(variant, players or {}, computers or {})
+    if args.position is not None:
+        start_position(variant, args.position)  # a bad position is one line, before the app
     return run_app(args, "play", variant=args.variant, options=options, seed=args.seed,
-                   players=players, computers=computers)  # fmt: skip
-
-
-def playable(path: Path) -> None:
-    """CliError unless the house-rule file passes ``check-variant`` (so the game runs)."""
-    from battlechess_tui.engine.registry import check_file
-
-    problems = check_file(path)
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise CliError(f"{path}: {problems[0]}{more}; battlechess check-variant lists them")
+                   players=players, computers=computers, position=args.position)  # fmt: skip
 
 
 def cmd_load(args: argparse.Namespace) -> int:
@@ -108,7 +107,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1
         loaded = load_game(args.file)
         result = loaded.game.outcome
-        state = result.describe(loaded.game.variant.side_names) if result else "unfinished"
+        state = loaded.game.presenter.describe_outcome(result) if result else "unfinished"
         print(f"{args.file}: verified {len(loaded.game.plies)} decisions ({state})")
         return 0
     load_game(args.file)

@@ -10,38 +10,53 @@ import argparse
 import functools
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from battlechess_tui.cli.common import CliError, add_option_flag, make_game_variant, parse_pairs
 
+if TYPE_CHECKING:
+    from battlechess_tui.engine.variant import Variant
+
 #: Deeper than this, even the smallest game's tree takes hours: refuse rather than hang.
 MAX_PERFT_DEPTH = 8
+VARIANT_HELP = "a game's key (battlechess variants lists them) or a house-rule file (.toml)"
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
     perft = sub.add_parser("perft", help="count the decision tree to a depth",
+                           description="Count every line of decisions to a depth, from the "
+                           "game's setup or a position (to test move generation).",
                            formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     # The epilog loads every variant: build it only when the help is shown.
     perft.format_help = functools.partial(_help_with_epilog, perft, _perft_help)
-    perft.add_argument("variant")
-    perft.add_argument("--depth", type=int, required=True)
-    _position_flags(perft)
+    perft.add_argument("variant", help=VARIANT_HELP)
+    perft.add_argument("--depth", type=int, required=True,
+                       help=f"how many decisions deep, 0 to {MAX_PERFT_DEPTH}")  # fmt: skip
+    position_flags(perft)
     add_option_flag(perft)
     perft.add_argument(
         "--divide", action="store_true", help="also print the count below each first choice"
     )
-    show = sub.add_parser("show", help="draw a position of a game, with the side to move")
-    show.add_argument("variant")
-    _position_flags(show)
+    show = sub.add_parser(
+        "show",
+        help="draw a position of a game, with the side to move",
+        description="Draw a position of a game (its setup, or --position) "
+        "with the side to move, and print it in the game's notation.",
+    )
+    show.add_argument("variant", help=VARIANT_HELP)
+    position_flags(show)
     add_option_flag(show)
     return {"perft": cmd_perft, "show": cmd_show}
 
 
-def _position_flags(parser: argparse.ArgumentParser) -> None:
+def position_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--position", metavar="TEXT", help="start from this position (the game's notation)"
-    )
-    parser.add_argument("--fen", dest="position", help="the same as --position (chess games)")
+        "--position", metavar="TEXT",
+        help="start from this position, in the game's notation (FEN for the chess games, "
+        "extended by each game; battlechess show prints a game's)",
+    )  # fmt: skip
+    parser.add_argument("--fen", dest="position", metavar="TEXT",
+                        help="the same as --position (chess games)")  # fmt: skip
 
 
 def _perft_help() -> str:
@@ -64,7 +79,7 @@ def _help_with_epilog(parser: argparse.ArgumentParser, epilog: Any) -> str:
     return argparse.ArgumentParser.format_help(parser)
 
 
-def start_position(variant: Any, text: str | None) -> Any:
+def start_position(variant: Variant[Any], text: str | None) -> Any:
     """The state ``--position`` names, or the game's setup; CliError in one line if bad."""
     if text is None:
         from battlechess_tui.engine.dice import Dice
@@ -75,7 +90,7 @@ def start_position(variant: Any, text: str | None) -> Any:
     except NotImplementedError as exc:
         raise CliError(str(exc)) from None
     except (ValueError, IndexError, KeyError) as exc:
-        raise CliError(f"bad position for {variant.key}: {exc}") from None
+        raise CliError(f"bad position for {variant.rules.key}: {exc}") from None
 
 
 def cmd_perft(args: argparse.Namespace) -> int:

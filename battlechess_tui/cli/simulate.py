@@ -10,13 +10,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from battlechess_tui.ai.budget import LEVELS
-from battlechess_tui.cli.common import CliError, add_option_flag, make_game_variant, parse_pairs
+from battlechess_tui.cli.common import (
+    SEED_RANGE,
+    CliError,
+    add_option_flag,
+    int_in,
+    make_game_variant,
+    parse_pairs,
+)
 
 if TYPE_CHECKING:
     from battlechess_tui.simulation import Summary
 
 #: Widest bar of the endings chart, in cells.
 BAR_WIDTH = 40
+#: The longest a search level may think per decision: a minute.
+MAX_THINK_MS = 60_000
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
@@ -27,21 +36,32 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         "gives the same games with any --jobs and on any machine.",
     )
     sim.add_argument("variant", help="a game's key or a house-rule .toml file")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int_in(1), default=100,
+                     help="how many games (default 100; played as they are handed out, so "
+                          "any number fits in memory)")  # fmt: skip
+    sim.add_argument("--seed", type=int_in(*SEED_RANGE), default=1,
+                     help="the first game's seed (default 1)")  # fmt: skip
     for side in ("white", "black"):
         sim.add_argument(
             f"--{side}", choices=LEVELS, default="random", metavar="LEVEL",
             help=f"the {side} player: {', '.join(LEVELS)} (default random)",
         )  # fmt: skip
     sim.add_argument(
-        "--think-ms", type=int, metavar="MS",
-        help="thinking time of easy/medium/hard per decision, turned into a fixed amount of "
-        "search work (so results do not depend on the machine)",
+        "--think-ms", type=int_in(1, MAX_THINK_MS), metavar="MS",
+        help="thinking time of easy/medium/hard per decision (at most a minute), turned into "
+        "a fixed amount of search work (so results do not depend on the machine)",
     )  # fmt: skip
-    sim.add_argument("--jobs", "-j", type=int, help="processes to use (default: every core)")
+    sim.add_argument("--jobs", "-j", type=int_in(1), metavar="N",
+                     help="processes to use, at most the cores this machine gives battlechess "
+                          "(default: all of them)")  # fmt: skip
     add_option_flag(sim)
-    sim.add_argument("--save-dir", dest="sim_save_dir", type=Path, help="save every game here")
+    sim.add_argument(
+        "--save-dir",
+        dest="sim_save_dir",
+        type=Path,
+        metavar="DIR",
+        help="save every game here (after simulate, --save-dir names this folder)",
+    )
     sim.add_argument("--verify", action="store_true", help="also replay and verify every game")
     return {"simulate": cmd_simulate}
 
@@ -51,13 +71,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     options = parse_pairs(args.option)
     make_game_variant(args.variant, options)
-    if args.games < 1:
-        raise CliError(f"--games must be at least 1, not {args.games}")
-    if args.think_ms is not None and args.think_ms < 1:
-        raise CliError(f"--think-ms must be at least 1, not {args.think_ms}")
-    jobs = default_jobs() if args.jobs is None else args.jobs
-    if jobs < 1:
-        raise CliError(f"--jobs must be at least 1, not {jobs}")
+    cores = default_jobs()
+    jobs = cores if args.jobs is None else args.jobs
+    if jobs > cores:
+        raise CliError(f"--jobs is at most {cores} (the cores this machine gives battlechess), "
+                       f"not {jobs}")  # fmt: skip
     if args.verify and args.sim_save_dir is None:
         raise CliError("--verify needs --save-dir (it verifies the saved files)")
     seats = Seats((args.white, args.black), args.think_ms)

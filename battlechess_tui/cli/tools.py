@@ -9,17 +9,38 @@ from pathlib import Path
 from typing import Any
 
 from battlechess_tui.cli.common import make_game_variant
+from battlechess_tui.cli.positions import VARIANT_HELP
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
-    rules = sub.add_parser("rules", help="print a game's rules")
-    rules.add_argument("variant")
-    sub.add_parser("variants", help="list the games")
-    check = sub.add_parser("check-variant", help="validate a variant file and print every error")
-    check.add_argument("file", type=Path)
-    sub.add_parser("schema", help="print the JSON Schema of save files")
-    shots = sub.add_parser("screenshots", help="regenerate the SVG screenshots from the real app")
-    shots.add_argument("--out", type=Path, default=Path("screenshots"))
+    rules = sub.add_parser(
+        "rules", help="print a game's rules", description="Print a game's rules page (Markdown)."
+    )
+    rules.add_argument("variant", help=VARIANT_HELP)
+    sub.add_parser(
+        "variants", help="list the games", description="List the games: key, name and what each is."
+    )
+    check = sub.add_parser("check-variant", help="validate a variant file and print every error",
+                           description="Validate a house-rule variant file: every problem on "
+                           "its own line, exit 0 only when the game plays (each option value "
+                           "is built and trial games are played to the end).")  # fmt: skip
+    check.add_argument("file", type=Path, help="a variant file (.toml)")
+    sub.add_parser(
+        "schema",
+        help="print the JSON Schema of save files",
+        description="Print the JSON Schema of save files.",
+    )
+    shots = sub.add_parser(
+        "screenshots",
+        help="regenerate the SVG screenshots from the real app",
+        description="Regenerate the SVG screenshots from the real app.",
+    )
+    shots.add_argument(
+        "--out",
+        type=Path,
+        default=Path("screenshots"),
+        help="the folder to write them in (default: screenshots)",
+    )
     return {
         "rules": cmd_rules,
         "variants": cmd_variants,
@@ -30,7 +51,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    print(make_game_variant(args.variant).rules_markdown())
+    print(make_game_variant(args.variant).presenter.rules_markdown())
     return 0
 
 

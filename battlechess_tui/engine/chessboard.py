@@ -2,14 +2,18 @@
 
 Shared by every chess-based game (classic, single combat, D&D Battle Chess, the arena games).
 Pieces are small ints (type 1..6, plus 8 for Black); moves are ints packing origin, target,
-promotion and a flag, so the hot loops allocate nothing but the move list.
+promotion and a flag, so the hot loops allocate nothing but the move list. A ``FrozenBoard``
+(``ChessBoard.freeze``) is a position that cannot change, for states to hold; its ``copy`` is a
+``ChessBoard`` to move on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
+from typing import Any, NoReturn
 
 from battlechess_tui.engine.geometry import DIAGONAL, KNIGHT, ORTHOGONAL, Geometry, geometry
 
@@ -152,6 +156,12 @@ class ChessBoard:
         "promo_types", "_stack",
     )  # fmt: skip
 
+    board: list[int]  # piece ints, a1 = 0
+    kings: list[int]  # each side's king square, -1 if it has none
+    routes: Mapping[int, CastleRoute]  # castling right -> its route
+    keep: tuple[int, ...]  # per square, the castling rights a move from or to it keeps
+    _stack: list[tuple[int, int, int, int, int]]
+
     def __init__(self, geo: Geometry, fen: str = STANDARD_FEN) -> None:
         self.geo = geo
         self.t = tables(geo.width, geo.height)
@@ -211,10 +221,11 @@ class ChessBoard:
         self.side = 0 if side == "w" else 1
         self.routes = self._castle_routes(castling)
         self.castling = sum(r.right for r in self.routes.values())
-        self.keep = [~0] * geo.size
+        keep = [~0] * geo.size
         for r in self.routes.values():
             for sq in (r.king_from, r.rook_from):
-                self.keep[sq] &= ~r.right
+                keep[sq] &= ~r.right
+        self.keep = tuple(keep)
         try:
             self.ep = -1 if ep == "-" else geo.parse(ep)
             self.halfmove = int(half)
@@ -266,12 +277,28 @@ class ChessBoard:
         return f"{rows} {side} {rights or '-'} {ep} {self.halfmove} {self.fullmove}"
 
     def copy(self) -> ChessBoard:
+        """A board to move on, in this position (a frozen board's copy too)."""
         new = object.__new__(ChessBoard)
-        for name in ChessBoard.__slots__:
+        for name in _SHARED:
             setattr(new, name, getattr(self, name))
-        new.board = self.board[:]
-        new.kings = self.kings[:]
+        new.board = list(self.board)
+        new.kings = list(self.kings)
         new._stack = []
+        return new
+
+    def freeze(self) -> FrozenBoard:
+        """This position as a board that cannot change (what a state holds)."""
+        new = object.__new__(FrozenBoard)
+        put = object.__setattr__
+        for name in _SHARED:
+            put(new, name, getattr(self, name))
+        put(new, "board", tuple(self.board))
+        put(new, "kings", tuple(self.kings))
+        routes = self.routes  # read-only once frozen, and shared by the copies made since
+        if not isinstance(routes, MappingProxyType):
+            routes = MappingProxyType(dict(routes))
+        put(new, "routes", routes)
+        put(new, "_stack", ())
         return new
 
     def snapshot(self) -> tuple[bytes, int, int, int, int, int]:
@@ -437,7 +464,7 @@ class ChessBoard:
             if p and side_of(p) == side:
                 continue
             if kingless is None:
-                kingless = b[:]
+                kingless = list(b)
                 kingless[ksq] = EMPTY
             if not attacked_on(kingless, t, s, enemy):
                 moves.append(ksq | s << 8)
@@ -533,7 +560,7 @@ class ChessBoard:
         captured_sq = to - self.pawn_dir[self.side]
         if allowed is not None and to not in allowed and captured_sq not in allowed:
             return
-        after = self.board[:]  # the capture made on a copy: generation never writes
+        after = list(self.board)  # the capture made on a copy: generation never writes
         after[to], after[sq], after[captured_sq] = after[sq], EMPTY, EMPTY
         king = self.kings[self.side]
         if king < 0 or not attacked_on(after, self.t, king, self.side ^ 1):
@@ -564,3 +591,46 @@ class ChessBoard:
             total += self.perft(depth - 1)
             self.pop()
         return total
+
+
+#: The slots a copy shares with its board as they are (numbers, tuples, read-only tables).
+_SHARED = tuple(n for n in ChessBoard.__slots__ if n not in ("board", "kings", "_stack"))
+
+
+def _refuse(what: str) -> NoReturn:
+    raise AttributeError(f"a frozen board cannot change ({what}); copy() it to move on")
+
+
+class FrozenBoard(ChessBoard):
+    """A chess position that cannot change: its squares and kings are tuples, its castling
+    routes read-only, and setting any field raises. Every reading method is ``ChessBoard``'s
+    (legal moves, attacks, FEN); ``copy()`` gives a ``ChessBoard`` to move on."""
+
+    __slots__ = ()
+
+    board: tuple[int, ...]  # type: ignore[assignment]
+    kings: tuple[int, ...]  # type: ignore[assignment]
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        _refuse(name)
+
+    def __delattr__(self, name: str) -> NoReturn:
+        _refuse(name)
+
+    def set_fen(self, fen: str) -> NoReturn:
+        _refuse("set_fen")
+
+    def push(self, move: int) -> NoReturn:
+        _refuse("push")
+
+    def pop(self) -> NoReturn:
+        _refuse("pop")
+
+    def remove(self, square: int) -> NoReturn:
+        _refuse("remove")
+
+    def pass_turn(self) -> NoReturn:
+        _refuse("pass_turn")
+
+    def freeze(self) -> FrozenBoard:
+        return self

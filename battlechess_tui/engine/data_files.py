@@ -13,14 +13,18 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from battlechess_tui.engine.spec import VariantSpec
+from typing import Protocol
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: A rules page is text for people: a megabyte is far more than any.
 MAX_PAGE_BYTES = 1024 * 1024
+
+
+class NamesAPage(Protocol):
+    """What a rules page is read for: a variant's spec (its page's file name, or the text)."""
+
+    @property
+    def rules_text(self) -> str: ...
 
 
 class RefusedFile(ValueError):
@@ -34,11 +38,16 @@ def variants_dir() -> Path:
     raise FileNotFoundError("the variants data folder is missing from this installation")
 
 
-def read_limited(path: Path, limit: int) -> bytes:
+def read_limited(path: Path, limit: int, *, links: bool = True) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes. Never blocks
-    (a FIFO is refused, not waited on) and never reads past the limit (``/dev/zero``).
-    RefusedFile says why a file is not read; OSError is the system's reason."""
+    (a FIFO is refused, not waited on) and never reads past the limit (``/dev/zero``); with
+    ``links=False`` a symbolic link is refused, not followed. RefusedFile says why a file is
+    not read; OSError is the system's reason."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not links:
+        if Path(path).is_symlink():
+            raise RefusedFile("is a symbolic link")
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(path, flags)
     try:
         info = os.fstat(fd)
@@ -75,7 +84,7 @@ def shipped_page(name: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def rules_page_problem(spec: VariantSpec) -> str | None:
+def rules_page_problem(spec: NamesAPage) -> str | None:
     """Why ``spec``'s rules page cannot be shown, or None."""
     text = spec.rules_text
     if page_name(text) and shipped_page(text) is None:
@@ -83,7 +92,7 @@ def rules_page_problem(spec: VariantSpec) -> str | None:
     return None
 
 
-def rules_text(spec: VariantSpec) -> str:
+def rules_text(spec: NamesAPage) -> str:
     """The Markdown rules shown in the app (a shipped page, or the variant's own text)."""
     text = spec.rules_text
     if not page_name(text):

@@ -79,19 +79,22 @@ class Game:
         self.rules: Rules[Any] = variant.rules
         self.presenter: Presenter[Any] = variant.presenter
         self.seed = seed
-        self.players = players or {s.key: s.label for s in variant.seats()}
+        self.players = players or {s.key: s.label for s in variant.rules.seats()}
         #: Seats held by a computer player and its level (``black``: ``medium``); the rest
         #: are people. The engine plays none of them: the app and ``simulate`` do.
         self.computers: dict[str, str] = {}
         self.hints: list[HintTaken] = []
         if start is None:
-            state, events = variant.new_game(setup_dice or Dice.for_decision(seed, -1))
+            state, events = variant.rules.new_game(setup_dice or Dice.for_decision(seed, -1))
         else:
             state, events = start, []
         self.setup_events: tuple[Event, ...] = tuple(events)
         self.positions: list[Position] = [Position(state)]
         self.plies: list[Ply] = []
         self.created: str | None = None  # when the game began (set by the save layer)
+        #: The position the game began from in the game's notation, when it is not the
+        #: setup (``play --position``); saved, so the game re-plays from it.
+        self.start_position: str | None = None
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -252,9 +255,11 @@ class Game:
         players: dict[str, str] | None,
         setup_events: Sequence[Event],
         moves: Iterable[tuple[str, Sequence[Event]]],
+        start: Any = None,
     ) -> Game:
-        """The game a save describes, applying each action with its recorded rolls."""
-        game = cls(variant, seed, players, RecordedDice(_rolls(setup_events)))
+        """The game a save describes (from the state ``start`` if given), applying each action
+        with its recorded rolls."""
+        game = cls(variant, seed, players, RecordedDice(_rolls(setup_events)), start)
         for index, (text, events) in enumerate(moves):
             try:
                 game.play(text, RecordedDice(_rolls(events)))

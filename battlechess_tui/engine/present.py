@@ -9,6 +9,7 @@ game's presenter lives beside its rules (``rules/<game>/present.py``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import replace
 from typing import Generic
 
 from battlechess_tui.engine.actions import Action
@@ -23,6 +24,23 @@ from battlechess_tui.engine.views import (
     TallySection,
     percent,
 )
+from battlechess_tui.engine.vocabulary import Ending
+
+#: The words of the endings every game shares, for outcomes whose rules leave the words to the
+#: presenter; a ``{}`` takes the outcome's numbers in order. Games add or reword their own.
+ENDING_WORDS: dict[Ending, str] = {
+    Ending.CHECKMATE: "checkmate",
+    Ending.STALEMATE: "stalemate",
+    Ending.FIFTY_MOVES: "fifty moves without a capture or pawn move",
+    Ending.REPETITION: "the same position three times",
+    Ending.DEAD_POSITION: "neither side can checkmate",
+    Ending.KING_KILLED: "the King was killed",
+    Ending.NO_MOVES: "no move is possible",
+    Ending.PASSES: "both players passed in a row",
+    Ending.SURRENDER: "surrender",
+    Ending.RESIGNATION: "resignation",
+    Ending.AGREEMENT: "agreed",
+}
 
 
 class Presenter(ABC, Generic[S]):
@@ -44,8 +62,18 @@ class Presenter(ABC, Generic[S]):
         """The log text once the action's events are known (e.g. a fight's result added)."""
         return notation
 
+    def outcome_reason(self, outcome: Outcome) -> str:
+        """Why the game ended, in words: the words the rules gave (the old way), else the
+        presenter's for the outcome's ending and numbers (``ENDING_WORDS`` by default)."""
+        if outcome.reason:
+            return outcome.reason
+        words = ENDING_WORDS.get(outcome.kind, "the game is over")
+        return words.format(*outcome.numbers) if outcome.numbers else words
+
     def describe_outcome(self, outcome: Outcome) -> str:
-        return outcome.describe(self.side_names)
+        """The result line: who won (or a draw), why, the particulars and the rule."""
+        reason = self.outcome_reason(outcome)
+        return replace(outcome, reason=reason).describe(self.side_names)
 
     # -- the board and the panels --------------------------------------------------------------
 
@@ -91,6 +119,11 @@ class Presenter(ABC, Generic[S]):
     def explain(self, state: S, action: Action) -> str | None:
         """What a choice does, for people choosing it: a spell's damage or effect, how it is
         resisted, whom it reaches (None when the game has nothing to add to its notation)."""
+        return None
+
+    def brief(self, state: S, action: Action) -> str | None:
+        """A choice's name and key numbers in a few words, for a list with a line a choice
+        (``Fireball  5d6, Reflex DC 15 half``); None when its notation says enough."""
         return None
 
     def battle_view(self, state: S, key: tuple[int, ...] | None = None) -> BattleView | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from battlechess_tui.engine.data_files import rules_text, variants_dir
-from battlechess_tui.engine.loading import presenter_class, rules_class, variant_of
+from battlechess_tui.engine.loading import class_names, presenter_class, rules_class, variant_of
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import (
     OptionValue,
@@ -25,6 +25,7 @@ from battlechess_tui.engine.spec import (
 from battlechess_tui.engine.spec import (
     resolve as resolve_base,
 )
+from battlechess_tui.engine.suggest import did_you_mean
 from battlechess_tui.engine.variant import Variant
 
 __all__ = [
@@ -70,7 +71,13 @@ def spec(key: str) -> VariantSpec:
     try:
         return specs()[key]
     except KeyError:
-        raise KeyError(f"no game called {key!r}; games: {', '.join(specs())}") from None
+        raise KeyError(f"no game called {short(key)!r}{did_you_mean(key, specs())}; "
+                       f"games: {', '.join(specs())}") from None  # fmt: skip
+
+
+def short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def load_spec_file(path: Path) -> VariantSpec:
@@ -78,13 +85,28 @@ def load_spec_file(path: Path) -> VariantSpec:
     Its own rules page (a ``.md`` beside it) is read into the spec, so a save of the game
     carries it. SpecError lists the problems."""
     path = Path(path)
-    raw = house_page(read_toml(path), path.parent)
+    raw = house_page(read_toml(path), path)
     spec_ = validate(resolve_base(raw, _find_raw, str(path)), str(path))
-    for field, cls in (("rules", rules_class(spec_)), ("present", presenter_class(spec_))):
-        if cls is not None and inspect.isabstract(cls):
-            name = getattr(spec_, field)
+    classes = (rules_class(spec_), presenter_class(spec_))
+    for field, name, cls in zip(("rules", "present"), class_names(spec_), classes, strict=True):
+        if inspect.isabstract(cls):
             raise SpecError(str(path), [f"{field}: {name!r} is a base class, not a game's"])
+    _check_options(spec_, str(path))
     return spec_
+
+
+def _check_options(spec_: VariantSpec, source: str) -> None:
+    """SpecError when ``spec_`` lacks an option that every shipped game played by its rules
+    class declares (the rules read it: a Dice Chess file without ``opening_turns``)."""
+    games = [s for s in specs().values() if s.rules == spec_.rules]
+    if not games:
+        return
+    needed = set.intersection(*(set(s.options) for s in games))
+    missing = sorted(needed - set(spec_.options))
+    if missing:
+        raise SpecError(source, [f"options: {', '.join(missing)} missing: the rules "
+                                 f"{spec_.rules!r} need them (write base = "
+                                 f"{games[0].key!r} to inherit them)"])  # fmt: skip
 
 
 def make_rules(
@@ -103,17 +125,19 @@ def make_variant(
 
 
 def resolve(key_or_path: str | Path, options: dict[str, OptionValue] | None = None) -> Variant[Any]:
-    """The game a player names: a shipped game's key, or a house-rule file's path.
-    KeyError names the games when it is neither; SpecError lists a file's problems."""
+    """The game a player names: a shipped game's key (in any case: ``Classic``), or a
+    house-rule file's path. KeyError names the games when it is neither (and the closest);
+    SpecError lists a file's problems."""
     text = str(key_or_path)
-    if text in specs():
-        return make_variant(text, options)
+    if text.lower() in specs():
+        return make_variant(text.lower(), options)
     path = Path(text)
     if path.suffix == ".toml":
         if not path.is_file():
             raise KeyError(f"no variant file {text!r}")
         return make_variant(load_spec_file(path), options)
-    raise KeyError(f"no game called {text!r}; games: {', '.join(specs())}")
+    raise KeyError(f"no game called {short(text)!r}{did_you_mean(text, specs())}; "
+                   f"games: {', '.join(specs())}")  # fmt: skip
 
 
 def check_file(path: Path, warnings: list[str] | None = None) -> list[str]:
@@ -129,7 +153,7 @@ def check_file(path: Path, warnings: list[str] | None = None) -> list[str]:
         return exc.problems
     report = check_variant(spec_, make_variant)
     if not report.problems and warnings is not None:
-        raw = house_page(read_toml(Path(path)), Path(path).parent)
+        raw = house_page(read_toml(Path(path)), Path(path))
         base = raw.get("base")
         parent = resolve_base(_find_raw(base), _find_raw, str(path)) if base else None
         merged = resolve_base(raw, _find_raw, str(path))

@@ -89,9 +89,11 @@ def replay(
     setup_events: Sequence[Event],
     decisions: Sequence[Decision | tuple[str, Sequence[Event]]],
     players: dict[str, str] | None = None,
+    start: Any = None,
 ) -> Replayed:
-    """Play the recorded decisions again with dice from ``seed`` and compare each one."""
-    game = Game(variant, seed, players)
+    """Play the recorded decisions again with dice from ``seed`` (from the state ``start`` if
+    given, else the setup) and compare each one."""
+    game = Game(variant, seed, players, start=start)
     if not same_events(setup_events, game.setup_events):
         return Replayed(game, Mismatch(0, "", _difference(setup_events, game.setup_events)))
     for index, item in enumerate(decisions, start=1):
@@ -180,9 +182,9 @@ def _trial_step(variant: Variant[Any], game: Game, rng: random.Random, trial: Tr
         raise TrialFailed(f"game {trial.seed}: no legal choice at decision "
                           f"{len(game.plies) + 1}, and the game is not over")  # fmt: skip
     action = rng.choice(actions)
-    choices = tuple(sorted(a.text(variant.geo) for a in actions))
+    choices = tuple(sorted(a.text(variant.rules.geo) for a in actions))
     ply = game.play(action)
-    trial.actions.append(ply.action.text(variant.geo))
+    trial.actions.append(ply.action.text(variant.rules.geo))
     trial.trace.append((ply.seat, choices, tuple(map(event_key, ply.events)),
                         _position_key(variant, game.state)))  # fmt: skip
     _draw(variant, game, ply.action)
@@ -198,7 +200,7 @@ def _draw(variant: Variant[Any], game: Game, last: Any) -> None:
     presenter.tally(state)
     presenter.turn_order(state)
     presenter.battle_view(state)
-    for square in range(variant.geo.width * variant.geo.height):
+    for square in range(variant.rules.geo.width * variant.rules.geo.height):
         presenter.piece_view(state, square)
     if last is not None:
         for square in last.squares:
@@ -219,7 +221,7 @@ def _replays_the_same(variant: Variant[Any], trial: Trial) -> bool:
     game = Game(variant, trial.seed)
     for text, expected in zip(trial.actions, trial.trace, strict=True):
         actions = game.rule_actions()
-        choices = tuple(sorted(a.text(variant.geo) for a in actions))
+        choices = tuple(sorted(a.text(variant.rules.geo) for a in actions))
         if choices != expected[1]:
             return False
         ply = game.play(text)

@@ -32,18 +32,32 @@ SIDE_NAMES = ("White", "Black")
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` is a side index (0 White, 1 Black) or None for a draw;
-    ``kind`` is the ending for programs, ``reason`` and ``detail`` its words for people."""
+    """How a game ended, as python-chess's ``Outcome`` says it with a ``Termination``:
+    ``winner`` is a side index (0 White, 1 Black) or None for a draw, ``kind`` (also read as
+    ``ending``) the ``Ending``, ``numbers`` its particulars (the two dice totals of a Dice
+    Chess score, the quiet turns counted...) and ``rule`` the rule id that ended it.
+
+    ``reason`` and ``detail`` are the words rules used to write; a presenter words an outcome
+    without them (``Presenter.outcome_reason``), and rules are moving to leave them empty
+    (issue #26, item 3). ``describe`` reads them, for the callers that still do."""
 
     winner: int | None
-    reason: str  # "checkmate", "White's king was killed"
+    reason: str = ""  # "checkmate", "White's king was killed"
     rule: str = ""
     detail: str = ""  # the particulars, e.g. "dice on the board total 54 to 57"
     kind: Ending = Ending.OTHER
+    numbers: tuple[int, ...] = ()
+
+    @property
+    def ending(self) -> Ending:
+        return self.kind
 
     def describe(self, side_names: tuple[str, ...] = SIDE_NAMES) -> str:
+        """The result line from the words given (an outcome without words names its ending:
+        its presenter's ``describe_outcome`` words it properly)."""
         head = "Draw" if self.winner is None else f"{side_names[self.winner]} wins"
-        text = f"{head}: {self.reason}" + (f": {self.detail}" if self.detail else "")
+        reason = self.reason or self.kind.value.replace("-", " ")
+        text = f"{head}: {reason}" + (f": {self.detail}" if self.detail else "")
         return text + (f" ({self.rule})" if self.rule else "")
 
 

@@ -7,6 +7,7 @@ rule is a copy that states only what differs (tables are merged key by key).
 
 from __future__ import annotations
 
+import math
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,24 @@ from pydantic import (
     model_validator,
 )
 
-from battlechess_tui.engine.data_files import RefusedFile, page_name, read_limited, shipped_page
+from battlechess_tui.engine.data_files import (
+    MAX_PAGE_BYTES,
+    RefusedFile,
+    page_name,
+    read_limited,
+    shipped_page,
+)
 from battlechess_tui.engine.geometry import MAX_SIDE
+from battlechess_tui.engine.suggest import did_you_mean
 
 OptionValue = str | int | bool
+#: Different movements one piece may have, numbers in one (``bent 3 5``), and their size
+#: (a board's diagonal): what bounds the work of listing a piece's moves.
+MAX_MOVEMENTS = 16
+MAX_MOVE_NUMBERS = 8
+MAX_MOVE_NUMBER = 2 * MAX_SIDE
+#: Entries of any one table or list of a variant file (the largest shipped one has 27).
+MAX_ENTRIES = 64
 
 
 class SpecError(ValueError):
@@ -62,6 +77,9 @@ class OptionSpec(BaseModel):
                     raise ValueError(f"option {name} takes a number, not {value!r}") from None
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ValueError(f"option {name} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and isinstance(value, str) and value not in self.choices:
+            value = next((c for c in self.choices if str(c).lower() == value.strip().lower()),
+                         value)  # fmt: skip
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise ValueError(f"option {name} is one of {allowed}, not {value!r}")
@@ -89,11 +107,22 @@ class PieceSpec(BaseModel):
     @field_validator("movement")
     @classmethod
     def _movement_readable(cls, texts: list[str]) -> list[str]:
+        """Each descriptor readable and bounded; repeats dropped (the work a piece costs per
+        move grows with its movements and their numbers: both are capped)."""
         from battlechess_tui.engine.movement import parse_movement
 
-        for text in texts:
+        distinct = list(dict.fromkeys(" ".join(t.split()) for t in texts))
+        if len(distinct) > MAX_MOVEMENTS:
+            raise ValueError(f"at most {MAX_MOVEMENTS} different movements, not {len(distinct)}")
+        for text in distinct:
+            numbers = [w.lstrip("-") for w in text.split()[1:] if w.lstrip("-").isdigit()]
+            if len(numbers) > MAX_MOVE_NUMBERS or any(
+                len(n) > 3 or int(n) > MAX_MOVE_NUMBER for n in numbers
+            ):
+                raise ValueError(f"movement {text[:40]!r}: at most {MAX_MOVE_NUMBERS} numbers, "
+                                 f"each at most {MAX_MOVE_NUMBER}")  # fmt: skip
             parse_movement(text)
-        return texts
+        return distinct
 
 
 class BoardSpec(BaseModel):
@@ -143,9 +172,12 @@ class VariantSpec(BaseModel):
         """Defaults overlaid with ``given``; ValueError naming an unknown or bad option."""
         out = self.defaults()
         for name, value in (given or {}).items():
+            if name not in self.options and name.lower() in self.options:
+                name = name.lower()  # names are read in any case, as game keys are
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise ValueError(f"{self.key} has no option {name!r} (options: {known})")
+                hint = did_you_mean(name, self.options)
+                raise ValueError(f"{self.key} has no option {name[:40]!r}{hint} (options: {known})")
             out[name] = self.options[name].coerce(name, value)
         return out
 
@@ -203,25 +235,26 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def house_page(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
-    """``raw`` with its own rules page read in: a house file may name a page beside it (a bare
-    file name) or a shipped page; anything else (a folder, ``..``, an absolute path) is refused,
-    so a variant file cannot print other files."""
-    text = raw.get("rules_text")
+def house_page(raw: dict[str, Any], path: Path) -> dict[str, Any]:
+    """``raw`` (the variant file ``path``) with its own rules page read in: a house file may
+    name a page beside it (a bare file name: a regular file in its folder, not a link, at most
+    ``MAX_PAGE_BYTES``) or a shipped page; anything else (a folder, ``..``, an absolute path, a
+    link) is refused, so a variant file cannot print other files."""
+    text, folder = raw.get("rules_text"), Path(path).parent
     if not isinstance(text, str) or not page_name(text):
         return raw
     if shipped_page(text) is not None and not (folder / text).is_file():
         return raw
     if Path(text).name != text or text.startswith(".") or "\\" in text:
-        raise SpecError(str(folder), [f"rules_text: {text!r} must name a page beside the "
+        raise SpecError(str(path), [f"rules_text: {text!r} must name a page beside the "
                                       "variant file or a shipped page (no folders)"])  # fmt: skip
     try:
-        page = read_limited(folder / text, MAX_TOML_BYTES).decode("utf-8")
+        page = read_limited(folder / text, MAX_PAGE_BYTES, links=False).decode("utf-8")
     except FileNotFoundError:
-        raise SpecError(str(folder), [f"rules_text: no page {text!r} beside the variant file "
+        raise SpecError(str(path), [f"rules_text: no page {text!r} beside the variant file "
                                       "or among the shipped pages"]) from None  # fmt: skip
     except (OSError, RefusedFile, UnicodeDecodeError) as exc:
-        raise SpecError(str(folder), [f"rules_text: {text!r} cannot be read ({exc})"]) from None
+        raise SpecError(str(path), [f"rules_text: {text!r} cannot be read ({exc})"]) from None
     return {**raw, "rules_text": page}
 
 
@@ -243,9 +276,31 @@ def resolve(raw: dict[str, Any], find_base: Any, source: str, _depth: int = 0) -
     return merge(parent, raw)
 
 
+def data_problem(value: Any) -> str | None:
+    """What no variant file holds, as ``where: what``, or None: a number that is not finite
+    (TOML's ``nan``, ``inf``), or a table or list of more than ``MAX_ENTRIES`` entries (the
+    work of a move grows with the data the rules walk). Walked without recursion."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return f"{where or '(file)'}: must be a finite number (not nan or inf)"
+        if isinstance(item, dict | list) and len(item) > MAX_ENTRIES:
+            return f"{where or '(file)'}: at most {MAX_ENTRIES} entries, not {len(item):,}"
+        if isinstance(item, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}.{i}" if where else str(i)) for i, v in enumerate(item))
+    return None
+
+
 def validate(raw: dict[str, Any], source: str) -> VariantSpec:
+    """The spec of ``raw`` (a resolved variant table); SpecError listing its problems."""
     if depth(raw) > MAX_TOML_DEPTH:
         raise SpecError(source, [f"nested more than {MAX_TOML_DEPTH} levels deep"])
+    problem = data_problem(raw)
+    if problem is not None:
+        raise SpecError(source, [problem])
     try:
         return VariantSpec.model_validate(raw)
     except ValidationError as exc:

@@ -1,13 +1,14 @@
-"""``Variant``: one game as players' scripts know it, its rules and its presenter under one
-name (``make_variant("classic").legal_actions(state)``, ``.piece_view(state, sq)``).
+"""``Variant``: one game, its rules and its presenter as a typed pair.
 
-New code reaches the parts directly: computer players ``variant.rules``, the UI
-``variant.presenter``. This module also keeps the names that used to live here.
+Code reaches the halves by name: computer players ``variant.rules``, the UI
+``variant.presenter``. The few methods scripts have called on a variant
+(``make_variant("classic").legal_actions(state)``, ``.piece_view(state, sq)``) stay as
+aliases, and the module keeps the names that used to live here.
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic
+from typing import Generic
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
@@ -38,7 +39,6 @@ __all__ = [
     "BattleView",
     "Chance",
     "Combatant",
-    "Combined",
     "IllegalAction",
     "Mark",
     "Outcome",
@@ -53,8 +53,9 @@ __all__ = [
 
 
 class Variant(Generic[S]):
-    """A game's rules and presenter together. The decision interface is forwarded by name;
-    any other attribute is looked up on the rules, then on the presenter."""
+    """A game's rules and presenter: a plain typed pair. The package reaches each half by
+    name (``variant.rules``, ``variant.presenter``); the methods below are the aliases scripts
+    have used (README, Public API), each forwarding to one half."""
 
     __slots__ = ("presenter", "rules")
 
@@ -62,18 +63,11 @@ class Variant(Generic[S]):
         self.rules = rules
         self.presenter = presenter
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        try:
-            return getattr(self.rules, name)
-        except AttributeError:
-            return getattr(self.presenter, name)
-
     def __repr__(self) -> str:
         return f"<Variant {self.rules.key}>"
 
-    # The decision interface, forwarded explicitly (typed, and no lookup in hot loops).
+    # -- aliases for scripts: the rules' decision interface ------------------------------------
+
     def new_game(self, dice: Dice) -> tuple[S, list[Event]]:
         return self.rules.new_game(dice)
 
@@ -88,6 +82,9 @@ class Variant(Generic[S]):
 
     def outcome(self, state: S) -> Outcome | None:
         return self.rules.outcome(state)
+
+    def parse_action(self, state: S, text: str) -> Action:
+        return self.rules.parse_action(state, text)
 
     def seats(self) -> list[Seat]:
         return self.rules.seats()
@@ -115,11 +112,10 @@ class Variant(Generic[S]):
     def side_names(self) -> tuple[str, ...]:
         return self.rules.side_names
 
+    # -- aliases for scripts: the presenter's views ----------------------------------------------
 
-class Combined(Rules[S], Presenter[S]):
-    """A game whose rules and words are still one class (being moved apart, one game at a
-    time): it is its own presenter."""
+    def piece_view(self, state: S, square: int) -> PieceView | None:
+        return self.presenter.piece_view(state, square)
 
-    def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
-        Rules.__init__(self, spec, options)
-        self.rules = self
+    def odds(self, state: S, action: Action) -> str | None:
+        return self.presenter.odds(state, action)

@@ -181,7 +181,7 @@ def new_game_file(save_dir: Path, game: Game, when: datetime | None = None) -> P
     record = record_of(game)
     game.created = record.created
     text = record_text(record)
-    base = f"{game.variant.key}-{stamp}"
+    base = f"{game.variant.rules.key}-{stamp}"
     for n in range(1, MAX_SAME_NAME + 1):
         path = Path(save_dir) / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
         try:

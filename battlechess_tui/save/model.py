@@ -8,26 +8,46 @@ loads every one of them):
 1. first format.
 2. ``computers`` (the seats a computer player holds, with its level) and ``hints`` (each hint
    shown: the position, the decision suggested and why). Version 1 files have neither.
+3. ``start``: the position a game began from, in the game's notation, when it is not the
+   game's setup (``battlechess play GAME --position TEXT``). Older files began at the setup.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.spec import OptionValue
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = 3
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
 SEED_LIMIT = 2**63
 
 EventRecord = Annotated[Roll | Note, Field(discriminator="kind")]
+#: Longer than any position's text (a D&D position with every piece's items is about 2,000).
+MAX_POSITION_CHARS = 20_000
+#: More hints than any game shows (one per decision would be a hint at every move).
+MAX_HINTS = 20_000
+
+
+def _iso_time(text: str) -> str:
+    """A date and time as the app writes them (ISO 8601, ``2026-11-22T01:01:16+00:00``)."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f"not a date and time: {shown!r}") from None
+    return text
+
+
+Timestamp = Annotated[str, AfterValidator(_iso_time)]
 
 
 class PlyRecord(BaseModel):
@@ -60,7 +80,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[2] = FORMAT_VERSION
+    format_version: Literal[3] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
@@ -72,12 +92,17 @@ class SaveFile(BaseModel):
         {}, description="seats a computer player holds, with its level (the rest are people)"
     )
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
-    created: str
-    updated: str
+    start: str | None = Field(
+        None,
+        max_length=MAX_POSITION_CHARS,
+        description="the position the game began from (the game's notation); null: the setup",
+    )
+    created: Timestamp
+    updated: Timestamp
     setup_events: list[EventRecord] = []
     plies: list[PlyRecord] = []
     result: ResultRecord | None = None
-    hints: list[HintRecord] = []
+    hints: list[HintRecord] = Field([], max_length=MAX_HINTS)
 
 
 class AutosaveFile(BaseModel):
@@ -93,7 +118,7 @@ class AutosaveFile(BaseModel):
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 #: ``MIGRATIONS[n]`` upgrades a version-n document to version n + 1.
-MIGRATIONS: dict[int, Migration] = {1: dict}  # 2 adds fields with defaults
+MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict}  # 2 and 3 add fields with defaults
 
 
 def upgrade(doc: dict[str, Any]) -> dict[str, Any]:

@@ -36,28 +36,32 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
     outcome = game.outcome
     result = None
     if outcome is not None:
-        winner = None if outcome.winner is None else variant.side_names[outcome.winner]
+        winner = None if outcome.winner is None else variant.rules.side_names[outcome.winner]
         result = ResultRecord(
-            winner=winner, reason=outcome.reason, rule=outcome.rule, detail=outcome.detail
+            winner=winner,
+            reason=game.presenter.outcome_reason(outcome),
+            rule=outcome.rule,
+            detail=outcome.detail,
         )
-    shipped = specs().get(variant.key)
-    custom = None if shipped == variant.spec else variant.spec.model_dump(mode="json")
+    shipped = specs().get(variant.rules.key)
+    custom = None if shipped == variant.rules.spec else variant.rules.spec.model_dump(mode="json")
     stamp = now()
     return SaveFile(
         app_version=__version__,
-        variant=variant.key,
+        variant=variant.rules.key,
         variant_spec=custom,
-        options=dict(variant.options),
+        options=dict(variant.rules.options),
         players=dict(game.players),
         computers=dict(game.computers),
         seed=game.seed,
+        start=game.start_position,
         created=created or game.created or stamp,
         updated=stamp,
         setup_events=list(game.setup_events),
         plies=[
             PlyRecord(
                 seat=p.seat,
-                action=p.action.text(variant.geo),
+                action=p.action.text(variant.rules.geo),
                 notation=p.notation,
                 events=list(p.events),
             )  # fmt: skip
@@ -89,6 +93,7 @@ def substance(record: SaveFile) -> tuple[Any, ...]:
         tuple(sorted(record.options.items())),
         tuple(sorted(record.players.items())),
         record.seed,
+        record.start,
         tuple(map(event_key, record.setup_events)),
         tuple((p.seat, p.action, tuple(map(event_key, p.events))) for p in record.plies),
         None if result is None else (result.winner,),

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.data_files import rules_page_problem
 from battlechess_tui.engine.dice import DiceMismatch
 from battlechess_tui.engine.game import Game
@@ -139,11 +140,60 @@ def variant_of(record: SaveFile, path: Path) -> Variant[Any]:
 
 
 def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
-    seats = [s.key for s in variant.seats()]
-    for seat in record.players:
-        if seat not in seats:
-            raise SaveError(f"{path}: the save is corrupt: players: {variant.key} has no seat "
-                            f"{seat!r} (seats: {', '.join(seats)})")  # fmt: skip
+    """Players and computers sit in the game's seats; computers play at a known level."""
+    from battlechess_tui.ai.budget import LEVELS
+
+    seats = [s.key for s in variant.rules.seats()]
+    for field, table in (("players", record.players), ("computers", record.computers)):
+        for seat in table:
+            if seat not in seats:
+                raise SaveError(f"{path}: the save is corrupt: {field}: {variant.rules.key} has no "
+                                f"seat {short(seat)!r} (seats: {', '.join(seats)})")  # fmt: skip
+    for seat, level in record.computers.items():
+        if level not in LEVELS:
+            raise SaveError(f"{path}: the save is corrupt: computers: {seat}: no computer level "
+                            f"{short(level)!r} (levels: {', '.join(LEVELS)})")  # fmt: skip
+
+
+def _check_hints(record: SaveFile, game: Game, path: Path) -> None:
+    """Each hint was shown at a position of the game and suggests a decision legal there."""
+    legal: dict[int, list[Action]] = {}
+    for number, hint in enumerate(record.hints, start=1):
+        where = f"{path}: the save is corrupt: hint {number}"
+        if hint.ply > len(game.plies):
+            raise SaveError(f"{where}: at decision {hint.ply}, but the game has "
+                            f"{len(game.plies)}")  # fmt: skip
+        try:
+            action = Action.parse(hint.action, game.rules.geo)
+        except ValueError:
+            raise SaveError(f"{where}: cannot read the decision {short(hint.action)!r}") from None
+        if hint.ply not in legal:
+            state = game.positions[hint.ply].state
+            over = game.rules.outcome(state) is not None
+            legal[hint.ply] = [] if over else game.rules.legal_actions(state)
+        if action not in legal[hint.ply]:
+            raise SaveError(f"{where}: {short(hint.action)!r} is not a decision of the position "
+                            f"at decision {hint.ply}")  # fmt: skip
+
+
+def short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def start_state(record: SaveFile, variant: Variant[Any], path: Path) -> Any:
+    """The state the game began from (``record.start`` read in the game's notation), or None
+    for the setup; SaveError in one line when the text is not a position of the game."""
+    if record.start is None:
+        return None
+    try:
+        return variant.rules.parse_position(record.start)
+    except NotImplementedError:
+        raise SaveError(f"{path}: the save is corrupt: {variant.rules.key} games cannot begin "
+                        "from a position") from None  # fmt: skip
+    except Exception as exc:  # untrusted text through the game's own reader
+        raise SaveError(one_line(f"{path}: the save is corrupt: start: not a position of "
+                                 f"{variant.rules.key} ({exc})")) from None  # fmt: skip
 
 
 def _decisions(record: SaveFile) -> list[Decision]:
@@ -152,7 +202,7 @@ def _decisions(record: SaveFile) -> list[Decision]:
 
 def _result_mismatch(record: SaveFile, game: Game) -> Mismatch | None:
     """Where the recorded result contradicts the rebuilt game, or None."""
-    outcome, names = game.outcome, game.variant.side_names
+    outcome, names = game.outcome, game.variant.rules.side_names
     rebuilt = said = None
     if outcome is not None:
         rebuilt = "a draw" if outcome.winner is None else f"{names[outcome.winner]} won"
@@ -169,9 +219,10 @@ def _replayed(record: SaveFile, path: Path) -> tuple[Variant[Any], Game, Mismatc
     """The save re-played from its seed: the variant, the game and the first difference."""
     variant = variant_of(record, path)
     _check_players(record, variant, path)
+    start = start_state(record, variant, path)
     try:
         done = replay(variant, record.seed, record.setup_events, _decisions(record),
-                      record.players or None)  # fmt: skip
+                      record.players or None, start)  # fmt: skip
     except Exception as exc:  # the setup runs rules code on the file's options
         raise SaveError(one_line(f"{path}: the save cannot be re-played "
                                  f"({type(exc).__name__}: {exc})")) from None  # fmt: skip
@@ -189,6 +240,7 @@ def load_game(path: Path, *, edited: bool = False) -> Loaded:
         if not edited:
             raise EditedSave(path, mismatch)
         game = _rebuilt(variant, record, path)
+    _check_hints(record, game, path)
     restore_table(game, record)
     return Loaded(game, record, path, mismatch)
 
@@ -198,7 +250,7 @@ def _rebuilt(variant: Variant[Any], record: SaveFile, path: Path) -> Game:
     try:
         return Game.rebuild(
             variant, record.seed, record.players or None, record.setup_events,
-            [(p.action, p.events) for p in record.plies],
+            [(p.action, p.events) for p in record.plies], start_state(record, variant, path),
         )  # fmt: skip
     except (IllegalAction, DiceMismatch) as exc:
         raise SaveError(one_line(f"{path}: the save is corrupt: {exc}")) from None

@@ -15,6 +15,14 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from battlechess_tui.ui.commands import APP_COMMANDS, bindings, palette_entries
+from battlechess_tui.ui.navigation import (
+    BackToMenu,
+    NewGame,
+    OpenLessons,
+    OpenReplay,
+    OpenSaves,
+    StartGame,
+)
 from battlechess_tui.ui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -110,7 +118,25 @@ class BattleChessApp(App[int]):
         elif self.start == "learn":
             self.open_lessons(self.start_lesson)
 
-    # -- navigation ------------------------------------------------------------------------------
+    # -- navigation: what screens ask for (ui/navigation.py), and the methods doing it -----------
+
+    def on_start_game(self, message: StartGame) -> None:
+        self.start_game(message.game, message.path)
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        self.open_replay(message.game, message.path)
+
+    def on_back_to_menu(self, message: BackToMenu) -> None:
+        self.pop_to_menu()
+
+    def on_new_game(self, message: NewGame) -> None:
+        self.switch_to_new_game()
+
+    def on_open_lessons(self, message: OpenLessons) -> None:
+        self.open_lessons(message.key)
+
+    def on_open_saves(self, message: OpenSaves) -> None:
+        self.open_saves(message.mode)
 
     def start_game(self, game: Game, path: Path | None = None) -> None:
         from battlechess_tui.ui.screens.game import GameScreen
@@ -269,6 +295,7 @@ def run_app(
     players: dict[str, str] | None = None,
     lesson: str | None = None,
     computers: dict[str, str] | None = None,
+    position: str | None = None,
 ) -> int:
     """Run the app from the command line; returns the process exit code. ``players`` and
     ``computers`` name seats as ``session.build_game`` takes them."""
@@ -282,7 +309,8 @@ def run_app(
     game = loaded = None
     try:
         if start == "play":
-            game = build_game(variant or next(iter(specs())), options, seed, players, computers)
+            game = build_game(variant or next(iter(specs())), options, seed, players, computers,
+                              position)  # fmt: skip
         elif start in ("load", "replay"):
             if path is None:
                 print(f"battlechess: {start} needs a save file", file=sys.stderr)

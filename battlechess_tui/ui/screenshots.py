@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from textual.pilot import Pilot
-from textual.widgets import Input, MarkdownViewer, Select
+from textual.widgets import Input, Select
 from textual.worker import WorkerCancelled
 
 from battlechess_tui.ai import hint
@@ -164,8 +164,8 @@ async def _rules(pilot: Pilot) -> None:
     await _settle(pilot)
     await pilot.press("r")
     await _settle(pilot)
-    viewer = pilot.app.screen.query_one("#rules-viewer", MarkdownViewer)
-    await _until(pilot, lambda: bool(viewer.document.children))
+    viewer = pilot.app.screen.query_one("#rules-viewer")
+    await _until(pilot, lambda: bool(viewer.children))
 
 
 async def _until(pilot: Pilot, done: Callable[[], bool]) -> None:

@@ -8,7 +8,7 @@ recorded plies; no rule is decided here and no sentence is read for its meaning.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -258,21 +258,17 @@ _TURNS: WeakKeyDictionary[Game, list[tuple[Ply, tuple[int, int]]]] = WeakKeyDict
 
 
 def turns(game: Game) -> list[tuple[int, int]]:
-    """(turn number, side) of each ply. Presenters with a ``turn(state) -> (number, side)``
-    hook say where turns begin; otherwise a turn is a side's run of decisions outside
-    battles, numbered anew when White's comes round."""
+    """(turn number, side) of each ply: a turn is a side's run of decisions outside battles,
+    numbered anew when White's comes round."""
     known = _TURNS.setdefault(game, [])
     keep = 0
     while keep < min(len(known), len(game.plies)) and known[keep][0] is game.plies[keep]:
         keep += 1
     del known[keep:]
-    turn_of = getattr(game.presenter, "turn", None)
     for i in range(keep, len(game.plies)):
         ply, state = game.plies[i], game.positions[i].state
         last = known[-1][1] if known else None
-        if callable(turn_of):
-            number, side = turn_of(state)
-        elif last is None:
+        if last is None:
             number, side = 1, game.rules.side_of(ply.seat)
         elif game.presenter.battle_view(state) is not None:
             number, side = last  # a battle's decisions, whoever makes them, are its turn's
@@ -397,7 +393,8 @@ def actions_panel(game: Game, actions: list[Action]) -> tuple[ActionItem, ...]:
                                     group=GAME))  # fmt: skip
             continue
         items.append(ActionItem(action.text(game.rules.geo), _notation(game, action),
-                                group=group_of(action), detail=_detail(game, action)))  # fmt: skip
+                                group=group_of(action), detail=_detail(game, action),
+                                brief=_brief(game, action)))  # fmt: skip
     order = {g: i for i, g in enumerate(GROUP_ORDER)}
     return tuple(sorted(items, key=lambda item: order[item.group]))
 
@@ -420,7 +417,12 @@ def _group_item(game: Game, head: str, group: list[Action]) -> ActionItem:
     if len(targets) <= AIM_SQUARES_LISTED:
         text += ": " + ", ".join(geo.name(sq) for sq in targets)
     return ActionItem(head, head, tuple(targets), group_of(group[0]),
-                      _explain(game, group[0]), text)  # fmt: skip
+                      _explain(game, group[0]), text, _brief(game, group[0]))  # fmt: skip
+
+
+def _brief(game: Game, action: Action) -> str:
+    """A choice's name and key numbers as the game words them (``Presenter.brief``)."""
+    return _says(game.presenter.brief, game, action)
 
 
 def _detail(game: Game, action: Action) -> str:
@@ -431,8 +433,13 @@ def _detail(game: Game, action: Action) -> str:
 
 def _explain(game: Game, action: Action) -> str:
     """What the game says a choice does (``Presenter.explain``; empty when it says nothing)."""
+    return _says(game.presenter.explain, game, action)
+
+
+def _says(ask: Callable[[Any, Action], str | None], game: Game, action: Action) -> str:
+    """What a presenter's ``ask`` says of ``action`` now; empty when it says nothing."""
     try:
-        return game.presenter.explain(game.state, action) or ""
+        return ask(game.state, action) or ""
     except (ValueError, KeyError, IndexError):
         return ""
 

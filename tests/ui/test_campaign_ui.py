@@ -89,8 +89,8 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
         game_screen = app.screen
         assert isinstance(game_screen, CampaignGameScreen)
         game = game_screen.game
-        e2 = game.state.piece_at(game.variant.geo.parse("e2"))
+        e2 = game.state.piece_at(game.variant.rules.geo.parse("e2"))
         assert e2.items == ("weapon+1",)
-        card = game.variant.piece_card(game.state, e2.square)
+        card = game.variant.presenter.piece_card(game.state, e2.square)
         assert "Items: +1 weapon" in card and any("+1 +1 weapon" in line for line in card)
         assert game.variant.options["campaign"] is True

@@ -62,7 +62,7 @@ async def test_dd_7_spell_aimed_on_the_board_then_a_battle_with_a_spell_and_an_a
 ) -> None:
     #       magic missile | initiative | Rogue's attack | Cleric's attack, damage
     game = ScriptedGame(FEN, 4, 15, 5, 2, 15, 6)
-    geo = game.variant.geo
+    geo = game.variant.rules.geo
     sq = geo.parse
     app = BattleChessApp("play", game=game, save_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -127,7 +127,7 @@ async def test_dd_board_offers_the_actions_on_a_highlighted_square(tmp_path: Pat
     """With no piece to move (the Wizard's action), choosing a target square lists what can
     be done there; Escape leaves an aimed spell without casting it."""
     game = ScriptedGame(FEN)
-    sq = game.variant.geo.parse
+    sq = game.variant.rules.geo.parse
     app = BattleChessApp("play", game=game, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

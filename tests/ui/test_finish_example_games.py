@@ -34,7 +34,7 @@ async def test_last_decisions_of_an_example_game_through_the_ui(variant: str, tm
         for action, how in zip(final, HOW, strict=True):
             await play_one(pilot, action, how)
         assert isinstance(app.screen, ResultPanel)
-        assert app.screen.result == result.describe(game.variant.side_names)
+        assert app.screen.result == game.presenter.describe_outcome(result)
     autosave = autosave_path(tmp_path)
     assert load_game(autosave).game.outcome == result
     assert verify_file(autosave) is None

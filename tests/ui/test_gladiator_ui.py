@@ -202,7 +202,7 @@ async def test_gc_13_the_pieces_that_may_move_are_marked_on_the_board(tmp_path: 
         screen = table(pilot)
 
         def marked() -> set[str]:
-            return {V.geo.name(s) for s, p in enumerate(screen.board_model.pieces)
+            return {V.rules.geo.name(s) for s, p in enumerate(screen.board_model.pieces)
                     if p is not None and "movable" in p.mark_names}  # fmt: skip
 
         # The King's move: his Footmen and Mounted Knight (GC-4); the King is boxed in.

@@ -29,7 +29,7 @@ async def test_keyboard_game_to_checkmate_and_result_panel() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         for move in FOOLS_MATE[:-1]:
             await key_move(pilot, move)
-        geo = table(pilot).game.variant.geo
+        geo = table(pilot).game.variant.rules.geo
         await key_move(pilot, FOOLS_MATE[-1])
         assert isinstance(app.screen, ResultPanel)
         assert "Black wins: checkmate" in app.screen.result
@@ -73,7 +73,7 @@ async def test_selection_marks_quiet_moves_and_attacks() -> None:
         for move in ("e2e4", "d7d5"):
             await type_action(pilot, move)
         screen = table(pilot)
-        geo = screen.game.variant.geo
+        geo = screen.game.variant.rules.geo
         await click_square(pilot, geo.parse("e4"))
         assert screen.selected == geo.parse("e4")
         targets = screen.board_model.targets
@@ -86,7 +86,7 @@ async def test_cursor_keys_sent_back_to_back_all_land() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table(pilot)
         board = screen.query_one(Board)
-        geo = screen.game.variant.geo
+        geo = screen.game.variant.rules.geo
         assert geo.name(screen.cursor) == "e2"
         keys = ["right"] * 3 + ["up"] * 5 + ["left"] * 6 + ["down"] * 2 + ["right", "up"] * 2
         for key in keys:  # all posted before the app handles the first
@@ -135,7 +135,7 @@ async def test_picking_up_opponent_piece_explains() -> None:
     app = classic_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table(pilot)
-        await click_square(pilot, screen.game.variant.geo.parse("e7"))
+        await click_square(pilot, screen.game.variant.rules.geo.parse("e7"))
         assert screen.selected is None
         assert "Black's" in screen.message and "White to move" in screen.message
 

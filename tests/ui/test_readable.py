@@ -16,7 +16,6 @@ from battlechess_tui.ui.screens.help import HelpScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen
 from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.board import HP_BARS, Board
-from battlechess_tui.ui.widgets.move_log import MoveLog
 from tests.ui.driver import table
 
 
@@ -61,7 +60,7 @@ async def test_a_replay_at_ply_0_shows_no_later_ply_and_keeps_the_current_in_vie
         app.push_screen(ReplayScreen(game, tmp_path))
         await pilot.pause()
         replay = table(pilot)
-        log = replay.query_one(MoveLog)
+        log = replay.move_log
         assert replay.log_entries == () and "No moves yet" in str(log.entry_texts()[0])
         last = len(game.plies)
         await pilot.press("end")

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from rich.style import Style
 from textual.pilot import Pilot
-from textual.widgets.markdown import MarkdownBlock
 
 from battlechess_tui.session import build_game
 from battlechess_tui.tutorial.catalogue import find
@@ -19,7 +18,7 @@ from battlechess_tui.ui.rule_links import link_rules, markdown_links, rule_ids
 from battlechess_tui.ui.screens.lesson import LessonScreen
 from battlechess_tui.ui.screens.rules import RulesScreen, RulesViewer
 from battlechess_tui.ui.settings import Settings
-from battlechess_tui.ui.widgets.move_log import MoveLog
+from battlechess_tui.ui.widgets.markdown_page import Block
 from tests.ui.driver import table, type_action
 
 
@@ -49,15 +48,15 @@ def click_spot(pilot: Pilot, wanted: Callable[[str], bool]) -> tuple[int, int]:
     raise AssertionError("no such link on the screen")
 
 
-def cited_block(pilot: Pilot) -> MarkdownBlock:
+def cited_block(pilot: Pilot) -> Block:
     screen = pilot.app.screen
     assert isinstance(screen, RulesScreen)
     (block,) = screen.query(".-cited")
-    assert isinstance(block, MarkdownBlock)
+    assert isinstance(block, Block)
     return block
 
 
-def in_view(pilot: Pilot, block: MarkdownBlock) -> bool:
+def in_view(pilot: Pilot, block: Block) -> bool:
     viewer = pilot.app.screen.query_one(RulesViewer)
     return viewer.region.y <= block.region.y < viewer.region.bottom
 
@@ -120,7 +119,7 @@ async def test_dd_6_move_log_rule_ids_are_links(tmp_path: Path) -> None:
     app = BattleChessApp("play", game=game, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        log = table(pilot).query_one(MoveLog)
+        log = table(pilot).move_log
         spans = [s for t in log.entry_texts() for s in t.spans if isinstance(s.style, Style)]
         linked = [s for s in spans if "DD-6" in str(s.style.meta.get("@click"))]  # type: ignore[union-attr]
         assert linked

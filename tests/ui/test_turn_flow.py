@@ -152,13 +152,13 @@ async def test_gc_14_the_override_key(tmp_path: Path) -> None:
 
 
 async def test_gc_29_a_lone_typed_square_answers_the_choice_of_a_square(tmp_path: Path) -> None:
-    state, _ = act(V.parse_position(FULL_BACK_RANK.format(rank6="10")), "c7d5")
+    state, _ = act(V.rules.parse_position(FULL_BACK_RANK.format(rank6="10")), "c7d5")
     game = Game(V, 7)
     game.positions[0] = Position(state)
     app = BattleChessApp("play", game=game, save_dir=tmp_path, settings=Settings(animate=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await typed(pilot, "d6")
-        assert [p.action.text(V.geo) for p in game.plies] == ["return d6"]
+        assert [p.action.text(V.rules.geo) for p in game.plies] == ["return d6"]
 
 
 # -- takebacks -------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ async def play_one(pilot: Pilot, action: Action, how: str) -> None:
     squares, typed, or from the actions panel."""
     screen = table(pilot)
     game = screen.game
-    text = action.text(game.variant.geo)
+    text = action.text(game.variant.rules.geo)
     sharing = [a for a in game.legal_actions() if a.squares == action.squares]
     mouse = how == "mouse"
     panel = screen.query_one(ActionsPanel)

@@ -2,12 +2,11 @@
 
 ``rules`` holds ``ChessRules`` / ``ClassicRules``, ``present`` their presenter, ``state`` the
 frozen ``ChessState``, ``position`` FEN as the games' position text, ``pieces`` the pieces'
-names and values. The old names stay importable from here: ``ChessFamily`` is the rules
-base; ``Classic`` is FIDE chess's rules and presenter in one object, as round 1's variant files
-(``rules = "chess_family:Classic"``, no ``present``) and scripts built it.
+names and values. ``ChessFamily`` is the old name of the rules base. ``Classic``, round 1's
+rules and presenter in one object, is in ``rules.compat`` (asking for it here still works, with
+a DeprecationWarning).
 """
 
-from battlechess_tui.engine.spec import OptionValue, VariantSpec
 from battlechess_tui.rules.chess_family.pieces import (
     LETTER_TO_TYPE,
     PIECE_KEYS,
@@ -21,14 +20,6 @@ from battlechess_tui.rules.chess_family.state import ChessState
 ChessFamily = ChessRules
 
 
-class Classic(ClassicRules, ChessPresenter):
-    """The old name: rules and presenter in one object. New code uses the two apart."""
-
-    def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
-        ClassicRules.__init__(self, spec, options)
-        ChessPresenter.__init__(self, self)
-
-
 __all__ = [
     "LETTER_TO_TYPE",
     "PIECE_KEYS",
@@ -38,6 +29,12 @@ __all__ = [
     "ChessPresenter",
     "ChessRules",
     "ChessState",
-    "Classic",
     "ClassicRules",
 ]
+
+
+def __getattr__(name: str) -> type:
+    """Round 1's ``Classic`` (rules and presenter in one), now in ``rules.compat``: warns."""
+    from battlechess_tui.rules.compat import deprecated_name
+
+    return deprecated_name(__name__, name)

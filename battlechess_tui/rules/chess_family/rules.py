@@ -89,8 +89,9 @@ class ChessRules(ChessPieces, Rules[ChessState]):
         lost: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
         passes: int = 0,
     ) -> ChessState:
-        """A state over ``board``, which nothing may move on afterwards."""
-        return ChessState(board, tuple(self.move_list(board)), keys, lost, passes)
+        """A state over ``board``'s position (a frozen copy: moving on ``board`` afterwards
+        leaves the state as it is)."""
+        return ChessState(board.freeze(), tuple(self.move_list(board)), keys, lost, passes)
 
     def new_game(self, dice: Dice) -> tuple[ChessState, list[Event]]:
         return self.parse_position(self.spec.setup or cb.STANDARD_FEN), []
@@ -196,19 +197,18 @@ class ChessRules(ChessPieces, Rules[ChessState]):
         board = state.board
         if not state.moves:
             if board.in_check():
-                return Outcome(board.side ^ 1, "checkmate", kind=Ending.CHECKMATE)
-            return Outcome(None, "stalemate", kind=Ending.STALEMATE)
+                return Outcome(board.side ^ 1, kind=Ending.CHECKMATE)
+            return Outcome(None, kind=Ending.STALEMATE)
         return self.draw_by_rule(state)
 
     def draw_by_rule(self, state: ChessState) -> Outcome | None:
+        """FIDE's draws (its presenter words them: ``engine.present.ENDING_WORDS``)."""
         if state.board.halfmove >= 100:
-            return Outcome(
-                None, "fifty moves without a capture or pawn move", kind=Ending.FIFTY_MOVES
-            )
+            return Outcome(None, kind=Ending.FIFTY_MOVES)
         if state.repetitions() >= 3:
-            return Outcome(None, "the same position three times", kind=Ending.REPETITION)
+            return Outcome(None, kind=Ending.REPETITION)
         if self.insufficient_material(state.board):
-            return Outcome(None, "neither side can checkmate", kind=Ending.DEAD_POSITION)
+            return Outcome(None, kind=Ending.DEAD_POSITION)
         return None
 
     def insufficient_material(self, board: ChessBoard) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from battlechess_tui.engine.chessboard import ChessBoard
+from battlechess_tui.engine.chessboard import FrozenBoard
 
 #: A position's identity for repetition (``ChessBoard.key``).
 RepetitionKey = tuple[bytes, int, int, int]
@@ -14,7 +14,8 @@ RepetitionKey = tuple[bytes, int, int, int]
 @dataclass(frozen=True, eq=False)
 class ChessState:
     """A position, the moves the rules allow in it, and what the draw rules and the tally need
-    of its past. Never changed once made: the rules move on a copy of ``board``.
+    of its past. Never changed once made: ``board`` is a ``FrozenBoard`` (the rules move on
+    its ``copy()``), and every other field is a tuple or a number.
 
     Two states are equal (and hash equal) when their positions are: everything the position
     text holds (the board, side to move, castling rights, en passant square, clocks, passes).
@@ -22,7 +23,7 @@ class ChessState:
     python-chess's ``Board`` ignores its move stack.
     """
 
-    board: ChessBoard
+    board: FrozenBoard
     #: The moves the rules allow (ints of ``ChessBoard``), found when the state is built.
     moves: tuple[int, ...]
     #: Position keys since the last capture or pawn move, oldest first (repetition draws).

@@ -7,7 +7,6 @@ captures, setup and the end: ``DiceChessRules``) and ``present`` (what players s
 
 from __future__ import annotations
 
-from battlechess_tui.engine.spec import OptionValue, VariantSpec
 from battlechess_tui.rules.dice_chess.present import DiceChessPresenter
 from battlechess_tui.rules.dice_chess.rules import DONE, PASS, SWAP, DiceChessRules
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
@@ -18,7 +17,6 @@ __all__ = [
     "PASS",
     "SEATS",
     "SWAP",
-    "DiceChess",
     "DiceChessPresenter",
     "DiceChessRules",
     "DiceChessState",
@@ -26,11 +24,8 @@ __all__ = [
 ]
 
 
-class DiceChess(DiceChessRules, DiceChessPresenter):
-    """The old name: rules and presenter in one object, so scripts that build ``DiceChess``
-    and house-rule files naming ``rules = "dice_chess:DiceChess"`` (no ``present``) still
-    work. New code uses the two classes apart."""
+def __getattr__(name: str) -> type:
+    """Round 1's ``DiceChess`` (rules and presenter in one), now in ``rules.compat``: warns."""
+    from battlechess_tui.rules.compat import deprecated_name
 
-    def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
-        DiceChessRules.__init__(self, spec, options)
-        DiceChessPresenter.__init__(self, self)
+    return deprecated_name(__name__, name)

@@ -15,13 +15,24 @@ before, so a computer player swaps only to arrange its dice better and soon says
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.rules.dice_chess import reach
 from battlechess_tui.rules.dice_chess.state import DiceChessState
 
-if TYPE_CHECKING:
-    from battlechess_tui.rules.dice_chess.rules import DiceChessRules
+
+class DiceChessNumbers(Protocol):
+    """What the estimate reads of Dice Chess's rules (``DiceChessRules``, which imports this
+    module)."""
+
+    @property
+    def geo(self) -> Geometry: ...
+    @property
+    def stall_plies(self) -> int: ...
+    @property
+    def opening_plies(self) -> int: ...
+
 
 #: Spread of the lead, in pips, that one capture adds: the victim's face leaves and the
 #: capturer's face is rerolled (about 1.7 pips for the reroll alone).
@@ -51,7 +62,7 @@ SWAPS_COUNTED = 6
 PER_PREY = 1.0
 
 
-def evaluate(rules: DiceChessRules, state: DiceChessState, side: int) -> float:
+def evaluate(rules: DiceChessNumbers, state: DiceChessState, side: int) -> float:
     """``side``'s estimate of ``state``: its lead over the other in spreads, in pawns."""
     totals = state.board_totals()
     pips = totals[side] - totals[side ^ 1]
@@ -73,7 +84,7 @@ def swap_cost(swaps: int) -> float:
 
 
 def captures_to_come(
-    rules: DiceChessRules, state: DiceChessState, chaser: int | None = None
+    rules: DiceChessNumbers, state: DiceChessState, chaser: int | None = None
 ) -> float:
     """How many captures may still change the lead: the turns the clock leaves once a die
     can first reach a die it may take, and more for the fight that follows. The side behind
@@ -99,7 +110,7 @@ def captures_to_come(
     return room / 2 + fight
 
 
-def plies_left(rules: DiceChessRules, state: DiceChessState) -> int:
+def plies_left(rules: DiceChessNumbers, state: DiceChessState) -> int:
     """Plies until the stall clock scores the game if nobody captures (DC-12, DC-14)."""
     opening = rules.opening_plies or 2 * NO_LIMIT_TURNS
     limit = rules.stall_plies if state.any_capture else opening

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from battlechess_tui.rules.dnd.odds_battle import IDLE, Planner, Reader
-from battlechess_tui.rules.dnd.odds_chain import Result, State, Strike, Target
+from battlechess_tui.rules.dnd.odds_battle import Planner, Reader
+from battlechess_tui.rules.dnd.odds_chain import IDLE, Result, State, Strike, Target
 from battlechess_tui.rules.dnd.state import Battle
 
 Joint = tuple[int, bool, State, State]

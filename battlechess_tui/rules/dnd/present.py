@@ -7,6 +7,7 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.views import (
     BattleView,
     Combatant,
@@ -17,9 +18,9 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import MarkKind
-from battlechess_tui.rules.dnd import combat, estimate, explain, odds, spells
+from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, spells
 from battlechess_tui.rules.dnd import effects as fx
-from battlechess_tui.rules.dnd.combat import SIDES, Work
+from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.rules import DndRules
 from battlechess_tui.rules.dnd.state import (
     ACT,
@@ -324,6 +325,13 @@ class DndPresenter(Presenter[DndState]):
         if actor is None or action.kind == MOVE:
             return None
         return explain.explain(self.t, self.geo, state, actor, action)
+
+    def brief(self, state: DndState, action: Action) -> str | None:
+        """A choice's name and key numbers (``Fireball  5d6, Reflex DC 15 half``)."""
+        actor = self._actor(state)
+        if actor is None or action.kind == MOVE:
+            return None
+        return brief.brief(self.t, state, actor, action)
 
     # -- odds ----------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ of the states asked about last are kept on the rules object, by the state object
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
@@ -57,7 +57,7 @@ class DndRules(Rules[DndState]):
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
         super().__init__(spec, options)
         self.catalogue = load_catalogue()
-        self.tables = Tables(self.data, self.catalogue)
+        self.tables: Tables = Tables(self.data, self.catalogue)
         self.level = int(self.options.get("level", 1))
         self.campaign = bool(self.options.get("campaign", False))
         self.quiet_turns = int(self.options.get("quiet_turns", 100))
@@ -263,3 +263,11 @@ class DndRules(Rules[DndState]):
             return ("the target must stand where this piece could move next turn, within range, "
                     "with nothing in between (DD-7, DD-8)")  # fmt: skip
         return "choose none, or a spell or ability with its target (DD-5, DD-7)"
+
+
+def dnd_rules(rules: Rules[Any]) -> DndRules:
+    """``rules`` typed as D&D's (a campaign's game, a variant built from ``dnd``); TypeError
+    if they are another game's."""
+    if not isinstance(rules, DndRules):
+        raise TypeError(f"{rules.name} is not D&D Battle Chess")
+    return rules

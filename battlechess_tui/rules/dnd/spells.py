@@ -17,6 +17,9 @@ from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.state import Effect, Piece
 from battlechess_tui.rules.dnd.stats import LevelStats, SpellDef, SpellParams, Tables
 
+#: ``Effect.bonuses``: (stat, type, value) each.
+Bonuses = tuple[tuple[str, str, int], ...]
+
 HEAL_PREFIX = "heal-"  # DD-21: "heal-2" spends a second-level slot on healing
 CURSES = {
     "bestow-curse-1": "-4 to attack, damage and saves",
@@ -103,7 +106,7 @@ def _buff(w: Work, target: int, effect: Effect) -> None:
     w.state.set(w.piece(target).with_effect(effect))
 
 
-def _effect(w: Work, caster: int, key: str, bonuses: tuple = (), condition: str = "",
+def _effect(w: Work, caster: int, key: str, bonuses: Bonuses = (), condition: str = "",
             amount: int = 0, rounds: int | None | str = "spell") -> Effect:  # fmt: skip
     d = w.t.spells[key]
     sp = params(w.t, w.piece(caster), key)
@@ -297,7 +300,7 @@ def _condition(condition: str, label: str) -> Handler:
         if _resists(w, c, x, key):
             return
         sp = params(w.t, w.piece(c), key)
-        bonuses: tuple = ()
+        bonuses: Bonuses = ()
         if condition == "shaken":
             pen = sp.bonus if sp.bonus is not None else -2
             bonuses = (

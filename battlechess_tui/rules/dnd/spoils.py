@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import items
-from battlechess_tui.rules.dnd.combat import SIDES, Work
+from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.endings import surrendered
 from battlechess_tui.rules.dnd.state import LOOT, MOVE_PHASE, Battle, Loot
 

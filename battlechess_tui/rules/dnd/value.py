@@ -18,14 +18,28 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 from weakref import WeakKeyDictionary
 
+from battlechess_tui.engine.geometry import Geometry
+from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.state import BATTLE, DndState, Effect, Piece
+from battlechess_tui.rules.dnd.stats import Tables
 
-if TYPE_CHECKING:
-    from battlechess_tui.rules.dnd.rules import DndRules
+
+class DndNumbers(Protocol):
+    """What the estimate reads of D&D's rules (``DndRules``, which imports this module)."""
+
+    @property
+    def tables(self) -> Tables: ...
+    @property
+    def geo(self) -> Geometry: ...
+    @property
+    def spec(self) -> VariantSpec: ...
+    @property
+    def level(self) -> int: ...
+
 
 LEVEL_WORTH = 0.5  # each level above 1 adds half the piece's value
 KING_WORTH = 6.0  # the King at full hit points
@@ -34,10 +48,10 @@ BUFF, DEBUFF, HELPLESS = 0.2, 0.3, 1.0
 WIN = 1000.0
 #: Most pieces whose worth is kept per rules object (a piece is often in many states).
 KEPT = 50_000
-_kept: WeakKeyDictionary[DndRules, dict[Piece, float]] = WeakKeyDictionary()
+_kept: WeakKeyDictionary[DndNumbers, dict[Piece, float]] = WeakKeyDictionary()
 
 
-def evaluate(rules: DndRules, state: DndState, side: int) -> float:
+def evaluate(rules: DndNumbers, state: DndState, side: int) -> float:
     """``side``'s estimate of ``state``: its pieces' worth less the enemy's."""
     result = state.result
     if result is not None:
@@ -51,7 +65,7 @@ def evaluate(rules: DndRules, state: DndState, side: int) -> float:
     return total
 
 
-def battle_stake(rules: DndRules, state: DndState, side: int) -> float:
+def battle_stake(rules: DndNumbers, state: DndState, side: int) -> float:
     """What the battle in progress is expected to bring ``side`` (see the module's text)."""
     b = state.battle
     assert b is not None
@@ -63,7 +77,7 @@ def battle_stake(rules: DndRules, state: DndState, side: int) -> float:
     return gain if att.side == side else -gain
 
 
-def _striker(rules: DndRules, state: DndState, me: Piece, foe: Piece) -> tuple[int, int]:
+def _striker(rules: DndNumbers, state: DndState, me: Piece, foe: Piece) -> tuple[int, int]:
     """``me``'s chance to hit ``foe`` (in twentieths) and the hits it needs to fell it."""
     if fx.helpless(me):
         return 0, 1
@@ -102,14 +116,14 @@ def race(faces_a: int, hits_a: int, faces_b: int, hits_b: int, a_first: bool) ->
     return a[hits_a][hits_b] if a_first else b[hits_a][hits_b]
 
 
-def stake(rules: DndRules, p: Piece) -> float:
+def stake(rules: DndNumbers, p: Piece) -> float:
     """What losing ``p`` costs its side."""
     if rules.tables.classes[p.cls].piece == "king":
         return KING_STAKE
     return worth(rules, p)
 
 
-def worth(rules: DndRules, p: Piece) -> float:
+def worth(rules: DndNumbers, p: Piece) -> float:
     """What ``p`` is worth to its side, kept for the next state that holds the same piece."""
     kept = _kept.get(rules)
     if kept is None:
@@ -122,7 +136,7 @@ def worth(rules: DndRules, p: Piece) -> float:
     return known
 
 
-def _worth(rules: DndRules, p: Piece) -> float:
+def _worth(rules: DndNumbers, p: Piece) -> float:
     t = rules.tables
     temp = fx.temp_hp(p)
     health = max(0, p.hp + temp) / (fx.max_hp(t, p) + temp)

@@ -11,20 +11,15 @@ refused), ``rules`` (``GladiatorRules``, what the engine plays) and ``present``
 
 from __future__ import annotations
 
-from battlechess_tui.engine.spec import OptionValue, VariantSpec
-
 from .present import GladiatorPresenter
 from .rules import GladiatorRules
 from .state import GladiatorState
 
-__all__ = ["Gladiator", "GladiatorPresenter", "GladiatorRules", "GladiatorState"]
+__all__ = ["GladiatorPresenter", "GladiatorRules", "GladiatorState"]
 
 
-class Gladiator(GladiatorRules, GladiatorPresenter):
-    """The old name: rules and presenter in one object, so scripts that build ``Gladiator``
-    and house-rule files naming ``rules = "gladiator:Gladiator"`` (no ``present``) still
-    work. New code uses the two classes apart."""
+def __getattr__(name: str) -> type:
+    """Round 1's ``Gladiator`` (rules and presenter in one), now in ``rules.compat``: warns."""
+    from battlechess_tui.rules.compat import deprecated_name
 
-    def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
-        GladiatorRules.__init__(self, spec, options)
-        GladiatorPresenter.__init__(self, self)
+    return deprecated_name(__name__, name)

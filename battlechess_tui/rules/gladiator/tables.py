@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from battlechess_tui.engine.dice import DiceExpr
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.movement import Bent, Movement, Pawn, parse_all
-from battlechess_tui.engine.rules import SIDE_NAMES
+from battlechess_tui.engine.rules import SIDE_NAMES as SIDE_NAMES  # read from here too
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
 
 from .state import KING, KINGS_KNIGHT, QUEEN

@@ -1,20 +1,15 @@
-"""What every screen of the app shares: the app, typed as battlechess's.
+"""What every screen of the app shares: the app as screens see it.
 
-Screens call the app's navigation (``start_game``, ``open_replay``, ``pop_to_menu``...) and
-read its settings; Textual types ``self.app`` as any ``App``. The app module imports the
-screens, so this names it for type checkers only.
+Screens ask for navigation with messages the app handles (``ui/navigation.py``) and read the
+app's settings and save folder through ``TableApp``, a protocol in that lower module: no
+screen imports the app, not even for types.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from battlechess_tui.ui.navigation import TableApp, table_app
 
-from textual.dom import DOMNode
+__all__ = ["TableApp", "battle_app"]
 
-if TYPE_CHECKING:
-    from battlechess_tui.ui.app import BattleChessApp
-
-
-def battle_app(node: DOMNode) -> BattleChessApp:
-    """The battlechess app ``node`` belongs to."""
-    return cast("BattleChessApp", node.app)
+#: The battlechess app a node belongs to (the old name of ``navigation.table_app``).
+battle_app = table_app

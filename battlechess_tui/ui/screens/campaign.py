@@ -13,13 +13,13 @@ import random
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -29,7 +29,9 @@ from battlechess_tui.campaign import report
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import (
     CampaignError,
+    claim_game,
     create_campaign,
+    create_game_file,
     default_dir,
     load_campaign,
     save_campaign,
@@ -37,16 +39,14 @@ from battlechess_tui.campaign.store import (
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
-from battlechess_tui.save.store import SaveError, load_game, save_game
+from battlechess_tui.save.lock import FileLock
+from battlechess_tui.save.store import SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, ResultPanel
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.screens.replay import REPLAY_COMMANDS, ReplayScreen
 from battlechess_tui.ui.widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from battlechess_tui.ui.app import BattleChessApp
 
 SIDES = ("White", "Black")
 #: The kind of the King's surrender (DD-45), a choice of campaign games.
@@ -145,6 +145,12 @@ class CampaignGameScreen(GameScreen):
 
     PLAYER_COMMANDS = CAMPAIGN_GAME_COMMANDS
     BINDINGS = bindings(CAMPAIGN_GAME_COMMANDS)
+    #: The game file's claim (``store.claim_game``), given back when the screen closes.
+    claim: FileLock | None = None
+
+    def on_unmount(self) -> None:
+        if self.claim is not None:
+            self.claim.release()
 
     def play(self, action: Action | str) -> bool:
         if not self._is_surrender(action) or self.game.to_move in self.game.computers:
@@ -387,11 +393,18 @@ class CampaignScreen(Screen[None]):
             assert game_path is not None
             if not self._start(c, game, game_path):
                 return
-        self.app.push_screen(CampaignGameScreen(game, save_dir, game_path))
+        try:
+            claim = claim_game(game_path)  # no other window or simulate plays it meanwhile
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot play", severity="error")
+            return
+        screen = CampaignGameScreen(game, save_dir, game_path)
+        screen.claim = claim
+        self.app.push_screen(screen)
 
     def _start(self, c: CampaignFile, game: Game, game_path: Path) -> bool:
         try:
-            save_game(game, game_path)
+            create_game_file(game, game_path, self.path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return False
@@ -436,9 +449,10 @@ class CampaignScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def open_latest_campaign(app: BattleChessApp) -> bool:
+def open_latest_campaign(node: DOMNode) -> bool:
     """Continue campaign: open the most recent campaign (a choice when there are several)."""
-    files = campaign_files(app.save_dir)
+    app = node.app
+    files = campaign_files(battle_app(node).save_dir)
     if not files:
         app.notify("No campaign yet: start a new one.", title="Continue campaign")
         return False

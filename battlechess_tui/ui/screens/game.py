@@ -26,8 +26,8 @@ from battlechess_tui.save.game_file import GameFile
 from battlechess_tui.ui import computer, handover, takeback, views
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import has_overrides, legend_markdown, play_help
+from battlechess_tui.ui.navigation import BackToMenu, NewGame, OpenSaves, StartGame, navigate
 from battlechess_tui.ui.rematch import counterparts, rematch
-from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.screens.computer_turns import ComputerTurns
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, HandOver, ResultPanel
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS
@@ -429,7 +429,7 @@ class GameScreen(ComputerTurns):
             elif choice == "replay":
                 self.open_replay()
             elif choice == "new":
-                battle_app(self).switch_to_new_game()
+                navigate(self, NewGame())
             elif choice == "rematch":
                 self.offer_rematch()
 
@@ -454,7 +454,7 @@ class GameScreen(ComputerTurns):
 
     def _start_rematch(self, swap: bool) -> None:
         self.autosave()
-        battle_app(self).start_game(rematch(self.game, swap, random.randrange(1, 10**9)))
+        navigate(self, StartGame(rematch(self.game, swap, random.randrange(1, 10**9))))
 
     def open_replay(self) -> None:
         from battlechess_tui.ui.screens.replay import ReplayScreen
@@ -530,7 +530,7 @@ class GameScreen(ComputerTurns):
 
     def action_load(self) -> None:
         self.stop_search()
-        battle_app(self).open_saves("load")
+        navigate(self, OpenSaves("load"))
 
     def action_offer_draw(self) -> None:
         self.play(OFFER_DRAW)
@@ -565,4 +565,4 @@ class GameScreen(ComputerTurns):
     def action_quit_game(self) -> None:
         self.stop_search()
         self.autosave()
-        battle_app(self).pop_to_menu()
+        navigate(self, BackToMenu())

@@ -38,11 +38,20 @@ LESSON_COMMANDS: tuple[Command, ...] = (
         "hint", "H,f1,ctrl+h", "Hint", "hint", "What to do now (a decision that completes the step)"
     ),
     Command("retry", "R", "Retry", "retry", "Start the lesson again from its first step"),
+    Command("next", "N", "Next", "next_lesson", "Go on to the next lesson"),
     *(c for c in GAME_COMMANDS if c.action not in NOT_IN_LESSONS and c.id != "quit"),
     Command("quit", "q", "Lessons", "quit_game", "Back to the list of lessons"),
 )
 
 LEARN_COMMANDS = (Command("back", "escape,q", "Back", "back", "Back to the menu"),)
+
+
+def next_lesson(ref: LessonRef) -> LessonRef | None:
+    """The lesson after ``ref``: the next of its game, else the first of the next game's."""
+    refs = shipped()
+    keys = [r.key for r in refs]
+    at = keys.index(ref.key) if ref.key in keys else len(refs)
+    return refs[at + 1] if at + 1 < len(refs) else None
 
 
 def lesson_label(ref: LessonRef, done: set[str]) -> str:
@@ -99,25 +108,35 @@ class LessonScreen(GameScreen):
         super().__init__(run.game, save_dir)
         self.run = run
 
-    def compose_under_board(self) -> ComposeResult:
+    def compose_panels_top(self) -> ComposeResult:
+        """The step beside the board, first of the panels: the board is never covered."""
         yield Static(link_rules(self.lesson_text()), id="lesson-step", markup=False)
-        yield from super().compose_under_board()
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.message = self.run.ref.lesson.intro.replace("\n", " ")
+        self.show_step()
 
     def lesson_text(self, after: str = "") -> str:
+        """What the step asks (after what the last decision did), then the rules it teaches;
+        once the lesson is done, what it taught and the lesson that follows."""
         lesson = self.run.ref.lesson
-        head = f"{lesson.title} — {self.run.progress} — rules: {', '.join(lesson.rules)}"
+        rules = f"Rules: {', '.join(lesson.rules)}"
         step = self.run.step
         if step is None:
-            return f"{head}\n{after} {lesson.done}".rstrip()
-        return f"{head}\n{after + ' ' if after else ''}{step.say}"
+            following = next_lesson(self.run.ref)
+            offer = (f"Next: {following.lesson.title} ({following.game}), N to start it; "
+                     "q for the list." if following else "That was the last lesson.")  # fmt: skip
+            return f"{after} {lesson.done}".strip() + f"\n{offer}\n{rules}"
+        # The introduction stays until the first step is done.
+        intro = lesson.intro.replace("\n", " ") + "\n\n" if self.run.index == 0 else ""
+        return f"{intro}{after + ' ' if after else ''}{step.say}\n{rules}"
 
     def show_step(self, after: str = "") -> None:
         """The step's text; its rule ids are links to the rules page (``w`` opens the first)."""
-        self.query_one("#lesson-step", Static).update(link_rules(self.lesson_text(after)))
+        box = self.query_one("#lesson-step", Static)
+        progress = self.run.progress
+        box.border_title = f"{progress[0].upper()}{progress[1:]}: {self.run.ref.lesson.title}"
+        box.update(link_rules(self.lesson_text(after)))
 
     def play(self, action: Action | str) -> bool:
         feedback = self.run.attempt(action)
@@ -164,6 +183,14 @@ class LessonScreen(GameScreen):
         self.sync()
         self.show_step()
         self.message = "The lesson starts again."
+
+    def action_next_lesson(self) -> None:
+        """The next lesson in this one's place (back from it goes to the list)."""
+        following = next_lesson(self.run.ref)
+        if following is None:
+            self.notify("That was the last lesson.", timeout=3)
+            return
+        self.app.switch_screen(LessonScreen(LessonRun(following), self.save_dir))
 
     def action_quit_game(self) -> None:
         self.app.pop_screen()

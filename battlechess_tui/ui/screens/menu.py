@@ -10,6 +10,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.navigation import NewGame, OpenLessons, OpenSaves, navigate
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -102,16 +103,16 @@ class MenuScreen(Screen[None]):
         await self.run_action(command.action)
 
     def action_new_game(self) -> None:
-        battle_app(self).switch_to_new_game()
+        navigate(self, NewGame())
 
     def action_continue_game(self) -> None:
         battle_app(self).continue_latest()
 
     def action_load(self) -> None:
-        battle_app(self).open_saves("load")
+        navigate(self, OpenSaves("load"))
 
     def action_replay(self) -> None:
-        battle_app(self).open_saves("replay")
+        navigate(self, OpenSaves("replay"))
 
     def action_new_campaign(self) -> None:
         from battlechess_tui.ui.screens.campaign import NewCampaignScreen
@@ -121,7 +122,7 @@ class MenuScreen(Screen[None]):
     def action_continue_campaign(self) -> None:
         from battlechess_tui.ui.screens.campaign import open_latest_campaign
 
-        open_latest_campaign(battle_app(self))
+        open_latest_campaign(self)
 
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
@@ -140,4 +141,4 @@ class MenuScreen(Screen[None]):
         self.app.exit(0)
 
     def action_learn(self) -> None:
-        battle_app(self).open_lessons()
+        navigate(self, OpenLessons())

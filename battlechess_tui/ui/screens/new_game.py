@@ -24,7 +24,7 @@ from battlechess_tui.engine.rules import Seat
 from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.screens.base import battle_app
+from battlechess_tui.ui.navigation import StartGame, navigate
 from battlechess_tui.ui.widgets.footer import Footer
 
 NEW_GAME_COMMANDS = (
@@ -225,10 +225,10 @@ class NewGameScreen(Screen[None]):
             variant = make_variant(spec, self.option_values())
         except (SpecError, ValueError):
             variant = make_variant(spec)
-        self._side_names = variant.side_names
+        self._side_names = variant.rules.side_names
         self._filled_with = self.option_values()
         by_side: dict[int, list[Seat]] = {}
-        for seat in variant.seats():
+        for seat in variant.rules.seats():
             by_side.setdefault(seat.side, []).append(seat)
         rows: list[Widget] = []
         if any(len(seats) > 1 for seats in by_side.values()):
@@ -238,7 +238,7 @@ class NewGameScreen(Screen[None]):
                                "computer).",
                                classes="field-help team-help"))  # fmt: skip
         for side, seats in by_side.items():
-            side_name = variant.side_names[side]
+            side_name = variant.rules.side_names[side]
             if len(seats) == 1:
                 seat = seats[0]
                 name = typed.get(seat.key, side_name)
@@ -352,7 +352,7 @@ class NewGameScreen(Screen[None]):
         except (ValueError, KeyError) as exc:
             error.update(f"Cannot start: {exc.args[0] if exc.args else exc}")
             return
-        battle_app(self).start_game(game)
+        navigate(self, StartGame(game))
 
     @on(Input.Submitted, "#variant-file")
     async def _file_typed(self) -> None:
@@ -369,7 +369,7 @@ class NewGameScreen(Screen[None]):
             return
         path = Path(text).expanduser()
         try:
-            spec = resolve(path).spec
+            spec = resolve(path).rules.spec
         except (ValueError, KeyError) as exc:
             error.update(f"Cannot load {path}: {exc.args[0] if exc.args else exc}")
             return

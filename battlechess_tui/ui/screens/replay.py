@@ -15,7 +15,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
-from battlechess_tui.ui.screens.base import battle_app
+from battlechess_tui.ui.navigation import BackToMenu, StartGame, navigate
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.widgets.board import Board
 
@@ -171,7 +171,7 @@ class ReplayScreen(TableScreen):
             [(p.action.text(game.rules.geo), p.events) for p in game.plies[: self.ply]],
         )  # fmt: skip
         self._stop()
-        battle_app(self).start_game(fork)
+        navigate(self, StartGame(fork))
         self.app.notify(f"Playing on from ply {self.ply} as a new game.", title="Replay")
 
     def action_quit_replay(self) -> None:
@@ -181,4 +181,4 @@ class ReplayScreen(TableScreen):
             self.query_one(Board).focus()
             return
         self._stop()
-        battle_app(self).pop_to_menu()
+        navigate(self, BackToMenu())

@@ -11,10 +11,10 @@ from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Markdown, MarkdownViewer, Select
-from textual.widgets.markdown import MarkdownBlock
+from textual.widgets import Input, OptionList, Select
+from textual.widgets.option_list import Option
 
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.present import Presenter
@@ -24,6 +24,7 @@ from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
 from battlechess_tui.ui.rule_links import RULE_HREF, defines, markdown_links
 from battlechess_tui.ui.widgets.footer import Footer
+from battlechess_tui.ui.widgets.markdown_page import MarkdownPage, Piece, pieces, screenful
 
 RULES_COMMANDS = (
     Command("contents", "t", "Contents", "toggle_contents", "Show or hide the contents list"),
@@ -61,36 +62,52 @@ def rules_page(presenter: Presenter[Any], state: Any) -> str:
     return markdown_links(page)
 
 
-class RulesViewer(MarkdownViewer):
-    """A rules page whose rule-id links go to their rule on the page (other links as usual)."""
+def stating(page: list[Piece], rule: str) -> int | None:
+    """The index of the block of ``page`` where ``rule`` is stated (a rule id; or a section's
+    title), or None when the page does not state it."""
+    found = [i for i, p in enumerate(page) if defines(p.source, rule)]
+    if not found:  # a section's name (classic's lessons name sections)
+        found = [i for i, p in enumerate(page) if p.level and p.title.lower() == rule.lower()]
+    if not found:
+        return None
+    return min(found, key=lambda i: len(page[i].source))  # the rule's own paragraph
+
+
+class RulesViewer(MarkdownPage):
+    """A rules page: a block per rule, drawn fast (``MarkdownPage``); rule-id links go to
+    their rule on the page."""
 
     DEFAULT_CSS = """
-    RulesViewer MarkdownBlock.-cited { background: $accent 25%; }
+    RulesViewer Block.-cited { background: $accent 25%; }
     """
 
-    async def _on_markdown_link_clicked(self, message: Markdown.LinkClicked) -> None:
-        if message.href.startswith(RULE_HREF):
-            message.stop()
-            message.prevent_default()  # not the viewer's own navigation to a file
-            self.goto_rule(message.href.removeprefix(RULE_HREF))
-
-    def goto_rule(self, rule: str) -> bool:
-        """Scroll to where ``rule`` is stated (a rule id; or a section's title), top of the view,
-        and mark it; False when the page does not state it."""
-        stating = [b for b in self.document.query(MarkdownBlock)
-                   if b.source is not None and defines(b.source, rule)]  # fmt: skip
-        if not stating:  # a section's name (classic's lessons name sections)
-            stating = [b for b in self.document.query(MarkdownBlock)
-                       if (b.source or "").startswith("#")
-                       and (b.source or "").strip("# \n").lower() == rule.lower()]  # fmt: skip
-        if not stating:
+    async def goto_rule(self, rule: str) -> bool:
+        """Scroll to where ``rule`` is stated, top of the view, and mark it; False when the
+        page does not state it."""
+        index = stating(self.pieces, rule)
+        if index is None:
             return False
-        block = min(stating, key=lambda b: len(b.source or ""))  # the rule's own paragraph
+        await self.complete()
+        block = self.blocks()[index]
         for old in self.query(".-cited"):
             old.remove_class("-cited")
         block.add_class("-cited")
-        block.scroll_visible(top=True, animate=False, immediate=True)
+        self.scroll_to_widget(block, top=True, animate=False, immediate=True)
         return True
+
+    async def goto_block(self, index: int) -> None:
+        await self.complete()
+        self.scroll_to_widget(self.blocks()[index], top=True, animate=False, immediate=True)
+
+
+class Contents(OptionList):
+    """The page's sections (by the index of their heading's block); choosing one scrolls the
+    page to it."""
+
+    def show(self, page: list[Piece]) -> None:
+        self.clear_options()
+        self.add_options([Option("  " * (p.level - 2) + p.title, id=str(i))
+                          for i, p in enumerate(page) if p.level >= 2])  # fmt: skip
 
 
 class RulesScreen(Screen[None]):
@@ -125,29 +142,53 @@ class RulesScreen(Screen[None]):
                          allow_blank=False, id="rules-game", compact=True)  # fmt: skip
             yield Input(placeholder="rule id, e.g. DD-18 (Enter goes there, Escape closes)",
                         id="rule-id", compact=True)  # fmt: skip
-            yield RulesViewer(self._text(), show_table_of_contents=False, open_links=False,
-                              id="rules-viewer")  # fmt: skip
+            with Horizontal(id="rules-body"):
+                yield Contents(id="rules-contents")
+                yield self._viewer()
         yield Footer()
+
+    def _viewer(self) -> RulesViewer:
+        """The page, drawn at first down to the rule it is opened at (the rest follows)."""
+        page = pieces(self._text())
+        at = stating(page, self.rule) if self.rule else None
+        # A screenful from the rule down, so it can be scrolled to the top of the view.
+        first = screenful(page, self.app.size.height, at or 0)
+        return RulesViewer(page, first=first, id="rules-viewer")
 
     def on_mount(self) -> None:
         self._contents_chosen = False  # until `t` is pressed, the width decides
-        viewer = self.query_one(MarkdownViewer)
-        viewer.show_table_of_contents = self.app.size.width >= CONTENTS_WIDTH
-        viewer.document.focus()
+        self.show_contents(self.app.size.width >= CONTENTS_WIDTH)
+        viewer = self.query_one(RulesViewer)
+        self.query_one(Contents).show(viewer.pieces)
+        viewer.focus()
         self.query_one("#rule-id").display = False
         if self.rule:
             self.call_after_refresh(self.open_at_rule, self.rule)
 
-    def open_at_rule(self, rule: str) -> None:
+    def show_contents(self, shown: bool) -> None:
+        self.query_one(Contents).display = shown
+
+    async def action_follow(self, href: str) -> None:
+        """A link clicked on the page: a rule id goes to its rule; a web address opens."""
+        if href.startswith(RULE_HREF):
+            await self.open_at_rule(href.removeprefix(RULE_HREF))
+        elif href.startswith(("http://", "https://")):
+            self.app.open_url(href)
+
+    @on(OptionList.OptionSelected, "#rules-contents")
+    async def _section_chosen(self, event: OptionList.OptionSelected) -> None:
+        viewer = self.query_one(RulesViewer)
+        viewer.focus()
+        await viewer.goto_block(int(event.option.id or 0))
+
+    async def open_at_rule(self, rule: str) -> None:
         """Scroll to ``rule`` once the page is laid out (or say it is not on this page)."""
-        if not self.query_one(RulesViewer).goto_rule(rule):
+        if not await self.query_one(RulesViewer).goto_rule(rule):
             self.notify(f"{rule} is not on this page.", timeout=3)
 
     def on_resize(self, event: events.Resize) -> None:
         if not self._contents_chosen:
-            self.query_one(MarkdownViewer).show_table_of_contents = (
-                event.size.width >= CONTENTS_WIDTH
-            )
+            self.show_contents(event.size.width >= CONTENTS_WIDTH)
 
     def presenter(self, key: str) -> Presenter[Any]:
         if key not in self._presenters:
@@ -163,7 +204,9 @@ class RulesScreen(Screen[None]):
     async def _game_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.variant:
             self.variant = event.value
-            await self.query_one(MarkdownViewer).document.update(self._text())
+            viewer = self.query_one(RulesViewer)
+            await viewer.update(self._text())
+            self.query_one(Contents).show(viewer.pieces)
 
     def action_ask_rule(self) -> None:
         box = self.query_one("#rule-id", Input)
@@ -182,7 +225,7 @@ class RulesScreen(Screen[None]):
         box = self.query_one("#rule-id", Input)
         box.value = ""
         box.display = False
-        self.query_one(RulesViewer).document.focus(scroll_visible=False)
+        self.query_one(RulesViewer).focus(scroll_visible=False)
 
     def action_back(self) -> None:
         if self.query_one("#rule-id", Input).has_focus:
@@ -192,8 +235,7 @@ class RulesScreen(Screen[None]):
 
     def action_toggle_contents(self) -> None:
         self._contents_chosen = True
-        viewer = self.query_one(MarkdownViewer)
-        viewer.show_table_of_contents = not viewer.show_table_of_contents
+        self.show_contents(not self.query_one(Contents).display)
 
     def action_choose_game(self) -> None:
         self.query_one("#rules-game", Select).focus()

@@ -9,7 +9,6 @@ text, never read as markup.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, cast
 
 from rich.text import Text
 from textual import on
@@ -31,19 +30,9 @@ from battlechess_tui.save.folder import (
 )
 from battlechess_tui.save.store import EditedSave, SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.navigation import OpenReplay, StartGame, navigate
 from battlechess_tui.ui.screens.dialogs import Confirm
 from battlechess_tui.ui.widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from battlechess_tui.engine.game import Game
-
-
-class _Opens(Protocol):
-    """What this screen asks of the app (it does not import the app)."""
-
-    def start_game(self, game: Game, path: Path | None = None) -> None: ...
-    def open_replay(self, game: Game, path: Path | None = None) -> None: ...
-
 
 SAVES_COMMANDS = (
     Command("help", "f1", "Help", "help", "About this screen"),
@@ -165,10 +154,6 @@ class SavesScreen(Screen[None]):
             options.highlighted = min(keep, len(self.saves) - 1)
         self._show_list()
 
-    @property
-    def _app(self) -> _Opens:
-        return cast(_Opens, self.app)
-
     def _say(self, text: str) -> None:
         self.query_one("#saves-error", Static).update(text)
 
@@ -205,9 +190,9 @@ class SavesScreen(Screen[None]):
             return
         own = own_file(loaded.path)
         if self.mode == "replay":
-            self._app.open_replay(loaded.game, own)
+            navigate(self, OpenReplay(loaded.game, own))
         else:
-            self._app.start_game(loaded.game, own)
+            navigate(self, StartGame(loaded.game, own))
 
     def _offer_read_only(self, exc: EditedSave) -> None:
         """An edited save: say why it is refused, and open it read-only if the player asks."""
@@ -230,7 +215,7 @@ class SavesScreen(Screen[None]):
         except SaveError as exc:
             self._say(f"Cannot open: {exc}")
             return
-        self._app.open_replay(loaded.game, None)
+        navigate(self, OpenReplay(loaded.game, None))
         self.app.notify(f"{path.name}: read-only, an edited save", title="Edited save",
                         markup=False)  # fmt: skip
 

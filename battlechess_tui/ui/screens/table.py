@@ -42,11 +42,15 @@ MIN_BOARD_COLUMN = 30
 #: small to play in: a notice asks for a larger one instead of drawing a cramped table.
 SMALLEST_PANELS = 26
 RESERVED_LINES = 4  # banner, footer, input line, message line
+#: The move log goes under the board when the board leaves it this many lines, else beside.
+LOG_UNDER_BOARD = 3
 #: The piece card's odds while a worker works them out, and that worker's group.
 ODDS_PENDING, ODDS_GROUP = "odds…", "odds"
 #: The odds cache's key: the position's generation, the selection, the cursor and the aim.
 OddsKey = tuple[object, ...]
-TALL_LINES = 32  # the app's "-tall" breakpoint: each choice's details under it
+TALL_LINES = 32  # the app's "-tall" breakpoint: shorter windows show a battle's rolls once
+#: The lines a fight's rolls are summarised to in the dice tray (tall, short windows).
+TRAY_LINES, SHORT_TRAY_LINES = 12, 8
 #: The commands that work in a window too small for the table.
 WITHOUT_TABLE = frozenset({"help", "screenshot", "quit_game", "quit_replay"})
 
@@ -131,29 +135,46 @@ class TableScreen(Screen[None]):
                 )  # fmt: skip
                 yield from self.compose_under_board()
                 yield Static(id="message", markup=False)
+                yield self._move_log("move-log-under")  # where the board leaves room for it
             with VerticalScroll(id="panels", can_focus=False):
+                yield from self.compose_panels_top()
                 yield BattlePanel(id="battle").data_bind(info=TableScreen.battle_info)
                 yield DiceTray(id="dice-tray").data_bind(entries=TableScreen.tray_entries)
                 if self.SHOW_INPUT:
                     yield ActionsPanel(id="actions").data_bind(items=TableScreen.action_items)
                     yield Static(id="action-detail", markup=False)
+                # Beside the board only when the board leaves no room under it (a short
+                # window): above the card and the tally, so the latest move stays in view.
+                yield self._move_log("move-log")
                 yield PieceCard(id="piece-card").data_bind(
                     lines=TableScreen.card_lines, odds=TableScreen.odds
                 )
                 yield TallySheet(id="tally").data_bind(sections=TableScreen.tally)
-                yield MoveLog(id="move-log").data_bind(
-                    entries=TableScreen.log_entries, current=TableScreen.log_current
-                )
         yield Static(id="too-small", markup=False)
         yield Footer()
 
+    def _move_log(self, id: str) -> MoveLog:
+        log = MoveLog(id=id, classes="move-log")
+        return log.data_bind(entries=TableScreen.log_entries, current=TableScreen.log_current)
+
+    @property
+    def move_log(self) -> MoveLog:
+        """The move log shown: under the board when it leaves room, else beside it."""
+        under = self.query_one("#move-log-under", MoveLog)
+        return under if under.display else self.query_one("#move-log", MoveLog)
+
     def compose_under_board(self) -> ComposeResult:
+        yield from ()
+
+    def compose_panels_top(self) -> ComposeResult:
+        """Panels above the others beside the board (a lesson's step)."""
         yield from ()
 
     def on_mount(self) -> None:
         self.query_one("#piece-card").border_title = "Piece"
         self.query_one("#tally").border_title = "Tally"
-        self.query_one("#move-log").border_title = "Moves"
+        for log in self.query(MoveLog):
+            log.border_title = "Moves"
         if self.SHOW_INPUT:
             self.query_one("#actions").border_title = "Actions"
             self.query_one("#action-detail").display = False
@@ -188,10 +209,16 @@ class TableScreen(Screen[None]):
             notice.update(f"Make the window larger: this game needs at least {least_w} x "
                           f"{least_h} characters (it is {width} x {height} now).")  # fmt: skip
             return
-        board_w = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH, height - RESERVED_LINES)[2]
+        board_w, board_h = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH,
+                               height - RESERVED_LINES)[2:]  # fmt: skip
         self.query_one("#board-column").styles.width = max(board_w, MIN_BOARD_COLUMN)
-        if self.SHOW_INPUT:
-            self.query_one(ActionsPanel).detailed = height >= TALL_LINES
+        # The board's own height, at the top of its column: it stays put while the message
+        # line under it and the panels beside it grow and shrink.
+        self.query_one(Board).styles.height = board_h
+        under = height - board_h - RESERVED_LINES >= LOG_UNDER_BOARD
+        self.query_one("#move-log-under").display = under
+        self.query_one("#move-log").display = not under
+        self.query_one(DiceTray).room = TRAY_LINES if height >= TALL_LINES else SHORT_TRAY_LINES
 
     def apply_settings(self) -> None:
         """Take the app's display settings (piece set, palette, animation)."""
@@ -350,12 +377,11 @@ class TableScreen(Screen[None]):
 
     @on(ActionsPanel.ItemHighlighted)
     def _choice_highlighted(self, event: ActionsPanel.ItemHighlighted) -> None:
-        """In short windows each choice is one line: what the highlighted one does is shown
-        under the panel."""
+        """Each choice is a line: what the highlighted one does, in full, is shown under the
+        panel."""
         box = self.query_one("#action-detail", Static)
-        item = event.item
-        text = item.detail if item is not None else ""
-        box.display = bool(text) and not self.query_one(ActionsPanel).detailed
+        text = event.item.full if event.item is not None else ""
+        box.display = bool(text)
         box.update(text)
 
     # -- commands ------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """The actions panel: every non-move choice open now (spells, abilities, overrides, swaps,
-resign...), in groups, each with what it does and its odds, and filtered by typing.
+resign...), in groups, a line each with its key numbers (``Fireball  5d6, Reflex DC 15 half ·
+2 in reach``), and filtered by typing. What the highlighted choice does in full, and its odds,
+are the screen's to show (``ItemHighlighted``): the list stays short enough to see at once.
 
 An item with ``targets`` stands for several actions that differ only in their squares
 (``cast bless`` on c3 or d4): choosing it asks the screen to have the squares chosen on the board.
@@ -29,23 +31,35 @@ class ActionItem:
     group: str = "Choices"  # the panel's heading it is listed under
     detail: str = ""  # what it does and its odds, as the game words them
     hint: str = ""  # how it is completed ("choose on the board: d5, f5")
+    brief: str = ""  # its name and key numbers ("Fireball  5d6, Reflex DC 15 half")
 
     def matches(self, words: str) -> bool:
         """Does every word typed appear in the choice (its text, label, detail or group)?"""
-        haystack = f"{self.text} {self.label} {self.detail} {self.group}".lower()
+        haystack = f"{self.text} {self.label} {self.brief} {self.detail} {self.group}".lower()
         return all(word in haystack for word in words.lower().split())
 
+    @property
+    def full(self) -> str:
+        """Everything about the choice, for when it is highlighted: what to type, how it is
+        completed, what it does and its odds."""
+        typed = f"Type: {self.text}" + (f" (then {self.hint})" if self.hint else "")
+        return "\n".join(part for part in (self.detail, typed) if part)
 
-def prompt(item: ActionItem, detailed: bool) -> Text:
-    """An item as the list shows it: its label (and typed text when it differs), then, when
-    ``detailed``, what it does on a line of its own."""
-    text = Text(item.label)
-    if not item.targets and not set(item.text.split()) <= set(item.label.split()):
-        text.append(f"  ({item.text})", "dim")  # what to type, where the label does not say
-    if item.hint:
-        text.append(f" — {item.hint}", "dim")
-    if detailed and item.detail:
-        text.append("\n  " + item.detail, "italic dim")
+
+def prompt(item: ActionItem) -> Text:
+    """An item as the list shows it, on a line: its key numbers and how many squares it can
+    be aimed at, else its label (and the typed text where the label does not say it)."""
+    if item.brief:
+        name, _, numbers = item.brief.partition("  ")
+        text = Text(name)
+        if numbers:
+            text.append(f"  {numbers}", "dim")
+    else:
+        text = Text(item.label)
+        if not item.targets and not set(item.text.split()) <= set(item.label.split()):
+            text.append(f"  ({item.text})", "dim")  # what to type, where the label does not say
+    if item.targets:
+        text.append(f" · {len(item.targets)} in reach", "dim")
     return text
 
 
@@ -57,9 +71,6 @@ class ActionsPanel(OptionList):
 
     items: reactive[tuple[ActionItem, ...]] = reactive(tuple)
     filter: reactive[str] = reactive("")
-    #: Each choice's detail on a line under it (False in short windows: the screen shows the
-    #: highlighted choice's detail below the panel instead).
-    detailed: reactive[bool] = reactive(True)
 
     @dataclass
     class ActionChosen(Message):
@@ -83,9 +94,6 @@ class ActionsPanel(OptionList):
         self.border_subtitle = f"filter: {self.filter} (esc clears)" if self.filter else ""
         self._rebuild()
 
-    def watch_detailed(self) -> None:
-        self._rebuild()
-
     def shown(self) -> list[int]:
         """The indices of the items the filter lets through."""
         return [i for i, item in enumerate(self.items) if item.matches(self.filter)]
@@ -100,7 +108,7 @@ class ActionsPanel(OptionList):
         for group in groups:
             if len(groups) > 1:
                 options.append(Option(Text(group), id=GROUP_PREFIX + group, disabled=True))
-            options += [Option(prompt(self.items[i], self.detailed), id=str(i))
+            options += [Option(prompt(self.items[i]), id=str(i))
                         for i in shown if self.items[i].group == group]  # fmt: skip
         self.clear_options()
         self.add_options(options)

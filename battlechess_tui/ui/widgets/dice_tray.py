@@ -4,7 +4,9 @@ Each decision that threw dice gets a heading (``12. Alice (White): Nxe5``); unde
 says who threw and why, shows its faces as dice (⚀..⚅ for a d6, a numbered tile for any other
 die), spells out the modifiers and the total (``Roll.describe``) and gives the result; the
 narration that followed (damage, kills) comes between the rolls, so a long fight reads round by
-round. The tray scrolls; it keeps the newest roll in view.
+round. A fight longer than the tray's ``room`` is summarised to fit, never scrolled: the
+newest decision's heading, both sides' first rolls and how it ended come first, then as many
+of the later rolls as fit (the latest rounds first), and a line says how many are left out.
 
 The rolls just thrown are revealed one after another with a short tumble; the tumble is
 skipped with a key (``skip``) and never runs when animations are off. When it ends (or is
@@ -18,6 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,6 +34,8 @@ from battlechess_tui.engine.dice import DiceExpr
 from battlechess_tui.engine.events import Note, Roll
 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"
+#: Lines of the tray unless the table says otherwise (``room``).
+ROOM = 8
 TUMBLE_FRAMES = 5
 FRAME_SECONDS = 0.06
 
@@ -93,6 +98,8 @@ class DiceTray(VerticalScroll, can_focus=False):
 
     entries: reactive[tuple[TrayEntry, ...]] = reactive(tuple)
     ascii_only: reactive[bool] = reactive(False)
+    #: The lines the tray may take: a longer fight is summarised to fit (set by the table).
+    room: reactive[int] = reactive(ROOM)
     #: Set by the table from the settings and TEXTUAL_ANIMATIONS (and only for fresh rolls).
     animate_rolls: bool = True
 
@@ -123,6 +130,12 @@ class DiceTray(VerticalScroll, can_focus=False):
         self._update()
 
     def watch_ascii_only(self) -> None:
+        self._update()
+
+    def watch_room(self) -> None:
+        self._update()
+
+    def on_resize(self) -> None:
         self._update()
 
     def _next_roll(self, index: int) -> int:
@@ -158,35 +171,44 @@ class DiceTray(VerticalScroll, can_focus=False):
     def _update(self) -> None:
         if not self.is_mounted:
             return
-        self.query_one("#dice-tray-text", Static).update(self.render_text())
-        self.call_after_refresh(self.scroll_end, animate=False)
+        width = self.scrollable_content_region.width
+        self.query_one("#dice-tray-text", Static).update(self.render_text(self.room, width))
+        self.scroll_home(animate=False)  # the summary fits: its top is the fight's start
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def render_text(self) -> Text:
+    def render_text(self, room: int | None = None, width: int = 0) -> Text:
+        """Every roll shown so far; with ``room``, summarised to fit that many lines of
+        ``width`` cells."""
         if not self.entries:
             return Text("No dice thrown yet.", style="dim")
-        text = Text()
+        parts: list[Part] = []
         heading = None
-        for i, entry in enumerate(self.entries):
-            if i > self._shown:
-                break
+        for i, entry in enumerate(self.entries[: self._shown + 1]):
             if entry.heading != heading:
                 heading = entry.heading
-                if text:
-                    text.append("\n")
-                text.append(f"── {heading}", self._style("heading"))
-            text.append("\n")
+                parts.append(Part(Text(f"── {heading}", self._style("heading")), heading))
             if isinstance(entry.event, Note):
-                text.append(f"  {entry.event.text}", "italic")
+                parts.append(Part(Text(f"  {entry.event.text}", "italic"), heading))
             else:
-                self._render_roll(text, entry.who, entry.event, tumbling=i == self._shown)
-        return text
+                tumbling = i == self._shown
+                full = self._render_roll(entry.who, entry.event, tumbling)
+                short = self._render_roll(entry.who, entry.event, tumbling, compact=True)
+                parts.append(Part(full, heading, entry.who, short))
+        if room is not None and width > 0:
+            parts = summary(parts, room, width, self._style("heading"))
+        return Text("\n").join(part.text for part in parts)
 
-    def _render_roll(self, text: Text, who: str, roll: Roll, tumbling: bool) -> None:
-        text.append(who, self._style("who"))
-        text.append(f" · {roll.purpose}\n" if roll.purpose else " rolls\n")
-        text.append("  ")
+    def _render_roll(self, who: str, roll: Roll, tumbling: bool, compact: bool = False) -> Text:
+        """A roll on two lines (who throws and why; the faces, modifiers, total and result),
+        or, ``compact``, on one: why, the dice and faces, what they make and the result."""
+        text = Text()
+        if compact:
+            text.append(roll.purpose or f"{who} rolls", self._style("who"))
+            text.append(f": {roll.dice} ")
+        else:
+            text.append(who, self._style("who"))
+            text.append(f" · {roll.purpose}\n  " if roll.purpose else " rolls\n  ")
         for face, sides in zip(roll.faces, sides_of(roll), strict=True):
             shown = self._tumble.randint(1, sides or 6) if tumbling else face
             glyph, part = face_text(shown, sides, self.ascii_only)
@@ -194,10 +216,119 @@ class DiceTray(VerticalScroll, can_focus=False):
             text.append(" ")
         if tumbling:
             text.append(" rolling…", "dim")
-            return
-        text.append(f" {replace(roll, result='').describe()}")
+            return text
+        if compact:
+            text.rstrip()
+            text.append(after_faces(roll))
+        else:
+            text.append(f" {replace(roll, result='').describe()}")
         if roll.result:
             text.append(f"  ⇒ {roll.result}", self._style("result"))
+        return text
 
     def _style(self, part: str) -> Style:
         return self.get_component_rich_style(f"dice-tray--{part}")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A heading, a roll (its thrower ``who``) or a narrated line of the tray."""
+
+    text: Text
+    group: str  # the heading of the decision it belongs to
+    who: str = ""  # a roll's thrower; empty for headings and narration
+    short: Text | None = None  # a roll on one line, for a summary
+
+    def compact(self) -> Part:
+        return Part(self.short, self.group, self.who) if self.short is not None else self
+
+    @property
+    def is_roll(self) -> bool:
+        return bool(self.who)
+
+
+def priorities(parts: list[Part]) -> list[int]:
+    """How much each part matters in a summary (0 most): the newest decision's heading; its
+    first roll by each thrower and its last line (how it ended); its other rolls; its other
+    narration; then the earlier decisions' headings and ends; then the rest of them."""
+    newest = parts[-1].group
+    out = []
+    throwers: set[tuple[str, str]] = set()
+    for i, part in enumerate(parts):
+        last = i + 1 == len(parts) or parts[i + 1].group != part.group
+        first_roll = part.is_roll and (part.group, part.who) not in throwers
+        throwers.add((part.group, part.who))
+        heading = i == 0 or parts[i - 1].group != part.group
+        if part.group == newest:
+            rank = 0 if heading else 1 if first_roll or last else 2 if part.is_roll else 3
+        else:
+            rank = 4 if heading or last else 5
+        out.append(rank)
+    return out
+
+
+def summary(parts: list[Part], room: int, width: int, style: Style) -> list[Part]:
+    """``parts`` cut to ``room`` lines of ``width`` cells: the least important go first
+    (earliest first among equals, so a fight's last rounds stay), and each run of parts
+    left out becomes a line that counts them. The newest heading and first rolls always
+    stay."""
+    if _lines(parts, width) <= room:
+        return parts
+    parts = [part.compact() for part in parts]
+    ranks = priorities(parts)
+    kept = [True] * len(parts)
+    order = sorted((i for i, r in enumerate(ranks) if r >= 1), key=lambda i: (-ranks[i], i))
+    firsts = {i for i, r in enumerate(ranks) if r == 1 and parts[i].is_roll}
+    out = _with_gaps(parts, kept, style, width)
+    for i in order:
+        if _lines(out, width) <= room or i in firsts:
+            break
+        kept[i] = False
+        out = _with_gaps(parts, kept, style, width)
+    return out
+
+
+def _with_gaps(parts: list[Part], kept: list[bool], style: Style, width: int) -> list[Part]:
+    """The parts kept, each run of left-out ones replaced by a line that counts them (a lone
+    one-line part is shown instead: it takes no more room; earlier decisions left out whole
+    are not counted: the move log has them)."""
+    out: list[Part] = []
+    gone: list[Part] = []
+
+    def close_gap(at_end: bool) -> None:
+        if len(gone) == 1 and _lines(gone, width) == 1:
+            out.extend(gone)
+        elif gone and (out or at_end):
+            out.append(_gap(gone, style))
+        gone.clear()
+
+    for part, keep in zip(parts, kept, strict=True):
+        if keep:
+            close_gap(at_end=False)
+            out.append(part)
+        else:
+            gone.append(part)
+    close_gap(at_end=True)
+    return out
+
+
+def _gap(gone: list[Part], style: Style) -> Part:
+    """``… 4 more rolls``: what a run of left-out parts held."""
+    rolls = sum(part.is_roll for part in gone)
+    what = f"{rolls} more roll{'s' * (rolls != 1)}" if rolls else (
+        f"{len(gone)} more note{'s' * (len(gone) != 1)}")  # fmt: skip
+    return Part(Text(f"  … {what}", style), gone[0].group)
+
+
+def after_faces(roll: Roll) -> str:
+    """What a roll's faces make: `` +4 melee = 22 vs AC 16`` (``describe`` without its dice,
+    faces and result)."""
+    text = replace(roll, result="").describe()
+    thrown = f"{roll.dice} [{' '.join(map(str, roll.faces))}]"
+    return text.removeprefix(thrown) if text.startswith(thrown) else f" {text}"
+
+
+def _lines(parts: list[Part], width: int) -> int:
+    """Screen lines ``parts`` take when wrapped at ``width`` (by cell length)."""
+    return sum(max(1, -(-cell_len(line) // width)) for part in parts
+               for line in part.text.plain.split("\n"))  # fmt: skip

@@ -1,6 +1,7 @@
 """The move log: each decision in the game's notation, numbered the way the game counts turns,
-with the rolls and results it caused. In a replay it keeps the current ply in view (counting
-the lines long entries wrap to). The rule ids it cites are links to the rules page."""
+with the rolls and results it caused. It stays scrolled to the latest entry as the panels
+around it resize; in a replay it keeps the current ply in view (counting the lines long entries
+wrap to). The rule ids it cites are links to the rules page."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class LogEntry:
 class MoveLog(VerticalScroll, can_focus=False):
     DEFAULT_CSS = """
     MoveLog { height: 1fr; min-height: 3; }
-    MoveLog > Static { width: 1fr; }
+    MoveLog > Static { width: 1fr; min-height: 100%; }  /* short logs start at the top */
     MoveLog > .move-log--current { background: $accent-muted; }
     """
     COMPONENT_CLASSES = {"move-log--current"}
@@ -55,8 +56,17 @@ class MoveLog(VerticalScroll, can_focus=False):
         self.query_one("#move-log-text", Static).update(Text("\n").join(texts))
         index = next((i for i, e in enumerate(self.entries) if e.ply == self.current), None)
         if index is None:
-            self.call_after_refresh(self.scroll_end, animate=False)
+            index = len(texts) - 1
+            latest = self.lines_before(texts, len(texts)) - self.lines_before(texts, index)
+            if latest <= self.scrollable_content_region.height:
+                self.anchor()  # kept at the end through every later layout
+                return
+            # The latest entry is taller than the log: its first line (the move) in view.
+            self.anchor(False)
+            top = self.lines_before(texts, index)
+            self.call_after_refresh(self.scroll_to, y=top, animate=False)
             return
+        self.anchor(False)
         top = self.lines_before(texts, index)
         self.call_after_refresh(self.scroll_to, y=max(0, top - 1), animate=False)
 

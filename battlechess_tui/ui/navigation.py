@@ -1,0 +1,105 @@
+"""How screens ask the app to change screens, and what they read of it, without importing it.
+
+Screens post navigation messages (``navigate(self, StartGame(game))``); the app handles them
+(``BattleChessApp.on_start_game``...), so the app alone knows which screen class opens. What
+else a screen needs of the app (its settings, its save folder) is typed by ``TableApp``, a
+protocol the app satisfies. Nothing here imports a screen or the app module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from textual.dom import DOMNode
+from textual.message import Message
+
+from battlechess_tui.ui.settings import Settings
+
+if TYPE_CHECKING:
+    from battlechess_tui.engine.game import Game
+
+__all__ = [
+    "BackToMenu",
+    "NewGame",
+    "OpenLessons",
+    "OpenReplay",
+    "OpenSaves",
+    "StartGame",
+    "TableApp",
+    "navigate",
+    "table_app",
+]
+
+
+class TableApp(Protocol):
+    """What screens read of the app and ask of it besides navigation."""
+
+    settings: Settings
+    persist_settings: bool
+
+    @property
+    def save_dir(self) -> Path: ...
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change display settings: every table redraws, and they are saved."""
+
+    def continue_latest(self) -> bool:
+        """Open the most recent unfinished game; False (with a notice) when there is none."""
+
+    def action_settings(self) -> None: ...
+
+    def action_take_screenshot(self) -> None: ...
+
+
+def table_app(node: DOMNode) -> TableApp:
+    """The battlechess app ``node`` belongs to, as screens see it."""
+    return cast("TableApp", node.app)
+
+
+# -- navigation, as messages the app handles ------------------------------------------------------
+
+
+class StartGame(Message):
+    """Play ``game`` (saved to ``path`` when given), over the menu."""
+
+    def __init__(self, game: Game, path: Path | None = None) -> None:
+        super().__init__()
+        self.game, self.path = game, path
+
+
+class OpenReplay(Message):
+    """Replay ``game`` (read from ``path`` when given), over the menu."""
+
+    def __init__(self, game: Game, path: Path | None = None) -> None:
+        super().__init__()
+        self.game, self.path = game, path
+
+
+class BackToMenu(Message):
+    """Close every screen above the menu."""
+
+
+class NewGame(Message):
+    """The new-game screen, over the menu."""
+
+
+class OpenLessons(Message):
+    """The list of lessons; with ``key`` (``classic/moves``), that lesson over it."""
+
+    def __init__(self, key: str | None = None) -> None:
+        super().__init__()
+        self.key = key
+
+
+class OpenSaves(Message):
+    """The saves screen, to ``load`` or to ``replay`` a game, over the current screen."""
+
+    def __init__(self, mode: str) -> None:
+        super().__init__()
+        self.mode = mode
+
+
+def navigate(node: DOMNode, message: Message) -> None:
+    """Ask the app for ``message``'s screen (handled once the current handler returns)."""
+    node.app.post_message(message)

@@ -1,0 +1,30 @@
+"""What a player sees: the app's screen as plain lines of text (the compositor's last frame)."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from textual.app import App
+from textual.geometry import Region
+from textual.widget import Widget
+
+
+def screen_lines(app: App[object]) -> list[str]:
+    """Every line of the screen as drawn now, without styles."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False)  # fmt: skip
+    console.print(app.screen._compositor.render_update(full=True), end="")
+    return console.export_text(styles=False).splitlines()[:height]
+
+
+def text_in(app: App[object], region: Region) -> str:
+    """The screen's text inside ``region`` (a widget's region on screen), line by line."""
+    lines = screen_lines(app)
+    return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
+
+
+def seen(app: App[object], widget: Widget) -> str:
+    """What of ``widget`` is visible on screen now (its scrollbars left out)."""
+    return text_in(app, widget.scrollable_content_region)
