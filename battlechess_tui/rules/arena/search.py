@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
-from battlechess_tui.engine.rules import Found, IllegalAction, Limits
+from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Rules
 from battlechess_tui.rules.arena.state import GLADIATOR, ArenaState
-
-if TYPE_CHECKING:
-    from battlechess_tui.rules.arena.rules import ArenaRules
 
 #: A won game in the searcher's unit (centipawns), less one per decision to it.
 MATE = 100_000
@@ -40,7 +36,7 @@ class Stop(Exception):
 class ArenaSearch:
     """One search: the rules, the limits, the table and the killers."""
 
-    rules: ArenaRules
+    rules: Rules[ArenaState]
     limits: Limits | None
     nodes: int = 0
     tt: dict[ArenaState, tuple[int, int, int, Action | None]] = field(default_factory=dict)
@@ -157,7 +153,7 @@ class ArenaSearch:
 class ArenaSearcher:
     """Iterative deepening over the arena rules' decisions."""
 
-    def __init__(self, rules: ArenaRules) -> None:
+    def __init__(self, rules: Rules[ArenaState]) -> None:
         self.rules = rules
 
     def search(self, state: ArenaState, limits: Limits, rng: random.Random) -> Found:

@@ -9,12 +9,11 @@ becomes Zobrist keys, so the search sees repetitions. The chosen move is turned 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import BISHOP, KNIGHT_, QUEEN, ROOK
-from battlechess_tui.engine.rules import Found, IllegalAction, Limits
+from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Rules
 from battlechess_tui.rules.chess_family.flat import (
     BOARD_SQUARES,
     Z_CASTLE,
@@ -36,26 +35,25 @@ from battlechess_tui.rules.chess_family.search import (
 )
 from battlechess_tui.rules.chess_family.state import ChessState
 
-if TYPE_CHECKING:
-    from battlechess_tui.rules.chess_family.rules import ChessRules
-
 PROMO_LETTERS = {QUEEN: "q", ROOK: "r", BISHOP: "b", KNIGHT_: "n"}
 CENTIPAWNS = 100.0
 
 
 class ChessSearcher:
-    """Alpha-beta for a game played on an 8x8 ``ChessBoard`` under ``rule``."""
+    """Alpha-beta for a game played on an 8x8 ``ChessBoard`` under ``rule``; ``fields`` are
+    the names of the game's own fields after the FEN in its position text."""
 
-    def __init__(self, rules: ChessRules, rule: Rule) -> None:
+    def __init__(self, rules: Rules[ChessState], rule: Rule, fields: Iterable[str] = ()) -> None:
         self.rules = rules
         self.rule = rule
+        self.fields = tuple(fields)
 
     def board(self, state: ChessState, *, material_only: bool = False) -> FlatBoard:
         return FlatBoard(self.fen(state), check=self.rule.check, material_only=material_only)
 
     def fen(self, state: ChessState) -> str:
         """The position's FEN (the game's own fields after it left out)."""
-        fen, _ = split_position(self.rules.position_text(state), self.rules.position_fields)
+        fen, _ = split_position(self.rules.position_text(state), self.fields)
         return fen
 
     def search(self, state: ChessState, limits: Limits, rng: random.Random) -> Found:

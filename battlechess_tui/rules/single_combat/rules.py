@@ -287,7 +287,9 @@ class SingleCombatRules(ChessRules):
             tuple(float(self.fight_chance(a, d)) if a and d else 0.0 for d in range(7))
             for a in range(7)
         )
-        return ChessSearcher(self, Rule(False, odds, QUIET_PLY_LIMIT, PASS_LIMIT))
+        return ChessSearcher(
+            self, Rule(False, odds, QUIET_PLY_LIMIT, PASS_LIMIT), self.position_fields
+        )
 
     # -- refusals ------------------------------------------------------------------------------
 
