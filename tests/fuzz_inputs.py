@@ -1,11 +1,13 @@
-"""A seeded fuzzer for every file battlechess reads: saves, campaign files and variant files.
+"""A seeded fuzzer for every file battlechess reads: saves, campaign files, variant files and
+lesson files; and for what it reads that is not a file: positions typed to ``show`` and the
+messages a browser tab sends ``serve``.
 
 Each case is a hostile file made from a good one (made here by the program) by one to three
 seeded mutations: a value of another type, a huge or negative number, deep nesting, a long
 string, control characters or markup in a name, a key removed or added, list items dropped,
 doubled or swapped, bytes flipped, the file cut short; and a few files that are not regular
 files at all. Each is read by the command a player would use (``replay --verify``, ``campaign
-show``, ``check-variant``), in-process, and judged:
+show``, ``check-variant``, ``check-lesson``, ``show --position``), in-process, and judged:
 
 - the command ends with its documented status (0 accepted; 1 a verification mismatch or a
   variant's problems, one line each; 2 a refusal in one line on standard error), never with a
@@ -14,7 +16,13 @@ show``, ``check-variant``), in-process, and judged:
 - what is accepted is consistent, checked independently of the code under test: a save's
   seats, dice faces, event tags and result are the rebuilt game's; a campaign's pieces stand
   on their starting squares with known classes and items, its games are numbered in order with
-  two powers each and their files inside its folder; an accepted variant plays a random game.
+  two powers each and their files inside its folder; an accepted variant plays a random game;
+  an accepted lesson plays to its end in the runner the app uses, by its own line and by a
+  random choice among each step's alternatives; an accepted position plays a random game and
+  reads back as the text it prints.
+
+A browser message is read by ``serve``'s reader, which must never raise and keep only the
+shapes a page sends.
 
 ``tests/test_hardening_fuzz.py`` runs a bounded sample; ``benchmarks/fuzz_inputs.py`` the full
 run, with figures.
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import io
 import json
 import os
@@ -49,6 +58,8 @@ def _nodes(doc: Any) -> list[tuple[Any, Any]]:
     out, stack = [], [doc]
     while stack:
         item = stack.pop()
+        if not isinstance(item, dict | list):
+            continue  # (a whole document replaced by a number)
         keys = list(item) if isinstance(item, dict) else range(len(item))
         for key in keys:
             out.append((item, key))
@@ -290,6 +301,116 @@ def variant_problem(path: Path) -> str | None:
     return None
 
 
+def lesson_problem(path: Path) -> str | None:
+    """An accepted lesson must play to its end in the app's runner: by its own line (each
+    step's first decision) and by random alternatives; a hint is always at hand."""
+    from battlechess_tui.tutorial.catalogue import read_lesson
+    from battlechess_tui.tutorial.runner import LessonRun
+
+    ref = read_lesson(path)
+    rng = random.Random(path.name)
+    for own_line in (True, False):
+        run = LessonRun(ref)
+        while run.step is not None:
+            choices = run.expected()
+            if not choices:
+                return f"step {run.index + 1}: no decision completes it"
+            run.hint()
+            action = choices[0] if own_line else rng.choice(choices)
+            if not run.attempt(action).done:
+                return f"step {run.index + 1}: its decision is refused"
+    return None
+
+
+def position_problem(key: str, text: str) -> str | None:
+    """An accepted position reads back as the text it prints, and plays a random game."""
+    from battlechess_tui.engine.game import Game
+    from battlechess_tui.simulation import cached_variant
+
+    variant = cached_variant(key, None)
+    state = variant.rules.parse_position(text)
+    printed = variant.rules.position_text(state)
+    if variant.rules.position_text(variant.rules.parse_position(printed)) != printed:
+        return "its printed text reads back as another position"
+    game, rng = Game(variant, 4242, start=state), random.Random(4242)
+    try:
+        while not game.over and len(game.plies) < 40:
+            game.play(rng.choice(game.rule_actions()))
+            variant.presenter.status(game.state)
+    except Exception as exc:
+        return f"plays no further than decision {len(game.plies) + 1}: {exc!r}"
+    return None
+
+
+#: Characters a position is made of in some game, and some it never is.
+POSITION_CHARS = "KQRBNPkqrbnpGSAXZ0123456789/-+ abcdefgh[](){}:;,=.|*~"
+
+
+def mutate_text(text: str, rng: random.Random) -> str:
+    """One to three changes to a line of text: a character replaced, a part deleted or
+    doubled, a huge number or hostile text put in, the fields shuffled, the line cut."""
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(text) + 1)
+        op = rng.randrange(7)
+        if op == 0 and text:
+            text = text[:at] + rng.choice(POSITION_CHARS) + text[at + 1 :]
+        elif op == 1:
+            text = text[:at] + text[at + rng.randrange(1, 12) :]
+        elif op == 2:
+            end = min(len(text), at + rng.randrange(1, 40))
+            text = text[:end] + text[at:end] + text[end:]
+        elif op == 3:
+            big = rng.choice(["99999999999999999999", "-1", "0", "4294967296", "1e9", "nan"])
+            text = text[:at] + big + text[at:]
+        elif op == 4:
+            text = text[:at] + rng.choice(HOSTILE_TEXT) + text[at:]
+        elif op == 5:
+            fields = text.split(" ")
+            rng.shuffle(fields)
+            text = " ".join(fields)
+        else:
+            text = text[:at]
+    return text
+
+
+#: What a page sends ``serve``: keys, a size, a ping, focus and blur.
+GOOD_MESSAGES: list[Any] = [["stdin", "q"], ["stdin", "\x1b[A"], ["resize", {"width": 100,
+    "height": 30}], ["ping", "1700000000000"], ["focus"], ["blur"]]  # fmt: skip
+
+
+def message_problem(data: str, read: Any) -> str | None:
+    """What is wrong with what ``read_message`` kept of ``data``, or None: only the shapes
+    a page sends, within their bounds."""
+    from battlechess_tui.cli.web_guard import MAX_CELLS, MAX_PING_CHARS, MAX_STDIN_CHARS
+
+    if read is None:
+        return None
+    kind, value = read
+    if kind == "stdin" and isinstance(value, str) and 0 < len(value) <= MAX_STDIN_CHARS:
+        return None
+    if kind == "ping" and isinstance(value, str) and len(value) <= MAX_PING_CHARS:
+        return None
+    if kind in ("focus", "blur") and value is None:
+        return None
+    if kind == "resize" and all(type(n) is int and 1 <= n <= MAX_CELLS for n in value):
+        return None
+    return f"kept {read!r} of {data[:80]!r}"
+
+
+def message_case(report: Report, name: str, data: str) -> None:
+    """``serve``'s reader on one message: it never raises, and keeps only good shapes."""
+    from battlechess_tui.cli.web_guard import read_message
+
+    start = time.perf_counter()
+    try:
+        read = read_message(data)
+        problem = message_problem(data, read)
+    except Exception as exc:  # the finding: a message that breaks the reader
+        read, problem = None, f"{type(exc).__name__}: {exc}"
+    ran = Ran(0 if read is not None else 1, "", "", time.perf_counter() - start)
+    report.add("message", name, ran, problem)
+
+
 # -- the run -------------------------------------------------------------------------------------
 
 
@@ -395,8 +516,15 @@ def fuzz(
     variants: int,
     games: tuple[str, ...] = ("classic", "dice-chess", "single-combat", "dnd"),
     variant_bases: tuple[str, ...] = ("classic", "single-combat"),
+    *,
+    lessons: int = 0,
+    positions: int = 0,
+    messages: int = 0,
+    position_games: tuple[str, ...] = ("classic", "single-combat", "dice-chess", "arena"),
 ) -> Report:
-    """``saves``, ``campaigns`` and ``variants`` mutated files (seeded), judged."""
+    """``saves``, ``campaigns``, ``variants`` and ``lessons`` mutated files, ``positions``
+    mutated positions of ``position_games`` and ``messages`` mutated browser messages
+    (seeded), judged."""
     from battlechess_tui.campaign.store import load_campaign
 
     seeds = make_seeds(folder / "seeds", games, variant_bases)
@@ -441,7 +569,70 @@ def fuzz(
               many_lines=True)  # fmt: skip
     for path in _special_files(cases, "variant.toml"):
         _case(report, "variant", path, ("check-variant", str(path)), {1}, None, many_lines=True)
+    if lessons:
+        _fuzz_lessons(report, cases / "lessons", rng, lessons)
+    if positions:
+        _fuzz_positions(report, rng, positions, position_games)
+    for n in range(messages):
+        doc = rng.choice(GOOD_MESSAGES)
+        data = mutate_document(doc, rng, json.dumps).decode("utf-8", errors="replace")
+        message_case(report, f"message-{n:04d}", data)
     return report
+
+
+def _fuzz_lessons(report: Report, folder: Path, rng: random.Random, count: int) -> None:
+    """Shipped lesson files, mutated, each in its game's folder, read by ``check-lesson``;
+    then files that are not files."""
+    import tomllib
+
+    from battlechess_tui.tutorial.catalogue import lessons_dir
+
+    seeds = sorted(lessons_dir().glob("*/*.toml"))
+    for n in range(count):
+        good = seeds[n % len(seeds)]
+        path = folder / good.parent.name / f"lesson-{n:04d}.toml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(mutate_document(tomllib.loads(good.read_text()), rng, to_toml))
+        _case(report, "lesson", path, ("check-lesson", str(path)), {0, 1}, lesson_problem,
+              many_lines=True)  # fmt: skip
+    for path in _special_files(folder, "lesson.toml"):
+        _case(report, "lesson", path, ("check-lesson", str(path), "--game", "classic"), {1},
+              None)  # fmt: skip
+
+
+def _fuzz_positions(report: Report, rng: random.Random, count: int, games: tuple[str, ...]) -> None:
+    """Positions of random games (the start, a third and two thirds in), mutated, drawn by
+    ``show --position``."""
+    from battlechess_tui.simulation import random_game
+
+    seeds = []
+    for index, key in enumerate(games):
+        game = random_game(key, 300 + index)
+        for at in (0, len(game.plies) // 3, 2 * len(game.plies) // 3):
+            seeds.append((key, game.rules.position_text(game.positions[at].state)))
+    for n in range(count):
+        key, good = seeds[n % len(seeds)]
+        text = mutate_text(good, rng)
+        args = ("show", key, "--position", text)
+        ran = run(*args)
+        problem = _judge_output(ran, {0, 2})
+        if problem is None and len(ran.err) > MAX_REFUSAL_CHARS:
+            problem = f"a refusal of {len(ran.err):,} characters (input echoed whole?)"
+        if problem is None and ran.code == 0:
+            problem = _consistent(functools.partial(position_problem, key, text))
+        report.add("position", f"{key}-{n:04d}", ran, problem)
+
+
+#: A one-line refusal longer than this repeats too much of what it refuses.
+MAX_REFUSAL_CHARS = 400
+
+
+def _consistent(check: Callable[[], str | None]) -> str | None:
+    try:
+        problem = check()
+    except Exception as exc:  # an accepted input the program itself cannot use
+        problem = f"accepted, then {type(exc).__name__}: {exc}"
+    return None if problem is None else f"accepted an inconsistent file: {problem}"
 
 
 Oracle = Callable[[Path], str | None]
@@ -455,10 +646,5 @@ def _case(report: Report, kind: str, path: Path, args: tuple[str, ...], allowed:
     if problem is None and before is not None and _state(path) != before:
         problem = "the file was changed"
     if problem is None and ran.code == 0 and consistent is not None:
-        try:
-            problem = consistent(path)
-        except Exception as exc:  # an accepted file the program itself cannot use
-            problem = f"accepted, then {type(exc).__name__}: {exc}"
-        if problem is not None:
-            problem = f"accepted an inconsistent file: {problem}"
+        problem = _consistent(functools.partial(consistent, path))
     report.add(kind, path.name, ran, problem)

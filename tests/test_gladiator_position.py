@@ -124,6 +124,8 @@ def test_states_never_change_and_keep_no_cache():
         (START + " checkmate", "names its winner"),
         (START.replace(" 0/0 ", " 0 "), "two numbers"),
         ("Q[K]", "12 ranks"),
+        (START.replace("WMSCQKBSNW", "WMSCQ[S]KBSNW"), "frozen"),  # her own piece (GC-27)
+        (START.replace("wmscqkbsnw", "wms{q}c1kbsnw"), "captured"),  # its own Queen (GC-29)
     ],
 )
 def test_bad_position_text_is_refused_with_its_reason(text, reason):

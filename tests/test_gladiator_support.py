@@ -82,6 +82,11 @@ def notes(events, tag: str | None = None) -> list[str]:
     return [e.text for e in events if isinstance(e, Note) and (tag is None or e.tag == tag)]
 
 
+def marked(events, tag: str) -> list[tuple[int, ...]]:
+    """The squares of each note tagged ``tag`` (typed, unlike its words)."""
+    return [e.squares for e in events if isinstance(e, Note) and e.tag == tag]
+
+
 def rolls(events) -> list[Roll]:
     return [e for e in events if isinstance(e, Roll)]
 

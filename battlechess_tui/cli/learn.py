@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,11 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     learn.add_argument("lesson", nargs="?", help="a lesson's id (default: the game's first)")
     sub.add_parser("lessons", help="list the lessons: game, id, title, rule ids")
     check = sub.add_parser("check-lesson", help="validate a lesson file and print every error")
-    check.add_argument("file", type=Path)
+    check.add_argument(
+        "file",
+        type=Path,
+        help="the lesson file to check (TOML; see variants/lessons/ for examples)",
+    )
     check.add_argument("--game", help="the game (default: the name of the file's folder)")
     return {"learn": cmd_learn, "lessons": cmd_lessons, "check-lesson": cmd_check_lesson}
 
@@ -34,10 +39,16 @@ def cmd_learn(args: argparse.Namespace) -> int:
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
-    from battlechess_tui.tutorial.catalogue import shipped
+    """Every lesson that plays on stdout; a lesson file that does not is named on stderr
+    with its reasons, as ``check-lesson`` gives them, and the others are still listed."""
+    from battlechess_tui.tutorial.catalogue import catalogue
 
-    for ref in shipped():
+    found = catalogue()
+    for ref in found.lessons:
         print("\t".join((ref.game, ref.id, ref.lesson.title, ", ".join(ref.lesson.rules))))
+    for bad in found.refused:
+        for line in bad.problems:
+            print(line, file=sys.stderr)
     return 0
 
 

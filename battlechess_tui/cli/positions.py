@@ -13,6 +13,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from battlechess_tui.cli.common import CliError, add_option_flag, make_game_variant, parse_pairs
+from battlechess_tui.engine.echo import clip
 
 if TYPE_CHECKING:
     from battlechess_tui.engine.variant import Variant
@@ -89,8 +90,8 @@ def start_position(variant: Variant[Any], text: str | None) -> Any:
         return variant.rules.parse_position(text)
     except NotImplementedError as exc:
         raise CliError(str(exc)) from None
-    except (ValueError, IndexError, KeyError) as exc:
-        raise CliError(f"bad position for {variant.rules.key}: {exc}") from None
+    except (ValueError, IndexError, KeyError) as exc:  # (the reason may quote the text)
+        raise CliError(f"bad position for {variant.rules.key}: {clip(str(exc), 200)}") from None
 
 
 def cmd_perft(args: argparse.Namespace) -> int:

@@ -1,89 +1,107 @@
-"""Finding and reading lesson files: ``variants/lessons/<game>/<lesson-id>.toml``."""
+"""The shipped lessons: every file under ``variants/lessons/``, checked once, the ones that
+play and the ones refused with their reasons."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from pydantic import ValidationError
+from battlechess_tui.engine.echo import clip
+from battlechess_tui.engine.registry import specs
+from battlechess_tui.tutorial.check import check_file
+from battlechess_tui.tutorial.lesson_file import (
+    MAX_LESSON_BYTES,
+    LessonError,
+    LessonRef,
+    lessons_dir,
+    read_lesson,
+    refusal,
+)
 
-from battlechess_tui.engine.data_files import variants_dir
-from battlechess_tui.tutorial.model import Lesson
-
-#: A lesson file larger than this is not a lesson (and is not read into memory).
-MAX_LESSON_BYTES = 256 * 1024
-
-
-class LessonError(ValueError):
-    """A lesson that cannot be read or played; the message is one line."""
+__all__ = [
+    "MAX_LESSON_BYTES",
+    "Catalogue",
+    "LessonError",
+    "LessonRef",
+    "RefusedLesson",
+    "catalogue",
+    "find",
+    "lessons_dir",
+    "read_lesson",
+    "refusal",
+    "refused",
+    "shipped",
+]
 
 
 @dataclass(frozen=True)
-class LessonRef:
-    """A lesson and where it comes from: its game, its id (the file's name) and its path."""
+class RefusedLesson:
+    """A lesson file that cannot be played, and why: the lines ``check-lesson`` prints."""
 
     game: str
     id: str
     path: Path
-    lesson: Lesson
+    problems: tuple[str, ...]
 
     @property
     def key(self) -> str:
-        """``classic/moves``: how progress and the command line name it."""
         return f"{self.game}/{self.id}"
 
+    @property
+    def reason(self) -> str:
+        return self.problems[0]
 
-def lessons_dir() -> Path:
-    return variants_dir() / "lessons"
 
+@dataclass(frozen=True)
+class Catalogue:
+    """The shipped lessons that play, and the files refused (each with its reasons)."""
 
-def read_lesson(path: Path, game: str | None = None) -> LessonRef:
-    """The lesson in ``path`` (its game is the folder's name unless given); LessonError."""
-    path = Path(path)
-    try:
-        if not path.is_file():
-            raise LessonError(f"{path}: no such lesson file")
-        if path.stat().st_size > MAX_LESSON_BYTES:
-            raise LessonError(f"{path}: too large for a lesson file")
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise LessonError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise LessonError(f"{path}: not a text file") from None
-    except (tomllib.TOMLDecodeError, RecursionError) as exc:
-        raise LessonError(f"{path}: TOML syntax: {exc}") from None
-    try:
-        lesson = Lesson.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(map(str, err["loc"])) or "(file)"
-        raise LessonError(f"{path}: {where}: {err['msg']}") from None
-    return LessonRef(game or path.parent.name, path.stem, path, lesson)
+    lessons: tuple[LessonRef, ...]
+    refused: tuple[RefusedLesson, ...]
 
 
 @cache
-def shipped() -> tuple[LessonRef, ...]:
-    """Every shipped lesson, by game (in menu order), then by its order and id."""
-    from battlechess_tui.engine.registry import specs
+def catalogue() -> Catalogue:
+    """Every shipped lesson file, read and played through once (``check-lesson``'s checks):
+    one that fails is refused with its reasons and the others are still offered. Lessons
+    are by game (in menu order), then by their order and id."""
+    good, refused = [], []
+    for path in sorted(lessons_dir().glob("*/*.toml")):
+        problems = check_file(path)
+        if problems:
+            refused.append(RefusedLesson(path.parent.name, path.stem, path, tuple(problems)))
+        else:
+            good.append(read_lesson(path))
+    rank = {g: i for i, g in enumerate(specs())}
+    last = len(rank)
+    good.sort(key=lambda r: (rank.get(r.game, last), r.lesson.order, r.id))
+    refused.sort(key=lambda r: (rank.get(r.game, last), r.id))
+    return Catalogue(tuple(good), tuple(refused))
 
-    games = list(specs())
-    found = [read_lesson(p) for p in sorted(lessons_dir().glob("*/*.toml"))]
-    rank = {g: i for i, g in enumerate(games)}
-    return tuple(sorted(found, key=lambda r: (rank.get(r.game, len(games)), r.lesson.order, r.id)))
+
+def shipped() -> tuple[LessonRef, ...]:
+    """Every shipped lesson that plays (see ``catalogue``; refused files are left out)."""
+    return catalogue().lessons
+
+
+def refused() -> tuple[RefusedLesson, ...]:
+    """The shipped lesson files that cannot be played, with their reasons."""
+    return catalogue().refused
 
 
 def find(game: str, lesson_id: str | None = None) -> LessonRef:
-    """A shipped lesson by game and id (the game's first lesson when no id); LessonError."""
+    """A shipped lesson by game and id (the game's first lesson when no id); LessonError,
+    with its reason for a refused lesson file."""
     of_game = [r for r in shipped() if r.game == game]
-    if not of_game:
-        games = sorted({r.game for r in shipped()})
-        raise LessonError(f"no lessons for {game!r}; games with lessons: {', '.join(games)}")
-    if lesson_id is None:
-        return of_game[0]
     for ref in of_game:
-        if ref.id == lesson_id:
+        if lesson_id in (None, ref.id):
             return ref
+    for bad in refused():
+        if bad.game == game and lesson_id in (None, bad.id):
+            raise LessonError(bad.reason)
+    if not of_game:
+        games = ", ".join(sorted({r.game for r in shipped()}))
+        raise LessonError(f"no lessons for {clip(game)!r}; games with lessons: {games}")
     ids = ", ".join(r.id for r in of_game)
-    raise LessonError(f"{game} has no lesson {lesson_id!r}; its lessons: {ids}")
+    raise LessonError(f"{game} has no lesson {clip(lesson_id or '')!r}; its lessons: {ids}")

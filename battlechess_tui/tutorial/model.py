@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from battlechess_tui.engine.spec import OptionValue
+
+#: Longer than this, a decision is not one (its text is never echoed back whole).
+MAX_DECISION_CHARS = 100
+#: Bounds that keep checking a lesson (every alternative of every step) quick.
+MAX_STEPS, MAX_ALTERNATIVES, MAX_FACES = 100, 8, 64
+
+Decision = Annotated[str, Field(max_length=MAX_DECISION_CHARS)]
+Faces = Annotated[list[int], Field(max_length=MAX_FACES)]
 
 
 class Answer(BaseModel):
     """A decision the lesson makes for the other side, with the faces its dice show."""
 
     model_config = ConfigDict(extra="forbid")
-    action: str = Field(description="the decision as typed, e.g. e7e5")
-    dice: list[int] = Field([], description="faces its dice show, in order")
+    action: Decision = Field(description="the decision as typed, e.g. e7e5")
+    dice: Faces = Field([], description="faces its dice show, in order")
 
 
 class Step(BaseModel):
@@ -20,13 +30,17 @@ class Step(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     say: str = Field(description="what to do, in one or two sentences")
-    expect: list[str] = Field(
-        min_length=1, description="the decisions that complete the step (any one of them)"
+    expect: list[Decision] = Field(
+        min_length=1,
+        max_length=MAX_ALTERNATIVES,
+        description="the decisions that complete the step (any one of them)",
     )
-    dice: list[int] = Field([], description="faces the step's dice show, in order")
+    dice: Faces = Field([], description="faces the step's dice show, in order")
     hint: str = Field("", description="said after a legal decision that is not expected")
     after: str = Field("", description="said once the step is done")
-    answers: list[Answer] = Field([], description="what the other side does next")
+    answers: list[Answer] = Field(
+        [], max_length=MAX_STEPS, description="what the other side does next"
+    )
 
 
 class Lesson(BaseModel):
@@ -40,5 +54,5 @@ class Lesson(BaseModel):
     options: dict[str, OptionValue] = {}
     seed: int = 1
     order: int = 100
-    steps: list[Step] = Field(min_length=1)
+    steps: list[Step] = Field(min_length=1, max_length=MAX_STEPS)
     done: str = Field("", description="said when the lesson is finished")

@@ -13,8 +13,8 @@ from battlechess_tui.engine.game import Game, Ply
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.spec import SpecError
-from battlechess_tui.tutorial.catalogue import LessonError, LessonRef
-from battlechess_tui.tutorial.model import Step
+from battlechess_tui.tutorial.lesson_file import LessonError, LessonRef
+from battlechess_tui.tutorial.model import MAX_DECISION_CHARS, Step
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,8 @@ class LessonRun:
                 found.append(self.game.parse(text))
             except IllegalAction:
                 continue
-        return found
+        legal = self.game.legal_actions()
+        return [action for action in found if action in legal]
 
     def attempt(self, typed: str | Action) -> Feedback:
         """Make the learner's decision if it completes the step (then the other side's
@@ -97,6 +98,8 @@ class LessonRun:
         step = self.step
         if step is None:
             return Feedback(False, "The lesson is finished.")
+        if isinstance(typed, str) and len(typed) > MAX_DECISION_CHARS:
+            return Feedback(False, f"That is too long for a decision ({len(typed):,} characters).")
         try:
             action = self.game.parse(typed) if isinstance(typed, str) else typed
         except IllegalAction as exc:

@@ -235,11 +235,15 @@ class BattleChessApp(App[int]):
         self.notify(f"Dice animation {state}.", title="Settings", timeout=2)
 
     def action_command_palette(self) -> None:
-        """The command palette (steady under keys typed faster than it fills)."""
+        """The command palette, once (steady under keys typed faster than it fills). It has no
+        fixed id: one just closed is still being removed when the key opens the next
+        (Textual's ``--command-palette`` id then gave ``DuplicateIds``)."""
         from battlechess_tui.ui.screens.palette import CommandPalette
 
-        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(CommandPalette(id="--command-palette"))
+        if self.use_command_palette and not any(
+            isinstance(screen, CommandPalette) for screen in self.screen_stack
+        ):
+            self.push_screen(CommandPalette())
 
     def action_settings(self) -> None:
         from battlechess_tui.ui.screens.settings import SettingsScreen

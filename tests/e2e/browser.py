@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -91,7 +92,8 @@ class Tab:
 
     def __init__(self, page: Any, url: str) -> None:
         self.page = page
-        host = url.rstrip("/")
+        parts = urlsplit(url)
+        host = f"{parts.scheme}://{parts.netloc}"
         # Nothing leaves this machine: the page's web font link is dropped, not waited on.
         page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(host)
                    else route.abort())  # fmt: skip

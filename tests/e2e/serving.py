@@ -3,6 +3,7 @@ with its own save folder, its address read from the line it prints, stopped with
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
@@ -11,10 +12,11 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from battlechess_tui.save.store import SaveError, latest_autosave, read_record
 
@@ -99,3 +101,53 @@ def wait_for_actions(save_dir: Path, count: int, seconds: float = 20) -> list[st
         time.sleep(0.1)
     assert len(actions) >= count, f"the autosave holds {actions}, not {count} decisions"
     return actions
+
+
+#: The main menu's title, as the app draws it.
+TITLE = b"B A T T L E C H E S S"
+
+
+async def until_title(ws: Any) -> bytes:
+    """What an app connection (an aiohttp websocket) sends until the main menu's title is
+    drawn."""
+    import aiohttp
+
+    received = b""
+    async for message in ws:
+        if message.type == aiohttp.WSMsgType.BINARY:
+            received += message.data
+        if TITLE in received:
+            break
+    return received
+
+
+async def session(url: str, *messages: str, origin: str | None = None,
+                  headers: dict[str, str] | None = None,
+                  then: Callable[[Any], Awaitable[None]] | None = None) -> bytes:  # fmt: skip
+    """Open a tab's connection, read until the menu is drawn, send ``messages`` (and a
+    binary frame), then ``then(ws)``; what was received until the menu, or ``refused
+    <status>``."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as client:
+        try:
+            sent = {**(headers or {}), **({"Origin": origin} if origin else {})}
+            ws = await client.ws_connect(f"{url}/ws?width=100&height=30", headers=sent)
+        except aiohttp.WSServerHandshakeError as exc:
+            return f"refused {exc.status}".encode()
+        async with ws, asyncio.timeout(40):
+            received = await until_title(ws)
+            for text in messages:
+                await ws.send_str(text)
+            if messages:
+                await ws.send_bytes(b"\x00\xff")
+            if then is not None:
+                await then(ws)
+    return received
+
+
+async def quit_app(ws: Any) -> None:
+    """q from the menu (the app exits), then what the connection sends until it is closed."""
+    await ws.send_json(["stdin", "q"])
+    async for _ in ws:
+        pass

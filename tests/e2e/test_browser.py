@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, Tab
+from tests.e2e.browser import CHROMIUM, VIEWPORT, Tab
 from tests.e2e.serving import serving, wait_for_actions
 
 pytestmark = pytest.mark.skipif(
@@ -30,15 +30,6 @@ sync_api = pytest.importorskip(
 pytest.importorskip("textual_serve", reason="no textual-serve (pip install -e '.[test]')")
 
 KEPT_SCREENSHOT = Path(__file__).resolve().parents[2] / "screenshots" / "browser.png"
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Chromium, headless, with a new profile of its own (Playwright makes a fresh one)."""
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def pawns_on(*squares: str) -> Callable[[dict[str, str]], bool]:

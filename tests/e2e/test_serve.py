@@ -13,18 +13,18 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from battlechess_tui.cli import main
 from battlechess_tui.cli.serve import app_command, same_origin
-from tests.e2e.serving import serving
+from tests.e2e.serving import TITLE, serving, session
 
 needs_web = pytest.mark.skipif(
     importlib.util.find_spec("textual_serve") is None,
     reason="no textual-serve (pip install -e '.[test]' or 'battlechess[web]')",
 )
-TITLE = b"B A T T L E C H E S S"  # the main menu's title, as the app draws it
 STOP_SECONDS = 10
 
 
@@ -61,7 +61,7 @@ def test_serve_refuses_a_port_that_is_none_in_one_line(capsys, port):
 def test_every_tab_runs_this_battlechess_on_the_one_save_folder(tmp_path):
     folder = tmp_path / "a folder; with 'quotes'"
     command = shlex.split(app_command(folder))
-    assert command == [sys.executable, "-m", "battlechess_tui", "--save-dir", str(folder)]
+    assert command == ["exec", sys.executable, "-m", "battlechess_tui", "--save-dir", str(folder)]
 
 
 def test_only_pages_from_this_server_open_an_app():
@@ -92,30 +92,18 @@ async def first_screen(url: str, origin: str | None, then_stop: int | None = Non
     """What an app connection sends until the main menu's title is drawn (or the status
     with which it was refused); then Quit, or with ``then_stop`` (the server's process id)
     Ctrl+C for the server and the rest of what the connection sends until it is closed."""
-    import aiohttp
 
-    headers = {"Origin": origin} if origin else {}
-    received = b""
-    async with aiohttp.ClientSession() as session:
-        try:
-            ws = await session.ws_connect(f"{url}/ws?width=100&height=30", headers=headers)
-        except aiohttp.WSServerHandshakeError as exc:
-            return f"refused {exc.status}".encode()
-        async with ws, asyncio.timeout(30):
-            async for message in ws:
-                if message.type == aiohttp.WSMsgType.BINARY:
-                    received += message.data
-                if TITLE in received:
-                    break
-            if then_stop is None:
-                await ws.send_json(["stdin", "q"])  # Quit, from the menu
-                return received
-            os.kill(then_stop, signal.SIGINT)
-            # Closed at once: left alone, aiohttp would wait for open tabs (up to a minute).
-            async with asyncio.timeout(STOP_SECONDS):
-                async for _ in ws:
-                    pass
-    return received
+    async def stop(ws: Any) -> None:
+        if then_stop is None:
+            await ws.send_json(["stdin", "q"])  # Quit, from the menu
+            return
+        os.kill(then_stop, signal.SIGINT)
+        # Closed at once: left alone, aiohttp would wait for open tabs (up to a minute).
+        async with asyncio.timeout(STOP_SECONDS):
+            async for _ in ws:
+                pass
+
+    return await session(url, origin=origin, then=stop)
 
 
 @needs_web

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import battlechess_tui.rules.arena.ending_words as words
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
@@ -26,7 +27,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
-from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState
+from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState, Half
 from battlechess_tui.rules.chess_family.pieces import ChessPieces, piece_values
 from battlechess_tui.rules.chess_family.position import join_position, split_position
 
@@ -44,8 +45,10 @@ class ArenaData(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     arena: bool = Field(True, description="AR-1: keep gladiators in, supporters out (BR-1: off)")
-    quiet_turns: int = Field(50, ge=1, description="AR-13: turns each without a capture -> draw")
-    repetitions: int = Field(3, ge=2, description="AR-13: same turn start this often -> draw")
+    # Where house-rule files written before round 3 set AR-13's counts; options now, and
+    # these only change their defaults.
+    quiet_turns: int | None = Field(None, ge=1, le=1000, description="old name: an option")
+    repetitions: int | None = Field(None, ge=2, le=10, description="old name: an option")
 
 
 class ArenaRules(ChessPieces, Rules[ArenaState]):
@@ -68,6 +71,19 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         #: Gladiators each side starts with (the tally counts the others as lost).
         self.starting = (setup.count(PAWN), setup.count(PAWN | cb.BLACK))
         self._moves = lru_cache(maxsize=MOVES_CACHE)(self._find_moves)
+        #: AR-13's options: turns each without a capture, and turn starts repeated, to a draw.
+        given = options or {}
+        old = self.data
+        self.quiet_turns = int(
+            old.quiet_turns
+            if old.quiet_turns is not None and "quiet_turns" not in given
+            else self.options.get("quiet_turns", 50)
+        )
+        self.repetitions = int(
+            old.repetitions
+            if old.repetitions is not None and "repetitions" not in given
+            else self.options.get("repetitions", 3)
+        )
 
     # -- positions as text ---------------------------------------------------------------------
 
@@ -108,10 +124,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         return self._settle(state, [] if events is None else events)
 
     @staticmethod
-    def _read_half(word: str) -> int:
+    def _read_half(word: str) -> Half:
         if word not in HALF_WORDS:
             raise ValueError(f"half={word}: the half of the turn is gladiator or supporter")
-        return HALF_WORDS.index(word)
+        return Half(HALF_WORDS.index(word))
 
     @staticmethod
     def _read_idle(text: str) -> tuple[int, int]:
@@ -222,7 +238,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
             ))  # fmt: skip
             result = self.outcome(state)
             if result is not None:
-                events.append(Note(EventTag.WIN, result.describe(names), (to,)))
+                events.append(Note(EventTag.WIN, words.result_line(result, names), (to,)))
                 return state
         if self.moves(state):
             return state
@@ -259,7 +275,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         if result is None:
             return False
         tag = EventTag.DRAW if result.winner is None else EventTag.WIN
-        events.append(Note(tag, result.describe(self.side_names)))
+        events.append(Note(tag, words.result_line(result, self.side_names)))
         return True
 
     # -- the end (AR-11, AR-12, AR-13) -----------------------------------------------------------
@@ -268,11 +284,9 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         board = state.board
         for side in (0, 1):
             if PAWN | side << 3 not in board:
-                return Outcome(1 - side, "all enemy gladiators captured", "AR-11",
-                               kind=Ending.ALL_CAPTURED)  # fmt: skip
+                return Outcome(1 - side, rule="AR-11", kind=Ending.ALL_CAPTURED)
         if min(state.idle) >= 2:
-            detail = "neither player could make a gladiator move for two turns each"
-            return Outcome(None, "no gladiator moves", "AR-12", detail, kind=Ending.NO_MOVES)
+            return Outcome(None, rule="AR-12", kind=Ending.NO_MOVES)
         if state.phase == GLADIATOR:
             return self._quiet_draw(state)
         return None
@@ -280,14 +294,12 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
     def _quiet_draw(self, state: ArenaState) -> Outcome | None:
         """AR-13 (Ruling, round 2), at the start of a turn: no capture for ``quiet_turns``
         turns each, or the same position beginning a turn ``repetitions`` times."""
-        quiet = self.data.quiet_turns
+        quiet = self.quiet_turns
         if state.quiet >= 2 * quiet:
-            detail = f"{quiet} turn{'s' * (quiet != 1)} by each player without a capture"
-            return Outcome(None, "no capture", "AR-13", detail, kind=Ending.QUIET)
-        times = self.data.repetitions
+            return Outcome(None, rule="AR-13", kind=Ending.QUIET, numbers=(quiet,))
+        times = self.repetitions
         if state.keys and state.keys.count(state.keys[-1]) >= times:
-            detail = f"the same position began a turn {times} times"
-            return Outcome(None, "repetition", "AR-13", detail, kind=Ending.REPETITION)
+            return Outcome(None, rule="AR-13", kind=Ending.REPETITION, numbers=(times,))
         return None
 
     def lost(self, state: ArenaState) -> tuple[int, int]:

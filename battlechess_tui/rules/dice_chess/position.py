@@ -98,6 +98,10 @@ def _read_board(text: str, geo: Geometry) -> tuple[Die | None, ...]:
     return tuple(board)
 
 
+#: No rank is longer than this: a longer run of empty squares is refused before it is made.
+MAX_RUN = 64
+
+
 def _read_rank(text: str, rank: int) -> list[Die | None]:
     cells: list[Die | None] = []
     for match in _TOKEN.finditer(text):
@@ -108,9 +112,11 @@ def _read_rank(text: str, rank: int) -> list[Die | None]:
                 "or a count of empty squares"
             )
         if run is not None:
-            if int(run) == 0:
-                raise ValueError(f"rank {rank}: a run of empty squares is at least 1")
-            cells.extend([None] * int(run))
+            count = int(run) if len(run) <= 3 else 0  # (never a list of 10**20 squares)
+            if not 1 <= count <= MAX_RUN:
+                bounds = f"at least 1, at most {MAX_RUN}"
+                raise ValueError(f"rank {rank}: a run of empty squares is {bounds}")
+            cells.extend([None] * count)
         elif _FACES.fullmatch(face):
             cells.append((LETTERS.index(letter), int(face)))
         else:

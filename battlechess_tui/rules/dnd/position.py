@@ -27,8 +27,9 @@ and the move number (an en passant square is ignored). Then, each only when it s
   (``battle,12,e4d5,-``) or a ranged effect (``effect,3,-,cast_magic-missile_e1``).
 - ``fascination=KING,ENEMY,TURN,BATTLE`` (DD-28), ``used=e8.d8`` (promotion squares, DD-31),
   ``falls=VICTIM,KILLER,m|r,LEVEL,ITEMS;...`` (killed pieces in order: by whom, in melee or at
-  range, their level and items then; DD-41, DD-42, DD-46), ``loot=WINNER,LOSER`` (DD-42) and
-  ``result=KIND,w|b|-`` (a King's fall or surrender).
+  range, their level and items then; DD-41, DD-42, DD-46), ``loud=1`` (a piece has lost hit
+  points this turn: the turn is not quiet, and the turns without damage are counted after it,
+  DD-4), ``loot=WINNER,LOSER`` (DD-42) and ``result=KIND,w|b|-`` (a King's fall or surrender).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from battlechess_tui.rules.dnd.state import (
     Fascination,
     Loot,
     Pending,
+    Phase,
     Piece,
     placement,
 )
@@ -64,7 +66,7 @@ SIDES = "wb"
 FLAGS = (("first", "f"), ("charge_ok", "c"), ("charging", "C"), ("auto", "a"))
 _PIECE_OF_LETTER = {cb.LETTERS[code]: piece for piece, code in CHESS_TYPES.items()}
 TOKENS = ("level", "pieces", "turn", "phase", "actors", "battle", "pending", "fascination",
-          "used", "falls", "loot", "result")  # fmt: skip
+          "used", "falls", "loud", "loot", "result")  # fmt: skip
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -99,6 +101,8 @@ def write(state: DndState, t: Tables, geo: Geometry) -> str:
         tokens.append("used=" + ".".join(geo.name(sq) for sq in state.used_squares))
     if state.falls:
         tokens.append("falls=" + ";".join(_fall(f) for f in state.falls))
+    if state.loud:
+        tokens.append("loud=1")
     if state.loot is not None:
         tokens.append(f"loot={state.loot.winner},{state.loot.loser}")
     if state.result is not None:
@@ -227,6 +231,7 @@ def read(text: str, t: Tables, geo: Geometry, level: int) -> DndState:
         _field(tokens, "falls", lambda v: _parse_falls(v, ids), ()),
         _field(tokens, "loot", lambda v: Loot(*_id_list(v, ids, 2, ",")), None),
         quiet, turn, _field(tokens, "result", _parse_result, None),
+        _field(tokens, "loud", _flag, False),
     )  # fmt: skip
     if any(pieces[f.victim].alive for f in state.falls):
         raise ValueError("a fallen piece stands on the board (falls=)")
@@ -260,6 +265,12 @@ def _count(text: str, what: str) -> int:
     return int(text)
 
 
+def _flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(f"a flag is 0 or 1, not {text!r}")
+    return text == "1"
+
+
 def _number(text: str) -> int:
     return _count(text, "the value")
 
@@ -287,10 +298,10 @@ def _id_list(text: str, ids: int, size: int = 0, sep: str = ".") -> tuple[int, .
     return out
 
 
-def _phase(text: str) -> str:
+def _phase(text: str) -> Phase:
     if text not in PHASES:
         raise ValueError(f"{text!r} is not one of {', '.join(PHASES)}")
-    return text
+    return Phase(text)
 
 
 def _fresh(board: ChessBoard, t: Tables, level: int) -> list[Piece]:

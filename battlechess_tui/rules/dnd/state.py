@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from functools import cache
 
 from battlechess_tui.engine import chessboard as cb
@@ -18,10 +19,21 @@ from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.rules import Outcome
 
-#: The phases of a turn: a chess move, the moved piece's action, the King's swap (DD-17),
-#: a battle (DD-10..DD-18), the winner's choice to loot the fallen (campaign play, DD-42).
-MOVE_PHASE, ACT, SWAP, BATTLE, LOOT = "move", "act", "swap", "battle", "loot"
-PHASES = (MOVE_PHASE, ACT, SWAP, BATTLE, LOOT)
+
+class Phase(StrEnum):
+    """The phases of a turn: a chess move, the moved piece's action, the King's swap (DD-17),
+    a battle (DD-10..DD-18), the winner's choice to loot the fallen (campaign play, DD-42).
+    The value is what position text writes."""
+
+    MOVE = "move"
+    ACT = "act"
+    SWAP = "swap"
+    BATTLE = "battle"
+    LOOT = "loot"
+
+
+MOVE_PHASE, ACT, SWAP, BATTLE, LOOT = Phase.MOVE, Phase.ACT, Phase.SWAP, Phase.BATTLE, Phase.LOOT
+PHASES = tuple(Phase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +182,7 @@ class DndState(Lookups):
     pieces: tuple[Piece, ...]
     at: tuple[int, ...]
     castling: int = 0  # the chess castling rights (cb.WK | cb.WQ | cb.BK | cb.BQ)
-    phase: str = MOVE_PHASE
+    phase: Phase = MOVE_PHASE
     side: int = 0  # whose turn it is
     actors: tuple[int, ...] = ()  # ACT: piece ids still to take their action (castling: two)
     battle: Battle | None = None
@@ -182,6 +194,7 @@ class DndState(Lookups):
     quiet: int = 0  # turns in a row without damage (DD-4 ruling)
     turn: int = 1  # turns played, each side's counted (White's first is 1)
     result: Outcome | None = None
+    loud: bool = False  # a piece lost hit points this turn: it is not quiet (DD-4 ruling)
 
 
 class Draft(Lookups):
@@ -190,7 +203,7 @@ class Draft(Lookups):
 
     pieces: list[Piece]
     at: list[int]
-    phase: str
+    phase: Phase
     side: int
     actors: tuple[int, ...]
     pending: Pending | None
@@ -200,6 +213,7 @@ class Draft(Lookups):
     quiet: int
     turn: int
     result: Outcome | None
+    loud: bool
 
     def __init__(self, state: DndState, board: ChessBoard) -> None:
         for name in _FIELDS:

@@ -304,7 +304,8 @@ def end_turn(w: Work) -> None:
     f = s.fascination
     if f is not None and f.turn < s.turn and s.pieces[f.king].side == s.side:
         _end_fascination(w)
-    s.quiet += 1
+    s.quiet = 0 if s.loud else s.quiet + 1  # the turn that dealt damage is not quiet (DD-4)
+    s.loud = False
     s.side ^= 1
     s.board.side = s.side
     s.turn += 1

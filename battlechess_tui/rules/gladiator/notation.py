@@ -16,7 +16,8 @@
   ``return:s@d5`` (a released piece, held on d5, GC-29), ``promote:c12`` (the pawn, GC-11).
 - HELD: turns White's and Black's Queen have been held (``0/2``, GC-34). TURN: the full turn.
   MADE: moves made this team turn. IDLE: team turns in a row without a move (GC-35). QUIET:
-  team turns without a kill, capture, promotion or pawn move (GC-37).
+  team turns without a kill, capture, promotion or pawn move (GC-37); ``-`` when the team turn
+  under way has had one (it is not quiet: the count starts again after it).
 - RESULT (finished games): ``checkmate:b``, ``king-killed:w@f10``, ``queen-held:w``,
   ``no-moves`` or ``quiet``.
 
@@ -49,7 +50,9 @@ from .state import (
     START,
     GladiatorState,
     Pending,
+    Phase,
     Piece,
+    Status,
     Work,
     seat_key,
 )
@@ -83,7 +86,7 @@ def position_text(t: Tables, state: GladiatorState) -> str:
         str(state.turn),
         str(state.moves_made),
         str(state.idle),
-        str(state.quiet),
+        "-" if state.loud else str(state.quiet),
     ]
     if state.result is not None:
         fields.append(result_text(t, state))
@@ -156,7 +159,7 @@ class Reader:
         self.pieces: list[Piece] = []
         self.moved: set[int] = set()
 
-    def piece(self, text: str, status: str, sq: int = EMPTY, holder: int = EMPTY) -> Piece:
+    def piece(self, text: str, status: Status, sq: int = EMPTY, holder: int = EMPTY) -> Piece:
         """A piece from its token (``W``, ``s(5)'``), numbered in reading order."""
         m = TOKEN.fullmatch(text)
         kind = self.by_letter.get(text[:1].upper()) if m else None
@@ -270,7 +273,7 @@ def number(text: str, what: str, low: int = 0) -> int:
     return int(text)
 
 
-def parse_slot(t: Tables, text: str) -> tuple[int, bool, str]:
+def parse_slot(t: Tables, text: str) -> tuple[int, bool, Phase]:
     """(step, overriding, phase) from ``Q+``, ``B*``, ``-?``."""
     m = re.fullmatch(r"([A-Za-z-])(\+?)([*?]?)", text)
     letters = [t.kinds[c].letter for c in t.commanders]
@@ -339,8 +342,9 @@ def parse_position(t: Tables, text: str) -> tuple[GladiatorState, bool]:
         frozenset(reader.moved), items,
         (number(held[0], "a held count"), number(held[1], "a held count")),
         number(words[6], "the turn", 1), number(words[7], "the moves made"),
-        number(words[8], "the idle turns"), number(words[9], "the quiet turns"),
-        result, ended_on,
+        number(words[8], "the idle turns"),
+        0 if words[9] == "-" else number(words[9], "the quiet turns"),
+        result, ended_on, words[9] == "-",
     )  # fmt: skip
     if items and result is None:  # the first open choice has been offered: its options
         state = replace(state, pending=(with_options(t, state, items[0]), *items[1:]))

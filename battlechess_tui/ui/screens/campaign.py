@@ -42,7 +42,7 @@ from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.save.lock import FileLock
 from battlechess_tui.save.store import SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.screens.base import battle_app
+from battlechess_tui.ui.screens.base import battle_app, close_screen
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, ResultPanel
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.screens.replay import REPLAY_COMMANDS, ReplayScreen
@@ -116,7 +116,7 @@ class NewCampaignScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
 
 
 def back_to_campaign(commands: Iterable[Command]) -> tuple[Command, ...]:
@@ -446,7 +446,7 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(RulesScreen("dnd"))
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
 
 
 def open_latest_campaign(node: DOMNode) -> bool:

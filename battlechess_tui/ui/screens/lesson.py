@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -19,12 +20,12 @@ from textual.widgets.option_list import Option
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Ply
-from battlechess_tui.tutorial.catalogue import LessonRef, shipped
+from battlechess_tui.tutorial.catalogue import LessonRef, RefusedLesson, refused, shipped
 from battlechess_tui.tutorial.progress import finished, mark_finished
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.rule_links import link_rules, rule_ids
-from battlechess_tui.ui.screens.base import battle_app
+from battlechess_tui.ui.screens.base import battle_app, close_screen
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.settings import config_dir
 from battlechess_tui.ui.widgets.footer import Footer
@@ -59,8 +60,15 @@ def lesson_label(ref: LessonRef, done: set[str]) -> str:
     return f"{mark} {ref.game}: {ref.lesson.title}  ({', '.join(ref.lesson.rules)})"
 
 
+def refused_label(bad: RefusedLesson) -> Text:
+    """A lesson file that cannot be played, listed (not chosen) with its reason as
+    ``check-lesson`` gives it (plain text: a reason may quote ``[brackets]``)."""
+    return Text(f"✗ {bad.game}: {bad.id} cannot be played: {bad.reason}", style="dim")
+
+
 class LearnScreen(Screen[None]):
-    """Every lesson, by game; finished ones are ticked."""
+    """Every lesson, by game; finished ones are ticked. A lesson file that cannot be played
+    is listed after them with its reason, and cannot be chosen."""
 
     BINDINGS = bindings(LEARN_COMMANDS)
     PLAYER_COMMANDS = LEARN_COMMANDS
@@ -84,6 +92,7 @@ class LearnScreen(Screen[None]):
         options.clear_options()
         options.add_options(
             [Option(lesson_label(ref, done), id=ref.key) for ref in shipped()]  # markup-free
+            + [Option(refused_label(bad), disabled=True) for bad in refused()]
         )
         options.highlighted = highlighted if highlighted is not None else 0
         options.focus()
@@ -95,7 +104,7 @@ class LearnScreen(Screen[None]):
         self.app.push_screen(LessonScreen(LessonRun(ref), battle_app(self).save_dir))
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
 
 
 class LessonScreen(GameScreen):
@@ -103,6 +112,7 @@ class LessonScreen(GameScreen):
 
     PLAYER_COMMANDS = LESSON_COMMANDS
     BINDINGS = bindings(LESSON_COMMANDS)
+    TELLS_SINCE = False
 
     def __init__(self, run: LessonRun, save_dir: Path) -> None:
         super().__init__(run.game, save_dir)

@@ -25,6 +25,7 @@ from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, Vari
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.navigation import StartGame, navigate
+from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.widgets.footer import Footer
 
 NEW_GAME_COMMANDS = (
@@ -389,7 +390,7 @@ class NewGameScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
 
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen

@@ -23,6 +23,7 @@ from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
 from battlechess_tui.ui.rule_links import RULE_HREF, defines, markdown_links
+from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.widgets.footer import Footer
 from battlechess_tui.ui.widgets.markdown_page import MarkdownPage, Piece, pieces, screenful
 
@@ -231,7 +232,7 @@ class RulesScreen(Screen[None]):
         if self.query_one("#rule-id", Input).has_focus:
             self._close_rule_box()  # Escape in the box closes it
             return
-        self.app.pop_screen()
+        close_screen(self)
 
     def action_toggle_contents(self) -> None:
         self._contents_chosen = True

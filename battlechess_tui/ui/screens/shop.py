@@ -22,6 +22,7 @@ from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import load_campaign, save_campaign
 from battlechess_tui.save.store import SaveError
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.widgets.footer import Footer
 
 #: How a war chest fills (DD-44..DD-46), said where it is spent.
@@ -148,4 +149,4 @@ class ShopScreen(Screen[None]):
         self._choose_first()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)
