@@ -24,7 +24,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
 from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState, Half
@@ -323,6 +323,12 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         mine = {frm for frm, _ in self.gladiator_moves(board, side)}
         theirs = {frm for frm, _ in self.gladiator_moves(board, 1 - side)}
         return float(material) + EMPOWERED * (len(mine) - len(theirs))
+
+    def searcher(self) -> Searcher[ArenaState] | None:
+        """Alpha-beta over the decisions (no dice in these games)."""
+        from battlechess_tui.rules.arena.search import ArenaSearcher
+
+        return ArenaSearcher(self)
 
     # -- counting ------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice, chance_at_least
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome
+from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
 from battlechess_tui.rules.chess_family.position import check_pawns, count_kings
@@ -276,6 +276,21 @@ class SingleCombatRules(ChessRules):
             if cb.target(m) == enemy_king and cb.flag(m) != cb.CASTLE:
                 best = max(best, self.fight_chance(board.board[cb.origin(m)], cb.KING))
         return float(best)
+
+    def searcher(self) -> Searcher[ChessState] | None:
+        """Alpha-beta with fights as chance nodes (8x8 boards)."""
+        if (self.geo.width, self.geo.height) != (8, 8):
+            return None
+        from battlechess_tui.rules.chess_family.search import Rule
+        from battlechess_tui.rules.chess_family.searcher import ChessSearcher
+
+        odds = tuple(
+            tuple(float(self.fight_chance(a, d)) if a and d else 0.0 for d in range(7))
+            for a in range(7)
+        )
+        return ChessSearcher(
+            self, Rule(False, odds, QUIET_PLY_LIMIT, PASS_LIMIT), self.position_fields
+        )
 
     # -- refusals ------------------------------------------------------------------------------
 
