@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input
 
 from battlechess_tui.engine.game import Game
@@ -204,6 +205,21 @@ async def test_typing_on_the_board_opens_the_move_box_and_san_is_played(tmp_path
         await pilot.pause()
         assert [p.notation for p in game.plies] == ["Nf3", "d5", "c4", "e6", "cxd5"]
         assert screen.log_entries[-1].notation == "cxd5"
+
+
+async def test_a_move_typed_in_one_burst_loses_no_key(tmp_path: Path) -> None:
+    """Keys that arrive together (a fast typist, a paste into the terminal, tmux send-keys)
+    are all sent to the board before the first one moves the focus to the move box: the
+    ones after it still land in the box, in order."""
+    game = build_game("classic", None, 7, {"white": "Ann", "black": "Bo"})
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table(pilot)
+        for key, char in (("e", "e"), ("4", "4"), ("enter", None)):
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        await wait_for(pilot, lambda: len(game.plies) == 1)
+        assert [p.notation for p in game.plies] == ["e4"]
 
 
 async def test_ambiguous_san_is_refused_with_the_candidates(tmp_path: Path) -> None:
