@@ -98,9 +98,14 @@ def same_holder(game: Game, seat: str, other: str) -> bool:
 def request(game: Game, seat: str, purpose: str = "move") -> Request:
     """The snapshot a player holding ``seat`` decides on (``purpose`` keeps the random streams
     of a computer's decision and of a hint apart)."""
-    return Request(game.rules, game.state, holder(game, seat), level_of(game, seat) or
-                   DEFAULT_LEVEL, game.position.draw_offer_by is not None,
-                   f"{purpose}:{game.seed}:{len(game.plies)}")  # fmt: skip
+    return Request(
+        game.rules,
+        game.state,
+        holder(game, seat),
+        level_of(game, seat) or DEFAULT_LEVEL,
+        game.position.draw_offer_by is not None,
+        f"{purpose}:{game.seed}:{len(game.plies)}",
+    )
 
 
 def label(game: Game, seat: str) -> str:

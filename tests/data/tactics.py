@@ -18,8 +18,9 @@ class Tactic(NamedTuple):
     ahead: bool = True  # the side to move stands better once the tactic is found
 
 
-def t(game: str, position: str, accept: str, theme: str, level: str = "medium",
-      ahead: bool = True) -> Tactic:  # fmt: skip
+def t(
+    game: str, position: str, accept: str, theme: str, level: str = "medium", ahead: bool = True
+) -> Tactic:
     return Tactic(game, position, frozenset(accept.split()), level, theme, ahead)
 
 

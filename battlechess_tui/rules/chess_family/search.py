@@ -304,9 +304,14 @@ class AlphaBeta:
         )
 
     def search_moves(
-        self, depth: int, alpha: int | float, beta: int | float, ply: int, in_check: bool,
+        self,
+        depth: int,
+        alpha: int | float,
+        beta: int | float,
+        ply: int,
+        in_check: bool,
         tt_move: int,
-    ) -> int:  # fmt: skip
+    ) -> int:
         board = self.board
         moves = self.ordered(board.moves(), tt_move, ply)
         start_alpha = alpha
@@ -316,9 +321,13 @@ class AlphaBeta:
             for m in moves:
                 quiet = not board.victim(m) and not (m >> 16) & 15
                 reduce = (
-                    self.pruning and depth >= LMR_DEPTH and legal > LMR_AFTER and quiet
-                    and not in_check and m not in self.killers[min(ply, MAX_DEPTH)]
-                )  # fmt: skip
+                    self.pruning
+                    and depth >= LMR_DEPTH
+                    and legal > LMR_AFTER
+                    and quiet
+                    and not in_check
+                    and m not in self.killers[min(ply, MAX_DEPTH)]
+                )
                 if legal == 0:
                     v = self.child(m, depth, alpha, beta, ply)
                 else:

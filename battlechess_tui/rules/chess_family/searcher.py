@@ -73,9 +73,13 @@ class ChessSearcher:
         """(move, value in centipawns for the side to move, depth finished, nodes)."""
         board = self.board(state, material_only=material_only)
         search = AlphaBeta(
-            board, self.rule, limits, self.history(state),
-            quiescence=quiescence, pruning=not material_only,
-        )  # fmt: skip
+            board,
+            self.rule,
+            limits,
+            self.history(state),
+            quiescence=quiescence,
+            pruning=not material_only,
+        )
         result = search.run(rng, depth)
         return result.move, result.value, result.depth, result.nodes
 

@@ -146,9 +146,14 @@ class SingleCombatRules(ChessRules):
         return self.lose(state, board, move, attacker, defender, events)
 
     def fight(
-        self, board: ChessBoard, move: int, attacker: int, defender: int, dice: Dice,
+        self,
+        board: ChessBoard,
+        move: int,
+        attacker: int,
+        defender: int,
+        dice: Dice,
         events: list[Event],
-    ) -> bool:  # fmt: skip
+    ) -> bool:
         """Roll the combat die for the attacker (SC-5); the settled roll goes into ``events``."""
         geo = self.geo
         needs = self.needs(attacker, defender)
@@ -170,21 +175,28 @@ class SingleCombatRules(ChessRules):
         return won
 
     def win(
-        self, state: ChessState, board: ChessBoard, move: int, attacker: int, defender: int,
+        self,
+        state: ChessState,
+        board: ChessBoard,
+        move: int,
+        attacker: int,
+        defender: int,
         events: list[Event],
-    ) -> ChessState:  # fmt: skip
+    ) -> ChessState:
         """SC-6: the attacker takes the square (and promotes if a pawn reaching the last rank)."""
         geo, side = self.geo, board.side
         frm, to = cb.origin(move), cb.target(move)
         defender_sq = self.defender_square(board, move)
         captured = board.push(move)
         mover, victim = self.side_names[side], self.side_names[side ^ 1]
-        events.append(Note(
-            EventTag.KILL,
-            f"{mover}'s {self.piece_name(attacker)} wins and kills {victim}'s "
-            f"{self.piece_name(defender)} on {geo.name(defender_sq)}",
-            (frm, to, defender_sq) if defender_sq != to else (frm, to),
-        ))  # fmt: skip
+        events.append(
+            Note(
+                EventTag.KILL,
+                f"{mover}'s {self.piece_name(attacker)} wins and kills {victim}'s "
+                f"{self.piece_name(defender)} on {geo.name(defender_sq)}",
+                (frm, to, defender_sq) if defender_sq != to else (frm, to),
+            )
+        )
         if cb.promotion(move):
             name = self.piece_name(cb.promotion(move))
             events.append(
@@ -198,9 +210,14 @@ class SingleCombatRules(ChessRules):
         return self.after_move(state, board, captured, events)
 
     def lose(
-        self, state: ChessState, board: ChessBoard, move: int, attacker: int, defender: int,
+        self,
+        state: ChessState,
+        board: ChessBoard,
+        move: int,
+        attacker: int,
+        defender: int,
         events: list[Event],
-    ) -> ChessState:  # fmt: skip
+    ) -> ChessState:
         """SC-6: the attacker dies on its own square (a rook takes its castling right with
         it); the defender stays; the turn passes."""
         geo, side = self.geo, board.side
@@ -210,12 +227,14 @@ class SingleCombatRules(ChessRules):
         board.remove(frm)
         board.pass_turn()
         board.halfmove = 0  # a capture attempt, even a failed one, resets the count (SC-8)
-        events.append(Note(
-            EventTag.KILL,
-            f"{other}'s {self.piece_name(defender)} on {geo.name(defender_sq)} holds: "
-            f"{mover}'s {self.piece_name(attacker)} from {geo.name(frm)} is killed",
-            (frm, defender_sq),
-        ))  # fmt: skip
+        events.append(
+            Note(
+                EventTag.KILL,
+                f"{other}'s {self.piece_name(defender)} on {geo.name(defender_sq)} holds: "
+                f"{mover}'s {self.piece_name(attacker)} from {geo.name(frm)} is killed",
+                (frm, defender_sq),
+            )
+        )
         if attacker & 7 == cb.KING:
             events.append(
                 Note(EventTag.KING, f"{mover}'s king is killed: {other} wins (SC-3)", (frm,))
