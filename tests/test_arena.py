@@ -326,8 +326,9 @@ def test_ar_13_repetitions_option_sets_the_count():
 def test_ar_13_a_spec_from_before_the_options_keeps_50_turns_and_3_repetitions():
     """A house-rule file or a save's spec written when the numbers were data has no such
     options: the rules keep the ruled numbers."""
-    options = {k: o for k, o in spec("arena").options.items()
-               if k not in ("quiet_turns", "repetitions")}  # fmt: skip
+    options = {
+        k: o for k, o in spec("arena").options.items() if k not in ("quiet_turns", "repetitions")
+    }
     old = make_variant(spec("arena").model_copy(update={"options": options}))
     assert (old.rules.quiet_turns, old.rules.repetitions) == (50, 3)
 

@@ -156,8 +156,9 @@ def test_dc_6_a_one_moving_three_squares_is_refused_by_its_own_rule():
 
 
 def test_dc_15_a_house_rule_with_negative_swaps_is_refused():
-    bad = spec("dice-chess").model_copy(update={"data": {**spec("dice-chess").data,
-                                                         "max_swaps": -1}})  # fmt: skip
+    bad = spec("dice-chess").model_copy(
+        update={"data": {**spec("dice-chess").data, "max_swaps": -1}}
+    )
     with pytest.raises(ValueError, match="max_swaps"):
         make_variant(bad)
 
@@ -363,8 +364,11 @@ def test_dc_random_games_all_end():
         game = random_game(seed)
         ending = game.outcome
         assert ending is not None and ending == game.rules.outcome(game.state), seed
-        assert (ending.rule, ending.kind) in {("DC-11", Ending.NO_DICE), ("DC-12", Ending.SCORE),
-                                              ("DC-14", Ending.SCORE)}, seed  # fmt: skip
+        assert (ending.rule, ending.kind) in {
+            ("DC-11", Ending.NO_DICE),
+            ("DC-12", Ending.SCORE),
+            ("DC-14", Ending.SCORE),
+        }, seed
         assert game.rule_actions() == []
 
 

@@ -175,6 +175,7 @@ def test_the_reach_masks_leave_out_the_edge_files_a_step_would_wrap_across():
 
 
 def test_swaps_cost_one_two_three_times_the_unit_up_to_the_count():
-    assert [swap_cost(n) for n in range(4)] == pytest.approx([0, SWAP_COST, 3 * SWAP_COST,
-                                                              6 * SWAP_COST])  # fmt: skip
+    assert [swap_cost(n) for n in range(4)] == pytest.approx(
+        [0, SWAP_COST, 3 * SWAP_COST, 6 * SWAP_COST]
+    )
     assert swap_cost(SWAPS_COUNTED + 5) == swap_cost(SWAPS_COUNTED)

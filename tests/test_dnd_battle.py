@@ -128,12 +128,15 @@ def test_dd_15_flanking_gives_plus_two_and_sneak_attack():
     assert at(v, s, "d5").hp == 3
 
 
-@pytest.mark.parametrize(("fen", "flanked"), [
-    ("4k3/8/8/R2p4/8/8/8/3RK3 w - - 0 1", True),  # the Rogue on d1 reaches d5 up the file
-    ("4k3/8/8/R2p4/8/8/4R3/4K3 w - - 0 1", False),  # the Rogue on e2 is on no line to d5
-    ("4k3/8/8/R2p3R/8/8/8/4K3 w - - 0 1", True),  # the Rogue on h5 reaches d5 along the rank
-    ("4k3/8/6R1/R2p4/8/8/8/4K3 w - - 0 1", False),  # the Rogue on g6: no line either
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("fen", "flanked"),
+    [
+        ("4k3/8/8/R2p4/8/8/8/3RK3 w - - 0 1", True),  # the Rogue on d1 reaches d5 up the file
+        ("4k3/8/8/R2p4/8/8/4R3/4K3 w - - 0 1", False),  # the Rogue on e2 is on no line to d5
+        ("4k3/8/8/R2p3R/8/8/8/4K3 w - - 0 1", True),  # the Rogue on h5 reaches d5 along the rank
+        ("4k3/8/6R1/R2p4/8/8/8/4K3 w - - 0 1", False),  # the Rogue on g6: no line either
+    ],
+)
 def test_dd_15_a_rogue_flanks_along_a_file_or_rank_but_not_off_its_lines(fen, flanked):
     v, s = position(fen)
     s, _ = play(v, s, "a5d5", 1, 20)

@@ -31,8 +31,9 @@ def test_dd_14_dd_20_dd_23_hold_person_costs_its_target_three_of_its_own_turns()
     assert at(v, s, "d2").slots_used == (0, 1, 0)
     assert at(v, s, "f4").effect("hold-person").condition == "paralyzed"
     assert "paralyzed" in v.piece_view(s, sq(v, "f4")).mark_names
-    for left, (black, white) in zip((3, 2, 1), (("e8d8", "e1f1"), ("d8e8", "f1e1"),
-                                               ("e8d8", "e1f1")), strict=True):  # fmt: skip
+    for left, (black, white) in zip(
+        (3, 2, 1), (("e8d8", "e1f1"), ("d8e8", "f1e1"), ("e8d8", "e1f1")), strict=True
+    ):
         assert v.to_move(s) == "black" and "f4f3" not in texts(v, s)
         assert at(v, s, "f4").effect("hold-person").rounds == left
         s = pass_turn(v, s, black)  # White, who cast it, begins a turn: one round passes

@@ -165,8 +165,10 @@ def test_dd_24_bestow_curse_1_and_2_weaken_attack_and_damage():
         assert "cursed" in v.piece_view(s, sq(v, "d5")).mark_names
         s, ev = play(v, s, "attack", 10)  # the Fighter: 10+10-curse vs AC 19, a miss
         attack = rolls(ev)[0]
-        label = {-4: "curse: -4 to attack, damage and saves",
-                 -3: "curse: -6 strength: -3 to attack and damage"}[penalty]  # fmt: skip
+        label = {
+            -4: "curse: -4 to attack, damage and saves",
+            -3: "curse: -6 strength: -3 to attack and damage",
+        }[penalty]
         assert (label, penalty) in attack.modifiers
 
 

@@ -110,8 +110,9 @@ def _paladin_caster():
     """House rules: a level-1 Paladin with Magic Missile (Medium, 2) and Fireball (Long, 3)."""
     data = copy.deepcopy(spec("dnd").data)
     data["classes"]["paladin"]["levels"]["1"].update(
-        slots=[1, 0, 1], spells={"magic-missile": {"damage": "1d4+1"},
-                                 "fireball": {"damage": "1d6", "dc": 10}})  # fmt: skip
+        slots=[1, 0, 1],
+        spells={"magic-missile": {"damage": "1d4+1"}, "fireball": {"damage": "1d6", "dc": 10}},
+    )
     return make_variant(spec("dnd").model_copy(update={"data": data}))
 
 

@@ -31,9 +31,15 @@ def test_gc_1_board_is_10_by_12_and_white_moves_first():
 def test_gc_2_one_seat_per_commander_per_team():
     seats = V.seats()
     assert [s.key for s in seats] == [
-        "white.king", "white.queen", "white.black-knight", "white.kings-knight",
-        "black.king", "black.queen", "black.black-knight", "black.kings-knight",
-    ]  # fmt: skip
+        "white.king",
+        "white.queen",
+        "white.black-knight",
+        "white.kings-knight",
+        "black.king",
+        "black.queen",
+        "black.black-knight",
+        "black.kings-knight",
+    ]
     assert seats[3].side == 0 and seats[3].label != seats[7].label
     assert {s.side for s in seats[4:]} == {1}
     # Every seat has its own player: each decision is asked of, and recorded for, its holder.

@@ -96,8 +96,9 @@ def test_gc_20_damage_persists_into_later_turns():
     after, _ = act(state, "a1a6", 3, 3, 3, 1, 1, 1, variant=EXCHANGE)
     later = after
     while later.side == 0:
-        later, _ = act(later, EXCHANGE.legal_actions(later)[0].text(EXCHANGE.rules.geo),
-                       variant=EXCHANGE)  # fmt: skip
+        later, _ = act(
+            later, EXCHANGE.legal_actions(later)[0].text(EXCHANGE.rules.geo), variant=EXCHANGE
+        )
     assert piece(later, "a6").hp == 6
     assert EXCHANGE.piece_view(later, 50).hp == 6 and EXCHANGE.piece_view(later, 50).max_hp == 12
 
@@ -121,9 +122,13 @@ def _duel_by_fractions(att: str, dfn: str, a_hp: int, d_hp: int) -> Fraction:
 
 @pytest.mark.parametrize(
     ("att", "dfn", "a_hp", "d_hp"),
-    [("1d6+1d6", "1d6", 4, 2), ("2d6+1d6", "3d6", 6, 12), ("1d6+1d6", "4d6", 4, 20),
-     ("5d6+1d6", "4d6", 9, 7)],
-)  # fmt: skip
+    [
+        ("1d6+1d6", "1d6", 4, 2),
+        ("2d6+1d6", "3d6", 6, 12),
+        ("1d6+1d6", "4d6", 4, 20),
+        ("5d6+1d6", "4d6", 9, 7),
+    ],
+)
 def test_gc_19_duel_odds_are_the_exact_markov_chain(att, dfn, a_hp, d_hp):
     assert duel_chance(att, dfn, a_hp, d_hp) == _duel_by_fractions(att, dfn, a_hp, d_hp)
 

@@ -76,8 +76,11 @@ def test_gc_37_quiet_turns_end_the_game_in_a_draw():
     state = position({"a1": "K", "d4": "Q", "j12": "k", "g9": "q"}, variant=quick)
     decisions = 0
     while quick.outcome(state) is None:
-        steps = [a for a in quick.legal_actions(state)
-                 if "-" in quick.presenter.notation(state, a) or a.kind != "move"]  # fmt: skip
+        steps = [
+            a
+            for a in quick.legal_actions(state)
+            if "-" in quick.presenter.notation(state, a) or a.kind != "move"
+        ]
         state, _ = quick.apply(state, steps[0], None)
         decisions += 1
     result = quick.outcome(state)
@@ -91,8 +94,11 @@ def _quiet_game(variant, state, team_turns: int):
         side = state.side
         while state.side == side and variant.outcome(state) is None:
             notation = variant.presenter.notation
-            steps = [a for a in variant.legal_actions(state)
-                     if a.kind == "move" and "-" in notation(state, a)]  # fmt: skip
+            steps = [
+                a
+                for a in variant.legal_actions(state)
+                if a.kind == "move" and "-" in notation(state, a)
+            ]
             state, _ = variant.apply(state, steps[0], None)
     return state
 
@@ -121,8 +127,13 @@ def test_gc_37_the_team_turn_with_a_footman_move_is_not_quiet():
     assert V.rules.position_text(state).split()[9] == "-"  # written as not quiet, and read back
     assert V.rules.parse_position(V.rules.position_text(state)) == state
     while V.outcome(state) is None:
-        steps = [a for a in V.legal_actions(state) if a.kind == "move"  # a plain step, no pawn
-                 and not state.at(a.target) and state.at(a.origin).kind != "footman"]  # fmt: skip
+        steps = [
+            a
+            for a in V.legal_actions(state)
+            if a.kind == "move"  # a plain step, no pawn
+            and not state.at(a.target)
+            and state.at(a.origin).kind != "footman"
+        ]
         state, _ = V.apply(state, steps[0], None)
     result = V.outcome(state)
     assert (result.winner, result.rule, result.kind) == (None, "GC-37", Ending.QUIET)
@@ -141,9 +152,11 @@ def test_gc_36_the_tally_sheet_lists_pieces_frozen_killed_captured_queen_and_com
     assert sheet["White frozen"][0].label == "none" and sheet["Black killed"][0].label == "none"
     assert sheet["White Captured Queen"][0].label == "Queen free"
     assert [(i.label, i.note) for i in sheet["White commanders"]] == [
-        ("King", "to move"), ("Queen", "next"), ("Black Knight", "waiting"),
+        ("King", "to move"),
+        ("Queen", "next"),
+        ("Black Knight", "waiting"),
         ("King's Knight", "waiting"),
-    ]  # fmt: skip
+    ]
     assert {i.note for i in sheet["Black commanders"]} == {"next turn"}
 
     taken = _black_queen_taken()

@@ -188,6 +188,10 @@ def test_gc_14_a_save_with_old_no_override_answers_loads_and_verifies(tmp_path: 
     loaded = load_game(path).game
     assert [p.action.text(V.rules.geo) for p in loaded.plies][1] == "no-override"
     assert [p.seat for p in loaded.plies] == [
-        "white.king", "white.king", "white.queen", "white.king", "white.king",
-    ]  # fmt: skip
+        "white.king",
+        "white.king",
+        "white.queen",
+        "white.king",
+        "white.king",
+    ]
     assert loaded.state == game.state

@@ -24,7 +24,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
 from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState, Half
@@ -230,12 +230,14 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         state = replace(state, idle=idle, phase=SUPPORTER, quiet=state.quiet + 1)
         if victim:
             state = replace(state, quiet=0, keys=())
-            events.append(Note(
-                EventTag.CAPTURE,
-                f"{names[side]}'s gladiator from {self.geo.name(frm)} captures "
-                f"{names[1 - side]}'s gladiator on {self.geo.name(to)} (AR-7)",
-                (frm, to),
-            ))  # fmt: skip
+            events.append(
+                Note(
+                    EventTag.CAPTURE,
+                    f"{names[side]}'s gladiator from {self.geo.name(frm)} captures "
+                    f"{names[1 - side]}'s gladiator on {self.geo.name(to)} (AR-7)",
+                    (frm, to),
+                )
+            )
             result = self.outcome(state)
             if result is not None:
                 events.append(Note(EventTag.WIN, words.result_line(result, names), (to,)))
@@ -265,8 +267,9 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
             events.append(Note(EventTag.PASS, f"{name} has no gladiator move: skipped (AR-5)"))
             if self._ended(state, events) or self.moves(state):
                 return state
-            events.append(Note(EventTag.PASS, f"{name} has no supporter move either: the turn "
-                                              "passes (AR-5)"))  # fmt: skip
+            events.append(
+                Note(EventTag.PASS, f"{name} has no supporter move either: the turn passes (AR-5)")
+            )
             state = self._next_side(state)
 
     def _ended(self, state: ArenaState, events: list[Event]) -> bool:
@@ -324,6 +327,12 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         theirs = {frm for frm, _ in self.gladiator_moves(board, 1 - side)}
         return float(material) + EMPOWERED * (len(mine) - len(theirs))
 
+    def searcher(self) -> Searcher[ArenaState] | None:
+        """Alpha-beta over the decisions (no dice in these games)."""
+        from battlechess_tui.rules.arena.search import ArenaSearcher
+
+        return ArenaSearcher(self)
+
     # -- counting ------------------------------------------------------------------------------
 
     def perft(self, state: ArenaState, depth: int) -> int:
@@ -379,8 +388,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         if self.outcome(state) is not None:
             return "the game is over"
         if action.kind != MOVE or len(action.squares) != 2:
-            return (f"{action.text(self.geo)} is not a move: a turn is a gladiator move then a "
-                    "supporter move, each typed from and to, e.g. b3c5 (AR-4)")  # fmt: skip
+            return (
+                f"{action.text(self.geo)} is not a move: a turn is a gladiator move then a "
+                "supporter move, each typed from and to, e.g. b3c5 (AR-4)"
+            )
         if action.choice:
             return f"gladiators never promote (AR-8): drop the {action.choice!r}"
         frm, to = action.squares
@@ -397,12 +408,15 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         gladiator = p & 7 == PAWN
         if state.phase == SUPPORTER and gladiator:
             if state.idle[side]:  # the gladiator half was skipped, not made (AR-5)
-                return ("none of your gladiators could move this turn, so that half was "
-                        "skipped (AR-5): now move a supporter")  # fmt: skip
+                return (
+                    "none of your gladiators could move this turn, so that half was "
+                    "skipped (AR-5): now move a supporter"
+                )
             return "you have made this turn's gladiator move: now move a supporter (AR-4)"
         if state.phase == GLADIATOR and not gladiator:
-            return ("first a gladiator move, then a supporter move (AR-4): move one of your "
-                    "pawns now")  # fmt: skip
+            return (
+                "first a gladiator move, then a supporter move (AR-4): move one of your pawns now"
+            )
         if gladiator:
             return self._why_gladiator_refused(state, frm, to)
         return self._why_supporter_refused(state, frm, to)
@@ -411,8 +425,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         board, name = state.board, self.geo.name
         sources = supporters_seeing(self.tables, board, frm)
         if not sources:
-            return (f"no friendly supporter sees the gladiator on {name(frm)} along a diagonal "
-                    "with nothing between, so it cannot move (AR-6)")  # fmt: skip
+            return (
+                f"no friendly supporter sees the gladiator on {name(frm)} along a diagonal "
+                "with nothing between, so it cannot move (AR-6)"
+            )
         if board[to]:
             return "a gladiator never captures a supporter (AR-7)"
         if not self.movers.gladiator_ok[to]:
@@ -427,8 +443,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         board, geo = state.board, self.geo
         typ = board[frm] & 7
         if self.frees_refused(state, frm, to):
-            return ("you had no gladiator move, so this supporter move must give one of your "
-                    "gladiators a move, and this one does not (AR-5)")  # fmt: skip
+            return (
+                "you had no gladiator move, so this supporter move must give one of your "
+                "gladiators a move, and this one does not (AR-5)"
+            )
         if typ == KING and geo.rank(frm) == geo.rank(to) and abs(geo.file(frm) - geo.file(to)) == 2:
             return "there is no castling: a king is just a supporter (AR-9)"
         if board[to]:

@@ -78,8 +78,11 @@ def write(state: DndState, t: Tables, geo: Geometry) -> str:
     for p in state.pieces:
         if p.alive:
             cells[p.square] = t.codes[p.cls] | (p.side << 3)
-    rights = "".join(c for bit, c in ((cb.WK, "K"), (cb.WQ, "Q"), (cb.BK, "k"), (cb.BQ, "q"))
-                     if state.castling & bit)  # fmt: skip
+    rights = "".join(
+        c
+        for bit, c in ((cb.WK, "K"), (cb.WQ, "Q"), (cb.BK, "k"), (cb.BQ, "q"))
+        if state.castling & bit
+    )
     full = (state.turn + 1) // 2
     fen = f"{placement(cells, geo)} {SIDES[state.side]} {rights or '-'} - {state.quiet} {full}"
     level = _fresh_level(state, t)
@@ -204,8 +207,10 @@ def read(text: str, t: Tables, geo: Geometry, level: int) -> DndState:
     words = text.split()
     fen = [w for w in words if "=" not in w]
     if words[: len(fen)] != fen or not 1 <= len(fen) <= 6:
-        raise ValueError("a position is a FEN (board, side, castling, en passant, counters) "
-                         "followed by name=value fields")  # fmt: skip
+        raise ValueError(
+            "a position is a FEN (board, side, castling, en passant, counters) "
+            "followed by name=value fields"
+        )
     fen += ["w", "-", "-", "0", "1"][len(fen) - 1 :]
     quiet, full = _count(fen[4], "the quiet-turn count"), _count(fen[5], "the move number")
     board = ChessBoard(geo, " ".join(fen))  # an en passant square is read and ignored (DD-4)
@@ -222,17 +227,23 @@ def read(text: str, t: Tables, geo: Geometry, level: int) -> DndState:
     _check_board(board, pieces, t, geo)
     ids = len(pieces)
     state = DndState(
-        tuple(pieces), tuple(at), board.castling, _field(tokens, "phase", _phase, MOVE_PHASE),
-        board.side, _field(tokens, "actors", lambda v: _id_list(v, ids), ()),
+        tuple(pieces),
+        tuple(at),
+        board.castling,
+        _field(tokens, "phase", _phase, MOVE_PHASE),
+        board.side,
+        _field(tokens, "actors", lambda v: _id_list(v, ids), ()),
         _field(tokens, "battle", lambda v: _parse_battle(v, ids, geo), None),
         _field(tokens, "pending", lambda v: _parse_pending(v, ids, geo), None),
         _field(tokens, "fascination", lambda v: _parse_fascination(v, ids, geo), None),
         _field(tokens, "used", lambda v: tuple(geo.parse(s) for s in v.split(".")), ()),
         _field(tokens, "falls", lambda v: _parse_falls(v, ids), ()),
         _field(tokens, "loot", lambda v: Loot(*_id_list(v, ids, 2, ",")), None),
-        quiet, turn, _field(tokens, "result", _parse_result, None),
+        quiet,
+        turn,
+        _field(tokens, "result", _parse_result, None),
         _field(tokens, "loud", _flag, False),
-    )  # fmt: skip
+    )
     if any(pieces[f.victim].alive for f in state.falls):
         raise ValueError("a fallen piece stands on the board (falls=)")
     return state
@@ -313,8 +324,9 @@ def _fresh(board: ChessBoard, t: Tables, level: int) -> list[Piece]:
     for sq, code in enumerate(board.board):
         if code:
             cls = classes[code & 7]
-            pieces.append(Piece(len(pieces), cls, cb.side_of(code), level,
-                                t.stats(cls, level).hp, sq))  # fmt: skip
+            pieces.append(
+                Piece(len(pieces), cls, cb.side_of(code), level, t.stats(cls, level).hp, sq)
+            )
     return pieces
 
 
@@ -348,9 +360,16 @@ def _parse_piece(pid: int, text: str, t: Tables, geo: Geometry) -> Piece:
             effects.append(value)
         else:
             extra[name] = value
-    return Piece(pid, cls, 0 if letter.isupper() else 1, level, _signed(parts[2]),
-                 -1 if where == "x" else geo.parse(where), effects=tuple(effects),
-                 **extra)  # fmt: skip
+    return Piece(
+        pid,
+        cls,
+        0 if letter.isupper() else 1,
+        level,
+        _signed(parts[2]),
+        -1 if where == "x" else geo.parse(where),
+        effects=tuple(effects),
+        **extra,
+    )
 
 
 def _attribute(pid: int, part: str, t: Tables) -> tuple[str, Any]:
@@ -378,17 +397,23 @@ def _attribute(pid: int, part: str, t: Tables) -> tuple[str, Any]:
 def _parse_effect(text: str, t: Tables) -> Effect:
     fields = text.split("/")
     if len(fields) != 7:
-        raise ValueError(f"effect {text!r} needs 7 fields: KEY/SOURCE/ROUNDS/CONDITION/"
-                         "AMOUNT/BONUSES/LABEL")  # fmt: skip
+        raise ValueError(
+            f"effect {text!r} needs 7 fields: KEY/SOURCE/ROUNDS/CONDITION/AMOUNT/BONUSES/LABEL"
+        )
     key, source, rounds, condition, amount, bonuses, label = fields
     parsed = []
     for b in filter(None, bonuses.split("&")):
         stat, typ, value = b.split(":")
         parsed.append((stat, typ, _signed(value)))
-    return Effect(key, unquote(label) or _default_label(key, t),
-                  -1 if source == "-1" else _count(source, "an effect's caster"),
-                  None if rounds == "*" else _count(rounds, "an effect's rounds"),
-                  tuple(parsed), condition, _signed(amount))  # fmt: skip
+    return Effect(
+        key,
+        unquote(label) or _default_label(key, t),
+        -1 if source == "-1" else _count(source, "an effect's caster"),
+        None if rounds == "*" else _count(rounds, "an effect's rounds"),
+        tuple(parsed),
+        condition,
+        _signed(amount),
+    )
 
 
 def _squares_of(pieces: list[Piece], geo: Geometry) -> list[int]:
@@ -426,9 +451,17 @@ def _parse_battle(text: str, ids: int, geo: Geometry) -> Battle:
     attacker, defender = _id(parts[0], ids), _id(parts[1], ids)
     move = _parse_move(parts[2], geo)
     flags = {name: letter in parts[6] for name, letter in FLAGS}
-    return Battle(attacker, defender, cb.origin(move), cb.target(move), move,
-                  _id(parts[3], ids), flat_footed=_id(parts[4], ids, none_ok=True),
-                  actions=_count(parts[5], "actions"), **flags)  # fmt: skip
+    return Battle(
+        attacker,
+        defender,
+        cb.origin(move),
+        cb.target(move),
+        move,
+        _id(parts[3], ids),
+        flat_footed=_id(parts[4], ids, none_ok=True),
+        actions=_count(parts[5], "actions"),
+        **flags,
+    )
 
 
 def _parse_pending(text: str, ids: int, geo: Geometry) -> Pending:
@@ -444,8 +477,9 @@ def _parse_pending(text: str, ids: int, geo: Geometry) -> Pending:
 
 def _parse_fascination(text: str, ids: int, geo: Geometry) -> Fascination:
     king, enemy, turn, battle = text.split(",")
-    return Fascination(_id(king, ids), _id(enemy, ids), _parse_battle(battle, ids, geo),
-                       _count(turn, "turn"))  # fmt: skip
+    return Fascination(
+        _id(king, ids), _id(enemy, ids), _parse_battle(battle, ids, geo), _count(turn, "turn")
+    )
 
 
 def _parse_falls(text: str, ids: int) -> tuple[Fall, ...]:
@@ -454,8 +488,15 @@ def _parse_falls(text: str, ids: int) -> tuple[Fall, ...]:
         victim, killer, manner, level, items = word.split(",")
         if manner not in ("m", "r"):
             raise ValueError(f"a fall is in melee (m) or at range (r), not {manner!r}")
-        out.append(Fall(_id(victim, ids), _id(killer, ids, none_ok=True), manner == "m",
-                        _count(level, "level"), tuple(filter(None, items.split("&")))))  # fmt: skip
+        out.append(
+            Fall(
+                _id(victim, ids),
+                _id(killer, ids, none_ok=True),
+                manner == "m",
+                _count(level, "level"),
+                tuple(filter(None, items.split("&"))),
+            )
+        )
     return tuple(out)
 
 

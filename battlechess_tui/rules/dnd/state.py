@@ -265,8 +265,12 @@ def _empty_board(geo: Geometry, castling: int, white_king: int, black_king: int)
         if king >= 0:
             cells[king] = cb.KING | (side << 3)
     rights = ""
-    for bit, letter, side, x in ((cb.WK, "K", 0, geo.width - 1), (cb.WQ, "Q", 0, 0),
-                                 (cb.BK, "k", 1, geo.width - 1), (cb.BQ, "q", 1, 0)):  # fmt: skip
+    for bit, letter, side, x in (
+        (cb.WK, "K", 0, geo.width - 1),
+        (cb.WQ, "Q", 0, 0),
+        (cb.BK, "k", 1, geo.width - 1),
+        (cb.BQ, "q", 1, 0),
+    ):
         if castling & bit:
             cells[geo.square(x, 0 if side == 0 else geo.height - 1)] = cb.ROOK | (side << 3)
             rights += letter

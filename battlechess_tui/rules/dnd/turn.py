@@ -130,8 +130,9 @@ def effect_actions(s: Draft, w: Work, pid: int) -> list[Action]:
         return []
     reach = line_targets(s.board, p.square)
     charmers = fx.charmed_by(p)
-    enemies = [(sq, d) for sq, d in reach if s.pieces[s.at[sq]].side != p.side
-               and s.at[sq] not in charmers]  # fmt: skip
+    enemies = [
+        (sq, d) for sq, d in reach if s.pieces[s.at[sq]].side != p.side and s.at[sq] not in charmers
+    ]
     allies = [(sq, d) for sq, d in reach if s.pieces[s.at[sq]].side == p.side]
     out: list[Action] = []
     for choice in spells.castable(w.t, p):
@@ -264,8 +265,13 @@ def do_swap(w: Work, action: Action) -> None:
         s.at[king_sq], s.at[pawn_sq] = fid, kid
         s.set(replace(s.pieces[kid], square=pawn_sq))
         s.set(replace(s.pieces[fid], square=king_sq))
-        w.note(EventTag.SWAP, f"DD-17: the King swaps with the Fighter on "
-               f"{w.geo.name(pawn_sq)}, who takes the attack", king_sq, pawn_sq)  # fmt: skip
+        w.note(
+            EventTag.SWAP,
+            f"DD-17: the King swaps with the Fighter on "
+            f"{w.geo.name(pawn_sq)}, who takes the attack",
+            king_sq,
+            pawn_sq,
+        )
     if pend.kind == "battle":
         s.phase = BATTLE
         battle.start(w, pend.actor, s.at[cb.target(pend.move)], pend.move)

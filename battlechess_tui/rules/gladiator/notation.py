@@ -188,8 +188,9 @@ class Reader:
         for r, row in enumerate(rows):
             y = geo.height - 1 - r
             x = 0
-            for part in re.findall(r"\d+|[A-Za-z](?:\(-?\d+\))?'?(?:\[[^\]]*\])?(?:\{[^}]*\})?|.",
-                                   row):  # fmt: skip
+            for part in re.findall(
+                r"\d+|[A-Za-z](?:\(-?\d+\))?'?(?:\[[^\]]*\])?(?:\{[^}]*\})?|.", row
+            ):
                 if part.isdigit():
                     x += int(part)
                     continue
@@ -213,8 +214,11 @@ class Reader:
             q = self.piece(inner, status, holder=p.id)
             queen = p if status == FROZEN else q
             if q.side == p.side or queen.kind != QUEEN:
-                rule = "a Queen holds an enemy frozen" if status == FROZEN else (
-                    "a piece holds the enemy Queen captured")  # fmt: skip
+                rule = (
+                    "a Queen holds an enemy frozen"
+                    if status == FROZEN
+                    else ("a piece holds the enemy Queen captured")
+                )
                 raise ValueError(f"{text!r} on {self.t.geo.name(sq)}: only {rule}")
         return p.id
 
@@ -338,14 +342,23 @@ def parse_position(t: Tables, text: str) -> tuple[GladiatorState, bool]:
         raise ValueError(f"the held Queens' turns are two numbers, as 0/0, not {words[5]!r}")
     result, ended_on = parse_result(t, words[10]) if len(words) > FIELDS else (None, EMPTY)
     state = GladiatorState(
-        tuple(board), tuple(reader.pieces), side, step, phase, overriding,
-        frozenset(reader.moved), items,
+        tuple(board),
+        tuple(reader.pieces),
+        side,
+        step,
+        phase,
+        overriding,
+        frozenset(reader.moved),
+        items,
         (number(held[0], "a held count"), number(held[1], "a held count")),
-        number(words[6], "the turn", 1), number(words[7], "the moves made"),
+        number(words[6], "the turn", 1),
+        number(words[7], "the moves made"),
         number(words[8], "the idle turns"),
         0 if words[9] == "-" else number(words[9], "the quiet turns"),
-        result, ended_on, words[9] == "-",
-    )  # fmt: skip
+        result,
+        ended_on,
+        words[9] == "-",
+    )
     if items and result is None:  # the first open choice has been offered: its options
         state = replace(state, pending=(with_options(t, state, items[0]), *items[1:]))
     return Work(state).freeze(), False

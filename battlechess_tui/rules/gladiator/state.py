@@ -212,8 +212,9 @@ def canonical_order(board: list[int] | tuple[int, ...], pieces: list[Piece]) -> 
         if pid != EMPTY:
             order.append(pid)
             order.extend(held.get(pid, ()))
-    loose.sort(key=lambda p: (LOOSE.index(p.status) if p.status in LOOSE else 3, p.side,
-                              p.kind, p.hp))  # fmt: skip
+    loose.sort(
+        key=lambda p: (LOOSE.index(p.status) if p.status in LOOSE else 3, p.side, p.kind, p.hp)
+    )
     return order + [p.id for p in loose]
 
 
