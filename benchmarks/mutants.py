@@ -115,6 +115,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "__all__ only shapes a star import, which nothing uses; every name is still imported",
     ("battlechess_tui/rules/single_combat/rules.py", "if board.ep >= 0:", "0 -> 1"):
         "an en passant square is on the third or sixth rank, never a1 (square 0)",
+    ("battlechess_tui/rules/single_combat/rules.py", "if board.ep >= 0:", ">= -> >"):
+        "an en passant square is on the third or sixth rank, never a1 (square 0)",
+    ("battlechess_tui/engine/spec.py", "return None", "removed"):
+        "data_problem's last line: without it the function falls off its end, which "
+        "returns the same None",
     ("battlechess_tui/rules/arena/__init__.py", "__all__ = [", "removed"):
         "__all__ only shapes a star import, which nothing uses; every name is still imported",
     ("battlechess_tui/rules/arena/rules.py", "MOVES_CACHE = 4096", "4096 -> 4097"):

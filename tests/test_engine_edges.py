@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.chessboard import ChessBoard
+from battlechess_tui.engine.data_files import size_text
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import ACCEPT_DRAW, OFFER_DRAW, Game
 from battlechess_tui.engine.registry import (
@@ -18,7 +20,7 @@ from battlechess_tui.engine.registry import (
     spec,
     variants_dir,
 )
-from battlechess_tui.engine.replay import Decision, check_variant, verify
+from battlechess_tui.engine.replay import Decision, check_variant, option_values, verify
 from battlechess_tui.engine.rules import IllegalAction, Rules
 from battlechess_tui.engine.spec import MAX_TOML_DEPTH, SpecError, read_toml
 
@@ -200,3 +202,32 @@ def test_a_house_file_naming_a_base_class_or_no_class_is_refused_by_name(tmp_pat
     constant.write_text(head + 'rules = "arena.rules:HALF_WORDS"\n')
     with pytest.raises(SpecError, match="'arena.rules:HALF_WORDS' is not a Rules class"):
         load_spec_file(constant)
+
+
+@pytest.mark.parametrize(
+    "fen", ["4k3/8/8/8/8/8/4P3/4K3 w - - 0 7", "4k3/4p3/8/8/8/8/8/4K3 b - - 0 7"]
+)
+def test_taking_back_a_move_restores_the_move_number(fen: str):
+    board = ChessBoard(classic().geo, fen)
+    for move in board.legal_moves():
+        board.push(move)
+        board.pop()
+        assert board.fen() == fen
+
+
+def test_sizes_are_written_in_bytes_below_a_mebibyte_and_in_megabytes_from_it():
+    assert size_text(1024 * 1024 - 1) == "1,048,575 bytes"
+    assert size_text(1024 * 1024) == "1.0 MB"
+
+
+def test_a_numeric_option_is_tried_at_its_default_and_both_ends():
+    quiet = spec("arena").options["quiet_turns"]
+    assert quiet.min is not None and quiet.max is not None
+    assert list(option_values("quiet_turns", quiet)) == [quiet.default, quiet.min, quiet.max]
+
+
+def test_a_field_of_the_wrong_type_is_refused_by_its_name(tmp_path: Path):
+    path = tmp_path / "typed.toml"
+    path.write_text('key = "typed"\nname = 3\ndescription = "x"\nbase = "classic"\n')
+    with pytest.raises(SpecError, match="name"):
+        load_spec_file(path)

@@ -20,8 +20,9 @@ from battlechess_tui.engine.rules import Chance, IllegalAction, Rules
 from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.rules.chess_family.searcher import ChessSearcher
 from battlechess_tui.rules.single_combat import SingleCombatRules
-from battlechess_tui.rules.single_combat.rules import KING_WEIGHT
+from battlechess_tui.rules.single_combat.rules import KING_WEIGHT, ZONE_WEIGHT
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
@@ -328,6 +329,22 @@ def test_sc_7_a_house_table_row_without_four_numbers_is_refused(row):
         make_variant(house, {"die": "d8"})
 
 
+def test_sc_7_a_house_table_may_use_the_first_and_last_face():
+    d8 = {**spec("single-combat").data["tables"]["d8"], "Q": [1, 8, 8, 8]}
+    house = spec("single-combat").model_copy(update={"data": {"tables": {"d8": d8}}})
+    rules = make_variant(house, {"die": "d8"}).rules
+    queen, rook = cb.QUEEN, cb.ROOK
+    assert rules.fight_chance(queen, queen) == 1
+    assert rules.fight_chance(queen, rook) == Fraction(1, 8)
+
+
+def test_sc_7_a_die_without_a_table_is_refused_naming_the_tables():
+    d8 = spec("single-combat").data["tables"]["d8"]
+    house = spec("single-combat").model_copy(update={"data": {"tables": {"d8": d8}}})
+    with pytest.raises(SpecError, match=r"d6.*tables: d8"):
+        make_variant(house, {"die": "d6"})
+
+
 def test_sc_7_a_house_table_with_an_unknown_field_is_refused():
     data = spec("single-combat").data
     extra_table = {"tables": data["tables"], "notes": "house"}
@@ -365,6 +382,28 @@ def test_the_estimate_counts_the_threat_of_the_side_not_to_move():
     queen_at_king = float(rules.fight_chance(state.board.board[rules.geo.parse("e2")], cb.KING))
     assert rules.positional(state, 0) <= -KING_WEIGHT * queen_at_king / 2 < 0
     assert rules.positional(state, 1) == -rules.positional(state, 0)
+
+
+def test_the_estimate_counts_a_pawn_step_next_to_the_enemy_king():
+    rules = variant().rules
+    state = rules.parse_position("8/4k3/8/3P4/8/8/8/4K3 w - - 0 1")  # d5d6 reaches e7's side
+    pawn_at_king = float(rules.fight_chance(cb.PAWN, cb.KING))
+    assert rules.positional(state, 0) == ZONE_WEIGHT * pawn_at_king > 0
+
+
+def test_the_computer_searches_single_combat_on_its_eight_by_eight_board():
+    assert isinstance(variant().rules.searcher(), ChessSearcher)
+
+
+def test_sc_8_perft_of_a_drawn_position_counts_only_the_position_itself():
+    v = variant()
+    drawn = v.rules.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 80")
+    assert v.outcome(drawn) is not None
+    passed, _ = v.apply(v.rules.from_fen(BOTH_BOXED_IN), Action("pass"), Scripted())
+    assert v.outcome(passed) is None  # one pass; a second would draw
+    for state in (drawn, passed):
+        assert v.rules.perft(state, 0) == Rules.perft(v.rules, state, 0) == 1
+    assert v.rules.perft(drawn, 1) == 0
 
 
 def test_only_a_capture_has_fighters():
