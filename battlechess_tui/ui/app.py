@@ -7,12 +7,14 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
+from textual.widget import AwaitMount
 
 from battlechess_tui.ui.commands import APP_COMMANDS, bindings, palette_entries
 from battlechess_tui.ui.navigation import (
@@ -121,22 +123,37 @@ class BattleChessApp(App[int]):
     # -- navigation: what screens ask for (ui/navigation.py), and the methods doing it -----------
 
     def on_start_game(self, message: StartGame) -> None:
-        self.start_game(message.game, message.path)
+        self.when_drawn(partial(self.start_game, message.game, message.path))
 
     def on_open_replay(self, message: OpenReplay) -> None:
-        self.open_replay(message.game, message.path)
+        self.when_drawn(partial(self.open_replay, message.game, message.path))
 
     def on_back_to_menu(self, message: BackToMenu) -> None:
-        self.pop_to_menu()
+        self.when_drawn(self.pop_to_menu)
 
     def on_new_game(self, message: NewGame) -> None:
-        self.switch_to_new_game()
+        self.when_drawn(self.switch_to_new_game)
 
     def on_open_lessons(self, message: OpenLessons) -> None:
-        self.open_lessons(message.key)
+        self.when_drawn(partial(self.open_lessons, message.key))
 
     def on_open_saves(self, message: OpenSaves) -> None:
         self.open_saves(message.mode)
+
+    def when_drawn(self, change: Callable[[], object]) -> None:
+        """Make ``change`` (closing screens, or leaving) now, or once every screen on the stack
+        is drawn: a screen closed, or the app left, while it is still being composed is left
+        without its widgets, and its on_mount (or a ``Select``'s) fails with ``NoMatches``."""
+        opening = [screen for screen in self.screen_stack if not screen.is_mounted]
+        if not opening:
+            change()
+            return
+
+        async def once_drawn() -> None:
+            await AwaitMount(self.screen, opening)
+            self.when_drawn(change)
+
+        self.run_worker(once_drawn(), group="when-drawn")
 
     def start_game(self, game: Game, path: Path | None = None) -> None:
         from battlechess_tui.ui.screens.game import GameScreen
@@ -267,8 +284,9 @@ class BattleChessApp(App[int]):
     # -- commands ----------------------------------------------------------------------------
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Leave, once every screen opening is drawn (``when_drawn``)."""
         self._leaving = True
-        super().exit(*args, **kwargs)
+        self.when_drawn(partial(super().exit, *args, **kwargs))
 
     async def run_action(self, action: Any, *args: Any, **kwargs: Any) -> bool:
         """Run an action, unless the app is closing: keys typed right after ``q`` (``q n``)

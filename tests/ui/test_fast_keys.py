@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from battlechess_tui.ui.app import BattleChessApp
+from battlechess_tui.ui.navigation import NewGame
 from battlechess_tui.ui.screens.help import HelpScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.new_game import NewGameScreen
@@ -97,3 +99,54 @@ async def test_hc_28_12_a_fast_key_log_leaves_the_menu_standing(tmp_path):
         await pilot.press("escape", "escape", "escape")
         await settle(pilot)
         assert stack(app) == [MenuScreen]
+
+
+# -- a choice queued on the menu, or a quit, while another screen is still opening --------------
+# (random 500-key runs at 100x30: ``NoMatches`` from the on_mount of a Select, of the settings
+# screen or of the new-game form, when the app quit, or popped the screen, before it was drawn)
+
+
+def choose_on_menu(app: BattleChessApp, option_id: str) -> None:
+    """Enter on the menu's ``option_id``, as a key queued before the screen opened over it."""
+    options = app.screen.query_one("#menu-options", OptionList)
+    options.highlighted = options.get_option_index(option_id)
+    options.action_select()
+
+
+@pytest.mark.parametrize("opening", [SettingsScreen, NewGameScreen])
+@pytest.mark.parametrize("choice", ["quit", "new", "rules"])
+async def test_hc_28_12_a_menu_choice_arriving_under_a_new_screen_is_ignored(
+    tmp_path, opening, choice
+):
+    app = menu_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        choose_on_menu(app, choice)  # Enter on the menu, handled after ...
+        app.push_screen(opening())  # ... f2 (or n) opened a screen over it
+        await settle(pilot)
+        assert app._exception is None and app.is_running
+        assert stack(app) == [MenuScreen, opening]
+        assert app.screen.is_mounted
+
+
+@pytest.mark.parametrize("opening", [SettingsScreen, NewGameScreen])
+async def test_hc_28_12_quitting_while_a_screen_opens_exits_cleanly(tmp_path, opening):
+    app = menu_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(opening())
+        app.exit()  # ctrl+q (or the palette's Quit) before the screen is drawn
+        await settle(pilot)
+    assert app._exception is None and app.return_code == 0
+
+
+@pytest.mark.parametrize("opening", [SettingsScreen, NewGameScreen])
+async def test_hc_28_12_navigation_while_a_screen_opens_waits_for_it(tmp_path, opening):
+    app = menu_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(opening())
+        app.post_message(NewGame())  # the palette's "New game" before the screen is drawn
+        await settle(pilot)
+        assert app._exception is None and stack(app) == [MenuScreen, NewGameScreen]
+        assert app.screen.is_mounted
