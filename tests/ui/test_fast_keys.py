@@ -21,6 +21,7 @@ from battlechess_tui.ui.screens.palette import CommandPalette
 from battlechess_tui.ui.screens.rules import RulesScreen
 from battlechess_tui.ui.screens.settings import SettingsScreen
 from battlechess_tui.ui.settings import Settings
+from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 
 
 def menu_app(save_dir: Path) -> BattleChessApp:
@@ -150,3 +151,19 @@ async def test_hc_28_12_navigation_while_a_screen_opens_waits_for_it(tmp_path, o
         await settle(pilot)
         assert app._exception is None and stack(app) == [MenuScreen, NewGameScreen]
         assert app.screen.is_mounted
+
+
+async def test_hc_28_12_page_keys_on_an_actions_panel_without_room_are_ignored(tmp_path):
+    app = menu_app(tmp_path)
+    async with app.run_test(size=(40, 15)) as pilot:  # the narrow table leaves it no room
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        panel = app.screen.query_one("#actions", ActionsPanel)
+        assert panel.option_count and not panel.scrollable_content_region
+        panel.focus()
+        panel.highlighted = 0
+        await pilot.press("pagedown", "pageup", "pagedown")
+        await settle(pilot)
+        assert app._exception is None and panel.highlighted == 0
