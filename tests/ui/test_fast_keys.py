@@ -12,9 +12,11 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import OptionList
 
+from battlechess_tui.tutorial.catalogue import shipped
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.navigation import NewGame
 from battlechess_tui.ui.screens.help import HelpScreen
+from battlechess_tui.ui.screens.lesson import LearnScreen, LessonScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.new_game import NewGameScreen
 from battlechess_tui.ui.screens.palette import CommandPalette
@@ -167,3 +169,17 @@ async def test_hc_28_12_page_keys_on_an_actions_panel_without_room_are_ignored(t
         await pilot.press("pagedown", "pageup", "pagedown")
         await settle(pilot)
         assert app._exception is None and panel.highlighted == 0
+
+
+async def test_hc_28_12_leaving_a_lesson_before_it_is_drawn_is_ignored(tmp_path):
+    app = menu_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.open_lessons(shipped()[0].key)
+        lesson = app.screen
+        lesson.action_quit_game()  # q, typed before the lesson is drawn
+        await settle(pilot)
+        assert app._exception is None and stack(app) == [MenuScreen, LearnScreen, LessonScreen]
+        await pilot.press("q")
+        await settle(pilot)
+        assert stack(app) == [MenuScreen, LearnScreen]
