@@ -64,9 +64,7 @@ def main() -> int:
     parser.add_argument("--logs", type=Path, default=Path(tempfile.gettempdir()) / "fast-keys")
     args = parser.parse_args()
     os.environ["BATTLECHESS_CONFIG_DIR"] = tempfile.mkdtemp()  # never the player's settings
-    import textual.constants
-
-    textual.constants.TEXTUAL_ANIMATIONS = "none"
+    os.environ["TEXTUAL_ANIMATIONS"] = "none"  # read when Textual is first imported, below
     findings = 0
     for size_text in args.size or ["100x30", "40x15"]:
         width, height = map(int, size_text.split("x"))
