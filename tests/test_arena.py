@@ -153,16 +153,12 @@ def test_ar_5_seed_option_supporter_move_must_free_a_gladiator_when_it_can():
 def test_ar_6_page_example_pawn_in_line_with_knight_on_a2_moves_as_a_knight():
     state = ARENA.rules.from_fen(EXAMPLE)
     assert origins(state) == {"c4"}  # only the Rook on a6 sees a White gladiator
-    assert (
-        ARENA.presenter.notation(state, Action("move", (sq("c4"), sq("c5")))) == "Pc4xc5 (as R a6)"
-    )
+    assert ARENA.presenter.notation(state, Action("move", (sq("c4"), sq("c5")))) == "cxc5 (as R a6)"
     state, events = play(state, "c4c5", "a6a4")
     assert any(e.tag == "capture" for e in events)
     black = {a.text(GEO) for a in ARENA.legal_actions(state)}
     assert black == {"f7e5", "f7d6", "f7g5"}  # knight jumps that end in the arena
-    assert (
-        ARENA.presenter.notation(state, Action("move", (sq("f7"), sq("e5")))) == "Pf7xe5 (as N a2)"
-    )
+    assert ARENA.presenter.notation(state, Action("move", (sq("f7"), sq("e5")))) == "fxe5 (as N a2)"
     state, _ = play(state, "f7e5", "f1h2")
     # The Knight on h2 now sees e5, which threatens d7; d7 (seen by the Rook on a4) must move.
     threat = [
@@ -183,7 +179,7 @@ def test_ar_6_several_supporters_grant_one_action_and_any_of_their_moves():
     state = start()
     actions = [a for a in ARENA.legal_actions(state) if a.squares == (sq("d2"), sq("e3"))]
     assert len(actions) == 1
-    assert ARENA.presenter.notation(state, actions[0]) == "Pd2-e3 (as K e1, B c1)"
+    assert ARENA.presenter.notation(state, actions[0]) == "de3 (as K e1, B c1)"
     # c2 is seen by the Knight on b1 and the Queen on d1: knight jumps and queen slides.
     targets = {GEO.name(a.target) for a in ARENA.legal_actions(state) if a.origin == sq("c2")}
     assert {"e3", "d4", "b4"} <= targets and {"c6", "f5", "c7"} <= targets
@@ -285,8 +281,9 @@ def test_ar_13_same_turn_start_three_times_is_a_draw():
     state, events = play(state, *cycle)
     result = ARENA.outcome(state)
     assert result is not None and result.rule == "AR-13" and result.kind == Ending.REPETITION
-    assert result.reason == "repetition"
-    assert "began a turn 3 times" in result.describe()
+    assert result.numbers == (3,)
+    assert ARENA.presenter.outcome_reason(result) == "repetition"
+    assert "began a turn 3 times" in ARENA.presenter.describe_outcome(result)
     assert events[-1].tag == "draw"
 
 
@@ -299,8 +296,9 @@ def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
     state, _ = play(state, "g7f6", "a8a7", variant=quick)
     result = quick.outcome(state)
     assert result is not None and result.rule == "AR-13" and result.kind == Ending.QUIET
-    assert result.reason == "no capture"
-    assert "1 turn by each player without a capture" in result.describe()
+    assert result.numbers == (1,)
+    assert quick.presenter.outcome_reason(result) == "no capture"
+    assert "1 turn by each player without a capture" in quick.presenter.describe_outcome(result)
 
 
 # -- views -------------------------------------------------------------------------------------

@@ -46,9 +46,7 @@ def test_br_1_fide_setup_and_no_arena_marks():
 def test_br_1_gladiators_may_end_on_the_outside_squares():
     state = start()
     assert "c2a4" in moves(state)  # as the Queen on d1, across b3
-    assert (
-        BRAWL.presenter.notation(state, Action("move", (sq("c2"), sq("a4")))) == "Pc2-a4 (as Q d1)"
-    )
+    assert BRAWL.presenter.notation(state, Action("move", (sq("c2"), sq("a4")))) == "ca4 (as Q d1)"
     assert "a2b4" in moves(state)  # the a-pawn, seen by the Knight on b1
 
 

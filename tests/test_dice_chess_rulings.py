@@ -110,8 +110,10 @@ def test_dc_14_ten_full_turns_without_a_capture_score_the_game():
     g.play("a6a7")
     result = g.outcome
     assert result is not None and result.rule == "DC-14" and result.kind == Ending.SCORE
-    assert result.reason == "10 full turns and no capture yet"
-    assert result.winner == 1 and result.detail == "dice on the board total 52 to 60"
+    assert result.numbers == (10, 52, 60, 0, 0)
+    assert g.presenter.outcome_reason(result) == "10 full turns and no capture yet"
+    assert result.winner == 1
+    assert g.presenter.outcome_detail(result) == "dice on the board total 52 to 60"
 
 
 def test_dc_14_the_banner_reads_the_limit_from_the_option():

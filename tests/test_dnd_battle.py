@@ -2,6 +2,7 @@
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.views import percent
+from battlechess_tui.engine.vocabulary import Purpose
 from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, Effect
 from tests.dnd_helpers import at, give, marks, notes, play, position, rolls, sq, texts
 
@@ -81,7 +82,9 @@ def test_dd_13_confirmed_critical_doubles_dice_and_modifiers():
     s, ev = play(v, s, "attack", 19, 11, 1, 1, 1, 1)  # threat 19; confirm 15 vs FAC 15
     damage = rolls(ev)[2]
     assert rolls(ev)[1].result == "critical"
-    assert damage.dice == "4d6" and damage.modifiers == (("damage x2", 6),) and damage.total == 10
+    assert damage.dice == "4d6" and damage.modifiers == (("damage", 6),) and damage.total == 10
+    assert damage.critical == 2 and damage.use == Purpose.DAMAGE
+    assert damage.describe().startswith("(2d6 [1 1] +3 damage) + (2d6 [1 1] +3 damage) = 10")
     assert at(v, s, "d5").hp == 2
 
 

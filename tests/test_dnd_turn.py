@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from battlechess_tui.engine.registry import make_variant, spec
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Effect
 from tests.dnd_helpers import at, edit, marks, notes, play, position, sq, texts
 
@@ -57,10 +58,11 @@ def test_dd_4_ruling_draw_after_quiet_full_turns():
     s, _ = play(v, s, "e8d8")
     out = v.outcome(s)
     assert out.winner is None and out.rule == "DD-4" and out.kind == "quiet"
-    assert out.reason == "100 full turns without damage"
+    assert out.numbers == (100,)
+    assert v.presenter.outcome_reason(out) == "100 full turns without damage"
     quick, t = position("4k3/8/8/8/8/8/4P3/4K3 w - - 9 5", quiet_turns=5)
     t, _ = play(quick, t, "e2e3")
-    assert quick.outcome(t).reason == "5 full turns without damage"
+    assert quick.presenter.outcome_reason(quick.outcome(t)) == "5 full turns without damage"
 
 
 def test_dd_4_ruling_both_kings_falling_to_one_spell_draw():
@@ -69,7 +71,8 @@ def test_dd_4_ruling_both_kings_falling_to_one_spell_draw():
     s, _ = play(v, s, "c1c2")
     s, _ = play(v, s, "cast flaming-sphere c3", 1, 1, 1, 1)  # 2 damage; both Kings fail
     out = v.outcome(s)
-    assert (out.winner, out.rule, out.reason) == (None, "DD-4", "both Kings fell")
+    assert (out.winner, out.rule, out.kind) == (None, "DD-4", Ending.KING_KILLED)
+    assert v.presenter.outcome_reason(out) == "both Kings fell"
     assert v.rules.position_text(s).endswith("result=king-killed,-")
 
 

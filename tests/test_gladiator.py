@@ -163,7 +163,7 @@ def test_gc_14_the_commanders_own_move_means_no_override():
     first = game.play("f2f4")
     second = game.play("e1h4")
     assert (first.seat, second.seat) == ("white.king", "white.queen")
-    assert second.notation == "Qe1-h4" and game.to_move == "white.black-knight"
+    assert second.notation == "Q e1-h4" and game.to_move == "white.black-knight"
     assert not [p for p in game.plies if p.action.kind in ("override", "no-override")]
 
 

@@ -37,7 +37,7 @@ def test_gc_19_a_kill_is_told_once_per_move():
     _, events = act(state, "a1a6", 6, 6, 6, 1, 1, 1)
     told = [V.presenter.annotate(line, events), *notes(events)]
     assert sum("Black Scout is killed on a6" in text for text in told) == 1
-    assert told[0] == "override: Wa1xa6 attacks Scout"
+    assert told[0] == "override: W a1xa6 attacks Scout"
 
 
 def test_gc_19_ties_deal_nothing_and_a_duel_goes_on_until_one_dies():

@@ -29,8 +29,9 @@ def test_gc_33_killing_the_king_wins():
     faces = [6, 6, 6, 1, 1, 1, 1, 1] * 3  # 18 against 5, three rounds: 39 damage
     after, events = act(state, "f9f10", *faces)
     result = V.outcome(after)
-    assert (result.winner, result.reason, result.rule) == (0, "King killed", "GC-33")
-    assert result.detail == "the Black King dies on f10"
+    assert (result.winner, result.kind, result.rule) == (0, Ending.KING_KILLED, "GC-33")
+    assert V.presenter.outcome_reason(result) == "King killed"
+    assert V.presenter.outcome_detail(result) == "the Black King dies on f10"
     assert V.legal_actions(after) == []
     assert V.presenter.status(after).startswith("White wins")
 
@@ -57,8 +58,9 @@ def test_gc_34_the_held_queen_counts_at_the_end_of_the_capturing_teams_turns():
     nearly = replace(_black_queen_taken(), held=(0, 4))
     won = _finish_turn(nearly)
     result = V.outcome(won)
-    assert (result.winner, result.reason, result.rule) == (0, "Queen held", "GC-34")
-    assert result.detail == "the Black Queen held 5 turns"
+    assert (result.winner, result.kind, result.rule) == (0, Ending.QUEEN_HELD, "GC-34")
+    assert result.numbers == (5,)
+    assert V.presenter.outcome_detail(result) == "the Black Queen held 5 turns"
 
 
 def test_gc_35_a_draw_when_neither_team_can_move_for_a_whole_turn():
@@ -70,7 +72,8 @@ def test_gc_35_a_draw_when_neither_team_can_move_for_a_whole_turn():
         stuck[f"b{rank}"] = "P"
         stuck[f"i{rank}"] = "p"
     result = V.outcome(position(stuck))
-    assert (result.winner, result.reason, result.rule) == (None, "no team can move", "GC-35")
+    assert (result.winner, result.kind, result.rule) == (None, Ending.NO_MOVES, "GC-35")
+    assert V.presenter.outcome_reason(result) == "no team can move"
 
 
 def test_gc_37_quiet_turns_end_the_game_in_a_draw():
@@ -84,7 +87,8 @@ def test_gc_37_quiet_turns_end_the_game_in_a_draw():
         decisions += 1
     result = quick.outcome(state)
     assert result.winner is None and result.rule == "GC-37" and result.kind == Ending.QUIET
-    assert result.reason == "quiet turns" and result.detail.startswith("5 full turns")
+    assert quick.presenter.outcome_reason(result) == "quiet turns"
+    assert quick.presenter.outcome_detail(result).startswith("5 full turns")
     assert state.turn == 5 and decisions == 20
 
 
@@ -177,7 +181,7 @@ def test_letters_are_distinct_and_notation_reads_well():
     assert sorted(letters) == sorted(set(letters)) == sorted("KMFQCWBSNP")
     state, _ = V.new_game(None)
     action = V.parse_action(state, "b1c3")
-    assert V.presenter.notation(state, action) == "Mb1-c3"
+    assert V.presenter.notation(state, action) == "M b1-c3"
 
 
 def test_the_rules_text_names_every_rule_and_marks_rulings():
@@ -205,7 +209,7 @@ def test_an_old_house_rule_file_naming_the_old_class_still_plays(tmp_path: Path)
     assert type(variant.presenter).__name__ == "GladiatorPresenter"
     game = Game(variant, 1)
     game.play("f2f4")
-    assert game.play("e1h4").notation == "Qe1-h4"
+    assert game.play("e1h4").notation == "Q e1-h4"
     assert variant.presenter.status(game.state) == "White — Black Knight's move (King may override)"
 
 

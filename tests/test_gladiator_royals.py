@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 from battlechess_tui.engine.game import Game, Position
+from battlechess_tui.engine.vocabulary import Ending
 from tests.test_gladiator_support import (
     GEO,
     V,
@@ -96,7 +97,8 @@ def test_gc_24_and_gc_33_checkmate_when_no_move_gets_out():
     # At the King's own move only his pieces may help: the King's Knight could block on a2.
     state = position({"a1": "K", "c1": "N", "a8": "w", "b8": "w", "f12": "k", "i12": "n"})
     result = V.outcome(state)
-    assert (result.winner, result.reason) == (1, "checkmate") and "GC-24" in result.rule
+    assert (result.winner, result.kind) == (1, Ending.CHECKMATE) and "GC-24" in result.rule
+    assert V.presenter.outcome_reason(result) == "checkmate"
     assert V.legal_actions(state) == []
 
 

@@ -157,10 +157,6 @@ def _commands(sub: argparse._SubParsersAction, prefix: str = "") -> list[tuple[s
     return out
 
 
-#: Commands of ``cli/learn.py`` (lessons), whose arguments another change describes.
-LESSON_COMMANDS = {"learn", "lessons", "check-lesson"}
-
-
 def test_issue25_19_every_command_has_a_description_and_help_for_its_arguments():
     parser, _ = build_parser()
     (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
@@ -170,8 +166,6 @@ def test_issue25_19_every_command_has_a_description_and_help_for_its_arguments()
     for name, command in commands:
         assert command.description, name
         assert "--save-dir" in command._option_string_actions, name
-        if name in LESSON_COMMANDS:
-            continue
         for action in command._actions:
             if not isinstance(action, argparse._SubParsersAction):
                 assert action.help, f"{name}: {action.dest}"

@@ -157,7 +157,7 @@ MAY_REACH: dict[str, set[str]] = {
     "session": {"ai", "engine", TOP},
     "simulation": {"ai", "engine", "save", TOP},
     "tutorial": {"engine", "save", TOP},
-    "analysis": {"ai", "engine", TOP},  # whole-game analysis over ai/ (no UI)
+    "analysis": {"ai", "engine", "save", TOP},  # over ai/ (no UI); kept beside a save
     "campaign": {"engine", "save", "simulation", "ai", TOP},
     "ui": {
         *("ai", "analysis", "campaign", "engine", "save", "session", "simulation", "tutorial"),

@@ -6,9 +6,12 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from pydantic import TypeAdapter
 
+from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.vocabulary import Purpose
 from battlechess_tui.save import model, store
 from battlechess_tui.save.files import create_exclusive
 from battlechess_tui.save.folder import delete_save, new_game_file, rename_save, tidy
@@ -90,7 +93,7 @@ def _good_save(tmp_path):
         (lambda text: text.replace('"plies"', '"plys"', 1), "corrupt"),
         (lambda text: "just some notes\n", "corrupt|not a battlechess save"),
         (lambda text: json.dumps({"hello": "world"}), "not a battlechess save"),
-        (lambda text: text.replace('"format_version": 3', '"format_version": 99', 1), "newer"),
+        (lambda text: text.replace('"format_version": 4', '"format_version": 99', 1), "newer"),
         (lambda text: text.replace('"variant": "classic"', '"variant": "nope"', 1), "no game"),
         (lambda text: text.replace('"action": "', '"action": "z9', 1), "ply 1 .*not legal"),
     ],
@@ -487,3 +490,23 @@ def test_leftovers_of_a_killed_write_are_removed_at_start(tmp_path):
     assert sorted(p.name for p in removed) == sorted([old.name, stale.name])
     assert fresh.exists()  # perhaps another window's write under way
     assert (tmp_path / "g.json").exists()
+
+
+def test_a_version_3_roll_gets_its_typed_fields_from_its_words_once_on_loading():
+    """Format 4 (issue #26 item 3): rolls carry ``use``, ``squares``, ``critical`` and ``label``;
+    the save reader reads an older roll's words once, so it reads as it always did."""
+    old = {
+        "kind": "roll", "seat": "white", "dice": "4d6", "faces": [1, 1, 1, 1],
+        "purpose": "damage: White Fighter on e4 (critical x2)",
+        "modifiers": [["damage x2", 6]], "result": "10 damage",
+    }  # fmt: skip
+    fight = {"kind": "roll", "seat": "black", "dice": "1d8", "faces": [5],
+             "purpose": "fight: pawn d4 attacks bishop e5", "against": "needs 6"}  # fmt: skip
+    doc = {"format_version": 3, "setup_events": [], "plies": [{"events": [old, fight]}]}
+    typed, fought = model.upgrade(doc)["plies"][0]["events"]
+    damage = TypeAdapter(model.EventRecord).validate_python(typed)
+    assert isinstance(damage, Roll)
+    assert (damage.use, damage.critical, damage.label) == (Purpose.DAMAGE, 2, "damage")
+    assert damage.modifiers == (("damage", 6),)
+    assert damage.describe() == "(2d6 [1 1] +3 damage) + (2d6 [1 1] +3 damage) = 10: 10 damage"
+    assert (fought["use"], fought["label"]) == (Purpose.FIGHT, "fight")

@@ -114,7 +114,8 @@ def test_sc_3_a_king_that_loses_its_own_attack_dies_and_loses_the_game():
     after, _ = play(v, "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", 3)
     result = v.outcome(after)
     assert result is not None and result.winner == 1
-    assert "White's king was killed" in result.reason
+    assert result.kind == Ending.KING_KILLED and result.rule == "SC-3"
+    assert "White's king was killed" in v.presenter.outcome_reason(result)
     assert piece(v, after, "d2") == "p" and piece(v, after, "e1") == "."
 
 
@@ -307,8 +308,9 @@ def test_sc_8_the_fifth_repetition_draws():
         game.play(text)
     assert game.outcome is None  # the start position has stood four times
     game.play(shuffle[3])
-    assert game.outcome is not None and "fifth" in game.outcome.reason
+    assert game.outcome is not None and game.outcome.numbers == (5,)
     assert game.outcome.kind == Ending.REPETITION
+    assert "fifth" in game.presenter.outcome_reason(game.outcome)
 
 
 def test_sc_8_seventy_five_quiet_moves_each_draw():
@@ -316,7 +318,8 @@ def test_sc_8_seventy_five_quiet_moves_each_draw():
     state = v.rules.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80")
     after, _ = v.apply(state, v.parse_action(state, "a1a2"), Scripted())
     result = v.outcome(after)
-    assert result is not None and "75 moves" in result.reason and result.kind == Ending.QUIET
+    assert result is not None and result.kind == Ending.QUIET and result.numbers == (75,)
+    assert "75 moves" in v.presenter.outcome_reason(result)
 
 
 def test_sc_8_a_failed_capture_attempt_restarts_the_quiet_count():

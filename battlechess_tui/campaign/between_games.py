@@ -20,6 +20,7 @@ from battlechess_tui.campaign.store import GAME_KEY, CampaignError, game_file
 from battlechess_tui.engine.game import RESIGN, Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.dnd import items as dnd_items
 from battlechess_tui.rules.dnd.items import Catalogue, load_catalogue
 from battlechess_tui.rules.dnd.roster import roster_text
@@ -101,7 +102,8 @@ def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]
     chests_before = [c.white.chest, c.black.chest]
     winner = outcome.winner
     paid = 0
-    after.lines.insert(0, f"Game {entry.number}: {outcome.describe(_names(c))}")
+    result = game.presenter.describe_outcome(outcome, _names(c))
+    after.lines.insert(0, f"Game {entry.number}: {result}")
     if winner is not None:
         paid = prize(entry.power[winner], entry.power[1 - winner])
         c.side(winner).chest += paid
@@ -122,7 +124,7 @@ def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]
                            f"(20% of {SIDES[1 - winner]}'s war chest, DD-45)")  # fmt: skip
     done = entry.model_copy(update={
         "winner": SIDE_KEYS[winner] if winner is not None else None,
-        "result": outcome.describe(_names(c)), "prize": paid, "bonus": bonus,
+        "result": result, "prize": paid, "bonus": bonus,
     })  # fmt: skip
     c.games.append(done)
     c.current = None
@@ -136,7 +138,7 @@ def _names(c: CampaignFile) -> tuple[str, str]:
 def _surrendered(game: Game) -> bool:
     """DD-45, and (Ruling) a resignation in a campaign game counts as the King's surrender."""
     outcome = game.outcome
-    if outcome is not None and outcome.rule == "DD-45":
+    if outcome is not None and outcome.kind == Ending.SURRENDER:
         return True
     return bool(game.plies) and game.plies[-1].action.kind == RESIGN
 

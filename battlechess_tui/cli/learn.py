@@ -17,7 +17,11 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     learn.add_argument("lesson", nargs="?", help="a lesson's id (default: the game's first)")
     sub.add_parser("lessons", help="list the lessons: game, id, title, rule ids")
     check = sub.add_parser("check-lesson", help="validate a lesson file and print every error")
-    check.add_argument("file", type=Path)
+    check.add_argument(
+        "file",
+        type=Path,
+        help="the lesson file to check (TOML; see variants/lessons/ for examples)",
+    )
     check.add_argument("--game", help="the game (default: the name of the file's folder)")
     return {"learn": cmd_learn, "lessons": cmd_lessons, "check-lesson": cmd_check_lesson}
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
 from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.vocabulary import Purpose
 
 _TERM = re.compile(r"\s*([+-])?\s*(?:(\d*)d(\d+)|(\d+))\s*")
 
@@ -145,24 +146,38 @@ class Dice:
         modifiers: Sequence[tuple[str, int]] = (),
         against: str = "",
         result: str = "",
+        use: Purpose = Purpose.OTHER,
+        squares: tuple[int, ...] = (),
+        critical: int = 1,
+        label: str = "",
     ) -> Roll:
-        """Throw ``dice`` (its constant goes in as a modifier) and record the throw."""
+        """Throw ``dice`` (its constant goes in as a modifier) and record the throw; ``use``,
+        ``squares``, ``critical`` and ``label`` are the ``Roll``'s typed fields."""
         expr = as_expr(dice)
         faces: list[int] = []
         for n, s in expr.terms:
             faces.extend(self.faces(n, s))
         mods = tuple(modifiers) + ((("bonus", expr.bonus),) if expr.bonus else ())
         dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
-        roll = Roll(seat, dice_text, tuple(faces), purpose, mods, against, result)
+        roll = Roll(
+            seat,
+            dice_text,
+            tuple(faces),
+            purpose,
+            mods,
+            against,
+            result,
+            use,
+            squares,
+            critical,
+            label,
+        )
         self.rolls.append(roll)
         return roll
 
     def settle(self, roll: Roll, *, against: str = "", result: str = "") -> Roll:
         """Fill in what a recorded roll decided, once the rules know (replaces it in ``rolls``)."""
-        done = Roll(
-            roll.seat, roll.dice, roll.faces, roll.purpose, roll.modifiers,
-            against or roll.against, result or roll.result,
-        )  # fmt: skip
+        done = replace(roll, against=against or roll.against, result=result or roll.result)
         for i in range(len(self.rolls) - 1, -1, -1):
             if self.rolls[i] is roll:
                 self.rolls[i] = done
@@ -241,12 +256,25 @@ class AssumeWon(Dice):
         modifiers: Sequence[tuple[str, int]] = (),
         against: str = "",
         result: str = "",
+        use: Purpose = Purpose.OTHER,
+        squares: tuple[int, ...] = (),
+        critical: int = 1,
+        label: str = "",
     ) -> Roll:
         if self.side is None:
             self.side = _side(seat)
         self._high = _side(seat) == self.side
         return super().roll(
-            seat, dice, purpose, modifiers=modifiers, against=against, result=result
+            seat,
+            dice,
+            purpose,
+            modifiers=modifiers,
+            against=against,
+            result=result,
+            use=use,
+            squares=squares,
+            critical=critical,
+            label=label,
         )
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:

@@ -10,12 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import EventTag, Purpose
 
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """One throw of dice: who threw, what, the faces, and what it decided."""
+    """One throw of dice: who threw, what, the faces, and what it decided.
+
+    The typed fields say what the rules decided: ``use`` what the throw is for, ``squares``
+    the squares it concerns (a fight's two, a rerolled die's), ``critical`` how many times a
+    critical's damage dice were thrown (1: not a critical). ``purpose``, ``against``,
+    ``result`` and ``label`` (the short name a battle line shows: ``melee attack``,
+    ``Fireball``; "" when it is the whole purpose) are the words shown beside them."""
 
     seat: str
     dice: str  # the expression thrown, e.g. "4d6" or "1d20"
@@ -24,7 +30,15 @@ class Roll:
     modifiers: tuple[tuple[str, int], ...] = ()  # ("melee", 4), ("inspire", 1)
     against: str = ""  # "AC 16", "needs 5"
     result: str = ""  # "hit", "miss", "wins"
+    use: Purpose = Purpose.OTHER
+    squares: tuple[int, ...] = ()
+    critical: int = 1
+    label: str = ""
     kind: Literal["roll"] = "roll"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.use, Purpose):  # a plain word: it must be a known purpose
+            object.__setattr__(self, "use", Purpose(self.use))
 
     @property
     def total(self) -> int:
@@ -33,8 +47,8 @@ class Roll:
     def describe(self) -> str:
         """``4d6 [3 5 1 6] +2 melee = 17 vs AC 16: hit``.
 
-        A critical's damage, thrown ``xN`` (its dice N times over, every modifier labelled
-        ``... xN`` and multiplied), reads as N throws added up, so no number is counted twice:
+        A critical's damage (``critical`` N: its dice thrown N times over, every modifier
+        multiplied) reads as N throws added up, so no number is counted twice:
         ``(2d6 [1 6] +3 damage) + (2d6 [2 4] +3 damage) = 19``.
         """
         text = self._multiples() or self._single()
@@ -46,27 +60,23 @@ class Roll:
 
     def _single(self) -> str:
         text = f"{self.dice} [{' '.join(map(str, self.faces))}]"
+        times = f" x{self.critical}" if self.critical > 1 else ""
         for label, value in self.modifiers:
-            text += f" {value:+d} {label}"
+            text += f" {value:+d} {label}{times}"
         if self.modifiers or len(self.faces) > 1:
             text += f" = {self.total}"
         return text
 
     def _multiples(self) -> str:
-        """The critical form, or "" when the roll is not one."""
-        times = {label.rpartition(" x")[2] for label, _ in self.modifiers}
-        if len(times) != 1 or not (count := next(iter(times))).isdigit() or int(count) < 2:
-            return ""
-        n = int(count)
-        terms = [term.split("d") for term in self.dice.split("+")]
-        if not all(len(t) == 2 and t[0].isdigit() and t[1].isdigit() for t in terms):
-            return ""
-        sizes = [(int(number), int(sides)) for number, sides in terms]
-        mods = [(label.rpartition(" x")[0], value) for label, value in self.modifiers]
+        """The critical form, or "" when the roll is not one (or its dice do not share out)."""
+        n = self.critical
+        sizes = _terms(self.dice)
         if (
-            sum(k for k, _ in sizes) != len(self.faces)
+            n < 2
+            or not sizes
+            or sum(k for k, _ in sizes) != len(self.faces)
             or any(k % n for k, _ in sizes)
-            or any(v % n for _, v in mods)
+            or any(v % n for _, v in self.modifiers)
         ):
             return ""
         parts: list[list[int]] = [[] for _ in range(n)]
@@ -77,9 +87,20 @@ class Roll:
                 parts[i].extend(self.faces[start + i * per : start + (i + 1) * per])
             start += number
         dice = "+".join(f"{number // n}d{sides}" for number, sides in sizes)
-        bonus = "".join(f" {v // n:+d} {label}" for label, v in mods)
+        bonus = "".join(f" {v // n:+d} {label}" for label, v in self.modifiers)
         throws = [f"({dice} [{' '.join(map(str, faces))}]{bonus})" for faces in parts]
         return " + ".join(throws) + f" = {self.total}"
+
+
+def _terms(dice: str) -> list[tuple[int, int]]:
+    """``4d6+2d8`` as [(4, 6), (2, 8)] (the form ``Dice.roll`` writes); [] for any other."""
+    out = []
+    for term in dice.split("+"):
+        count, d, sides = term.partition("d")
+        if not (d and count.isdigit() and sides.isdigit()):
+            return []
+        out.append((int(count), int(sides)))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,9 +168,8 @@ class Game:
         if action.kind in META_KINDS:
             position, events, notation = self._meta(seat, action)
         else:
-            notation = self.presenter.notation(self.state, action)
             state, events = self.rules.apply(self.state, action, dice)
-            notation = self.presenter.annotate(notation, events)
+            notation = self.presenter.logged(self.state, action, events)
             position = Position(state)
         ply = Ply(seat, action, notation, tuple(events))
         self.plies.append(ply)
@@ -223,7 +222,7 @@ class Game:
         if action.kind == RESIGN:
             winner = 1 - self.rules.side_of(seat)
             return (
-                replace(pos, agreed=Outcome(winner, f"{side} resigned", kind=Ending.RESIGNATION)),
+                replace(pos, agreed=Outcome(winner, kind=Ending.RESIGNATION)),
                 [Note(EventTag.RESIGN, f"{side} resigns")],
                 "resigns",
             )
@@ -235,7 +234,7 @@ class Game:
             )
         if action.kind == ACCEPT_DRAW:
             return (
-                Position(pos.state, None, Outcome(None, "agreed", kind=Ending.AGREEMENT)),
+                Position(pos.state, None, Outcome(None, kind=Ending.AGREEMENT)),
                 [Note(EventTag.DRAW, f"{side} accepts the draw")],
                 "accepts the draw",
             )

@@ -58,22 +58,43 @@ class Presenter(ABC, Generic[S]):
         """How the move log writes ``action`` (before it is applied)."""
         return action.text(self.geo)
 
+    def parse_notation(self, state: S, text: str) -> Action | None:
+        """The action ``text`` names in the game's own notation besides the canonical text
+        (the chess games' SAN: ``Nf3``); ValueError saying why it names none or several.
+        None: the game has no other notation."""
+        return None
+
     def annotate(self, notation: str, events: list[Event]) -> str:
         """The log text once the action's events are known (e.g. a fight's result added)."""
         return notation
+
+    def logged(self, state: S, action: Action, events: list[Event]) -> str:
+        """What the move log writes for ``action`` played in ``state`` with these ``events``:
+        its notation, annotated (a game whose log text depends on what the dice did writes it
+        here whole, rather than editing its notation)."""
+        return self.annotate(self.notation(state, action), events)
 
     def outcome_reason(self, outcome: Outcome) -> str:
         """Why the game ended, in words: the words the rules gave (the old way), else the
         presenter's for the outcome's ending and numbers (``ENDING_WORDS`` by default)."""
         if outcome.reason:
             return outcome.reason
+        if outcome.kind == Ending.RESIGNATION and outcome.winner is not None:
+            return f"{self.side_names[1 - outcome.winner]} resigned"
         words = ENDING_WORDS.get(outcome.kind, "the game is over")
         return words.format(*outcome.numbers) if outcome.numbers else words
 
-    def describe_outcome(self, outcome: Outcome) -> str:
-        """The result line: who won (or a draw), why, the particulars and the rule."""
-        reason = self.outcome_reason(outcome)
-        return replace(outcome, reason=reason).describe(self.side_names)
+    def outcome_detail(self, outcome: Outcome) -> str:
+        """The particulars of the ending, in words ("" when the result line needs none)."""
+        return outcome.detail
+
+    def describe_outcome(self, outcome: Outcome, side_names: tuple[str, ...] | None = None) -> str:
+        """The result line: who won (or a draw), why, the particulars and the rule. With
+        ``side_names``, the head names the winner so (a campaign's "White (Ann)")."""
+        worded = replace(
+            outcome, reason=self.outcome_reason(outcome), detail=self.outcome_detail(outcome)
+        )
+        return worded.describe(side_names or self.side_names)
 
     # -- the board and the panels --------------------------------------------------------------
 

@@ -134,3 +134,14 @@ def percent(p: Fraction | float) -> str:
         return "over 99.9%"
     text = f"{value * 100:.1f}"
     return (text[:-2] if text.endswith(".0") else text) + "%"
+
+
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def ordinal(n: int) -> str:
+    """``fifth`` for 5 (in words up to seven, then ``8th``, ``21st``...)."""
+    if 0 <= n < len(_ORDINALS):
+        return _ORDINALS[n]
+    teen = n % 100 in (11, 12, 13)
+    return f"{n}{'th' if teen else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

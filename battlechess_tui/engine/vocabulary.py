@@ -84,6 +84,25 @@ class Ending(StrEnum):
     OTHER = "other"
 
 
+class Purpose(StrEnum):
+    """What a throw of dice is for (``Roll.use``): presenters and the UI read this, never the
+    roll's words."""
+
+    SETUP = "setup"  # dice thrown to set the board up (Dice Chess)
+    REROLL = "reroll"  # a capturing die thrown again (Dice Chess)
+    FIGHT = "fight"  # a capture decided by one die against a table (Single Combat)
+    ATTACK = "attack"  # an attack roll, or an attacker's pool
+    DEFENCE = "defence"  # a defender's pool (Gladiator)
+    CONFIRM = "confirm"  # a threatened critical's confirmation (D&D)
+    DAMAGE = "damage"
+    HEALING = "healing"  # hit points back, or temporary ones
+    SAVE = "save"  # a saving throw
+    INITIATIVE = "initiative"
+    CURSE = "curse"  # does a cursed piece act (D&D)
+    MISS_CHANCE = "miss-chance"  # concealment (Blur)
+    OTHER = "other"
+
+
 class MarkKind(StrEnum):
     """What a mark on a piece or a square means to a player; the board draws each kind with
     its own symbol unless the mark names one."""

@@ -10,6 +10,9 @@ loads every one of them):
    shown: the position, the decision suggested and why). Version 1 files have neither.
 3. ``start``: the position a game began from, in the game's notation, when it is not the
    game's setup (``battlechess play GAME --position TEXT``). Older files began at the setup.
+4. Rolls carry typed fields: ``use`` (what the throw is for), ``squares``, ``critical`` (a
+   critical's multiplier: its modifiers' labels no longer end in ``" xN"``) and ``label``.
+   Older rolls have only words; ``_typed_roll`` reads them once, on loading.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.spec import OptionValue
+from battlechess_tui.engine.vocabulary import Purpose
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 3
+FORMAT_VERSION: Final = 4
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
@@ -80,7 +84,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[3] = FORMAT_VERSION
+    format_version: Literal[4] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
@@ -118,7 +122,62 @@ class AutosaveFile(BaseModel):
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 #: ``MIGRATIONS[n]`` upgrades a version-n document to version n + 1.
-MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict}  # 2 and 3 add fields with defaults
+#: A version-3 roll's words, and what the throw was for (the first that fits).
+_OLD_PURPOSES: tuple[tuple[Callable[[str], bool], Purpose], ...] = (
+    (lambda words: words.startswith("reroll"), Purpose.REROLL),
+    (lambda words: words.startswith("fight:"), Purpose.FIGHT),
+    (lambda words: "'s dice, placed " in words, Purpose.SETUP),
+    (lambda words: words.startswith("initiative:"), Purpose.INITIATIVE),
+    (lambda words: words.startswith("confirm critical:"), Purpose.CONFIRM),
+    (lambda words: words.startswith("curse:"), Purpose.CURSE),
+    (lambda words: words.startswith("Blur miss chance"), Purpose.MISS_CHANCE),
+    (lambda words: words.endswith(" save"), Purpose.SAVE),
+    (lambda words: " attacks " in words or " vs " in words, Purpose.ATTACK),
+    (lambda words: " defends " in words, Purpose.DEFENCE),
+    (lambda words: "healing" in words or "temporary" in words, Purpose.HEALING),
+    (lambda words: "damage" in words or words in ("sneak attack", "bane weapon"), Purpose.DAMAGE),
+)
+
+
+def _typed_rolls(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 to 4: every roll gets its typed fields, read from its words."""
+    plies = doc.get("plies")
+    lists = [
+        doc.get("setup_events"),
+        *(p.get("events") for p in plies or () if isinstance(p, dict)),
+    ]
+    for events in lists:
+        for event in events if isinstance(events, list) else ():
+            if isinstance(event, dict) and event.get("kind") == "roll":
+                _typed_roll(event)
+    return doc
+
+
+def _typed_roll(roll: dict[str, Any]) -> None:
+    """The save reader is the one place that reads a roll's words: a version-3 roll's purpose
+    gives its ``use`` and its ``label`` (the words before a colon), and modifiers labelled
+    ``... xN`` alike give a critical's multiplier N."""
+    words = roll.get("purpose")
+    if not isinstance(words, str):
+        return
+    roll.setdefault("use", next((use for fits, use in _OLD_PURPOSES if fits(words)), Purpose.OTHER))
+    label, colon, _ = words.partition(":")
+    if colon:
+        roll.setdefault("label", label)
+    mods = roll.get("modifiers")
+    if not isinstance(mods, list) or not mods:
+        return
+    labels = [m[0] if isinstance(m, list) and m and isinstance(m[0], str) else "" for m in mods]
+    times = {label.rpartition(" x")[2] for label in labels}
+    count = times.pop() if len(times) == 1 else ""
+    if count.isdigit() and int(count) >= 2 and "critical" not in roll:
+        roll["critical"] = int(count)
+        roll["modifiers"] = [
+            [label.rpartition(" x")[0], *m[1:]] for label, m in zip(labels, mods, strict=True)
+        ]
+
+
+MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls}  # 2, 3 add defaulted fields
 
 
 def upgrade(doc: dict[str, Any]) -> dict[str, Any]:

@@ -41,7 +41,7 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
             winner=winner,
             reason=game.presenter.outcome_reason(outcome),
             rule=outcome.rule,
-            detail=outcome.detail,
+            detail=game.presenter.outcome_detail(outcome),
         )
     shipped = specs().get(variant.rules.key)
     custom = None if shipped == variant.rules.spec else variant.rules.spec.model_dump(mode="json")

@@ -19,7 +19,7 @@ from battlechess_tui.engine.dice import DiceMismatch, ScriptedDice
 from battlechess_tui.engine.echo import clip
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
-from battlechess_tui.tutorial.catalogue import LessonError, LessonRef, read_lesson
+from battlechess_tui.tutorial.lesson_file import LessonError, LessonRef, read_lesson
 from battlechess_tui.tutorial.runner import new_game
 
 #: Moves played in all while checking one lesson's alternatives (each line replayed from the

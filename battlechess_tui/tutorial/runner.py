@@ -13,7 +13,7 @@ from battlechess_tui.engine.game import Game, Ply
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.spec import SpecError
-from battlechess_tui.tutorial.catalogue import LessonError, LessonRef
+from battlechess_tui.tutorial.lesson_file import LessonError, LessonRef
 from battlechess_tui.tutorial.model import MAX_DECISION_CHARS, Step
 
 

@@ -34,11 +34,17 @@ def has_overrides(game: Game) -> bool:
     return any(piece.commander for piece in game.rules.spec.pieces.values())
 
 
+def reads_notation(game: Game) -> bool:
+    """Does the game read a notation of its own besides coordinates (the chess games' SAN)?"""
+    return type(game.presenter).parse_notation is not Presenter.parse_notation
+
+
 def play_help(game: Game, actions: list[Action]) -> str:
     """How to play this game at this table."""
     typed = ", ".join(f"`{e}`" for e in examples(game, actions))
     parts = [
-        "**Move a piece**: move the cursor with the arrow keys (or h j k l), press Enter or "
+        "**Move a piece**: move the cursor with the arrow keys (or h j k l where that letter "
+        "names no file: a file letter starts a typed move), press Enter or "
         "Space on a piece, then on a highlighted square. Or click the piece and then the "
         "square. Squares marked `·` are quiet moves, `×` squares are attacks"
         + (
@@ -46,18 +52,26 @@ def play_help(game: Game, actions: list[Action]) -> str:
             if views.has_dice(game)
             else "."
         ),  # fmt: skip
-        f"**Type**: press `:` (or `i`), type an action such as {typed}, and press Enter. A "
-        "refused action is explained below the board and stays selected, so typing again "
-        "replaces it; Escape empties the box (and again goes back to the board).",
+        f"**Type**: start typing on the board (a letter or digit opens the move box), or "
+        f"press `:` first, type an action such as {typed}, and press Enter"
+        + (
+            " (chess notation too: `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, or a square alone)"
+            if reads_notation(game)
+            else ""
+        )
+        + ". A refused action is explained below the board and stays selected, so typing "
+        "again replaces it; Escape empties the box (and again goes back to the board). On "
+        "the board `D` offers a draw, `F` flips it, `A` and `C` switch letters and colours.",
         "**The Actions panel** (Tab to it) lists every choice that is not a move, grouped, "
         "each with what it does and its odds where the game gives them. Type letters to "
         "narrow the list, Escape clears them, Enter takes the highlighted choice. A choice "
         "with several targets highlights them on the board (`»«`, `◎`): choose one with "
         "Enter or a click, or Escape to cancel. Tab once more reaches the piece card, which "
         "scrolls with the arrows.",
-        "After each turn a notice names the next player and says what happened since they "
-        "last decided: pass the keyboard and press Enter (none between two seats of one "
-        "player; Settings turns it off or keeps it to team games). Every decision is "
+        "Between two people at one keyboard a line above the board says what happened since "
+        "your last move; in team games a notice names the next player when the keyboard "
+        "passes and says what happened since they last decided: pass the keyboard and press "
+        "Enter (Settings → Hand-over shows it in every game, or never). Every decision is "
         "autosaved; `q` returns to the menu and Continue resumes the game.",
         "**Rule links**: a rule id such as `GC-14` in a refusal or the move log is a link: "
         "click it, or press `w` to open the rules at the rule just cited.",
@@ -108,7 +122,8 @@ def legend_markdown(presenter: Presenter[Any], state: Any, ascii_only: bool = Fa
     rows = []
     for view in pieces:
         drawn = view.glyph if view.glyph in figures and not ascii_only else view.letter
-        rows.append(f"| `{drawn}` | {presenter.side_names[view.side]} {view.name} |")
+        written = f" ({view.letter.upper()})" if drawn != view.letter else ""  # as logged
+        rows.append(f"| `{drawn}` | {presenter.side_names[view.side]} {view.name}{written} |")
     lines = ["## The board", "| Drawn | Piece |", "| --- | --- |", *dict.fromkeys(rows)]
     notes = ["White's letters are upper case (`K`), Black's lower case (`k`)."]
     if _hurtable(presenter, state):

@@ -1,10 +1,18 @@
 """The hand-over between players at one keyboard: when it is due, and what its notice says.
 
-A notice is due when the next decision is a person's and another person decided last (two
-seats of one player, and a computer's turns, need none); the ``handover`` setting turns them
-off, or keeps them to games of more than two seats (``team``). The notice tells the next player
-what happened since they last decided: each decision and its consequences (a piece killed,
-freed, promoted...), not the round-by-round narration of a fight.
+The keyboard passes when the next decision is a person's and another person had the keyboard
+for the last decision a person made (two seats of one player, and a computer's turns, pass
+nothing). Who has the keyboard is who was asked: the seat to move before a decision, so a
+King's player's override (GC-14), made while the commander's player is asked, hands the
+keyboard over to the King's player and, after his move, back (issue 25 item 18).
+
+The ``handover`` setting chooses where a passing brings the notice (a dialog hiding the board):
+``team`` (the default) in games of more than two seats only, ``on`` in every game, ``off``
+never. Where no dialog comes, a two-player game says the same in a line above the board
+(``since_line``). The notice tells the next player what happened since they last had the
+keyboard: each decision and its consequences (a piece killed, hurt, freed...), and the rolls
+of the latest decision (so a roll is read even when the notice comes at once), not the
+round-by-round narration of a fight.
 """
 
 from __future__ import annotations
@@ -21,26 +29,35 @@ CONSEQUENCES = frozenset({
     EventTag.CAPTURE, EventTag.KILL, EventTag.FREEZE, EventTag.THAW, EventTag.RESCUE,
     EventTag.PROMOTE, EventTag.RETURN, EventTag.OVERRIDE, EventTag.KING, EventTag.WIN,
     EventTag.WITHDRAW, EventTag.LEVEL, EventTag.LOOT, EventTag.PLACE, EventTag.HELD,
-    EventTag.STAND, EventTag.CASTLE, EventTag.SURRENDER, EventTag.SWAP,
+    EventTag.STAND, EventTag.CASTLE, EventTag.SURRENDER, EventTag.SWAP, EventTag.DAMAGE,
+    EventTag.HEAL, EventTag.EFFECT, EventTag.CONDITION, EventTag.IMMUNE, EventTag.EVASION,
+    EventTag.FASCINATE, EventTag.HELPLESS,
 })  # fmt: skip
-#: A notice tells at most this many decisions, each with at most this many consequences.
+#: A notice tells at most this many decisions, each with at most this many consequences, and
+#: at most this many rolls of the latest decision.
 MAX_DECISIONS = 4
-MAX_CONSEQUENCES = 3
+MAX_CONSEQUENCES = 4
+MAX_ROLLS = 4
+
+
+def keyboard(game: Game, index: int) -> str:
+    """The seat that had the keyboard for decision ``index``: the one asked to decide."""
+    return views.to_move_at(game, index)
 
 
 def last_person(game: Game) -> str | None:
-    """The player who made the latest decision a person made (None before any)."""
-    for ply in reversed(game.plies):
-        if not is_computer(game, ply.seat):
-            return game.player_of(ply.seat)
+    """The player who had the keyboard for the latest decision a person made (None before
+    any)."""
+    for index in range(len(game.plies) - 1, -1, -1):
+        seat = keyboard(game, index)
+        if not is_computer(game, seat):
+            return game.player_of(seat)
     return None
 
 
-def due(game: Game, mode: HandOverMode) -> str | None:
-    """The seat to hand the keyboard over to now, or None when no notice is due."""
-    if mode == "off" or game.over:
-        return None
-    if mode == "team" and len(game.rules.seats()) <= 2:
+def passing(game: Game) -> str | None:
+    """The seat the keyboard passes to now (another person's), or None."""
+    if game.over:
         return None
     seat = game.to_move
     last = last_person(game)
@@ -49,18 +66,57 @@ def due(game: Game, mode: HandOverMode) -> str | None:
     return seat
 
 
-def story(game: Game, seat: str) -> str:
-    """What happened since the player of ``seat`` last decided, one line per decision."""
+def two_player(game: Game) -> bool:
+    return len(game.rules.seats()) <= 2
+
+
+def due(game: Game, mode: HandOverMode) -> str | None:
+    """The seat to hand the keyboard over to with a notice now, or None when none is due."""
+    if mode == "off" or (mode == "team" and two_player(game)):
+        return None
+    return passing(game)
+
+
+def since_start(game: Game, seat: str) -> int:
+    """The first decision made since the player of ``seat`` last had the keyboard."""
     name = game.player_of(seat)
-    start = next((i + 1 for i in range(len(game.plies) - 1, -1, -1)
-                  if game.player_of(game.plies[i].seat) == name), 0)  # fmt: skip
-    decisions = range(start, len(game.plies))
+    for index in range(len(game.plies) - 1, -1, -1):
+        if game.player_of(keyboard(game, index)) == name:
+            return index + 1
+    return 0
+
+
+def story(game: Game, seat: str) -> str:
+    """What happened since the player of ``seat`` last had the keyboard, one line per
+    decision, then the latest decision's rolls."""
+    decisions = range(since_start(game, seat), len(game.plies))
     shown = decisions[-MAX_DECISIONS:]
     lines = [told(game, index) for index in shown]
     earlier = len(decisions) - len(shown)
     if earlier:
-        lines.insert(0, f"({earlier} earlier decision{'s' if earlier > 1 else ''} in the log)")
+        lines.insert(0, f"({earlier} earlier move{'s' if earlier > 1 else ''} in the log)")
+    if shown:
+        lines += rolls(game, shown[-1])
     return "\n".join(lines)
+
+
+def since_line(game: Game) -> str:
+    """The line above the board in a two-player game between people at one keyboard: what the
+    other player did between the mover's last turn and this one (kept through the mover's own
+    decisions, so the line does not come and go)."""
+    if game.over or not two_player(game) or game.computers:
+        return ""
+    me = game.player_of(game.to_move)
+    end = len(game.plies)
+    while end and game.player_of(keyboard(game, end - 1)) == me:
+        end -= 1  # the mover's own decisions this turn
+    start = end
+    while start and game.player_of(keyboard(game, start - 1)) != me:
+        start -= 1
+    if start == end:
+        return "Since your last move: nothing yet, the game begins."
+    shown = range(start, end)[-MAX_DECISIONS:]
+    return "Since your last move: " + " ".join(told(game, i) for i in shown)
 
 
 def told(game: Game, index: int) -> str:
@@ -74,3 +130,14 @@ def told(game: Game, index: int) -> str:
     if notes:
         text += " " + "; ".join(notes[-MAX_CONSEQUENCES:]) + "."
     return text
+
+
+def rolls(game: Game, index: int) -> list[str]:
+    """The rolls of decision ``index`` as the notice shows them (the last few, with how many
+    more the dice tray holds)."""
+    thrown = game.plies[index].rolls
+    lines = [f"dice: {r.describe()}" for r in thrown[-MAX_ROLLS:]]
+    more = len(thrown) - MAX_ROLLS
+    if more > 0:
+        lines.insert(0, f"({more} earlier roll{'s' if more > 1 else ''} in the dice tray)")
+    return lines

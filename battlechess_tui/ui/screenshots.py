@@ -209,6 +209,7 @@ async def _fight_then_hand_over(pilot: Pilot) -> None:
     await _settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
+    screen.settings.handover = "on"  # two players: the notice is a setting (default: a line)
     screen.play("e4d5")
     await _until_screen(pilot, HandOver)
 

@@ -1,5 +1,5 @@
 """How the app looks and how turns pass, kept between runs: dice animation, piece set, board
-palette, theme, hand-over notices and free undo.
+palette, theme, hand-over notices, free undo, the move log's notation and turning the board.
 
 The settings live in ``settings.json`` in the user's config folder (``$BATTLECHESS_CONFIG_DIR``
 overrides it, so tests never touch the real one) and are written atomically. Nothing here is
@@ -25,31 +25,38 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 SETTINGS_NAME = "settings.json"
-#: Six short fields: a larger file is not a settings file.
+#: Eight short fields: a larger file is not a settings file.
 MAX_SETTINGS_BYTES = 64 * 1024
 DEFAULT_THEME = "textual-dark"
 
 Palette = Literal["theme", "high-contrast", "no-colour"]
 PieceSet = Literal["figures", "ascii"]
 HandOverMode = Literal["on", "off", "team"]
+LogNotation = Literal["san", "coordinates"]
 PALETTES: tuple[str, ...] = get_args(Palette)
 PIECE_SETS: tuple[str, ...] = get_args(PieceSet)
 HAND_OVERS: tuple[str, ...] = get_args(HandOverMode)
+LOG_NOTATIONS: tuple[str, ...] = get_args(LogNotation)
 
 
 @dataclass
 class Settings:
     """Display and table settings; never anything about the game itself (its rules, options
     and players are in its save). ``handover``: the notice between players at one keyboard
-    (``team``: only in games of more than two seats); ``free_undo``: undo without asking the
-    other side (practice)."""
+    (``team``, the default: only when the keyboard passes to another person in a game of more
+    than two seats; two-player games say it in a line above the board); ``free_undo``: undo
+    without asking the other side (practice); ``notation``: the move log of the chess games
+    in SAN or in coordinates; ``turn_board``: at one keyboard, the board turns to face
+    whoever moves."""
 
     animate: bool = True
     pieces: PieceSet = "figures"
     palette: Palette = "theme"
     theme: str = DEFAULT_THEME
-    handover: HandOverMode = "on"
+    handover: HandOverMode = "team"
     free_undo: bool = False
+    notation: LogNotation = "san"
+    turn_board: bool = False
 
     @property
     def ascii_pieces(self) -> bool:
@@ -94,8 +101,10 @@ def _model() -> type[BaseModel]:
         pieces: PieceSet = "figures"
         palette: Palette = "theme"
         theme: str = DEFAULT_THEME
-        handover: HandOverMode = "on"
+        handover: HandOverMode = "team"
         free_undo: bool = False
+        notation: LogNotation = "san"
+        turn_board: bool = False
 
     return SettingsFile
 
@@ -137,6 +146,8 @@ def _as_written(data: Any) -> Settings | None:
         "theme": lambda v: isinstance(v, str),
         "handover": lambda v: v in HAND_OVERS,
         "free_undo": lambda v: isinstance(v, bool),
+        "notation": lambda v: v in LOG_NOTATIONS,
+        "turn_board": lambda v: isinstance(v, bool),
     }
     if not isinstance(data, dict) or data.keys() != valid.keys():
         return None
@@ -156,5 +167,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         theme=settings.theme,
         handover=settings.handover,
         free_undo=settings.free_undo,
+        notation=settings.notation,
+        turn_board=settings.turn_board,
     )
     write_atomic(path or settings_path(), model.model_dump_json(indent=1) + "\n")

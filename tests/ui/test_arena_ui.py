@@ -66,7 +66,7 @@ async def test_ar_11_last_turns_to_a_win_by_keys_mouse_and_typing(
                 await check_gladiator_views(pilot, action.squares[0])
             await play_one(pilot, action, how)
         assert isinstance(app.screen, ResultPanel)
-        assert app.screen.result == result.describe()
+        assert app.screen.result == game.presenter.describe_outcome(result)
         assert "all enemy gladiators captured" in app.screen.result
 
 

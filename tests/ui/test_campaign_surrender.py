@@ -4,6 +4,7 @@ No keeps the game going, Yes ends it."""
 from __future__ import annotations
 
 from battlechess_tui.campaign.store import create_campaign, default_dir
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.campaign import CampaignGameScreen, CampaignScreen
 from battlechess_tui.ui.screens.dialogs import Confirm, ResultPanel
@@ -30,5 +31,7 @@ async def test_dd_45_surrender_is_confirmed_first(tmp_path) -> None:
         await type_action(pilot, "surrender")
         await pilot.press("y")
         await pilot.pause()
-        assert screen.game.over and "surrendered" in (screen.game.outcome.reason or "")
+        outcome = screen.game.outcome
+        assert outcome is not None and outcome.kind == Ending.SURRENDER
+        assert "surrendered" in screen.game.presenter.outcome_reason(outcome)
         assert isinstance(app.screen, ResultPanel)

@@ -65,7 +65,7 @@ async def test_the_computers_reply_lands_while_keys_work_and_people_cannot_move_
         assert isinstance(app.screen, GameScreen)  # no hand-over to the computer
         assert screen.message == "Ann (White) played e4. Black (computer, easy) is thinking…"
         await wait_for(pilot, held.started.is_set)
-        await pilot.press("f")  # the app answers keys while the computer thinks
+        await pilot.press("F")  # the app answers keys while the computer thinks
         assert screen.flipped
         await type_action(pilot, "e7e5")
         assert screen.message == "Refused: Black is played by the computer"
@@ -115,7 +115,7 @@ async def test_the_computer_declines_a_draw_offer_when_not_behind(tmp_path: Path
     game = against("random")
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("d")
+        await pilot.press("D", "y")  # asked first (issue 25 item 10)
         await wait_for(pilot, lambda: len(game.plies) == 2)
         assert [p.action.kind for p in game.plies] == ["offer-draw", "decline-draw"]
         assert game.to_move == "white" and not game.over

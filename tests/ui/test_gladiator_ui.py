@@ -175,13 +175,15 @@ async def test_gc_2_gc_14_hand_over_names_the_player_of_each_decision(tmp_path: 
         )
         await type_text(pilot, "f2f4")  # the King's move
         notice = await expect_hand_over(pilot, "Bob (White · Queen)")  # no override question
-        assert notice.last == "Ann (White · King) played Ff2-f4."
+        assert notice.last == "Ann (White · King) played F f2-f4."
         assert "King ✓ Ann   Queen ▶ Bob" in banner_text(pilot)
         assert "Queen's move (King may override)" in banner_text(pilot)
         await type_text(pilot, "e1f2")  # the Queen's move
         no_hand_over(pilot)  # the Black Knight is Bob's too
-        await choose_action(pilot, "King overrides the Black Knight's move")  # Ann's decision
-        no_hand_over(pilot)  # Ann makes the move herself
+        # Bob has the keyboard; the override is Ann's decision: the keyboard passes to her
+        # (issue 25 item 18: a hand-over each way, to Ann now and back to Bob after her move).
+        await choose_action(pilot, "King overrides the Black Knight's move")
+        await expect_hand_over(pilot, "Ann (White · King)")
         assert screen.banner.player == "Ann"
         assert "King overrides the Black Knight's move" in banner_text(pilot)
         assert "Black Knight ▶ Bob (the King overrides)" in banner_text(pilot)

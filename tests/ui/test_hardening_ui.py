@@ -23,7 +23,8 @@ MARKUP = "[b]Ann[/] [@click=app.quit]x[/]"
 
 def app_with(players: dict[str, str], save_dir: Path) -> BattleChessApp:
     game = build_game("classic", None, 7, players)
-    return BattleChessApp("play", game=game, save_dir=save_dir, settings=Settings(animate=False))
+    settings = Settings(animate=False, handover="on")  # the notice in a two-player game too
+    return BattleChessApp("play", game=game, save_dir=save_dir, settings=settings)
 
 
 async def settle(pilot: Pilot, times: int = 4) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Input
+
 from battlechess_tui.tutorial.catalogue import find
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp
@@ -27,5 +29,8 @@ async def test_lesson_has_no_undo_save_or_resign_keys(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.screen is screen and len(screen.game.plies) == plies
         assert list(tmp_path.glob("*.json")) == []
+        # Letters no command has open the move box (issue 25 item 12): typed, not commands.
+        assert screen.query_one("#move-input", Input).value == "usx"
+        await pilot.press("escape", "escape")
         shown = {key for key, b in screen.active_bindings.items() if b.enabled}
         assert not shown & {"u", "s", "x"} and "R" in shown

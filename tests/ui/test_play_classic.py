@@ -21,7 +21,11 @@ FOOLS_MATE = ("f2f3", "e7e5", "g2g4", "d8h4")
 
 
 def classic_app(size: tuple[int, int] = (80, 24), **players: str) -> BattleChessApp:
-    return BattleChessApp("play", game=build_game("classic", None, 7, players or None))
+    """A classic game at one keyboard with the hand-over notice in two-player games too (the
+    default keeps it to team games: ``tests/ui/test_turn_round3.py``)."""
+    app = BattleChessApp("play", game=build_game("classic", None, 7, players or None))
+    app.settings.handover = "on"
+    return app
 
 
 async def test_keyboard_game_to_checkmate_and_result_panel() -> None:
@@ -114,7 +118,7 @@ async def test_typing_right_after_colon_goes_into_the_box() -> None:
 async def test_draw_offer_named_in_banner_notice_and_log_then_declined_from_the_panel() -> None:
     app = classic_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("d")
+        await pilot.press("D", "y")  # the draw key asks first (issue 25 item 10)
         assert isinstance(app.screen, HandOver)
         assert app.screen.last == "White offers a draw."
         await pilot.press("enter")

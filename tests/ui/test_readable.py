@@ -91,7 +91,7 @@ async def test_help_scrolls_by_keyboard_and_says_only_what_applies(tmp_path: Pat
         assert "Classic" in text and f"such as `{first_move}`, `resign`" in text
         for other in ("override", "cast bless", "dice", "Dice"):
             assert other not in text
-        assert "| `♔` | White King |" in text  # the legend: the figures as drawn all game
+        assert "| `♔` | White King (K) |" in text  # the legend: the figures, the letter logged
         scroller = help_screen.query_one("#help")
         await pilot.pause()
         assert help_screen.query_one(Markdown).region.height > scroller.region.height

@@ -39,7 +39,8 @@ def fight_ready(animate: bool, free_undo: bool = False) -> BattleChessApp:
     game = build_game("single-combat", None, 5, {"white": "Ann", "black": "Bo"})
     for move in ("e2e4", "d7d5"):
         game.play(move)
-    return BattleChessApp("play", game=game, settings=Settings(animate, free_undo=free_undo))
+    settings = Settings(animate, free_undo=free_undo, handover="on")
+    return BattleChessApp("play", game=game, settings=settings)
 
 
 def rolls_shown(screen: GameScreen) -> list[tuple[int, ...]]:
@@ -71,7 +72,10 @@ async def test_the_roll_is_in_the_tray_before_the_hand_over_which_says_what_happ
         await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
         notice = app.screen
         assert isinstance(notice, HandOver) and notice.next_player == "Bo (Black)"
-        assert notice.last == f"Ann (White) played exd5 (rolled 5, needs 5: wins). {KILL}."
+        assert notice.last == (
+            f"Ann (White) played exd5 (rolled 5, needs 5: wins). {KILL}.\n"
+            "dice: 1d8 [5] vs needs 5: wins"
+        )
         [(animating, tray_text)] = seen
         assert not animating and "⇒ wins" in tray_text  # the roll and its result were shown
 
@@ -88,7 +92,7 @@ async def test_any_key_ends_the_roll_and_then_the_notice_shows(
         assert isinstance(app.screen, GameScreen)  # the roll tumbles: nothing covers it yet
         tray = screen.query_one(DiceTray)
         assert tray.animating and rolls_shown(screen) == [(5,)]
-        await pilot.press("f")  # flips the board, and ends the tumble
+        await pilot.press("F")  # flips the board, and ends the tumble
         assert screen.flipped and not tray.animating
         await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
 

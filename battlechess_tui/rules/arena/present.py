@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import battlechess_tui.rules.arena.ending_words as words
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import BLACK, PAWN
 from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, PieceView, TallyItem, TallySection
 from battlechess_tui.engine.vocabulary import MarkKind
 from battlechess_tui.rules.arena.moves import first_piece
 from battlechess_tui.rules.arena.rules import ArenaRules
 from battlechess_tui.rules.arena.state import HALF_NAMES, SUPPORTER, ArenaState
+from battlechess_tui.rules.chess_family import san
 from battlechess_tui.rules.chess_family.pieces import PIECE_KEYS, ChessPieces
 
 ARENA = Mark(MarkKind.AREA, "arena", "◇", "+")
@@ -36,7 +39,9 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
     # -- the move log --------------------------------------------------------------------------
 
     def notation(self, state: ArenaState, action: Action) -> str:
-        """``Pb3-c5 (as N a2)``, ``Pb3xc5 (as N a2, Q d1)``, ``Nb1-a3``."""
+        """SAN, a gladiator's with its file and the supporters that grant its move:
+        ``bc5 (as N a2)``, ``cxc5 (as R a6)``, ``de3 (as K e1, B c1)``; supporter moves
+        ``Na3``."""
         moves = self.rules.moves(state)
         if (
             self.rules.outcome(state) is not None
@@ -44,14 +49,32 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
             or action.squares not in moves
         ):
             return action.text(self.geo)
-        frm, to = action.squares
         board, name = state.board, self.geo.name
-        text = f"{cb.LETTERS[board[frm] & 7]}{name(frm)}{'x' if board[to] else '-'}{name(to)}"
-        sources = moves[(frm, to)]
+        all_moves = self.san_moves(state)
+        move = next(m for m in all_moves if m.action == action)
+        text = san.write(move, all_moves, self.geo, pawn_file=True)
+        sources = moves[(action.origin, action.target)]
         if sources:
             text += " (as " + ", ".join(f"{cb.LETTERS[board[s] & 7]} {name(s)}" for s in sources)
             text += ")"
         return text
+
+    def outcome_reason(self, outcome: Outcome) -> str:
+        return words.reason(outcome) or super().outcome_reason(outcome)
+
+    def outcome_detail(self, outcome: Outcome) -> str:
+        return words.detail(outcome)
+
+    def san_moves(self, state: ArenaState) -> list[san.SanMove]:
+        """Every move of ``state`` as SAN sees it (gladiators are pawns, AR-3)."""
+        board = state.board
+        return [san.SanMove(Action(MOVE, (frm, to)), cb.LETTERS[board[frm] & 7], frm, to,
+                            capture=bool(board[to]))
+                for frm, to in self.rules.moves(state)]  # fmt: skip
+
+    def parse_notation(self, state: ArenaState, text: str) -> Action:
+        """A move typed in SAN (``c5``, ``cxc5``, ``Na3``, a square alone)."""
+        return san.read(text, self.san_moves(state), self.geo)
 
     # -- the board and the panels --------------------------------------------------------------
 
@@ -75,7 +98,7 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
     def status(self, state: ArenaState) -> str:
         result = self.rules.outcome(state)
         if result is not None:
-            return result.describe(self.side_names)
+            return self.describe_outcome(result)
         return f"{self.side_names[state.side]} — {HALF_NAMES[state.phase]}"
 
     def tally(self, state: ArenaState) -> list[TallySection]:

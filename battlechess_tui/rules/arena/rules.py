@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import battlechess_tui.rules.arena.ending_words as words
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
@@ -26,7 +27,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
-from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState
+from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState, Half
 from battlechess_tui.rules.chess_family.pieces import ChessPieces, piece_values
 from battlechess_tui.rules.chess_family.position import join_position, split_position
 
@@ -108,10 +109,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         return self._settle(state, [] if events is None else events)
 
     @staticmethod
-    def _read_half(word: str) -> int:
+    def _read_half(word: str) -> Half:
         if word not in HALF_WORDS:
             raise ValueError(f"half={word}: the half of the turn is gladiator or supporter")
-        return HALF_WORDS.index(word)
+        return Half(HALF_WORDS.index(word))
 
     @staticmethod
     def _read_idle(text: str) -> tuple[int, int]:
@@ -222,7 +223,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
             ))  # fmt: skip
             result = self.outcome(state)
             if result is not None:
-                events.append(Note(EventTag.WIN, result.describe(names), (to,)))
+                events.append(Note(EventTag.WIN, words.result_line(result, names), (to,)))
                 return state
         if self.moves(state):
             return state
@@ -259,7 +260,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         if result is None:
             return False
         tag = EventTag.DRAW if result.winner is None else EventTag.WIN
-        events.append(Note(tag, result.describe(self.side_names)))
+        events.append(Note(tag, words.result_line(result, self.side_names)))
         return True
 
     # -- the end (AR-11, AR-12, AR-13) -----------------------------------------------------------
@@ -268,11 +269,9 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         board = state.board
         for side in (0, 1):
             if PAWN | side << 3 not in board:
-                return Outcome(1 - side, "all enemy gladiators captured", "AR-11",
-                               kind=Ending.ALL_CAPTURED)  # fmt: skip
+                return Outcome(1 - side, rule="AR-11", kind=Ending.ALL_CAPTURED)
         if min(state.idle) >= 2:
-            detail = "neither player could make a gladiator move for two turns each"
-            return Outcome(None, "no gladiator moves", "AR-12", detail, kind=Ending.NO_MOVES)
+            return Outcome(None, rule="AR-12", kind=Ending.NO_MOVES)
         if state.phase == GLADIATOR:
             return self._quiet_draw(state)
         return None
@@ -282,12 +281,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         turns each, or the same position beginning a turn ``repetitions`` times."""
         quiet = self.data.quiet_turns
         if state.quiet >= 2 * quiet:
-            detail = f"{quiet} turn{'s' * (quiet != 1)} by each player without a capture"
-            return Outcome(None, "no capture", "AR-13", detail, kind=Ending.QUIET)
+            return Outcome(None, rule="AR-13", kind=Ending.QUIET, numbers=(quiet,))
         times = self.data.repetitions
         if state.keys and state.keys.count(state.keys[-1]) >= times:
-            detail = f"the same position began a turn {times} times"
-            return Outcome(None, "repetition", "AR-13", detail, kind=Ending.REPETITION)
+            return Outcome(None, rule="AR-13", kind=Ending.REPETITION, numbers=(times,))
         return None
 
     def lost(self, state: ArenaState) -> tuple[int, int]:

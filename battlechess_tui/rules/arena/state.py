@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 
-GLADIATOR, SUPPORTER = 0, 1  # the two halves of a turn (AR-4)
+
+class Half(IntEnum):
+    """The two halves of a turn (AR-4), in order (``HALF_NAMES`` reads by them)."""
+
+    GLADIATOR = 0
+    SUPPORTER = 1
+
+
+GLADIATOR, SUPPORTER = Half.GLADIATOR, Half.SUPPORTER
 HALF_NAMES = ("gladiator move", "supporter move")
 
 
@@ -19,7 +28,7 @@ class ArenaState:
 
     board: tuple[int, ...]  # chessboard piece ints (type 1..6, +8 for Black), a1 = 0
     side: int  # whose turn it is (0 White, 1 Black)
-    phase: int  # GLADIATOR or SUPPORTER: which half of the turn is next
+    phase: Half  # GLADIATOR or SUPPORTER: which half of the turn is next
     fullmove: int = 1  # as FEN's move number: one more after each of Black's turns
     idle: tuple[int, int] = (0, 0)  # own turns in a row without a gladiator move (AR-12)
     quiet: int = 0  # gladiator halves, made or skipped, since the last capture (AR-13)

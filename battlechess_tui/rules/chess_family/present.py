@@ -8,6 +8,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.views import IN_CHECK, Mark, PieceView, TallyItem, TallySection
+from battlechess_tui.rules.chess_family import san as fide_san
 from battlechess_tui.rules.chess_family.pieces import ChessPieces
 from battlechess_tui.rules.chess_family.rules import ChessRules
 from battlechess_tui.rules.chess_family.state import ChessState
@@ -36,29 +37,28 @@ class ChessPresenter(ChessPieces, Presenter[ChessState]):
 
     def san(self, state: ChessState, move: int) -> str:
         """Standard algebraic notation without the check mark."""
-        geo, board = self.geo, state.board
+        return fide_san.write(self.san_move(state, move), self.san_moves(state), self.geo)
+
+    def san_moves(self, state: ChessState) -> list[fide_san.SanMove]:
+        """Every legal move of ``state`` as SAN sees it."""
+        return [self.san_move(state, m) for m in state.moves]
+
+    def san_move(self, state: ChessState, move: int) -> fide_san.SanMove:
+        board, geo = state.board, self.geo
         frm, to, fl = cb.origin(move), cb.target(move), cb.flag(move)
-        piece = board.board[frm] & 7
+        castle = ""
         if fl == cb.CASTLE:
-            return "O-O" if geo.file(to) > geo.file(frm) else "O-O-O"
-        capture = bool(board.board[to]) or fl == cb.EN_PASSANT
+            castle = fide_san.KINGSIDE if geo.file(to) > geo.file(frm) else fide_san.QUEENSIDE
         promo = cb.promotion(move)
-        if piece == cb.PAWN:
-            text = (geo.name(frm)[0] + "x" if capture else "") + geo.name(to)
-            return text + ("=" + cb.LETTERS[promo] if promo else "")
-        rivals = [
-            cb.origin(m) for m in state.moves
-            if cb.target(m) == to and cb.origin(m) != frm and board.board[cb.origin(m)] & 7 == piece
-        ]  # fmt: skip
-        disamb = ""
-        if rivals:
-            if all(geo.file(r) != geo.file(frm) for r in rivals):
-                disamb = geo.name(frm)[0]
-            elif all(geo.rank(r) != geo.rank(frm) for r in rivals):
-                disamb = geo.name(frm)[1:]
-            else:
-                disamb = geo.name(frm)
-        return cb.LETTERS[piece] + disamb + ("x" if capture else "") + geo.name(to)
+        return fide_san.SanMove(
+            self.rules.to_action(move), cb.LETTERS[board.board[frm] & 7], frm, to,
+            capture=bool(board.board[to]) or fl == cb.EN_PASSANT,
+            promotion=cb.LETTERS[promo] if promo else "", castle=castle,
+        )  # fmt: skip
+
+    def parse_notation(self, state: ChessState, text: str) -> Action:
+        """The move typed in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``, a square alone)."""
+        return fide_san.read(text, self.san_moves(state), self.geo)
 
     # -- the board and the panels --------------------------------------------------------------
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Event, Roll
 from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import PieceView, TallyItem, TallySection
+from battlechess_tui.engine.vocabulary import Ending, Purpose
 from battlechess_tui.rules.dice_chess.rules import (
     DONE,
     MOVE_WORDS,
-    REROLL,
     SWAP,
     DiceChessRules,
     capture_range,
@@ -38,18 +39,46 @@ class DiceChessPresenter(Presenter[DiceChessState]):
             return "done arranging"
         if action.kind != MOVE or len(action.squares) != 2:
             return action.text(geo)
+        return self._move_text(state, action)
+
+    def logged(self, state: DiceChessState, action: Action, events: list[Event]) -> str:
+        """A capture with the capturing die's new face: ``3 c2xc3 (takes 2, rerolled 5)``."""
+        for event in events:
+            if isinstance(event, Roll) and event.use == Purpose.REROLL:
+                return self._move_text(state, action, event.faces[0])
+        return self.notation(state, action)
+
+    def _move_text(self, state: DiceChessState, action: Action, rerolled: int | None = None) -> str:
         frm, to = action.squares
+        geo = self.geo
         face, victim = face_of(state.board[frm]), state.board[to]
         if victim is None:
             return f"{face} {geo.name(frm)}-{geo.name(to)}"
-        return f"{face} {geo.name(frm)}x{geo.name(to)} (takes {victim[1]})"
+        new = "" if rerolled is None else f", rerolled {rerolled}"
+        return f"{face} {geo.name(frm)}x{geo.name(to)} (takes {victim[1]}{new})"
 
-    def annotate(self, notation: str, events: list[Event]) -> str:
-        """Add the capturing die's new face: ``3 c2xc3 (takes 2, rerolled 5)``."""
-        for event in events:
-            if isinstance(event, Roll) and event.purpose.startswith(REROLL):
-                return notation[:-1] + f", rerolled {event.faces[0]})"
-        return notation
+    # -- the end (DC-11, DC-12, DC-14) ---------------------------------------------------------
+
+    def outcome_reason(self, outcome: Outcome) -> str:
+        if outcome.reason:
+            return outcome.reason
+        if outcome.kind == Ending.NO_DICE and outcome.winner is not None:
+            return f"{self.side_names[1 - outcome.winner]} has no dice left"
+        if outcome.kind == Ending.SCORE and outcome.numbers:
+            yet = " and no capture yet" if outcome.rule == "DC-14" else " with no capture"
+            return f"{outcome.numbers[0]} full turns{yet}"
+        return super().outcome_reason(outcome)
+
+    def outcome_detail(self, outcome: Outcome) -> str:
+        """How a scored game was decided: the board totals, then the captured totals."""
+        if outcome.detail or outcome.kind != Ending.SCORE or len(outcome.numbers) != 5:
+            return outcome.detail
+        _, board_w, board_b, taken_w, taken_b = outcome.numbers
+        if board_w != board_b:
+            return f"dice on the board total {board_w} to {board_b}"
+        if taken_w != taken_b:
+            return f"board totals tie at {board_w}; captured dice total {taken_w} to {taken_b}"
+        return f"board totals tie at {board_w} and captured totals at {taken_w}"
 
     # -- the board and the panels --------------------------------------------------------------
 

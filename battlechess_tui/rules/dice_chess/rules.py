@@ -20,7 +20,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
 from battlechess_tui.rules.dice_chess import position, value
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
 
@@ -108,7 +108,13 @@ class DiceChessRules(Rules[DiceChessState]):
             )
             name = self.side_names[side]
             purpose = f"{name}'s dice, placed {order} (DC-1, DC-2)"
-            roll = dice.roll(SEATS[side], f"{len(squares)}d{FACES}", purpose)
+            roll = dice.roll(
+                SEATS[side],
+                f"{len(squares)}d{FACES}",
+                purpose,
+                use=Purpose.SETUP,
+                squares=tuple(squares),
+            )
             events.append(roll)
             for sq, face in zip(squares, roll.faces, strict=True):
                 board[sq] = (side, face)
@@ -261,7 +267,13 @@ class DiceChessRules(Rules[DiceChessState]):
             f"{name}'s {face} on {geo.name(frm)} captures {other}'s {victim[1]} on {geo.name(to)}",
             (frm, to),
         )]  # fmt: skip
-        roll = dice.roll(SEATS[side], f"1d{FACES}", f"{REROLL} capturing die on {geo.name(to)}")
+        roll = dice.roll(
+            SEATS[side],
+            f"1d{FACES}",
+            f"{REROLL} capturing die on {geo.name(to)}",
+            use=Purpose.REROLL,
+            squares=(to,),
+        )
         new_face = roll.faces[0]
         events.append(dice.settle(roll, result=f"now shows {new_face}"))
         board[to] = (side, new_face)
@@ -284,29 +296,26 @@ class DiceChessRules(Rules[DiceChessState]):
             return None
         for side in (0, 1):
             if not state.dice_of(side):
-                name = self.side_names[side]
-                return Outcome(side ^ 1, f"{name} has no dice left", "DC-11", kind=Ending.NO_DICE)
+                return Outcome(side ^ 1, rule="DC-11", kind=Ending.NO_DICE)
         if state.any_capture and state.quiet >= self.stall_plies:
-            turns = self.options["stall_turns"]
-            return self.score(state, f"{turns} full turns with no capture")
+            return self.score(state, int(self.options["stall_turns"]))
         if not state.any_capture and self.opening_turns and state.quiet >= self.opening_plies:
-            return self.score(state, f"{self.opening_turns} full turns and no capture yet", "DC-14")
+            return self.score(state, self.opening_turns, "DC-14")
         return None
 
-    def score(self, state: DiceChessState, why: str, rule: str = "DC-12") -> Outcome:
-        """DC-12: higher board total wins; then higher captured total; else a draw."""
+    def score(self, state: DiceChessState, turns: int, rule: str = "DC-12") -> Outcome:
+        """DC-12: higher board total wins; then higher captured total; else a draw. The
+        numbers: the full turns played without a capture, the board totals, the captured
+        totals (White's first)."""
         board = state.board_totals()
         taken = (state.captured_total(0), state.captured_total(1))
+        winner: int | None = None
         if board[0] != board[1]:
-            winner: int | None = 0 if board[0] > board[1] else 1
-            detail = f"dice on the board total {board[0]} to {board[1]}"
+            winner = 0 if board[0] > board[1] else 1
         elif taken[0] != taken[1]:
             winner = 0 if taken[0] > taken[1] else 1
-            detail = f"board totals tie at {board[0]}; captured dice total {taken[0]} to {taken[1]}"
-        else:
-            winner = None
-            detail = f"board totals tie at {board[0]} and captured totals at {taken[0]}"
-        return Outcome(winner, why, rule, detail, kind=Ending.SCORE)
+        numbers = (turns, *board, *taken)
+        return Outcome(winner, rule=rule, kind=Ending.SCORE, numbers=numbers)
 
     # -- numbers for computer players ----------------------------------------------------------
 

@@ -42,8 +42,8 @@ def melee(w: Work, att: int, dfd: int, extra_hit: Mods | None = None,
         return
     mods = fx.modifiers(w.state, w.t, w.geo, att, "damage", weapon=True, vs=dfd)
     mods += extra_dmg or []
-    dmg = combat.damage_roll(w, a.side, st.damage, mods, f"damage: {w.name(att)}",
-                             st.crit if crit else 1)  # fmt: skip
+    dmg = combat.damage_roll(w, a.side, st.damage, mods, "damage",
+                             st.crit if crit else 1, about=w.name(att))  # fmt: skip
     if sneaky:
         sneak = st.abilities["sneak-attack"].dice or "d6"
         dmg += combat.damage_roll(w, a.side, DiceExpr.parse(sneak), [], "sneak attack", floor=0)

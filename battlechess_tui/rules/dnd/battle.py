@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import EventTag, Purpose
 from battlechess_tui.rules.dnd import abilities, combat, spells, spoils
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -55,7 +55,16 @@ def initiative(w: Work, attacker: int, defender: int) -> bool:
                 ("init", fx.stats_of(w.t, p).init),
                 *fx.modifiers(w.state, w.t, w.geo, pid, "init"),
             ]
-            rolls.append((w.throw(p.side, "1d20", f"initiative: {w.name(pid)}", mods), mods))
+            roll = w.throw(
+                p.side,
+                "1d20",
+                "initiative",
+                mods,
+                use=Purpose.INITIATIVE,
+                about=w.name(pid),
+                squares=(w.state.standing(pid),),
+            )
+            rolls.append((roll, mods))
         (ra, ma), (rd, md) = rolls
         mod_a, mod_d = sum(v for _, v in ma), sum(v for _, v in md)
         if ra.total != rd.total:
@@ -224,7 +233,14 @@ def advance(w: Work) -> None:
 def loses_action(w: Work, pid: int) -> bool:
     """Bestow Curse (3): a 50% chance to lose each action."""
     p = w.piece(pid)
-    roll = w.throw(p.side, "1d100", f"curse: does the {w.name(pid)} act?")
+    roll = w.throw(
+        p.side,
+        "1d100",
+        "curse",
+        use=Purpose.CURSE,
+        about=f"does the {w.name(pid)} act?",
+        squares=(w.state.standing(pid),),
+    )
     if w.settled:
         return False
     lost = roll.total <= 50

@@ -16,7 +16,7 @@ from battlechess_tui.engine.dice import Dice, DiceExpr
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import EventTag, Purpose
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.endings import both_kings_fell, king_fell
 from battlechess_tui.rules.dnd.reach import attacks_square
@@ -53,17 +53,48 @@ class Work:
     # -- dice --------------------------------------------------------------------------------
 
     def throw(
-        self, side: int, expr: DiceExpr | str, purpose: str, mods: Mods | None = None
+        self,
+        side: int,
+        expr: DiceExpr | str,
+        label: str,
+        mods: Mods | None = None,
+        *,
+        use: Purpose = Purpose.OTHER,
+        about: str = "",
+        squares: tuple[int, ...] = (),
+        critical: int = 1,
     ) -> Roll:
-        """Throw ``expr`` (not yet recorded: ``settle`` it once its result is known)."""
+        """Throw ``expr`` (not yet recorded: ``settle`` it once its result is known). The roll's
+        purpose reads ``label: about`` (``melee attack: White Fighter on e4 vs ...``); a battle
+        line shows the ``label`` (kept on the roll when ``about`` follows it)."""
         expr = expr if isinstance(expr, DiceExpr) else DiceExpr.parse(expr)
-        all_mods = list(mods or ()) + ([("bonus", expr.bonus)] if expr.bonus else [])
-        dice_only = DiceExpr(expr.terms, 0)
+        all_mods = tuple(mods or ()) + ((("bonus", expr.bonus),) if expr.bonus else ())
+        purpose = f"{label}: {about}" if about else label
+        typed = Roll(
+            SEATS[side],
+            "",
+            (),
+            purpose,
+            all_mods,
+            use=use,
+            squares=tuple(s for s in squares if s >= 0),
+            critical=critical,
+            label=label if about else "",
+        )
         if self.settled:
             faces = tuple((s + 1) // 2 for n, s in expr.terms for _ in range(n))
             dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
-            return Roll(SEATS[side], dice_text, faces, purpose, tuple(all_mods))
-        return self.dice.roll(SEATS[side], dice_only, purpose, modifiers=tuple(all_mods))
+            return replace(typed, dice=dice_text, faces=faces)
+        return self.dice.roll(
+            SEATS[side],
+            DiceExpr(expr.terms, 0),
+            purpose,
+            modifiers=all_mods,
+            use=use,
+            squares=typed.squares,
+            critical=critical,
+            label=typed.label,
+        )
 
     def settle(self, roll: Roll, against: str = "", result: str = "") -> Roll:
         if not self.settled:
@@ -199,7 +230,16 @@ def attack_roll(
     kind = "TAC" if touch else ("FAC" if flat_footed(w, dfd) else "AC")
     ac, _ = fx.armor_class(w.state, w.t, dfd, kind)
     against = f"{kind} {ac}"
-    roll = w.throw(a.side, "1d20", f"{purpose}: {w.name(att)} vs {w.name(dfd)}", mods)
+    where = (w.state.standing(att), w.state.standing(dfd))
+    roll = w.throw(
+        a.side,
+        "1d20",
+        purpose,
+        mods,
+        use=Purpose.ATTACK,
+        about=f"{w.name(att)} vs {w.name(dfd)}",
+        squares=where,
+    )
     if w.settled:
         return True, False
     nat = natural(roll)
@@ -216,7 +256,15 @@ def attack_roll(
             crit = True
             w.note(EventTag.CRITICAL, "Bless Weapon: the critical needs no confirmation")
         else:
-            conf = w.throw(a.side, "1d20", f"confirm critical: {w.name(att)}", mods)
+            conf = w.throw(
+                a.side,
+                "1d20",
+                "confirm critical",
+                mods,
+                use=Purpose.CONFIRM,
+                about=w.name(att),
+                squares=where,
+            )
             cn = natural(conf)
             crit = cn == 20 or (cn != 1 and conf.total >= ac)
             w.settle(conf, against, "critical" if crit else "not confirmed")
@@ -230,7 +278,7 @@ def _blur_spares(w: Work, side: int, dfd: int) -> bool:
     blur = w.piece(dfd).effect("blur")
     if blur is None:
         return True
-    roll = w.throw(side, "1d100", f"Blur miss chance ({blur.amount}%)")
+    roll = w.throw(side, "1d100", f"Blur miss chance ({blur.amount}%)", use=Purpose.MISS_CHANCE)
     missed = roll.total <= blur.amount
     w.settle(roll, f"miss on 1-{blur.amount}", "blurred: miss" if missed else "hits")
     return not missed
@@ -245,15 +293,22 @@ def damage_roll(
     mult: int = 1,
     floor: int = 1,
     what: str = "damage",
+    about: str = "",
 ) -> int:
-    """Damage dice and modifiers (``mult`` times on a critical), at least ``floor`` (DD-13);
-    ``what`` names the amount ("damage", or "healing" for a cure)."""
+    """Damage dice and modifiers (``mult`` times on a critical: the roll's ``critical``), at
+    least ``floor`` (DD-13); ``what`` names the amount ("damage", or "healing" for a cure).
+    The roll's purpose reads ``purpose: about``."""
     terms = tuple((n * mult, s) for n, s in expr.terms)
     all_mods = ([(what, expr.bonus)] if expr.bonus else []) + list(mods)
+    all_mods = [(label, v * mult) for label, v in all_mods]
+    label = purpose
     if mult > 1:
-        all_mods = [(f"{label} x{mult}", v * mult) for label, v in all_mods]
-        purpose += f" (critical x{mult})"
-    roll = w.throw(side, DiceExpr(terms, 0), purpose, all_mods)
+        if about:
+            about += f" (critical x{mult})"
+        else:
+            label += f" (critical x{mult})"
+    use = Purpose.DAMAGE if what == "damage" else Purpose.HEALING
+    roll = w.throw(side, DiceExpr(terms, 0), label, all_mods, use=use, about=about, critical=mult)
     total = max(floor, roll.total)
     w.settle(roll, "", f"{total} {what}" + (" (minimum 1)" if total != roll.total else ""))
     return total
@@ -263,7 +318,15 @@ def saving_throw(w: Work, pid: int, kind: str, dc: int, purpose: str) -> bool:
     """d20 + save bonus vs DC; natural 1 fails, natural 20 succeeds (DD-22)."""
     p = w.piece(pid)
     mods = fx.save_bonus(w.state, w.t, w.geo, pid, kind)
-    roll = w.throw(p.side, "1d20", f"{purpose}: {w.name(pid)}'s {SAVE_NAMES[kind]} save", mods)
+    roll = w.throw(
+        p.side,
+        "1d20",
+        purpose,
+        mods,
+        use=Purpose.SAVE,
+        about=f"{w.name(pid)}'s {SAVE_NAMES[kind]} save",
+        squares=(w.state.standing(pid),),
+    )
     if w.settled:
         return False
     nat = natural(roll)

@@ -54,6 +54,7 @@ from battlechess_tui.rules.dnd.state import (
     Fascination,
     Loot,
     Pending,
+    Phase,
     Piece,
     placement,
 )
@@ -287,10 +288,10 @@ def _id_list(text: str, ids: int, size: int = 0, sep: str = ".") -> tuple[int, .
     return out
 
 
-def _phase(text: str) -> str:
+def _phase(text: str) -> Phase:
     if text not in PHASES:
         raise ValueError(f"{text!r} is not one of {', '.join(PHASES)}")
-    return text
+    return Phase(text)
 
 
 def _fresh(board: ChessBoard, t: Tables, level: int) -> list[Piece]:

@@ -8,6 +8,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
+from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import (
     BattleView,
     Combatant,
@@ -17,7 +18,7 @@ from battlechess_tui.engine.views import (
     TallySection,
     percent,
 )
-from battlechess_tui.engine.vocabulary import MarkKind
+from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -163,10 +164,26 @@ class DndPresenter(Presenter[DndState]):
             out[state.battle.square] = BATTLE_SQUARE
         return out
 
+    def outcome_reason(self, outcome: Outcome) -> str:
+        """DD-4, DD-9 and DD-45 in words (the loser named, or the side that cannot move)."""
+        if outcome.reason:
+            return outcome.reason
+        loser = None if outcome.winner is None else SIDES[1 - outcome.winner]
+        n = outcome.numbers
+        if outcome.kind == Ending.KING_KILLED:
+            return "both Kings fell" if loser is None else f"{loser}'s King fell below 0 hit points"
+        if outcome.kind == Ending.SURRENDER and loser is not None:
+            return f"{loser}'s King surrendered"
+        if outcome.kind == Ending.NO_MOVES and n:
+            return f"{SIDES[n[0]]} cannot move"
+        if outcome.kind == Ending.QUIET and n:
+            return f"{n[0]} full turns without damage"
+        return super().outcome_reason(outcome)
+
     def status(self, state: DndState) -> str:
         result = self.rules.outcome(state)
         if result is not None:
-            return result.describe(self.side_names)
+            return self.describe_outcome(result)
         t, geo, side = self.t, self.geo, SIDES[state.side]
         if state.phase == BATTLE and state.battle is not None:
             b = state.battle

@@ -98,7 +98,7 @@ def cast(w: Work, caster: int, choice: str, targets: list[int]) -> None:
 
 def _heal(w: Work, caster: int, target: int, expr: DiceExpr, name: str) -> None:
     side = w.piece(caster).side
-    amount = combat.damage_roll(w, side, expr, [], f"{name}: healing", floor=0, what="healing")
+    amount = combat.damage_roll(w, side, expr, [], name, floor=0, what="healing", about="healing")
     combat.heal(w, target, amount, name)
 
 
@@ -192,7 +192,14 @@ def _false_life(w: Work, c: int, key: str, targets: list[int]) -> None:
     p = w.piece(c)
     expr = DiceExpr.parse(params(w.t, p, key).damage or "d10+4")
     amount = combat.damage_roll(
-        w, p.side, expr, [], "False Life: temporary hit points", floor=0, what="temporary hp"
+        w,
+        p.side,
+        expr,
+        [],
+        "False Life",
+        floor=0,
+        what="temporary hp",
+        about="temporary hit points",
     )
     _buff(w, c, _effect(w, c, key, (), "temp-hp", amount))
     w.note(EventTag.BUFF, f"{w.name(c)} gains {amount} temporary hit points", p.square)

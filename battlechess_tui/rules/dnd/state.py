@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from functools import cache
 
 from battlechess_tui.engine import chessboard as cb
@@ -18,10 +19,21 @@ from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.rules import Outcome
 
-#: The phases of a turn: a chess move, the moved piece's action, the King's swap (DD-17),
-#: a battle (DD-10..DD-18), the winner's choice to loot the fallen (campaign play, DD-42).
-MOVE_PHASE, ACT, SWAP, BATTLE, LOOT = "move", "act", "swap", "battle", "loot"
-PHASES = (MOVE_PHASE, ACT, SWAP, BATTLE, LOOT)
+
+class Phase(StrEnum):
+    """The phases of a turn: a chess move, the moved piece's action, the King's swap (DD-17),
+    a battle (DD-10..DD-18), the winner's choice to loot the fallen (campaign play, DD-42).
+    The value is what position text writes."""
+
+    MOVE = "move"
+    ACT = "act"
+    SWAP = "swap"
+    BATTLE = "battle"
+    LOOT = "loot"
+
+
+MOVE_PHASE, ACT, SWAP, BATTLE, LOOT = Phase.MOVE, Phase.ACT, Phase.SWAP, Phase.BATTLE, Phase.LOOT
+PHASES = tuple(Phase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +182,7 @@ class DndState(Lookups):
     pieces: tuple[Piece, ...]
     at: tuple[int, ...]
     castling: int = 0  # the chess castling rights (cb.WK | cb.WQ | cb.BK | cb.BQ)
-    phase: str = MOVE_PHASE
+    phase: Phase = MOVE_PHASE
     side: int = 0  # whose turn it is
     actors: tuple[int, ...] = ()  # ACT: piece ids still to take their action (castling: two)
     battle: Battle | None = None
@@ -190,7 +202,7 @@ class Draft(Lookups):
 
     pieces: list[Piece]
     at: list[int]
-    phase: str
+    phase: Phase
     side: int
     actors: tuple[int, ...]
     pending: Pending | None

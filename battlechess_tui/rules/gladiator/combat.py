@@ -15,7 +15,7 @@ from functools import cache
 
 from battlechess_tui.engine.dice import Dice, DiceExpr, difference_distribution
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import EventTag, Purpose
 
 from . import endings
 from .queen import free
@@ -53,8 +53,20 @@ def fight(
     while a_hp > 0 and d_hp > 0 and (t.duel or rounds == 0):
         rounds += 1
         label = "" if not t.duel else f", round {rounds}"
-        a_roll = dice.roll(_seat(t, attacker), a_pool, f"{a_name} attacks {square}{extra}{label}")
-        d_roll = dice.roll(_seat(t, defender), d_pool, f"{d_name} defends {square}{label}")
+        a_roll = dice.roll(
+            _seat(t, attacker),
+            a_pool,
+            f"{a_name} attacks {square}{extra}{label}",
+            use=Purpose.ATTACK,
+            squares=(where,),
+        )
+        d_roll = dice.roll(
+            _seat(t, defender),
+            d_pool,
+            f"{d_name} defends {square}{label}",
+            use=Purpose.DEFENCE,
+            squares=(where,),
+        )
         diff = a_roll.total - d_roll.total
         if diff > 0:
             d_hp -= diff

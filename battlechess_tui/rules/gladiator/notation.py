@@ -49,7 +49,9 @@ from .state import (
     START,
     GladiatorState,
     Pending,
+    Phase,
     Piece,
+    Status,
     Work,
     seat_key,
 )
@@ -156,7 +158,7 @@ class Reader:
         self.pieces: list[Piece] = []
         self.moved: set[int] = set()
 
-    def piece(self, text: str, status: str, sq: int = EMPTY, holder: int = EMPTY) -> Piece:
+    def piece(self, text: str, status: Status, sq: int = EMPTY, holder: int = EMPTY) -> Piece:
         """A piece from its token (``W``, ``s(5)'``), numbered in reading order."""
         m = TOKEN.fullmatch(text)
         kind = self.by_letter.get(text[:1].upper()) if m else None
@@ -270,7 +272,7 @@ def number(text: str, what: str, low: int = 0) -> int:
     return int(text)
 
 
-def parse_slot(t: Tables, text: str) -> tuple[int, bool, str]:
+def parse_slot(t: Tables, text: str) -> tuple[int, bool, Phase]:
     """(step, overriding, phase) from ``Q+``, ``B*``, ``-?``."""
     m = re.fullmatch(r"([A-Za-z-])(\+?)([*?]?)", text)
     letters = [t.kinds[c].letter for c in t.commanders]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.present import Presenter
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import Outcome, Rules
 from battlechess_tui.engine.views import (
     IN_CHECK,
     Mark,
@@ -16,7 +16,7 @@ from battlechess_tui.engine.views import (
     TallySection,
     percent,
 )
-from battlechess_tui.engine.vocabulary import MarkKind
+from battlechess_tui.engine.vocabulary import Ending, MarkKind
 
 from . import combat, pending
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STEP, STRIKE
@@ -61,6 +61,16 @@ CHOICE_STATUS = {
 }
 
 
+#: Why a game ended (GC-24, GC-33..GC-35, GC-37); ``outcome_detail`` adds the particulars.
+REASONS: dict[Ending, str] = {
+    Ending.CHECKMATE: "checkmate",
+    Ending.KING_KILLED: "King killed",
+    Ending.QUEEN_HELD: "Queen held",
+    Ending.NO_MOVES: "no team can move",
+    Ending.QUIET: "quiet turns",
+}
+
+
 class GladiatorPresenter(Presenter[GladiatorState]):
     """Words and views of Gladiator Chess, read off ``GladiatorRules``."""
 
@@ -94,14 +104,16 @@ class GladiatorPresenter(Presenter[GladiatorState]):
         return f"{name} returns to {self.geo.name(action.target)}"
 
     def move_notation(self, state: GladiatorState, action: Action) -> str:
-        """``Mb1-c3``, ``Wa1xa6 attacks Scout``, ``override: Qd1xd5 freezes Scout``."""
+        """``M b1-c3``, ``W a1xa6 attacks Scout``, ``override: Q d1xd5 freezes Scout``: the
+        piece's letter as in the legend (upper case for both sides, as in chess), then its
+        squares."""
         move = self.rules.find_move(state, action)
         p = state.at(action.origin)
         if move is None or p is None:
             return action.text(self.geo)
         t = self.rules.t
         sep = "-" if move.how == STEP else "x"
-        text = f"{letter(t, p)}{self.geo.name(move.frm)}{sep}{self.geo.name(move.to)}"
+        text = f"{t.kinds[p.kind].letter} {self.geo.name(move.frm)}{sep}{self.geo.name(move.to)}"
         target = state.at(move.to)
         if move.how == STRIKE and target is not None:
             target = held_by(state, target)
@@ -110,6 +122,28 @@ class GladiatorPresenter(Presenter[GladiatorState]):
         return ("override: " if state.overriding else "") + text
 
     # -- the board -----------------------------------------------------------------------------
+
+    # -- the end (GC-24, GC-33..GC-35, GC-37) --------------------------------------------------
+
+    def outcome_reason(self, outcome: Outcome) -> str:
+        return outcome.reason or REASONS.get(outcome.kind) or super().outcome_reason(outcome)
+
+    def outcome_detail(self, outcome: Outcome) -> str:
+        if outcome.detail:
+            return outcome.detail
+        loser = "" if outcome.winner is None else SIDE_NAMES[1 - outcome.winner]
+        n = outcome.numbers
+        if outcome.kind == Ending.CHECKMATE:
+            return f"the {loser} King cannot get out of check"
+        if outcome.kind == Ending.KING_KILLED and n:
+            return f"the {loser} King dies on {self.geo.name(n[0])}"
+        if outcome.kind == Ending.QUEEN_HELD and n:
+            return f"the {loser} Queen held {n[0]} turns"
+        if outcome.kind == Ending.NO_MOVES:
+            return "neither team could move for a whole turn"
+        if outcome.kind == Ending.QUIET and n:
+            return f"{n[0]} full turns without a kill, capture, promotion or Footman or Squire move"
+        return ""
 
     def piece_view(self, state: GladiatorState, square: int) -> PieceView | None:
         p = state.at(square)

@@ -61,9 +61,14 @@ def why_move_illegal(t: Tables, state: GladiatorState, frm: int, to: int) -> str
         return f"the {name} has already moved this turn (GC-13)"
     mover = KING if state.overriding else commander(t, state)
     if not state.overriding and t.kinds[p.kind].commander != mover:
-        boss = t.commander_name(t.kinds[p.kind].commander)
+        boss_kind = t.kinds[p.kind].commander
+        boss = t.commander_name(boss_kind)
         rule = "GC-14" if mover == KING else "GC-4, GC-13; the King may override, GC-14"
-        return f"it is the {t.commander_name(mover)}'s move; the {name} obeys the {boss} ({rule})"
+        whose = f"it is the {t.commander_name(mover)}'s move"
+        if p.kind == boss_kind:  # a commander moves himself on his own move only
+            own = "her" if p.kind == QUEEN else "his"
+            return f"{whose}; the {name} moves only on {own} own move ({rule})"
+        return f"{whose}; the {name} obeys the {boss} ({rule})"
     gen = Generator(t, state)
     if to not in raw_targets(t, state.board, p, gen.f.queen_free[p.side]):
         return f"a {name} cannot move from {geo.name(frm)} to {geo.name(to)}: " + "; ".join(

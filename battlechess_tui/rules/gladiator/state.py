@@ -13,6 +13,7 @@ state however it was reached, and the position text (``notation``) can name it e
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from battlechess_tui.engine.rules import Outcome
@@ -20,13 +21,20 @@ from battlechess_tui.engine.rules import Outcome
 EMPTY = -1
 SIDES = ("white", "black")
 
-# Where a piece is (``Piece.status``).
-BOARD = "board"  # on ``Piece.sq``
-FROZEN = "frozen"  # held by the enemy Queen ``Piece.holder`` (GC-27)
-ABDUCTED = "abducted"  # a Queen in the Captured Queen box, held by ``Piece.holder`` (GC-29)
-RETURNING = "returning"  # freed, waiting to be put on a square (GC-29..GC-31)
-KILLED = "killed"  # on its team's tally sheet; may return by promotion (GC-11)
-RETIRED = "retired"  # a Footman or Squire replaced by a returning piece (GC-11)
+
+class Status(StrEnum):
+    """Where a piece is (``Piece.status``); the value is what position text writes."""
+
+    BOARD = "board"  # on ``Piece.sq``
+    FROZEN = "frozen"  # held by the enemy Queen ``Piece.holder`` (GC-27)
+    ABDUCTED = "abducted"  # a Queen in the Captured Queen box, held by ``Piece.holder`` (GC-29)
+    RETURNING = "returning"  # freed, waiting to be put on a square (GC-29..GC-31)
+    KILLED = "killed"  # on its team's tally sheet; may return by promotion (GC-11)
+    RETIRED = "retired"  # a Footman or Squire replaced by a returning piece (GC-11)
+
+
+BOARD, FROZEN, ABDUCTED = Status.BOARD, Status.FROZEN, Status.ABDUCTED
+RETURNING, KILLED, RETIRED = Status.RETURNING, Status.KILLED, Status.RETIRED
 ALIVE = (BOARD, FROZEN, ABDUCTED, RETURNING)
 #: Off the board and holding no place: the order they are numbered and written in.
 LOOSE = (KILLED, RETIRED, RETURNING)
@@ -34,10 +42,16 @@ LOOSE = (KILLED, RETIRED, RETURNING)
 # The roles the rules name; they are piece keys of the variant file.
 KING, QUEEN, KINGS_KNIGHT = "king", "queen", "kings-knight"
 
-# How far the current commander's move has got (``GladiatorState.phase``).
-START = "start"  # not yet set up (seen only inside ``advance``, and in finished games)
-MOVE = "move"  # waiting for the move: the commander's, or the King's when ``overriding``
-DONE = "done"  # the move is made; open choices (pending) come first, then the next commander
+
+class Phase(StrEnum):
+    """How far the current commander's move has got (``GladiatorState.phase``)."""
+
+    START = "start"  # not yet set up (seen only inside ``advance``, and in finished games)
+    MOVE = "move"  # waiting for the move: the commander's, or the King's when ``overriding``
+    DONE = "done"  # the move is made; open choices (pending) come first, then the next one
+
+
+START, MOVE, DONE = Phase.START, Phase.MOVE, Phase.DONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +61,7 @@ class Piece:
     side: int
     hp: int  # 0 for a piece without hit points (the Queen), and for killed pieces
     sq: int = EMPTY
-    status: str = BOARD
+    status: Status = BOARD
     holder: int = EMPTY  # the Queen that froze it, or the abductor of this Queen
 
     @property
@@ -72,7 +86,7 @@ class GladiatorState:
     pieces: tuple[Piece, ...]  # by id
     side: int = 0  # the team whose turn it is
     step: int = 0  # index of the commander whose move it is (GC-12)
-    phase: str = MOVE
+    phase: Phase = MOVE
     overriding: bool = False  # the King's player makes this move (GC-14, GC-15)
     moved: frozenset[int] = frozenset()  # pieces on the board moved this turn (GC-13)
     pending: tuple[Pending, ...] = ()
@@ -102,7 +116,7 @@ class Work:
     pieces: list[Piece]
     side: int
     step: int
-    phase: str
+    phase: Phase
     overriding: bool
     moved: frozenset[int]
     pending: tuple[Pending, ...]
@@ -151,7 +165,7 @@ class Work:
         self.board[sq] = pid
         self.pieces[pid] = replace(p, sq=sq, status=BOARD, holder=EMPTY)
 
-    def lift(self, pid: int, status: str, holder: int = EMPTY) -> None:
+    def lift(self, pid: int, status: Status, holder: int = EMPTY) -> None:
         """Take piece ``pid`` off the board into ``status``. A killed or retired piece keeps
         nothing: no hit points, no mark of having moved (it is one of its kind on the sheet)."""
         p = self.pieces[pid]

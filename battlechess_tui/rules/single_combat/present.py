@@ -7,12 +7,13 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.views import Mark, percent
-from battlechess_tui.engine.vocabulary import EventTag, MarkKind
+from battlechess_tui.engine.rules import Outcome
+from battlechess_tui.engine.views import Mark, ordinal, percent
+from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind, Purpose
 from battlechess_tui.rules.chess_family.present import ChessPresenter
 from battlechess_tui.rules.chess_family.rules import PASS
 from battlechess_tui.rules.chess_family.state import ChessState
-from battlechess_tui.rules.single_combat.rules import FIGHT, SingleCombatRules
+from battlechess_tui.rules.single_combat.rules import SingleCombatRules
 from battlechess_tui.rules.single_combat.tables import CLASS_OF, COLUMN_NAMES, COLUMNS
 
 #: The king of the side to move stands where an enemy piece could attack it (SC-2, SC-3).
@@ -35,11 +36,25 @@ class SingleCombatPresenter(ChessPresenter):
     def annotate(self, notation: str, events: list[Event]) -> str:
         """Add the fight's roll and result: ``Nxe5 (rolled 6, needs 5: wins)``."""
         for event in events:
-            if isinstance(event, Roll) and event.purpose.startswith(FIGHT):
+            if isinstance(event, Roll) and event.use == Purpose.FIGHT:
                 notation += f" (rolled {event.total}, {event.against}: {event.result})"
         if any(isinstance(e, Note) and e.tag == EventTag.KING for e in events):
             notation += " — king killed"
         return notation
+
+    def outcome_reason(self, outcome: Outcome) -> str:
+        """SC-3 and SC-8 in words."""
+        if outcome.reason:
+            return outcome.reason
+        if outcome.kind == Ending.KING_KILLED and outcome.winner is not None:
+            return f"{self.side_names[1 - outcome.winner]}'s king was killed"
+        if outcome.kind == Ending.QUIET and outcome.numbers:
+            return (
+                f"{outcome.numbers[0]} moves by each side with no pawn move and no capture attempt"
+            )
+        if outcome.kind == Ending.REPETITION and outcome.numbers:
+            return f"the same position for the {ordinal(outcome.numbers[0])} time"
+        return super().outcome_reason(outcome)
 
     def odds(self, state: ChessState, action: Action) -> str | None:
         """SC-9: ``P x Q with a d8: needs 8, 12.5%`` for a capture, None for a quiet move."""

@@ -18,7 +18,7 @@ from battlechess_tui.engine.dice import Dice, chance_at_least
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
 from battlechess_tui.rules.chess_family.position import check_pawns, count_kings
 from battlechess_tui.rules.chess_family.rules import PASS, SEATS, ChessRules
 from battlechess_tui.rules.chess_family.state import ChessState
@@ -156,7 +156,15 @@ class SingleCombatRules(ChessRules):
             f"{FIGHT}: {self.piece_name(attacker)} {geo.name(cb.origin(move))} attacks "
             f"{self.piece_name(defender)} {geo.name(self.defender_square(board, move))}"
         )
-        roll = dice.roll(SEATS[board.side], f"1{self.die}", purpose, against=f"needs {needs}")
+        roll = dice.roll(
+            SEATS[board.side],
+            f"1{self.die}",
+            purpose,
+            against=f"needs {needs}",
+            use=Purpose.FIGHT,
+            label=FIGHT,
+            squares=(cb.origin(move), self.defender_square(board, move)),
+        )
         won = roll.total >= needs
         events.append(dice.settle(roll, result="wins" if won else "loses"))
         return won
@@ -217,26 +225,19 @@ class SingleCombatRules(ChessRules):
     # -- the end (SC-3, SC-8) ----------------------------------------------------------------
 
     def outcome(self, state: ChessState) -> Outcome | None:
+        """SC-3 and SC-8 (the presenter words them)."""
         for side in (0, 1):
             if state.board.kings[side] < 0:
-                return Outcome(
-                    side ^ 1, f"{self.side_names[side]}'s king was killed", "SC-3",
-                    kind=Ending.KING_KILLED,
-                )  # fmt: skip
+                return Outcome(side ^ 1, rule="SC-3", kind=Ending.KING_KILLED)
         return self.draw_by_rule(state)
 
     def draw_by_rule(self, state: ChessState) -> Outcome | None:
         if state.passes >= PASS_LIMIT:
-            return Outcome(None, "both players passed in a row", "SC-8", kind=Ending.PASSES)
+            return Outcome(None, rule="SC-8", kind=Ending.PASSES)
         if state.board.halfmove >= QUIET_PLY_LIMIT:
-            return Outcome(
-                None, "75 moves by each side with no pawn move and no capture attempt", "SC-8",
-                kind=Ending.QUIET,
-            )  # fmt: skip
+            return Outcome(None, rule="SC-8", kind=Ending.QUIET, numbers=(QUIET_PLY_LIMIT // 2,))
         if state.repetitions() >= REPETITION_LIMIT:
-            return Outcome(
-                None, "the same position for the fifth time", "SC-8", kind=Ending.REPETITION
-            )
+            return Outcome(None, rule="SC-8", kind=Ending.REPETITION, numbers=(REPETITION_LIMIT,))
         return None
 
     # -- numbers for computer players ----------------------------------------------------------

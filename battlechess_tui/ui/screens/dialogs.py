@@ -74,6 +74,7 @@ class ResultPanel(Dialog[str | None]):
     BINDINGS = [
         Binding("s", "choose('save')", "Save", id="battlechess.result-save"),
         Binding("r", "choose('replay')", "Replay", id="battlechess.result-replay"),
+        Binding("y", "choose('analyse')", "Analyse", id="battlechess.result-analyse"),
         Binding("a", "choose('rematch')", "Rematch", id="battlechess.result-rematch"),
         Binding("n", "choose('new')", "New game", id="battlechess.result-new"),
         Binding("escape,b", "choose('board')", "Board", id="battlechess.result-board"),
@@ -82,6 +83,7 @@ class ResultPanel(Dialog[str | None]):
     BUTTONS: tuple[tuple[str, str], ...] = (
         ("save", "Save (s)"),
         ("replay", "Replay (r)"),
+        ("analyse", "Analyse (y)"),
         ("rematch", "Rematch (a)"),
         ("new", "New game (n)"),
         ("board", "Board (esc)"),
@@ -89,16 +91,27 @@ class ResultPanel(Dialog[str | None]):
     #: Buttons a row (80 columns hold three).
     PER_ROW = 3
 
-    def __init__(self, result: str, plies: int) -> None:
+    def __init__(self, result: str, plies: int, turns: int | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.result = result
         self.plies = plies
+        self.turns = turns
+
+    @property
+    def length(self) -> str:
+        """``after 14 turns, 28 moves`` (turns as the move log numbers them)."""
+        moves = "1 move" if self.plies == 1 else f"{self.plies} moves"
+        if not self.plies:
+            return "before any move"
+        if self.turns is None:
+            return f"after {moves}"
+        return f"after {self.turns} turn{'s' if self.turns != 1 else ''}, {moves}"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
             yield text_label("Game over", "dialog-title")
             yield text_label(self.result, "result-text")
-            yield text_label(f"after {self.plies} decisions", "dialog-note")
+            yield text_label(self.length, "dialog-note")
             for start in range(0, len(self.BUTTONS), self.PER_ROW):
                 with Horizontal(classes="dialog-buttons"):
                     for index, (choice, label) in enumerate(self.BUTTONS[start:][: self.PER_ROW]):

@@ -12,6 +12,7 @@ import random
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -25,7 +26,12 @@ from battlechess_tui.save.files import SaveError
 from battlechess_tui.save.game_file import GameFile
 from battlechess_tui.ui import computer, handover, takeback, views
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.game_help import has_overrides, legend_markdown, play_help
+from battlechess_tui.ui.game_help import (
+    has_overrides,
+    legend_markdown,
+    play_help,
+    reads_notation,
+)
 from battlechess_tui.ui.navigation import BackToMenu, NewGame, OpenSaves, StartGame, navigate
 from battlechess_tui.ui.rematch import counterparts, rematch
 from battlechess_tui.ui.screens.computer_turns import ComputerTurns
@@ -35,6 +41,11 @@ from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
+from battlechess_tui.ui.widgets.move_log import LogEntry
+
+#: The table's commands whose keys are file letters: upper case on the game board, where a
+#: letter or digit typed starts a move (``f4``, ``c5``, ``a3``).
+GAME_KEYS = {"flip": "F", "pieces": "A", "palette": "C"}
 
 GAME_COMMANDS: tuple[Command, ...] = (
     # Priority: the box takes the focus before the next key arrives, so ``:e2e4`` typed at
@@ -76,10 +87,14 @@ GAME_COMMANDS: tuple[Command, ...] = (
     Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
     Command("load", "o", "Load", "load", "Open a saved game", show=False),
     # Draw and resign are in the Actions panel too: the footer keeps to what it has room for.
-    Command("draw", "d", "Draw?", "offer_draw", "Offer a draw", show=False),
+    # Upper case: the board's file letters (``d4``, ``c5``) start a typed move (``on_key``).
+    Command("draw", "D", "Draw?", "offer_draw", "Offer a draw (asks first)", show=False),
     Command("resign", "x", "Resign", "resign", "Resign the game", show=False),
     # The footer of 80 columns has room for the hint key, not for flip (help lists it).
-    *(replace(c, show=False) if c.id == "flip" else c for c in TABLE_COMMANDS),
+    *(
+        replace(c, keys=GAME_KEYS.get(c.id, c.keys), show=c.show and c.id != "flip")
+        for c in TABLE_COMMANDS
+    ),
     Command(
         "skip",
         "escape",
@@ -128,12 +143,44 @@ class MoveInput(Input):
         self.screen.query_one(Board).focus()
 
 
+def facing(game: Game, turn_board: bool) -> int | None:
+    """The side the board faces: the people's side against the computer, else (with
+    ``turn_board``) the side to move; None when it keeps its way."""
+    people = {game.rules.side_of(s.key) for s in game.rules.seats()
+              if not computer.is_computer(game, s.key)}  # fmt: skip
+    if len(people) == 1:
+        return people.pop()
+    if people and turn_board and not game.over:
+        return game.rules.side_of(game.to_move)
+    return None
+
+
+def in_coordinates(game: Game, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+    """The move log with moves written as their squares (``g1f3``) where the game writes
+    them in its own notation (SAN), keeping what follows it (a fight's roll, supporters)."""
+    if not reads_notation(game):
+        return entries
+    geo, out = game.rules.geo, []
+    for entry in entries:
+        ply = game.plies[entry.ply - 1]
+        if ply.action.kind == MOVE and entry.notation == ply.notation:
+            first = ply.notation.split(" ")[0]
+            entry = replace(entry, notation=ply.action.text(geo) + ply.notation[len(first) :])
+        out.append(entry)
+    return tuple(out)
+
+
 class GameScreen(ComputerTurns):
     PLAYER_COMMANDS = GAME_COMMANDS
     BINDINGS = bindings(GAME_COMMANDS)
 
     #: Set just after a hand-over: the app drops key commands until the board is redrawn.
     holding_keys = False
+    #: Set while a roll tumbles: the board shows the position before it (``_veil``).
+    veiled = False
+    #: Two people at one keyboard: the line above the board says what happened since the
+    #: mover's last move (a lesson's own words say it there).
+    TELLS_SINCE: ClassVar[bool] = True
 
     def __init__(self, game: Game, save_dir: Path, path: Path | None = None) -> None:
         super().__init__(game)
@@ -150,10 +197,13 @@ class GameScreen(ComputerTurns):
         return getattr(self.app, "settings", None) or Settings()
 
     def compose_under_board(self) -> ComposeResult:
-        yield MoveInput(placeholder="type a move (e2e4) and Enter", id="move-input")
+        # Not selected on focus: the letter typed on the board that opened it stays.
+        yield MoveInput(placeholder="type a move (e2e4) and Enter", id="move-input",
+                        select_on_focus=False)  # fmt: skip
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.face_the_keyboard(start=True)
         if self.game.over:
             self.call_after_refresh(self.show_result)
 
@@ -164,6 +214,63 @@ class GameScreen(ComputerTurns):
         super().sync()
         for box in self.query(MoveInput):
             box.placeholder = box_hint(self.game, self._actions)
+        if self.TELLS_SINCE:
+            self.banner = replace(self.banner, since=handover.since_line(self.game))
+        if self.settings.notation == "coordinates":
+            self.log_entries = in_coordinates(self.game, self.log_entries)
+        if self.query_one(DiceTray).animating and self.game.plies:
+            self._veil()
+
+    def apply_settings(self) -> None:
+        super().apply_settings()
+        if self.is_mounted and self.query(MoveInput):
+            self.sync()
+            self.face_the_keyboard()
+
+    # -- the board faces the person at the keyboard -------------------------------------------
+
+    def face_the_keyboard(self, start: bool = False) -> None:
+        """Turn the board to the side of the person at the keyboard: against the computer
+        the person's side (at the start; ``F`` still turns it), at one keyboard with the
+        setting on the side to move. The cursor starts on that side's second rank."""
+        side = facing(self.game, self.settings.turn_board)
+        if side is None:
+            return
+        if start or self.settings.turn_board:
+            self.flipped = side == 1
+        if start:
+            geo = self.game.rules.geo
+            self.cursor = geo.square(geo.width // 2, geo.height - 2 if side else 1)
+
+    # -- a roll is read before what it decided is shown ---------------------------------------
+
+    def _veil(self) -> None:
+        """While the dice of the last decision tumble, the board, the battle panel, the log
+        and the tally show the position before it: the result is the dice's to tell."""
+        game = self.game
+        before = len(game.plies) - 1
+        ply = game.plies[-1]
+        self.veiled = True
+        self.board_model = views.board_model(game, before, None, [], None)
+        self.battle_info = views.battle(game, before)
+        self.log_entries = self.log_entries[:before]
+        self.tally = tuple(game.presenter.tally(game.positions[before].state))
+        what = ply.action.text(game.rules.geo)
+        self.message = f"{views.who(game, ply.seat)}: {what} — rolling…"
+        since = f"Since your last move: {self.message}" if self.banner.since else ""
+        self.banner = replace(views.banner(game, before), since=since)
+
+    def show_board(self) -> None:
+        if not self.veiled:
+            super().show_board()
+
+    def _unveil(self, ply: Ply) -> None:
+        if not self.veiled:
+            return
+        self.veiled = False
+        self.sync()
+        if self.game.plies and self.game.plies[-1] is ply:
+            self.message = views.played(self.game, ply)
 
     def help_text(self) -> str:
         """How to play this game (its own choices as examples), then its board's legend."""
@@ -300,11 +407,64 @@ class GameScreen(ComputerTurns):
         if self.aim(" ".join(text.lower().split())):
             event.input.value = ""
             return
-        if self.play(self._square_answer(text) or text):
+        if self.play_typed(text):
             event.input.value = ""
-            self.query_one(Board).focus()
+            if self.focused is event.input:
+                self.query_one(Board).focus()
         else:  # selected: the next typing replaces the refused move
             event.input.select_all()
+
+    def play_typed(self, text: str) -> bool:
+        """Play what was typed: an action's text (``e2e4``, ``resign``), the game's notation
+        (SAN: ``Nf3``, ``O-O``, a square alone), bare squares answering a choice, or a move
+        with the act that follows it (``d1h5 cast magic-missile h7``)."""
+        first, _, rest = text.strip().partition(" ")
+        rest = rest.strip()
+        if rest and not self._names_square(rest.split()[0]):
+            move = self.read_typed(first)
+            if isinstance(move, Action) and move.kind == MOVE:
+                return self._play_with_act(move, first, rest)
+        action = self.read_typed(text)
+        return self.play(action) if isinstance(action, Action) else self._refuse(action)
+
+    def _play_with_act(self, move: Action, first: str, act: str) -> bool:
+        """A move, then the act its piece may make (D&D's "may act"): the move stands when
+        the act is refused, and the message says why."""
+        if not self.play(move):
+            return False
+        then = self.read_typed(act)
+        if self.game.over or not isinstance(then, Action) or not self.play(then):
+            why = then if isinstance(then, str) else self.message.removeprefix("Refused: ")
+            self.message = f"Played {first}; {act!r} was not played: {why}"
+        return True
+
+    def _names_square(self, word: str) -> bool:
+        squares, rest = self.game.rules.geo.split_squares(word)
+        return bool(squares) and not rest
+
+    def read_typed(self, text: str) -> Action | str:
+        """The action ``text`` names, or why it names none: an action's text, bare squares
+        answering a choice, else the game's notation (SAN)."""
+        answer = self._square_answer(text)
+        if answer is not None:
+            return answer
+        try:
+            return self.game.parse(text)
+        except IllegalAction as exc:
+            refused = str(exc)
+        squares, _ = self.game.rules.geo.split_squares("".join(text.split()))
+        if len(squares) >= 2 or " " in text.strip():
+            return refused  # squares from and to, or words: the rules' own answer
+        try:
+            found = self.game.presenter.parse_notation(self.game.state, text)
+        except ValueError as exc:
+            return str(exc)
+        return found if found is not None and found in self._actions else refused
+
+    def _refuse(self, why: str) -> bool:
+        self.message = f"Refused: {why}"
+        self.app.bell()
+        return False
 
     def _square_answer(self, text: str) -> Action | None:
         """The choice bare squares answer while no piece moves: a lone square (``i12``: where
@@ -326,6 +486,8 @@ class GameScreen(ComputerTurns):
     def _action_chosen(self, event: ActionsPanel.ActionChosen) -> None:
         if event.text == RESIGN:
             self.action_resign()
+        elif event.text == OFFER_DRAW:
+            self.action_offer_draw()
         elif not self.aim(event.text):
             self.play(event.text)
 
@@ -374,26 +536,79 @@ class GameScreen(ComputerTurns):
         return None
 
     def on_key(self, event: events.Key) -> None:
-        """Any key ends the dice animation (and still does what it does)."""
+        """Any key ends the dice animation (and still does what it does). A letter or digit
+        typed on the board opens the move box with it (``e``, ``N``, ``4``): the board's file
+        letters always, other letters where no command has them."""
         self.query_one(DiceTray).skip()
+        char = event.character or ""
+        if not (len(char) == 1 and char.isalnum() and char.isascii()) or self.holding_keys:
+            return
+        if not isinstance(self.focused, Board) or self.too_small:
+            return
+        files = {self.game.rules.geo.name(x)[0] for x in range(self.game.rules.geo.width)}
+        if char not in files and not char.isdigit() and event.key in self.active_bindings:
+            return
+        event.stop()
+        event.prevent_default()
+        self.open_move_box(char)
+
+    def open_move_box(self, text: str = "") -> None:
+        """Focus the move box (now: the next keys land in it), starting it with ``text``."""
+        box = self.query_one("#move-input", Input)
+        self.set_focus(box)
+        if text:
+            box.value = text
+            box.cursor_position = len(text)
 
     def after_play(self, ply: Ply) -> None:
-        """After the roll is seen: the result, a hand-over notice, or the next turn."""
+        """After the roll is seen: the result, a hand-over notice, or the next turn. A roll
+        that tumbled stays in view ``roll_hold`` seconds before a dialog covers it."""
+        animated = self.veiled
+        self._unveil(ply)
+        covered = self.game.over or handover.due(self.game, self.settings.handover) is not None
+        if animated and covered and self.roll_hold > 0:
+            self.set_timer(self.roll_hold, partial(self._after_roll_read, ply))
+            return
+        self._after_roll_read(ply)
+
+    def _after_roll_read(self, ply: Ply) -> None:
+        if not self.game.plies or self.game.plies[-1] is not ply:
+            return  # taken back meanwhile
         if self.game.over:
             self.show_result()
             return
         seat = handover.due(self.game, self.settings.handover)
         if seat is None:
+            self.face_the_keyboard()
+            self.offer_may_act()
             self.next_turn()
             return
         self.app.push_screen(HandOver(views.who(self.game, seat),
                                       handover.story(self.game, seat)),
                              self._handed_over)  # fmt: skip
 
+    def offer_may_act(self) -> None:
+        """A piece that may act after its move (D&D): the Actions panel takes the keys with
+        "none" highlighted, so Enter answers it and the arrows pick an act."""
+        none = Action("none")
+        if none not in self._actions or any(a.kind == MOVE for a in self._actions):
+            return
+        if computer.computer_seat(self.game) is not None:
+            return
+        panel = self.query_one(ActionsPanel)
+        index = next((i for i, item in enumerate(panel.items) if item.text == none.kind), None)
+        if index is None:
+            return
+        panel.filter = ""
+        self.set_focus(panel)
+        panel.highlight_item(index)
+
     def _handed_over(self, _: None) -> None:
         """Keys typed with the hand-over's Enter (``:d7d5`` typed at once) are not commands
         to the board: they are dropped until the board has been drawn again."""
         self.holding_keys = True
+        self.face_the_keyboard()
+        self.offer_may_act()
 
         def release() -> None:
             self.holding_keys = False
@@ -426,15 +641,17 @@ class GameScreen(ComputerTurns):
         def chosen(choice: str | None) -> None:
             if choice == "save":
                 self.action_save()
-            elif choice == "replay":
-                self.open_replay()
+            elif choice in ("replay", "analyse"):
+                self.open_replay(analyse=choice == "analyse")
             elif choice == "new":
                 navigate(self, NewGame())
             elif choice == "rematch":
                 self.offer_rematch()
 
-        self.app.push_screen(ResultPanel(views.result_text(self.game, outcome),
-                                         len(self.game.plies)), chosen)  # fmt: skip
+        plies = len(self.game.plies)
+        turns = views.turns(self.game)[-1][0] if plies else None
+        self.app.push_screen(ResultPanel(views.result_text(self.game, outcome), plies, turns),
+                             chosen)  # fmt: skip
 
     def offer_rematch(self) -> None:
         """Rematch: colours swapped or kept (a choice), in a new game with its own file."""
@@ -456,10 +673,11 @@ class GameScreen(ComputerTurns):
         self.autosave()
         navigate(self, StartGame(rematch(self.game, swap, random.randrange(1, 10**9))))
 
-    def open_replay(self) -> None:
+    def open_replay(self, analyse: bool = False) -> None:
         from battlechess_tui.ui.screens.replay import ReplayScreen
 
-        self.app.switch_screen(ReplayScreen(self.game, self.save_dir, self.path))
+        screen = ReplayScreen(self.game, self.save_dir, self.path, analyse=analyse)
+        self.app.switch_screen(screen)
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -488,7 +706,7 @@ class GameScreen(ComputerTurns):
 
     def action_type_move(self) -> None:
         # Focus now, not later (``focus()``): the keys typed right after ``:`` go to the box.
-        self.set_focus(self.query_one("#move-input", Input))
+        self.open_move_box()
 
     def action_undo(self) -> None:
         """A takeback: free against the computer and with free undo, else asked of the other
@@ -533,23 +751,30 @@ class GameScreen(ComputerTurns):
         navigate(self, OpenSaves("load"))
 
     def action_offer_draw(self) -> None:
-        self.play(OFFER_DRAW)
+        """Offer a draw, once the player has said yes (as resigning asks)."""
+        self._ask_then_play(OFFER_DRAW, "offer a draw?")
 
     def action_resign(self) -> None:
+        self._ask_then_play(RESIGN, "resign this game?")
+
+    def _ask_then_play(self, kind: str, question: str) -> None:
+        """Ask the player to move ``question``; yes makes the table's decision ``kind``."""
         if self.game.over:
             self.message = "The game is over."
             return
-        refusal = self._computers_refusal(RESIGN)
-        if refusal is not None:
+        refusal: Action | str | None = self._computers_refusal(kind)
+        if refusal is None and Action(kind) not in self._actions:
+            refusal = self.read_typed(kind)  # why the game refuses it (a draw offer pending)
+        if isinstance(refusal, str):
             self.message = f"Refused: {refusal}"
             return
         who = views.who(self.game, self.game.to_move)
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.play(RESIGN)
+                self.play(kind)
 
-        self.app.push_screen(Confirm(f"{who}: resign this game?"), confirmed)
+        self.app.push_screen(Confirm(f"{who}: {question}"), confirmed)
 
     def action_skip(self) -> None:
         if self.query_one(DiceTray).skip():

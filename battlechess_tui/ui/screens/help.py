@@ -21,8 +21,9 @@ HELP_COMMANDS = (Command("back", "escape,q,question_mark", "Back", "back", "Clos
 GENERAL = """\
 ## Everywhere
 - `ctrl+p` opens the command palette: every command of the screen, and **Theme** to change
-  the colours (the board follows the theme; `c` on the board cycles a high-contrast and a
-  no-colour palette, `a` switches to ASCII letters; both are kept for the next run).
+  the colours (the board follows the theme; `C` on the game board, `c` in a replay, cycles a
+  high-contrast and a no-colour palette, `A` or `a` switches to ASCII letters; both are kept
+  for the next run).
 - `ctrl+q` quits at once; games are autosaved after every decision.
 - Settings ({settings}) are kept for the next run:
 """

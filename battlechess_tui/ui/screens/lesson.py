@@ -112,6 +112,7 @@ class LessonScreen(GameScreen):
 
     PLAYER_COMMANDS = LESSON_COMMANDS
     BINDINGS = bindings(LESSON_COMMANDS)
+    TELLS_SINCE = False
 
     def __init__(self, run: LessonRun, save_dir: Path) -> None:
         super().__init__(run.game, save_dir)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,16 +12,21 @@ from textual.app import ComposeResult
 from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Input
+from textual.worker import Worker, WorkerState
 
+from battlechess_tui.analysis import Analysis, AnalysisCancelled, DecisionReport
 from battlechess_tui.engine.game import Game
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
 from battlechess_tui.ui.navigation import BackToMenu, StartGame, navigate
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
+from battlechess_tui.ui.widgets.analysis_panel import AnalysisPanel, PanelModel, marked_log
 from battlechess_tui.ui.widgets.board import Board
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25)
+#: Games longer than this many decisions are analysed in two processes.
+PARALLEL_FROM = 40
 
 _STEPPING = (
     Command("next", "right,n", "Next", "step(1)", "One decision forwards", priority=True),
@@ -32,6 +39,30 @@ _STEPPING = (
     Command("faster", "plus,equals_sign", "Faster", "speed(1)", "Autoplay faster", show=False),
     Command("slower", "minus", "Slower", "speed(-1)", "Autoplay slower", show=False),
     Command("fork", "c", "Play on", "fork", "Continue playing from this position (a new game)"),
+    Command(
+        "analyse",
+        "y",
+        "Analyse",
+        "analyse",
+        "Analyse the game: mistakes, luck and the estimate graph (again: show or hide the graph)",
+        show=False,  # at 80 columns the footer holds the stepping keys, help and the menu only
+    ),
+    Command(
+        "next-mistake",
+        "m",
+        "Mistake",
+        "next_mark('mistake')",
+        "Jump to the next mistake or blunder the analysis found",
+        show=False,
+    ),
+    Command(
+        "next-roll",
+        "d",
+        "Big roll",
+        "next_mark('roll')",
+        "Jump to the next big roll (a lucky or unlucky one)",
+        show=False,
+    ),
 )
 _QUIT = Command("quit", "q,escape", "Menu", "quit_replay", "Back to the menu")
 _TAKEN = {key for c in (*_STEPPING, _QUIT) for key in c.keys.split(",")}
@@ -54,6 +85,12 @@ or press `g` and type a ply number. Space plays the game by itself; `+` and `-` 
 speed. `c` starts a new game from the position shown (the saved game is not changed). The
 move log shows the game up to the position on the board. The cursor follows the mouse for
 piece cards.
+
+`y` analyses the game (in the background: keep stepping meanwhile) and shows the graph of
+White's winning chance, the position shown marked ▲, mistakes `?` and big rolls `*` under it;
+`y` again hides or shows it. The move log marks inaccuracies `?!`, mistakes `?` and blunders
+`??`, and the luck of each roll. `m` jumps to the next mistake, `d` to the next big roll
+(dice). The analysis is kept beside the save (`GAME.analysis`) and shown at once next time.
 """
 REPLAY_DICE_HELP = "The dice tray shows each roll exactly as it fell."
 
@@ -68,12 +105,16 @@ class ReplayScreen(TableScreen):
     speed: var[int] = var(1)
 
     def __init__(self, game: Game, save_dir: Path, path: Path | None = None,
-                 start: int = 0) -> None:  # fmt: skip
+                 start: int = 0, analyse: bool = False) -> None:  # fmt: skip
         super().__init__(game)
         self.save_dir = save_dir
         self.path = path
         self.set_reactive(ReplayScreen.ply, max(0, min(start, len(game.plies))))
         self._timer: Timer | None = None
+        self.analysis: Analysis | None = None
+        self._analyse_at_once = analyse
+        self._status = ""
+        self._cancel = threading.Event()
 
     def compose_under_board(self) -> ComposeResult:
         yield Input(placeholder="go to ply number, then Enter", id="goto-input", type="integer")
@@ -81,7 +122,24 @@ class ReplayScreen(TableScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#goto-input").display = False
+        panel = AnalysisPanel(id="analysis")
+        panel.border_title = "Analysis"
+        panel.display = False
+        self.query_one("#panels").mount(panel, before=0)
         self._describe()
+        kept = self._kept()
+        if kept is not None:
+            self.call_after_refresh(self._show_analysis, kept, "")
+        elif self._analyse_at_once:
+            self.action_analyse()
+
+    def on_unmount(self) -> None:
+        self._cancel.set()
+
+    def sync(self) -> None:
+        super().sync()
+        self.log_entries = marked_log(self.log_entries, self.analysis)
+        self._update_panel()
 
     @property
     def index(self) -> int:
@@ -163,6 +221,94 @@ class ReplayScreen(TableScreen):
             self.action_autoplay()
         self._describe()
 
+    # -- analysis ----------------------------------------------------------------------------
+
+    def _kept(self) -> Analysis | None:
+        """The analysis kept beside the save, if it is up to date."""
+        if self.path is None:
+            return None
+        from battlechess_tui.analysis.engine import ANALYSIS_LEVELS
+        from battlechess_tui.analysis.store import stored
+
+        return stored(self.path, ANALYSIS_LEVELS[0])
+
+    def action_analyse(self) -> None:
+        """Start the analysis, or show or hide its panel once there is one."""
+        panel = self.query_one(AnalysisPanel)
+        if self.analysis is not None or self._status:
+            panel.display = not panel.display
+            return
+        self._status = "Analysing: estimating the first positions…"
+        panel.display = True
+        self._update_panel()
+        self.run_worker(self._analyse, thread=True, group="analysis", exclusive=True,
+                        exit_on_error=False)  # fmt: skip
+
+    def _analyse(self) -> Analysis:
+        """The analysis (a worker thread): the part done is shown as it arrives, the whole
+        kept beside the save."""
+        from battlechess_tui.analysis.engine import ANALYSIS_LEVELS
+        from battlechess_tui.analysis.run import analyse
+        from battlechess_tui.analysis.store import digest, keep
+
+        level, path = ANALYSIS_LEVELS[0], self.path
+        sign = digest(path) if path is not None else ""
+        jobs = 2 if path is not None and len(self.game.plies) > PARALLEL_FROM else 1
+
+        def arrived(part: Analysis) -> None:
+            copy = replace(part, decisions=list(part.decisions), worths=list(part.worths))
+            done, total = sum(w is not None for w in copy.worths), len(copy.worths)
+            self.app.call_from_thread(self._show_analysis, copy,
+                                      f"Analysing: {done} of {total} positions")  # fmt: skip
+
+        found = analyse(self.game, level, jobs, path, arrived, self._cancel, sign)
+        if path is not None:
+            with contextlib.suppress(OSError):  # shown all the same; made again next time
+                keep(path, found)
+        return found
+
+    @on(Worker.StateChanged)
+    def _analysis_state(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "analysis":
+            return
+        if event.state == WorkerState.SUCCESS and isinstance(event.worker.result, Analysis):
+            self._show_analysis(event.worker.result, "")
+            marked = sum(1 for d in event.worker.result.decisions if d.mark)
+            self.message = f"Analysis done: {marked} marked decisions (m: next mistake)."
+        elif event.state == WorkerState.ERROR and not isinstance(
+            event.worker.error, AnalysisCancelled
+        ):
+            self._status = ""
+            self.message = f"The analysis failed: {event.worker.error}"
+
+    def _show_analysis(self, analysis: Analysis, status: str) -> None:
+        if not self.is_mounted:
+            return
+        self.analysis, self._status = analysis, status
+        self.query_one(AnalysisPanel).display = True
+        self.log_entries = marked_log(views.log(self.game, self.index), analysis)
+        self._update_panel()
+
+    def _update_panel(self) -> None:
+        if self.is_mounted and self.query(AnalysisPanel):
+            self.query_one(AnalysisPanel).model = PanelModel(self.analysis, self.ply, self._status)
+
+    def action_next_mark(self, kind: str) -> None:
+        """Jump to the next mistake (or blunder), or the next big roll."""
+        what = "mistake" if kind == "mistake" else "big roll"
+        if self.analysis is None:
+            self.message = f"Analyse the game first (y) to find its {what}s."
+            return
+        wanted = _is_mistake if kind == "mistake" else _is_big_roll
+        found = next((d for d in self.analysis.decisions
+                      if d.ply + 1 > self.ply and wanted(d)), None)  # fmt: skip
+        if found is None:
+            self.message = f"No {what} after ply {self.ply}" + (
+                "." if self.analysis.complete else " yet (the analysis goes on).")  # fmt: skip
+            return
+        self._stop()
+        self.ply = found.ply + 1
+
     def action_fork(self) -> None:
         """A new game from the position shown, its decisions rebuilt with their own rolls."""
         game = self.game
@@ -182,3 +328,11 @@ class ReplayScreen(TableScreen):
             return
         self._stop()
         navigate(self, BackToMenu())
+
+
+def _is_mistake(decision: DecisionReport) -> bool:
+    return decision.mark in ("mistake", "blunder")
+
+
+def _is_big_roll(decision: DecisionReport) -> bool:
+    return decision.big_roll

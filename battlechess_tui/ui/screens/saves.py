@@ -51,19 +51,30 @@ that cannot be opened are listed with the reason. A save that does not replay fr
 """
 
 
+def sides_text(players: dict[str, str]) -> str:
+    """``Ann vs Bob``; a team game's seats (``white.king``) by side: ``Ann & Bo vs Cy & Di``
+    (a player holding several seats of a side is named once)."""
+    sides: dict[str, dict[str, None]] = {}
+    for seat, name in players.items():
+        sides.setdefault(seat.split(".")[0], {})[name] = None
+    return " vs ".join(" & ".join(names) for names in sides.values())
+
+
 def describe(info: SaveInfo) -> Text:
     """Two lines, so an entry fits 80 columns::
 
     classic-20260501-140000 · last played
-       Ann vs Bob · 12 plies · in play · saved 2026-05-01 14:02
+       Ann vs Bob · 12 moves · in play · saved 2026-05-01 14:02
+
+    A team game names each side's players together: ``Ann & Bo vs Cy & Di``.
     """
     if info.problem is not None:
         return Text(f"{info.path.name}\n   cannot be opened: {info.problem}")
-    players = " vs ".join(dict.fromkeys((info.players or {}).values()))
+    players = sides_text(info.players or {})
     name = f"autosave ({info.variant})" if is_autosave(info.path) else info.path.stem
     if info.latest:
         name += " · last played"
-    plies = "1 ply" if info.plies == 1 else f"{info.plies} plies"
+    plies = "1 move" if info.plies == 1 else f"{info.plies} moves"
     saved = info.updated[:16].replace("T", " ")
     return Text(f"{name}\n   {players} · {plies} · {info.result} · saved {saved}")
 

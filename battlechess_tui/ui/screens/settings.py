@@ -1,17 +1,17 @@
-"""The settings screen: dice animation, piece set, board colours, theme, hand-over notices and
-free undo, saved at once."""
+"""The settings screen: dice animation, piece set, board colours, theme, hand-over notices,
+free undo, the move log's notation and turning the board, saved at once."""
 
 from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import battle_app, close_screen
-from battlechess_tui.ui.settings import HAND_OVERS, PALETTES, settings_path
+from battlechess_tui.ui.settings import HAND_OVERS, LOG_NOTATIONS, PALETTES, settings_path
 from battlechess_tui.ui.widgets.footer import Footer
 
 SETTINGS_COMMANDS = (
@@ -22,12 +22,22 @@ SETTINGS_COMMANDS = (
 SETTINGS_HELP = """\
 How the app looks and how turns pass on this computer; games are not changed. Every change
 is saved at once and kept for the next run. Some settings have keys of their own: `m` switches
-the dice animation anywhere, `a` (letters) and `c` (colours) on the board, and `ctrl+p` → Theme.
+the dice animation anywhere, `A` (letters) and `C` (colours) on the game board, and `ctrl+p`
+→ Theme.
 
-**Hand-over notice**: between two people at one keyboard the board is hidden until the next
-player is ready, and the notice says what happened since they last decided. Never between two
-seats of one player, nor before or after the computer's turn; "Team games only" keeps it to
-games of more than two seats.
+**Hand-over notice**: between people at one keyboard the board is hidden until the next
+player is ready, and the notice says what happened since they last decided, with the dice.
+Never between two seats of one player, nor before or after the computer's turn. "Team games
+only" (the default) shows it when the keyboard passes to another person in a game of more
+than two seats; in a two-player game a line above the board says what happened since your
+last move instead. "Between players" shows it in two-player games too; "Never" not at all.
+
+**Turn the board**: at one keyboard, the board turns round to face whoever moves. Against the
+computer the board always faces the person playing.
+
+**Move log**: the chess games (classic, single combat, arena, brawl) write moves as chess
+players do (SAN: `e4`, `Nf3`, `exd5`, `O-O`), or as the squares from and to (`e2e4`). You
+may type either way.
 
 **Free undo**: undo takes a decision back at once. Off, undo asks the other side to accept
 the takeback (the dice of a decision are fixed, so a free undo would let a player try again on
@@ -38,6 +48,7 @@ PIECE_LABELS = (("Chess figures (♔ ♟)", "figures"), ("Letters (K p)", "ascii
 PALETTE_LABELS = {"theme": "The theme's colours", "high-contrast": "High contrast",
                   "no-colour": "No colour (letters only)"}  # fmt: skip
 HAND_OVER_LABELS = {"on": "Between players", "off": "Never", "team": "Team games only"}
+NOTATION_LABELS = {"san": "Chess notation (Nf3)", "coordinates": "Squares (g1f3)"}
 
 
 class SettingsScreen(Screen[None]):
@@ -47,7 +58,7 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings = battle_app(self).settings
-        with Vertical(id="settings"):
+        with VerticalScroll(id="settings"):  # 80x24 shows most fields: it scrolls to the rest
             yield Label("Settings", classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label("Dice animation", classes="field-label")
@@ -70,6 +81,13 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="field"):
                 yield Label("Free undo", classes="field-label")
                 yield Switch(settings.free_undo, id="free_undo")
+            with Horizontal(classes="field"):
+                yield Label("Turn the board", classes="field-label")
+                yield Switch(settings.turn_board, id="turn_board")
+            with Horizontal(classes="field"):
+                yield Label("Move log", classes="field-label")
+                yield Select([(NOTATION_LABELS[n], n) for n in LOG_NOTATIONS],
+                             value=settings.notation, allow_blank=False, id="notation")  # fmt: skip
             where = settings_path() if battle_app(self).persist_settings else "not saved (test run)"
             yield Static(f"Saved in {where}", classes="field-help")
         yield Footer()

@@ -132,7 +132,7 @@ class BattlePanel(Widget):
             style = "result" if event.tag in (*ENDINGS, "capture") else "muted"
             return Text(event.text, self._style(style))
         role = "A" if info.view.attacker.side == line.side else "D"
-        purpose = event.purpose.split(":")[0]
+        purpose = event.label or event.purpose
         text = Text(f"{role} {purpose} ", self._style("white" if line.side == 0 else "black"))
         text.append(roll_text(event))
         return text

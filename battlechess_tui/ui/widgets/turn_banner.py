@@ -33,6 +33,7 @@ class Banner:
     over: bool = False
     team: tuple[TeamSlot, ...] = ()
     who: str = ""  # the player as named before the status, or "" when the status names them
+    since: str = ""  # two players at one keyboard: what happened since the mover's last move
 
 
 class TurnBanner(Widget):
@@ -63,6 +64,11 @@ class TurnBanner(Widget):
         if b.team:
             text.append("\n")
             text.append_text(strip(b.team))
+        if b.since:  # one line, cut to the width: the board below must not move
+            since = Text("   " + b.since, "italic")
+            since.truncate(max(self.size.width, 1), overflow="ellipsis")
+            text.append("\n")
+            text.append_text(since)
         return text
 
 

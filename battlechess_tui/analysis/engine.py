@@ -1,0 +1,143 @@
+"""The one place analysis calls the computer players (``ai/``): an estimate of a position with
+the decision preferred there, the possible results of a decision, and a hint's words.
+
+Everything is a worth to White in [-1, 1] (``ai/scoring.py``): 1 a won game, -1 a lost one.
+A winning chance reads it as ``(1 + worth) / 2``; in the chess games a lead in pawns stands
+beside it. Searches run on a node budget with a stream seeded by the caller, so an estimate
+depends on the position, the level and the seed only (never on the machine or the job count).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.hint import Hint
+from battlechess_tui.ai.outcomes import SamplingDice, every_way, results
+from battlechess_tui.ai.scoring import NOT_WON, outcome_value, unsquash
+from battlechess_tui.ai.search import SearchPlayer
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.dice import AssumeWon
+from battlechess_tui.engine.rules import Chance, Outcome, Rules
+
+#: The levels an analysis may be run at.
+ANALYSIS_LEVELS = ("medium", "hard")
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A position's worth to White and, where the game goes on, the decision the engine
+    prefers there with the hint's words for it."""
+
+    worth: float
+    preferred: Action | None = None
+    reason: str = ""
+
+
+def outcome_worth(outcome: Outcome) -> float:
+    """The worth to White of a game ended so (won 1, lost -1, drawn 0)."""
+    return outcome_value(outcome, 0)
+
+
+def estimate(rules: Rules[Any], state: Any, level: str, seed: int) -> Estimate:
+    """The engine's estimate of ``state`` at ``level`` for the side to decide there."""
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        return Estimate(outcome_value(outcome, 0))
+    side = rules.side_to_move(state)
+    budget = Budget.for_level(level, rules=rules)
+    hint = SearchPlayer(level).analyse(
+        rules, state, rules.side_names[side].lower(), random.Random(seed), budget
+    )
+    worth = hint.outlook if side == 0 else -hint.outlook
+    return Estimate(worth, hint.action, hint.reason())
+
+
+def expected_after(rules: Rules[Any], state: Any, action: Action, level: str, seed: int) -> float:
+    """The worth to White expected after ``action``: each result the engine looks at (fights
+    weighed by their chance) estimated as ``estimate`` estimates a position."""
+    rng = random.Random(seed)
+    found = results(rules, state, action, rng).branches
+    return sum(
+        b.weight * estimate(rules, b.state, level, seed + 11 * (k + 1)).worth
+        for k, b in enumerate(found)
+    )
+
+
+def played_words(
+    rules: Rules[Any],
+    state: Any,
+    action: Action,
+    weighted: list[tuple[Any, Fraction]],
+    worth: float,
+) -> str:
+    """The hint's words for a decision that was played, whose results are ``weighted`` and
+    expected worth to White is ``worth``."""
+    side = rules.side_to_move(state)
+    outlook = worth if side == 0 else -worth
+    found = [(s, float(w)) for s, w in weighted]
+    hint = Hint.of(rules, state, side, action, rules.chance(state, action), found, outlook)
+    return hint.reason()
+
+
+def pawns(rules: Rules[Any], worth: float) -> float | None:
+    """The lead in pawns (to White) a worth stands for, in games whose estimate counts pawns;
+    None in the others or once the game is decided."""
+    if rules.estimate_unit != "pawns" or abs(worth) > NOT_WON:
+        return None
+    return unsquash(worth)
+
+
+def decided(worth: float) -> bool:
+    """The worth of a game already won or lost."""
+    return abs(worth) > NOT_WON
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The results a decision's dice could have given, each with its chance (Fractions that
+    sum to exactly 1; the rules' own where they are exact), the index of the one that came,
+    the rules' chance the fight is won, and whether it was (None where it cannot be told)."""
+
+    states: list[Any]
+    weights: list[Fraction]
+    actual: int
+    chance: Chance
+    exact: bool
+    won: bool | None
+
+
+def roll_of(rules: Rules[Any], state: Any, action: Action, actual: Any, seed: int) -> Roll:
+    """The possible results of ``action`` (which threw dice) and where ``actual`` stands."""
+    rng = random.Random(seed)
+    chance = rules.chance(state, action)
+    dice = SamplingDice(random.Random(rng.getrandbits(64)))
+    rules.apply(state, action, dice)
+    ways = every_way(rules, state, action, dice.throws)
+    if ways is not None and actual in ways:
+        states = _distinct(ways)
+        weights = [Fraction(ways.count(s), len(ways)) for s in states]
+        return Roll(states, weights, states.index(actual), chance, chance.exact, None)
+    found = [b.state for b in results(rules, state, action, rng).branches]
+    if chance.exact and 0 < chance.p < 1:
+        won = rules.apply(state, action, AssumeWon())[0]
+        lost = _distinct([s for s in [*found, actual] if s != won])
+        if lost and (actual == won or actual in lost):
+            states = [won, *lost]
+            share = (1 - chance.p) / len(lost)
+            weights = [chance.p, *(share for _ in lost)]
+            return Roll(states, weights, states.index(actual), chance, True, actual == won)
+    states = _distinct([actual, *found])
+    weights = [Fraction(1, len(states))] * len(states)
+    return Roll(states, weights, 0, chance, False, None)
+
+
+def _distinct(states: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for s in states:
+        if s not in out:
+            out.append(s)
+    return out

@@ -1,0 +1,270 @@
+"""What an analysis found, as plain data that writes to JSON and reads back.
+
+Worths are to White in [-1, 1] (``analysis/engine.py``); a side's view of one is its sign
+flipped for Black. A decision's *cost* is what the side deciding lost against the engine's
+preferred decision; a roll's *luck* is what came less what was expected, exact Fractions
+where the rules' odds are exact (``expected + luck == actual`` for every roll).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+#: Costs (in worth, the drop of a winning chance counted twice) that mark a decision.
+THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
+#: The marks a move log writes after a marked decision (the chess annotation symbols).
+SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: A roll whose luck (to either side) is at least this much is a big roll.
+BIG_ROLL = 0.20
+#: The file format of a stored analysis.
+FORMAT = "battlechess-analysis"
+FORMAT_VERSION = 1
+
+
+def mark_of(cost: float) -> str:
+    """``blunder``, ``mistake``, ``inaccuracy`` or ``""`` for a decision's cost."""
+    for name, threshold in THRESHOLDS:
+        if cost >= threshold:
+            return name
+    return ""
+
+
+def chance_of(worth: float, side: int) -> float:
+    """The winning chance (0 to 1) a worth to White stands for, for ``side``."""
+    return (1 + (worth if side == 0 else -worth)) / 2
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """One result a roll could have given: its chance and the worth to White after it."""
+
+    chance: Fraction
+    worth: float
+    came: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chance": str(self.chance), "chance_float": float(self.chance),
+                "worth": self.worth, "came": self.came}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> RollResult:
+        return cls(Fraction(d["chance"]), float(d["worth"]), bool(d["came"]))
+
+
+@dataclass(frozen=True)
+class RollReport:
+    """A decision's roll: each possible result, whether the odds are the rules' exact ones,
+    the chance the roller's fight was won (None without a fight) and whether it was."""
+
+    outcomes: tuple[RollResult, ...]
+    exact: bool
+    fight: Fraction | None
+    won: bool | None
+
+    @property
+    def expected(self) -> Fraction:
+        """The worth to White expected over the results (exactly)."""
+        return sum((o.chance * Fraction(o.worth) for o in self.outcomes), Fraction(0))
+
+    @property
+    def actual(self) -> Fraction:
+        return Fraction(next(o.worth for o in self.outcomes if o.came))
+
+    @property
+    def luck(self) -> Fraction:
+        """What came less what was expected, to White."""
+        return self.actual - self.expected
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcomes": [o.to_json() for o in self.outcomes],
+            "exact": self.exact,
+            "fight": None if self.fight is None else str(self.fight),
+            "won": self.won,
+            "expected": float(self.expected),
+            "actual": float(self.actual),
+            "luck": float(self.luck),
+            "luck_exact": str(self.luck),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> RollReport:
+        fight = None if d["fight"] is None else Fraction(d["fight"])
+        outcomes = tuple(RollResult.from_json(o) for o in d["outcomes"])
+        return cls(outcomes, bool(d["exact"]), fight, d["won"])
+
+
+@dataclass(frozen=True)
+class DecisionReport:
+    """One decision: who made it (``side``), the worth before it, the engine's preferred
+    decision with its words, the worth expected after the decision played, its cost to the
+    side and mark, and its roll if it threw dice."""
+
+    ply: int
+    seat: str
+    side: int
+    notation: str
+    before: float
+    after: float
+    preferred: str | None
+    preferred_notation: str
+    preferred_reason: str
+    played_reason: str
+    cost: float
+    roll: RollReport | None = None
+    pawns: float | None = None
+
+    @property
+    def mark(self) -> str:
+        return mark_of(self.cost)
+
+    @property
+    def symbol(self) -> str:
+        return SYMBOLS.get(self.mark, "")
+
+    def luck_for(self, side: int) -> Fraction:
+        """The roll's luck to ``side`` (0 without a roll)."""
+        if self.roll is None:
+            return Fraction(0)
+        return self.roll.luck if side == 0 else -self.roll.luck
+
+    @property
+    def big_roll(self) -> bool:
+        return self.roll is not None and abs(self.roll.luck) >= BIG_ROLL
+
+    def why(self) -> str:
+        """The engine's preference in the hint's words, e.g. ``preferred Nf3: keeps the
+        balance; played Nxe5: gives up 3.0 pawns``."""
+        if not self.preferred_notation:
+            return ""
+        played = f"; played {self.notation}: {self.played_reason}" if self.played_reason else ""
+        return f"preferred {self.preferred_notation}: {self.preferred_reason}{played}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply, "seat": self.seat, "side": self.side, "notation": self.notation,
+            "before": self.before, "after": self.after, "pawns": self.pawns,
+            "chance_before": chance_of(self.before, self.side),
+            "preferred": self.preferred, "preferred_notation": self.preferred_notation,
+            "preferred_reason": self.preferred_reason, "played_reason": self.played_reason,
+            "cost": self.cost, "mark": self.mark,
+            "roll": None if self.roll is None else self.roll.to_json(),
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> DecisionReport:
+        roll = None if d["roll"] is None else RollReport.from_json(d["roll"])
+        return cls(d["ply"], d["seat"], d["side"], d["notation"], d["before"], d["after"],
+                   d["preferred"], d["preferred_notation"], d["preferred_reason"],
+                   d["played_reason"], d["cost"], roll, d.get("pawns"))  # fmt: skip
+
+
+def _count(n: int, name: str) -> str:
+    plural = "inaccuracies" if name == "inaccuracy" else f"{name}s"
+    return f"{n} {name if n == 1 else plural}"
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """A side's marks, its luck over the game and its fights (won, fought, average odds)."""
+
+    side: int
+    name: str
+    marks: dict[str, int]
+    luck: Fraction
+    fights_won: int
+    fights: int
+    average_odds: float
+    rolled: bool = True  # the game threw dice (else its luck is not told)
+
+    def line(self) -> str:
+        """E.g. ``White: 1 blunder, 2 mistakes; luck +0.31 (won 4 of 6 fights at 52%
+        average odds)``."""
+        counts = [_count(n, name) for name, _ in THRESHOLDS if (n := self.marks.get(name, 0))]
+        text = f"{self.name}: {', '.join(counts) or 'no mistakes'}"
+        if self.rolled:
+            text += f"; luck {float(self.luck):+.2f}"
+        if self.fights:
+            text += (f" (won {self.fights_won} of {self.fights} fights at "
+                     f"{round(100 * self.average_odds)}% average odds)")  # fmt: skip
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "name": self.name, "marks": self.marks,
+                "luck": float(self.luck), "luck_exact": str(self.luck),
+                "fights_won": self.fights_won, "fights": self.fights,
+                "average_odds": self.average_odds, "line": self.line()}  # fmt: skip
+
+
+@dataclass
+class Analysis:
+    """A whole game's analysis (or the part done so far: ``done`` of ``total`` decisions).
+    ``worths`` holds the worth to White of every position, the last after the final decision
+    (None where not yet estimated)."""
+
+    variant: str
+    level: str
+    app_version: str
+    side_names: tuple[str, ...]
+    total: int
+    decisions: list[DecisionReport] = field(default_factory=list)
+    worths: list[float | None] = field(default_factory=list)
+    save_digest: str = ""
+    pawns_unit: bool = False
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.worths) and all(w is not None for w in self.worths)
+
+    def decision_at(self, ply: int) -> DecisionReport | None:
+        return next((d for d in self.decisions if d.ply == ply), None)
+
+    def summary(self) -> list[SideSummary]:
+        return [self._summary(side) for side in range(len(self.side_names))]
+
+    def _summary(self, side: int) -> SideSummary:
+        marks: dict[str, int] = {}
+        for d in self.decisions:
+            if d.side == side and d.mark:
+                marks[d.mark] = marks.get(d.mark, 0) + 1
+        luck = sum((d.luck_for(side) for d in self.decisions), Fraction(0))
+        won = fought = 0
+        odds = 0.0
+        for d in self.decisions:
+            if d.roll is None or d.roll.fight is None or d.roll.won is None:
+                continue
+            mine = d.side == side
+            fought += 1
+            won += d.roll.won == mine
+            odds += float(d.roll.fight if mine else 1 - d.roll.fight)
+        average = odds / fought if fought else 0.0
+        rolled = any(d.roll is not None for d in self.decisions)
+        return SideSummary(side, self.side_names[side], marks, luck, won, fought, average, rolled)
+
+    def turning_points(self, limit: int = 12) -> list[DecisionReport]:
+        """The marked decisions and big rolls, largest swing first, then in game order."""
+        points = [d for d in self.decisions if d.mark or d.big_roll]
+        points.sort(key=lambda d: -max(d.cost, abs(float(d.luck_for(0)))))
+        return sorted(points[:limit], key=lambda d: d.ply)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "format_version": FORMAT_VERSION,
+            "app_version": self.app_version, "variant": self.variant, "level": self.level,
+            "save_digest": self.save_digest, "side_names": list(self.side_names),
+            "total": self.total, "pawns_unit": self.pawns_unit,
+            "thresholds": dict(THRESHOLDS), "big_roll": BIG_ROLL,
+            "worths": self.worths,
+            "decisions": [d.to_json() for d in self.decisions],
+            "summary": [s.to_json() for s in self.summary()],
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Analysis:
+        if d.get("format") != FORMAT or d.get("format_version") != FORMAT_VERSION:
+            raise ValueError("not an analysis this version reads")
+        return cls(d["variant"], d["level"], d["app_version"], tuple(d["side_names"]),
+                   d["total"], [DecisionReport.from_json(x) for x in d["decisions"]],
+                   list(d["worths"]), d["save_digest"], bool(d.get("pawns_unit")))  # fmt: skip

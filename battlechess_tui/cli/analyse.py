@@ -1,0 +1,253 @@
+"""``battlechess analyse SAVE``: skill or dice? The turning points of a game, a summary per
+side, a chart of the estimate; ``--json`` every number, ``--pgn`` the game as PGN.
+``battlechess import GAME.pgn``: a classic game from PGN, as a save to replay and analyse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from battlechess_tui.cli.common import CliError, int_in
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from battlechess_tui.analysis.model import Analysis, DecisionReport
+    from battlechess_tui.engine.game import Game
+
+ANALYSE_EXAMPLES = """\
+marks: a decision that loses at least 0.10 of the estimate (5 points of winning chance)
+against the engine's preferred one is an inaccuracy (?!), 0.20 a mistake (?), 0.30 a
+blunder (??); a roll whose luck is at least 0.20 either way is a big roll.
+
+examples:
+  battlechess analyse saves/gladiator-3-0000.json --jobs 2
+  battlechess analyse saves/classic-14-0000.json --pgn game.pgn
+  battlechess analyse my-game.json --json | jq '.summary[].line'
+"""
+
+
+def add_parsers(sub: Any) -> dict[str, Any]:
+    p = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="analyse a saved game: mistakes, luck and the estimate over the game",
+        description="Analyse a saved game: for every decision the estimate before it, the "
+        "engine's preferred decision and what the one played cost; for every roll the chance "
+        "of each result and its luck. The analysis is kept beside the save (GAME.analysis) "
+        "and read from there next time; the save is never changed.",
+        epilog=ANALYSE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=Path, help="a save (GAME.json)")
+    p.add_argument("--level", choices=("medium", "hard"), default="medium",
+                   help="how hard the engine thinks per position (default: medium)")  # fmt: skip
+    p.add_argument("--jobs", type=int_in(1, 64), default=1, metavar="N",
+                   help="processes to spread the work over (the result is the same)")  # fmt: skip
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print every number as JSON")
+    out.add_argument("--pgn", nargs="?", const="-", metavar="FILE", type=str,
+                     help="write the game as PGN with the analysis (to FILE, or standard "
+                          "output)")  # fmt: skip
+    p.add_argument("--fresh", action="store_true",
+                   help="analyse again even if a kept analysis is up to date")  # fmt: skip
+    imp = sub.add_parser(
+        "import",
+        help="turn a classic game in PGN into a save to replay and analyse",
+        description="Read the first game of a PGN file (classic chess from the usual start) "
+        "and write it as a battlechess save.",
+    )
+    imp.add_argument("file", type=Path, help="a PGN file")
+    imp.add_argument("--output", "-o", type=Path, metavar="SAVE",
+                     help="the save to write (default: the PGN's name with .json)")  # fmt: skip
+    return {"analyse": cmd_analyse, "analyze": cmd_analyse, "import": cmd_import}
+
+
+# -- analyse --------------------------------------------------------------------------------------
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from battlechess_tui.analysis.pgn import export
+    from battlechess_tui.save.store import load_game
+
+    loaded = load_game(args.file, edited=True)  # the autosave is followed to its game
+    analysis = analysis_of(loaded.game, loaded.path, args.level, args.jobs, args.fresh,
+                           show_progress=not args.json and args.pgn != "-")  # fmt: skip
+    if args.json:
+        print(json.dumps(analysis.to_json(), indent=1))
+        return 0
+    if args.pgn is not None:
+        text = export(loaded.game, analysis, loaded.record.created)
+        if args.pgn == "-":
+            sys.stdout.write(text)
+        else:
+            _write_text(Path(args.pgn), text)
+            print(f"wrote {args.pgn}")
+        return 0
+    console = Console(highlight=False)
+    report(console, loaded.game, analysis)
+    return 0
+
+
+def analysis_of(
+    game: Game, path: Path, level: str, jobs: int, fresh: bool, show_progress: bool
+) -> Analysis:
+    """The kept analysis of the save at ``path`` if it is up to date, else a new one (kept
+    beside the save when its folder can be written)."""
+    from battlechess_tui.analysis import store
+    from battlechess_tui.analysis.run import analyse
+
+    kept = None if fresh else store.stored(path, level)
+    if kept is not None:
+        return kept
+    digest = store.digest(path)
+    with _progress(show_progress, len(game.positions)) as advance:
+        analysis = analyse(game, level, jobs, path, advance, digest=digest)
+    try:
+        store.keep(path, analysis)
+    except OSError as exc:
+        print(f"battlechess: the analysis was not kept ({exc.strerror or exc})", file=sys.stderr)
+    return analysis
+
+
+class _progress:
+    """A progress bar on standard error while positions are estimated (when it is a terminal)."""
+
+    def __init__(self, show: bool, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        console = Console(stderr=True)
+        self.bar = Progress(
+            "estimating positions", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=console, transient=True, disable=not (show and console.is_terminal),
+        )  # fmt: skip
+        self.task = self.bar.add_task("analyse", total=total)
+
+    def __enter__(self) -> Any:
+        self.bar.start()
+        return self.advance
+
+    def advance(self, analysis: Analysis) -> None:
+        done = sum(w is not None for w in analysis.worths)
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()
+
+
+def _write_text(path: Path, text: str) -> None:
+    from battlechess_tui.save.files import write_atomic
+
+    write_atomic(path, text)
+
+
+# -- the report -----------------------------------------------------------------------------------
+
+
+def report(console: Console, game: Game, analysis: Analysis) -> None:
+    """The turning points, the summary per side and the chart."""
+    from rich.table import Table
+
+    console.print(f"[bold]{game.rules.name}[/]: {game.plies and len(game.plies)} decisions, "
+                  f"analysed at {analysis.level}")  # fmt: skip
+    table = Table(title="Turning points", title_justify="left")
+    for name in ("#", "side", "played", "before", "preferred", "cost", "roll", "luck"):
+        table.add_column(name, justify="right" if name in ("#", "cost", "luck") else "left")
+    points = analysis.turning_points()
+    for d in points:
+        table.add_row(*turning_row(analysis, d))
+    console.print(table)
+    for d in points:
+        if d.mark:
+            console.print(f"{d.ply + 1}. {d.notation}{d.symbol} ({d.mark}): {d.why()}")
+    for summary in analysis.summary():
+        console.print(summary.line())
+    console.print(chart(analysis, min(console.width, 100), colour=console.is_terminal))
+
+
+def estimate_text(analysis: Analysis, d: DecisionReport) -> str:
+    """The estimate before a decision for the side making it: ``54%`` (``54% +0.3``, its lead
+    in pawns, where the game counts them)."""
+    from battlechess_tui.analysis.model import chance_of
+
+    text = f"{round(100 * chance_of(d.before, d.side))}%"
+    if d.pawns is None:
+        return text
+    return f"{text} {d.pawns if d.side == 0 else -d.pawns:+.1f}"
+
+
+def roll_text(d: DecisionReport) -> str:
+    """A roll's results: the chance of each, the one that came starred."""
+    if d.roll is None:
+        return ""
+    if d.roll.fight is not None:
+        return f"{'won' if d.roll.won else 'lost'} at {round(100 * float(d.roll.fight))}%"
+    return f"{len(d.roll.outcomes)} results"
+
+
+def turning_row(analysis: Analysis, d: DecisionReport) -> list[str]:
+    side = analysis.side_names[d.side]
+    luck = "" if d.roll is None else f"{float(d.luck_for(d.side)):+.2f}"
+    played = f"{d.notation}{d.symbol}"
+    cost = f"{d.cost:.2f}" if d.cost else ""
+    return [str(d.ply + 1), side, played, estimate_text(analysis, d),
+            d.preferred_notation if d.mark else "", cost, roll_text(d), luck]  # fmt: skip
+
+
+def chart(analysis: Analysis, width: int, colour: bool = True) -> str:
+    """White's winning chance over the game (plotext), big rolls marked ``*``."""
+    import plotext as plt
+
+    points = [(i, 100 * (1 + w) / 2) for i, w in enumerate(analysis.worths) if w is not None]
+    plt.clear_figure()
+    plt.plot_size(width, 16)
+    plt.theme("pro" if colour else "clear")
+    if points:
+        plt.plot([x for x, _ in points], [y for _, y in points], marker="braille",
+                 label=f"{analysis.side_names[0]}'s winning chance %")  # fmt: skip
+    big = [d for d in analysis.decisions if d.big_roll]
+    if big:
+        ys = [100 * (1 + d.after) / 2 for d in big]
+        plt.scatter([d.ply + 1 for d in big], ys, marker="*", label="big roll")
+    plt.ylim(0, 100)
+    plt.yticks([0, 25, 50, 75, 100])
+    plt.xlabel("decision")
+    text = str(plt.build())
+    return text if colour else plt.uncolorize(text)
+
+
+# -- import ---------------------------------------------------------------------------------------
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from battlechess_tui.analysis.pgn import PgnError, import_game
+    from battlechess_tui.engine.registry import make_variant
+    from battlechess_tui.save.files import SaveError, read_bounded
+    from battlechess_tui.save.store import save_game
+
+    raw = read_bounded(args.file, "PGN file", limit=4 * 1024 * 1024)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CliError(f"{args.file}: not a PGN file (not UTF-8 text)") from None
+    try:
+        game = import_game(text, make_variant("classic"))
+    except PgnError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
+    out = args.output or args.file.with_suffix(".json")
+    if out.exists() and os.path.samefile(out, args.file):
+        raise CliError(f"{out}: would overwrite the PGN itself")
+    try:
+        save_game(game, out)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    print(f"wrote {out}: {len(game.plies)} decisions; battlechess replay {out}")
+    return 0

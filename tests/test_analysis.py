@@ -1,0 +1,192 @@
+"""Analysis after the game (issue 29): the cost of each decision against the engine's preferred
+one, the luck of each roll in exact Fractions, the summary per side, the analysis kept beside
+the save, and the same numbers whatever the number of jobs."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from battlechess_tui.analysis import analyse
+from battlechess_tui.analysis.model import Analysis, mark_of
+from battlechess_tui.analysis.store import analysis_path, keep, stored
+from battlechess_tui.cli import main
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.save.store import load_game
+from tests.analysis_games import BLUNDER_PLY, blunder_game, even_fights_game, saved
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def even() -> Analysis:
+    return analyse(even_fights_game(), "medium")
+
+
+def test_sc_7_luck_sums_exactly_for_every_roll(even: Analysis) -> None:
+    rolls = [d.roll for d in even.decisions if d.roll is not None]
+    assert len(rolls) == 3
+    for roll in rolls:
+        assert roll.exact and roll.fight == Fraction(1, 2)
+        assert sum(o.chance for o in roll.outcomes) == 1
+        assert isinstance(roll.luck, Fraction)
+        assert roll.expected + roll.luck == roll.actual
+    total = sum((r.luck for r in rolls), Fraction(0))
+    assert sum((r.expected for r in rolls), Fraction(0)) + total == sum(
+        (r.actual for r in rolls), Fraction(0)
+    )
+
+
+def test_sc_7_the_side_winning_every_even_fight_is_lucky_by_what_the_other_is_not(
+    even: Analysis,
+) -> None:
+    white, black = even.summary()
+    assert white.luck > 0 > black.luck
+    assert white.luck == -black.luck
+    assert (white.fights_won, white.fights, white.average_odds) == (3, 3, 0.5)
+    assert (black.fights_won, black.fights) == (0, 3)
+    assert "won 3 of 3 fights at 50% average odds" in white.line()
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_queen_left_to_be_taken_is_a_blunder_at_both_levels(level: str) -> None:
+    found = analyse(blunder_game(), level)
+    blunder = found.decision_at(BLUNDER_PLY)
+    assert blunder is not None and blunder.mark == "blunder" and blunder.symbol == "??"
+    assert blunder.preferred_notation and blunder.preferred_notation != "Qg4"
+    assert "played Qg4" in blunder.why()
+    assert [d.ply for d in found.decisions if d.mark == "blunder"] == [BLUNDER_PLY]
+
+
+def test_the_thresholds_mark_costs() -> None:
+    assert [mark_of(c) for c in (0.05, 0.1, 0.2, 0.3, 0.9)] == [
+        "", "inaccuracy", "mistake", "blunder", "blunder"
+    ]  # fmt: skip
+
+
+def test_the_result_is_the_same_whatever_the_job_count(tmp_path: Path) -> None:
+    path = saved(even_fights_game(), tmp_path, "even")
+    game = load_game(path, edited=True).game
+    one = analyse(game, "medium", jobs=1, path=path)
+    two = analyse(game, "medium", jobs=2, path=path)
+    assert one.to_json() == two.to_json()
+
+
+def test_json_round_trips(even: Analysis) -> None:
+    again = Analysis.from_json(json.loads(json.dumps(even.to_json())))
+    assert again.to_json() == even.to_json()
+
+
+def test_analysing_changes_no_byte_of_the_save_and_keeps_the_analysis_beside_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = saved(blunder_game(), tmp_path, "blunder")
+    before = path.read_bytes()
+    assert main(["analyse", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert path.read_bytes() == before
+    assert "Turning points" in out and "White: 1 blunder" in out
+    assert "3. Qg4?? (blunder): preferred" in out
+    kept = stored(path, "medium")
+    assert kept is not None and kept.decision_at(BLUNDER_PLY).mark == "blunder"
+    assert stored(path, "hard") is None  # another level is analysed afresh
+
+
+def test_a_save_changed_after_its_analysis_gets_a_fresh_one(tmp_path: Path) -> None:
+    path = saved(blunder_game(), tmp_path, "blunder")
+    keep(path, analyse(load_game(path).game, "medium", digest=_digest(path)))
+    assert stored(path, "medium") is not None
+    game = blunder_game()
+    game.play("g1f3")
+    saved(game, tmp_path, "blunder")
+    assert stored(path, "medium") is None
+
+
+def _digest(path: Path) -> str:
+    from battlechess_tui.analysis.store import digest
+
+    return digest(path)
+
+
+def test_a_damaged_kept_analysis_is_made_again(tmp_path: Path) -> None:
+    path = saved(blunder_game(), tmp_path, "blunder")
+    analysis_path(path).write_text("{not json", encoding="utf-8")
+    assert stored(path, "medium") is None
+    assert main(["analyse", str(path), "--json"]) == 0
+    assert stored(path, "medium") is not None
+
+
+def test_json_output_has_every_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = saved(even_fights_game(), tmp_path, "even")
+    assert main(["analyse", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["level"] == "medium" and doc["variant"] == "single-combat"
+    assert len(doc["worths"]) == 11 and len(doc["decisions"]) == 10
+    roll = doc["decisions"][2]["roll"]
+    assert roll["fight"] == "1/2" and roll["won"] is True
+    assert (
+        Fraction(roll["luck_exact"])
+        == Fraction(roll["outcomes"][0]["worth"]) / 2 - Fraction(roll["outcomes"][1]["worth"]) / 2
+    )
+    assert doc["summary"][0]["line"].startswith("White:")
+
+
+def test_a_bad_save_or_level_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["analyse", str(tmp_path / "missing.json")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exited:
+        main(["analyse", "x.json", "--level", "easy"])
+    assert exited.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["classic-14-0000", "single-combat-2-0000", "gladiator-3-0000", "arena-3-0000",
+     "brawl-13-0000", "dice-chess-12-0000", "dnd-1-0000"],
+)  # fmt: skip
+def test_every_game_analyses_the_start_of_its_example_save(name: str) -> None:
+    game = load_game(ROOT / "saves" / f"{name}.json").game
+    game.truncate(6)
+    found = analyse(game, "medium")
+    assert found.complete and len(found.decisions) == 6
+    for d in found.decisions:
+        assert -1 <= d.before <= 1 and d.cost >= 0
+        if d.roll is not None:
+            assert d.roll.expected + d.roll.luck == d.roll.actual
+            assert sum(o.chance for o in d.roll.outcomes) == 1
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="medium or hard"):
+        analyse(blunder_game(), "easy")
+    assert make_variant("classic")  # the registry still answers
+
+
+def test_the_part_done_arrives_in_game_order_as_positions_are_estimated() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def progress(part: Analysis) -> None:
+        seen.append((sum(w is not None for w in part.worths), len(part.decisions)))
+
+    game = blunder_game()
+    found = analyse(game, "medium", progress=progress)
+    assert [done for done, _ in seen] == list(range(1, len(game.positions) + 1))
+    assert [made for _, made in seen] == [0, 1, 2, 3, 4]  # each decision once both ends are in
+    assert found.complete
+
+
+def test_a_cancelled_analysis_stops() -> None:
+    import threading
+
+    from battlechess_tui.analysis import AnalysisCancelled
+
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(AnalysisCancelled):
+        analyse(blunder_game(), "medium", cancel=cancel)
