@@ -26,6 +26,7 @@ from battlechess_tui.ui.navigation import (
     StartGame,
 )
 from battlechess_tui.ui.settings import Settings, load_settings, save_settings
+from battlechess_tui.ui.textual_fixes import mend
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 # does not wait for them (see benchmarks/bench_ui.py).
 
 START_SCREENS = ("menu", "play", "load", "replay", "learn")
+
+mend()  # where Textual itself fails under fast keys (ui/textual_fixes.py)
 
 __all__ = ["BattleChessApp", "Settings", "run_app"]
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Select
+from textual.widgets._select import SelectOverlay
 
 from battlechess_tui.tutorial.catalogue import shipped
 from battlechess_tui.ui.app import BattleChessApp
@@ -183,3 +184,19 @@ async def test_hc_28_12_leaving_a_lesson_before_it_is_drawn_is_ignored(tmp_path)
         await pilot.press("q")
         await settle(pilot)
         assert stack(app) == [MenuScreen, LearnScreen]
+
+
+async def test_hc_28_12_page_keys_on_a_select_opening_are_ignored(tmp_path):
+    app = menu_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f2")
+        await settle(pilot)
+        select = app.screen.query_one("#pieces", Select)
+        overlay = select.query_one(SelectOverlay)
+        select.expanded = True  # Enter opened the list, and the next keys reach it ...
+        overlay.focus()
+        assert not overlay.scrollable_content_region  # ... before it is laid out
+        overlay.action_page_down()
+        overlay.action_page_up()
+        await settle(pilot)
+        assert app._exception is None and select.expanded

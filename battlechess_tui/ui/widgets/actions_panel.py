@@ -136,17 +136,6 @@ class ActionsPanel(OptionList):
             self.filter = ""
         self.highlighted = [o.id for o in self.options].index(str(index))
 
-    def action_page_up(self) -> None:
-        """A page up; none while the panel has no room (the narrow table): Textual's list has
-        no lines laid out to page through then (``KeyError``)."""
-        if self.scrollable_content_region:
-            super().action_page_up()
-
-    def action_page_down(self) -> None:
-        """A page down; none while the panel has no room (see ``action_page_up``)."""
-        if self.scrollable_content_region:
-            super().action_page_down()
-
     def on_focus(self) -> None:
         """Tabbing in shows the first choice highlighted (Enter takes it, Down the next)."""
         if self.highlighted is None:
