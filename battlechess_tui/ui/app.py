@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
+from textual.dom import NoScreen
 from textual.screen import Screen
-from textual.widget import AwaitMount
+from textual.widget import AwaitMount, Widget
 
 from battlechess_tui.ui.commands import APP_COMMANDS, bindings, palette_entries
 from battlechess_tui.ui.navigation import (
@@ -292,10 +293,14 @@ class BattleChessApp(App[int]):
         self.when_drawn(partial(super().exit, *args, **kwargs))
 
     async def run_action(self, action: Any, *args: Any, **kwargs: Any) -> bool:
-        """Run an action, unless the app is closing: keys typed right after ``q`` (``q n``)
-        would open a screen that is never composed, and crash on its way out."""
+        """Run an action, unless the app is closing (keys typed right after ``q``, ``q n``,
+        would open a screen that is never composed, and crash on its way out) or it is a key
+        for a screen not drawn yet (its widgets are not there to act on: ``NoMatches``)."""
         if getattr(self, "_leaving", False) or getattr(self.screen, "holding_keys", False):
             return True  # (a game screen holds keys typed with a hand-over's Enter)
+        target = args[0] if args else kwargs.get("default_namespace")
+        if isinstance(target, Widget) and not drawn(target):
+            return True
         return await super().run_action(action, *args, **kwargs)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -307,6 +312,14 @@ class BattleChessApp(App[int]):
         folder.mkdir(parents=True, exist_ok=True)
         path = self.save_screenshot(path=str(folder))
         self.notify(f"Screenshot saved to {path}", title="Screenshot", timeout=4)
+
+
+def drawn(widget: Widget) -> bool:
+    """Is ``widget`` on a screen, and are both drawn (mounted)?"""
+    try:
+        return widget.is_mounted and widget.screen.is_mounted
+    except NoScreen:
+        return False
 
 
 def run_app(

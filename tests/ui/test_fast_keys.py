@@ -200,3 +200,15 @@ async def test_hc_28_12_page_keys_on_a_select_opening_are_ignored(tmp_path):
         overlay.action_page_up()
         await settle(pilot)
         assert app._exception is None and select.expanded
+
+
+async def test_hc_28_12_keys_for_a_lesson_not_yet_drawn_are_ignored(tmp_path):
+    app = menu_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.open_lessons(shipped()[0].key)
+        lesson = app.screen
+        assert not lesson.is_mounted
+        await app.run_action("skip", lesson)  # escape's binding, before the lesson is drawn
+        await settle(pilot)
+        assert app._exception is None and stack(app) == [MenuScreen, LearnScreen, LessonScreen]
