@@ -52,8 +52,10 @@ def seats_of(variant: Variant[Any], word: str, everyone: bool = False) -> list[S
     if not chosen:
         shown = word if len(word) <= 40 else word[:37] + "..."
         choices = seat_choices(variant, everyone)
-        raise ValueError(f"{variant.rules.key} has no seat {shown!r}{did_you_mean(word, choices)} "
-                         f"(seats: {', '.join(choices)})")  # fmt: skip
+        raise ValueError(
+            f"{variant.rules.key} has no seat {shown!r}{did_you_mean(word, choices)} "
+            f"(seats: {', '.join(choices)})"
+        )
     return chosen
 
 
@@ -84,8 +86,10 @@ def computer_seats(variant: Variant[Any], computers: Mapping[str, str] | None) -
         level = level.strip().lower() or DEFAULT_LEVEL
         if level not in LEVELS:
             shown = level if len(level) <= 40 else level[:37] + "..."
-            raise ValueError(f"no computer level {shown!r}{did_you_mean(level, LEVELS)} "
-                             f"(levels: {', '.join(LEVELS)})")  # fmt: skip
+            raise ValueError(
+                f"no computer level {shown!r}{did_you_mean(level, LEVELS)} "
+                f"(levels: {', '.join(LEVELS)})"
+            )
         levels[word] = level
     return _per_seat(variant, levels, everyone=True)
 

@@ -3,9 +3,14 @@
 Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--jobs J]
       [--only GAME ...] [--seed S] [--paired]
       .venv/bin/python benchmarks/bench_ai.py --calibrate
+      .venv/bin/python benchmarks/bench_ai.py --against stockfish [--level medium]
+      [--skill 0] [--engine-ms 50] [--games 40] [--jobs J]
+      .venv/bin/python benchmarks/bench_ai.py --hint-quality [--positions 40]
 
 For each game (and D&D at level 5), the medium player meets the random player and the greedy
-player, ``N`` games per pairing, playing White in the first half and Black in the second.
+player (or the ``--pairs`` given, e.g. ``hard:medium medium:easy``; a level against another
+level is expected to score 60%), ``N`` games per pairing, playing White in the first half
+and Black in the second.
 Columns: medium's wins, losses and draws; its share of the decisive games and its score
 (draws counted half), each with a 95% Wilson interval; the seconds per medium decision
 (median and 90th percentile), in wall-clock time (measured while ``J`` processes, and whatever
@@ -15,7 +20,13 @@ against greedy, and a 90th percentile under 1 s (flagged "slow" on CPU time).
 ``--paired`` plays each deal twice, the medium player White in one game and Black in the other
 (the same game seed, so the same starting dice), so that luck of the deal cancels out.
 ``--calibrate`` measures the search's nodes per millisecond on sample positions of every game
-(the table ``NODES_PER_MS`` in ``ai/budget.py``).
+(the table ``NODES_PER_MS`` in ``ai/budget.py``); for a game with its own searcher, the
+searcher's.
+``--against stockfish`` plays classic against a UCI engine (``uci_match.py``: python-chess and
+Debian's stockfish, benchmark-only) at ``--skill`` and ``--engine-ms`` per move, colours
+alternating; it prints won-lost-drawn, the score with its 95% Wilson interval and the Elo
+difference it implies. ``--hint-quality`` scores the hint's move against the engine's best
+on positions from the engine's games (``hint_quality.py``).
 """
 
 from __future__ import annotations
@@ -41,8 +52,10 @@ from battlechess_tui.simulation import (
     wilson,
 )
 
-OPPONENTS = ("random", "greedy")
+PAIRS = ("medium:random", "medium:greedy")
 TARGETS = {"random": 0.90, "greedy": 0.65}
+#: A level against the level below it.
+LEVEL_TARGET = 0.60
 TIME_TARGET = 1.0
 
 
@@ -93,12 +106,19 @@ def percent_ci(k: float, n: int) -> str:
 
 
 def pairing(
-    row: Row, opponent: str, games: int, seed: int, think_ms: int, jobs: int, paired: bool = False
+    row: Row,
+    opponent: str,
+    games: int,
+    seed: int,
+    think_ms: int | None,
+    jobs: int,
+    paired: bool = False,
+    player: str = "medium",
 ) -> str:
-    """Medium against ``opponent``, half the games as each colour: one table line."""
+    """``player`` against ``opponent``, half the games as each colour: one table line."""
     tally, times, cpu = Tally(), [], []
     for side in (0, 1):
-        levels = ("medium", opponent) if side == 0 else (opponent, "medium")
+        levels = (player, opponent) if side == 0 else (opponent, player)
         first = seed if paired else seed + side
         run = Run(row.key, first, Seats(levels, think_ms), dict(row.options))
         half = games // 2 if side == 0 else games - games // 2
@@ -111,16 +131,16 @@ def pairing(
     median, p90 = spread(times)
     cpu_median, cpu_p90 = spread(cpu)
     flags = []
-    target = TARGETS[opponent]
+    target = TARGETS.get(opponent, LEVEL_TARGET)
     share = (tally.wins / decisive if decisive else 0.0) if opponent == "random" else None
     if share is not None and share < target:
         flags.append("below target")
-    if opponent == "greedy" and tally.games and score / tally.games < target:
+    if opponent != "random" and tally.games and score / tally.games < target:
         flags.append("below target")
     if cpu_p90 > TIME_TARGET:
         flags.append("slow")
     return (
-        f"| {row.label} | {opponent} | {tally.wins} | {tally.losses} | {tally.draws} | "
+        f"| {row.label} | {player} | {opponent} | {tally.wins} | {tally.losses} | {tally.draws} | "
         f"{percent_ci(tally.wins, decisive)} | {percent_ci(score, tally.games)} | "
         f"{median:.2f} | {p90:.2f} | {cpu_median:.2f} | {cpu_p90:.2f} | {', '.join(flags)} |"
     )
@@ -135,54 +155,99 @@ def spread(seconds: list[float]) -> tuple[float, float]:
 
 
 def calibrate(seed: int, only: list[str] | None) -> None:
-    """Nodes per millisecond of the search on positions from random games of every game."""
-    print("| game | decisions | nodes per ms | in ai/budget.py |")
-    print("|---|---|---|---|")
+    """Nodes per millisecond of the search on positions from random games of every game (the
+    game's own searcher where it has one)."""
+    print("| game | decisions | search | nodes per ms (wall) | nodes/s (CPU) | in ai/budget.py |")
+    print("|---|---|---|---|---|---|")
     for row in rows(only):
         variant = cached_variant(row.key, dict(row.options))
         rules = variant.rules
         game = random_game(row.key, seed, dict(row.options))
         states = [p.state for p in game.positions[::7] if rules.outcome(p.state) is None][:12]
-        nodes, seconds = 0, 0.0
+        nodes, seconds, cpu = 0, 0.0, 0.0
+        searcher = rules.searcher()
         for state in states:
-            search = Search(rules, random.Random(seed), Budget(nodes=800))
-            start = time.perf_counter()
-            search.run(state, rules.to_move(state))
+            start, start_cpu = time.perf_counter(), time.process_time()
+            if searcher is not None and len(rules.legal_actions(state)) > 1:
+                found = searcher.search(state, Budget(nodes=4000), random.Random(seed))
+                nodes += found.nodes
+            else:
+                search = Search(rules, random.Random(seed), Budget(nodes=800))
+                search.run(state, rules.to_move(state))
+                nodes += search.nodes
             seconds += time.perf_counter() - start
-            nodes += search.nodes
+            cpu += time.process_time() - start_cpu
         rate = nodes / (seconds * 1000)
-        print(f"| {row.label} | {len(states)} | {rate:.2f} | {nodes_per_ms(rules)} |")
+        kind = "searcher" if searcher is not None else "generic"
+        print(
+            f"| {row.label} | {len(states)} | {kind} | {rate:.2f} | {nodes / cpu:,.0f} | "
+            f"{nodes_per_ms(rules)} |"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
-    parser.add_argument("--think-ms", type=int, default=200)
+    parser.add_argument(
+        "--think-ms", type=int, default=None, help="ms per decision (200; --against: the level's)"
+    )
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", help="games to run (keys, or 'dnd (level 5)')")
     parser.add_argument("--paired", action="store_true", help="each deal once with each colour")
     parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument("--against", metavar="ENGINE", help="play classic against a UCI engine")
+    parser.add_argument("--level", default="medium", help="our level (--against)")
+    parser.add_argument("--skill", type=int, default=0, help="the engine's Skill Level (0-20)")
+    parser.add_argument("--engine-ms", type=int, default=50, help="the engine's ms per move")
+    parser.add_argument(
+        "--pairs", nargs="*", default=list(PAIRS), help="PLAYER:OPPONENT levels, e.g. hard:medium"
+    )
+    parser.add_argument("--hint-quality", action="store_true")
+    parser.add_argument("--positions", type=int, default=40, help="--hint-quality positions")
+    parser.add_argument("--depth", type=int, default=10, help="--hint-quality engine depth")
     args = parser.parse_args()
     if args.calibrate:
         calibrate(args.seed, args.only)
         return
+    if args.hint_quality:
+        import hint_quality
+
+        hint_quality.run(args)
+        return
+    if args.against:
+        import uci_match
+
+        uci_match.run_match(args)
+        return
+    pairs = [p.split(":") for p in args.pairs]
+    if any(len(p) != 2 for p in pairs):
+        raise SystemExit("bench_ai: --pairs takes PLAYER:OPPONENT, e.g. hard:medium")
+    if args.pairs == list(PAIRS):
+        args.think_ms = args.think_ms or 200
     print(
-        f"medium (--think-ms {args.think_ms}) against random and greedy, {args.games} games "
+        f"{', '.join(args.pairs)} (--think-ms {args.think_ms or 'each level'}), {args.games} games "
         f"per pairing (half as White{', each deal twice' if args.paired else ''}), "
         f"seed {args.seed}, {args.jobs} processes\n"
     )
     print(
-        "| game | opponent | won | lost | drawn | won of decisive (95% CI) "
+        "| game | player | opponent | won | lost | drawn | won of decisive (95% CI) "
         "| score, draws half (95% CI) | s/decision median | 90th pct "
         "| CPU s/decision median | CPU 90th pct | |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     start = time.perf_counter()
     for row in rows(args.only):
-        for opponent in OPPONENTS:
+        for player, opponent in pairs:
             line = pairing(
-                row, opponent, args.games, args.seed, args.think_ms, args.jobs, args.paired
+                row,
+                opponent,
+                args.games,
+                args.seed,
+                args.think_ms,
+                args.jobs,
+                args.paired,
+                player,
             )
             print(line, flush=True)
     print(f"\n{time.perf_counter() - start:.0f} s in all")

@@ -86,11 +86,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int_in(1), default=default_jobs())
     parser.add_argument("--think-ms", type=int_in(1), default=200)
-    parser.add_argument("--pairs", nargs="*", type=pair, default=[pair(p) for p in PAIRS],
-                        help="first:second levels")  # fmt: skip
+    parser.add_argument(
+        "--pairs",
+        nargs="*",
+        type=pair,
+        default=[pair(p) for p in PAIRS],
+        help="first:second levels",
+    )
     args = parser.parse_args()
-    print(f"{args.games} games per pair (the first player White in half), seed {args.seed}, "
-          f"{args.think_ms} ms per search decision\n")  # fmt: skip
+    print(
+        f"{args.games} games per pair (the first player White in half), seed {args.seed}, "
+        f"{args.think_ms} ms per search decision\n"
+    )
     print("| player | against | games | even deals | won, dealt ahead | won, dealt behind |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     halves = (args.games // 2, args.games - args.games // 2)
@@ -101,8 +108,10 @@ def main() -> None:
             deals = list(pool.map(partial(play, (a, b), args.think_ms), firsts, seeds))
             c = tally(deals, both=a == b)
             even = sum(d.lead == 0 for d in deals)
-            print(f"| {a} | {b} | {len(deals)} | {even} | {share(c, 'ahead')} "
-                  f"| {share(c, 'behind')} |")  # fmt: skip
+            print(
+                f"| {a} | {b} | {len(deals)} | {even} | {share(c, 'ahead')} "
+                f"| {share(c, 'behind')} |"
+            )
 
 
 if __name__ == "__main__":

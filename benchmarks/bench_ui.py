@@ -56,10 +56,16 @@ def first_frame(runs: int = 9, settings: bool = False) -> tuple[list[float], lis
     if settings:
         from battlechess_tui.ui.settings import Settings, save_settings, settings_path
 
-        save_settings(Settings(animate=False, pieces="ascii", theme="textual-light"),
-                      settings_path(Path(config)))  # fmt: skip
-    env = dict(os.environ, PYTHONPATH=".", BATTLECHESS_SAVE_DIR=tempfile.mkdtemp(),
-               BATTLECHESS_CONFIG_DIR=config)  # fmt: skip
+        save_settings(
+            Settings(animate=False, pieces="ascii", theme="textual-light"),
+            settings_path(Path(config)),
+        )
+    env = dict(
+        os.environ,
+        PYTHONPATH=".",
+        BATTLECHESS_SAVE_DIR=tempfile.mkdtemp(),
+        BATTLECHESS_CONFIG_DIR=config,
+    )
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
@@ -129,8 +135,9 @@ async def rules_page(variant: str, runs: int = 5) -> dict[str, list[float]]:
             viewer = super()._viewer()
             return Timed(viewer.pieces, first=viewer.first, id="rules-viewer")
 
-    app = BattleChessApp("menu", save_dir=Path(tempfile.mkdtemp()),
-                         settings=Settings(animate=False))  # fmt: skip
+    app = BattleChessApp(
+        "menu", save_dir=Path(tempfile.mkdtemp()), settings=Settings(animate=False)
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for _ in range(runs):
@@ -172,9 +179,11 @@ def main() -> None:
         )
     for game in ("dnd", "gladiator"):
         times = asyncio.run(rules_page(game))
-        print(f"rules page of {game} (120x40) to its first frame: wall {ms(times['first wall'])};"
-              f" CPU {ms(times['first cpu'])}; whole page mounted: wall "
-              f"{ms(times['all wall'])}; CPU {ms(times['all cpu'])}")  # fmt: skip
+        print(
+            f"rules page of {game} (120x40) to its first frame: wall {ms(times['first wall'])};"
+            f" CPU {ms(times['first cpu'])}; whole page mounted: wall "
+            f"{ms(times['all wall'])}; CPU {ms(times['all cpu'])}"
+        )
     cursor, moves = asyncio.run(key_to_board(variant))
     print(f"cursor key to updated board ({variant}, 120x40, all panels): {ms(cursor)}")
     print(f"move to updated board and panels ({variant}, 120x40): {ms(moves)}")

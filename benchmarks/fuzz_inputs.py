@@ -39,9 +39,19 @@ def main() -> int:
         games = bases = tuple(specs())
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="battlechess-fuzz-") as folder:
-        report = fuzz(Path(folder), args.seed, args.saves, args.campaigns, args.variants,
-                      games, bases, lessons=args.lessons, positions=args.positions,
-                      messages=args.messages, position_games=tuple(specs()))  # fmt: skip
+        report = fuzz(
+            Path(folder),
+            args.seed,
+            args.saves,
+            args.campaigns,
+            args.variants,
+            games,
+            bases,
+            lessons=args.lessons,
+            positions=args.positions,
+            messages=args.messages,
+            position_games=tuple(specs()),
+        )
     print("\n".join(report.lines()))
     print(f"total: {sum(report.cases.values())} cases in {time.perf_counter() - start:.1f} s")
     return 1 if report.findings else 0

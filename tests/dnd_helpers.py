@@ -43,6 +43,11 @@ def give(v, s, name: str, *effects: Effect):
     return edit(v, s, name, effects=p.effects + effects)
 
 
+def tags(events) -> list[str]:
+    """The tags of the notes, in order (typed, unlike their words)."""
+    return [e.tag for e in events if e.kind == "note"]
+
+
 def rolls(events):
     return [e for e in events if e.kind == "roll"]
 

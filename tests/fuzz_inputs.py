@@ -90,8 +90,12 @@ def _other_value(rng: random.Random, old: Any) -> Any:
     if isinstance(old, int) and not isinstance(old, bool):
         choices += [lambda: old + 1, lambda: old - 1, lambda: -old, lambda: old * 1000]
     if isinstance(old, str):
-        choices += [lambda: old + "x", lambda: old[:-1], lambda: old.upper(),
-                    lambda: old + rng.choice(HOSTILE_TEXT)]  # fmt: skip
+        choices += [
+            lambda: old + "x",
+            lambda: old[:-1],
+            lambda: old.upper(),
+            lambda: old + rng.choice(HOSTILE_TEXT),
+        ]
     return rng.choice(choices)()
 
 
@@ -139,8 +143,9 @@ def mutate_bytes(raw: bytes, rng: random.Random) -> bytes:
 
 def to_toml(table: dict[str, Any]) -> str:
     """A TOML document of ``table``: every value inline (enough for variant files)."""
-    return "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in table.items()
-                   if v is not None)  # fmt: skip
+    return "".join(
+        f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in table.items() if v is not None
+    )
 
 
 def _toml_key(key: str) -> str:
@@ -157,8 +162,9 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value if v is not None) + "]"
     if isinstance(value, dict):
-        items = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()
-                          if v is not None)  # fmt: skip
+        items = ", ".join(
+            f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items() if v is not None
+        )
         return "{ " + items + " }"
     return json.dumps(str(value))
 
@@ -435,8 +441,9 @@ class Report:
         for kind, n in sorted(self.cases.items()):
             mean = self.seconds[kind] / n * 1000
             seconds, name = self.slowest[kind]
-            out.append(f"{kind}: {n} cases, {mean:.0f} ms each, slowest "
-                       f"{seconds * 1000:.0f} ms ({name})")  # fmt: skip
+            out.append(
+                f"{kind}: {n} cases, {mean:.0f} ms each, slowest {seconds * 1000:.0f} ms ({name})"
+            )
         for outcome, n in sorted(self.outcomes.items()):
             out.append(f"  {outcome}: {n}")
         out.append(f"findings: {len(self.findings)}")
@@ -472,8 +479,10 @@ def make_seeds(folder: Path, games: tuple[str, ...], variant_bases: tuple[str, .
     variants = []
     for base in variant_bases:
         path = folder / f"house-{base}.toml"
-        path.write_text(f'key = "house-{base}"\nname = "House {base}"\n'
-                        f'description = "fuzz seed"\nbase = "{base}"\n')  # fmt: skip
+        path.write_text(
+            f'key = "house-{base}"\nname = "House {base}"\n'
+            f'description = "fuzz seed"\nbase = "{base}"\n'
+        )
         variants.append(path)
     if variants:
         house = make_variant(load_spec_file(variants[0]))
@@ -543,8 +552,10 @@ def fuzz(
         _case(report, "save", path, ("replay", str(path), "--verify"), {0, 1, 2}, save_problem)
     for path in _special_files(cases, "save.json"):
         _case(report, "save", path, ("replay", str(path), "--verify"), {2}, None)
-    homes = {side: {p.square: p.cls for p in getattr(load_campaign(seeds.campaign), side).pieces}
-             for side in ("white", "black")}  # fmt: skip
+    homes = {
+        side: {p.square: p.cls for p in getattr(load_campaign(seeds.campaign), side).pieces}
+        for side in ("white", "black")
+    }
     for n in range(campaigns):
         path = seeds.campaign.with_name(f"fuzz-{n:04d}.json")
         path.write_bytes(mutate_document(json.loads(seeds.campaign.read_bytes()), rng, dump_json))
@@ -565,8 +576,15 @@ def fuzz(
             table["data"] = {"x": [1, {"y": 2}]}
         path = cases / f"variant-{n:04d}.toml"
         path.write_bytes(mutate_document(table, rng, to_toml))
-        _case(report, "variant", path, ("check-variant", str(path)), {0, 1}, variant_problem,
-              many_lines=True)  # fmt: skip
+        _case(
+            report,
+            "variant",
+            path,
+            ("check-variant", str(path)),
+            {0, 1},
+            variant_problem,
+            many_lines=True,
+        )
     for path in _special_files(cases, "variant.toml"):
         _case(report, "variant", path, ("check-variant", str(path)), {1}, None, many_lines=True)
     if lessons:
@@ -593,11 +611,17 @@ def _fuzz_lessons(report: Report, folder: Path, rng: random.Random, count: int) 
         path = folder / good.parent.name / f"lesson-{n:04d}.toml"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(mutate_document(tomllib.loads(good.read_text()), rng, to_toml))
-        _case(report, "lesson", path, ("check-lesson", str(path)), {0, 1}, lesson_problem,
-              many_lines=True)  # fmt: skip
+        _case(
+            report,
+            "lesson",
+            path,
+            ("check-lesson", str(path)),
+            {0, 1},
+            lesson_problem,
+            many_lines=True,
+        )
     for path in _special_files(folder, "lesson.toml"):
-        _case(report, "lesson", path, ("check-lesson", str(path), "--game", "classic"), {1},
-              None)  # fmt: skip
+        _case(report, "lesson", path, ("check-lesson", str(path), "--game", "classic"), {1}, None)
 
 
 def _fuzz_positions(report: Report, rng: random.Random, count: int, games: tuple[str, ...]) -> None:
@@ -638,8 +662,15 @@ def _consistent(check: Callable[[], str | None]) -> str | None:
 Oracle = Callable[[Path], str | None]
 
 
-def _case(report: Report, kind: str, path: Path, args: tuple[str, ...], allowed: set[int],
-          consistent: Oracle | None, many_lines: bool = False) -> None:  # fmt: skip
+def _case(
+    report: Report,
+    kind: str,
+    path: Path,
+    args: tuple[str, ...],
+    allowed: set[int],
+    consistent: Oracle | None,
+    many_lines: bool = False,
+) -> None:
     before = _state(path) if path.is_file() and not path.is_symlink() else None
     ran = run(*args)
     problem = _judge_output(ran, allowed, many_lines)

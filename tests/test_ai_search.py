@@ -48,9 +48,12 @@ class BaitRules(Rules[Bait]):
 
     def __init__(self, first: tuple[Action, ...] = (GRAB, WAIT), odds: int = 0) -> None:
         spec = VariantSpec(
-            key="bait", name="Bait", description="a test game", rules="test:Bait",
+            key="bait",
+            name="Bait",
+            description="a test game",
+            rules="test:Bait",
             board=BoardSpec(width=2, height=2),
-        )  # fmt: skip
+        )
         super().__init__(spec)
         self.first, self.odds = first, odds
 

@@ -63,8 +63,12 @@ def test_a_queen_left_to_be_taken_is_a_blunder_at_both_levels(level: str) -> Non
 
 def test_the_thresholds_mark_costs() -> None:
     assert [mark_of(c) for c in (0.05, 0.1, 0.2, 0.3, 0.9)] == [
-        "", "inaccuracy", "mistake", "blunder", "blunder"
-    ]  # fmt: skip
+        "",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
 
 
 def test_the_result_is_the_same_whatever_the_job_count(tmp_path: Path) -> None:
@@ -147,9 +151,16 @@ def test_a_bad_save_or_level_is_one_line(
 
 @pytest.mark.parametrize(
     "name",
-    ["classic-14-0000", "single-combat-2-0000", "gladiator-3-0000", "arena-3-0000",
-     "brawl-13-0000", "dice-chess-12-0000", "dnd-1-0000"],
-)  # fmt: skip
+    [
+        "classic-14-0000",
+        "single-combat-2-0000",
+        "gladiator-3-0000",
+        "arena-3-0000",
+        "brawl-13-0000",
+        "dice-chess-12-0000",
+        "dnd-1-0000",
+    ],
+)
 def test_every_game_analyses_the_start_of_its_example_save(name: str) -> None:
     game = load_game(ROOT / "saves" / f"{name}.json").game
     game.truncate(6)

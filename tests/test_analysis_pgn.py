@@ -72,9 +72,13 @@ def test_an_import_ending_in_a_resignation_or_agreed_draw() -> None:
 
 @pytest.mark.parametrize(
     ("text", "problem"),
-    [("1. e4 e5 2. Ke3", "Ke3"), ('[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb1 *', "FEN"),
-     ('[Variant "Atomic"]\n\n1. e4 *', "Atomic"), ("1. e4 (1. d4", "variation")],
-)  # fmt: skip
+    [
+        ("1. e4 e5 2. Ke3", "Ke3"),
+        ('[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb1 *', "FEN"),
+        ('[Variant "Atomic"]\n\n1. e4 *', "Atomic"),
+        ("1. e4 (1. d4", "variation"),
+    ],
+)
 def test_a_pgn_that_is_not_a_classic_game_is_refused_in_one_line(text: str, problem: str) -> None:
     with pytest.raises(PgnError, match=problem):
         import_game(text, make_variant("classic"))

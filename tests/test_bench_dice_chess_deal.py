@@ -24,8 +24,12 @@ def test_dc_12_a_game_counts_for_the_first_player_by_the_deal_it_was_dealt():
         Deal(first=0, lead=0, winner=None),  # an even deal, drawn
     ]
     c = bench.tally(deals, both=False)
-    assert c == {("ahead", "won"): 1, ("behind", "won"): 1, ("ahead", "lost"): 1,
-                 ("even", "drawn"): 1}  # fmt: skip
+    assert c == {
+        ("ahead", "won"): 1,
+        ("behind", "won"): 1,
+        ("ahead", "lost"): 1,
+        ("even", "drawn"): 1,
+    }
     assert bench.share(c, "ahead").startswith("1/2 = 50%")
     assert bench.share(c, "behind").startswith("1/1 = 100%")
 

@@ -59,8 +59,14 @@ def test_dd_48_campaign_file_round_trips_and_names_the_catalogue(tmp_path):
     assert (c.name, c.white.player, c.black.player) == ("The Long War", "Ann", "Bob")
     assert len(c.white.pieces) == len(c.black.pieces) == 16
     assert c.catalogue_version == load_catalogue().version
-    assert {p.cls for p in c.black.pieces} == {"fighter", "rogue", "paladin", "cleric",
-                                              "wizard", "bard"}  # fmt: skip
+    assert {p.cls for p in c.black.pieces} == {
+        "fighter",
+        "rogue",
+        "paladin",
+        "cleric",
+        "wizard",
+        "bard",
+    }
     save_campaign(_campaign(), path)
     assert load_campaign(path).white.piece("e2").items == ["weapon+5"]
     with pytest.raises(CampaignError, match="already exists"):
@@ -164,10 +170,10 @@ def test_dd_44_dd_47_shop_prices_effects_and_refusals():
     assert not any(i.startswith("armor") for i in wizard)  # wizards wear no armour
     bought = shop.buy(c, 0, "e1", "ring-of-protection+1")
     assert bought.white.chest == 7_000 and bought.white.piece("e1").items == [
-        "ring-of-protection+1"]  # fmt: skip
+        "ring-of-protection+1"
+    ]
     again = shop.buy(bought, 0, "e1", "ring-of-protection+2")  # upgrade: pay the difference
-    assert again.white.chest == 1_000 and again.white.piece("e1").items == [
-        "ring-of-protection+2"]  # fmt: skip
+    assert again.white.chest == 1_000 and again.white.piece("e1").items == ["ring-of-protection+2"]
     with pytest.raises(shop.ShopError, match="costs 18,000"):
         shop.buy(c, 0, "e1", "ring-of-protection+3")
     with pytest.raises(shop.ShopError, match="not for a wizard"):
@@ -178,9 +184,13 @@ def test_dd_44_dd_47_shop_prices_effects_and_refusals():
 
 
 def _spent(c) -> int:
-    return sum(int(m.group(1).replace(",", "")) for side in (c.white, c.black)
-               for p in side.pieces for h in p.history
-               if (m := re.search(r"for ([\d,]+) gold", h)))  # fmt: skip
+    return sum(
+        int(m.group(1).replace(",", ""))
+        for side in (c.white, c.black)
+        for p in side.pieces
+        for h in p.history
+        if (m := re.search(r"for ([\d,]+) gold", h))
+    )
 
 
 def test_dd_40_to_dd_48_a_simulated_20_game_campaign_runs_end_to_end(tmp_path):

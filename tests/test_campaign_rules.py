@@ -46,8 +46,9 @@ def test_dd_47_ring_amulet_armour_raise_the_right_armour_classes():
 def test_dd_47_same_type_bonuses_do_not_stack_with_spells():
     v, s = position(P1)
     s = edit(v, s, "e4", items=("ring-of-protection+1",))
-    s = give(v, s, "e4", Effect("shield-of-faith", "Shield of Faith", 0, 6,
-                                (("ac", "deflection", 2),)))  # fmt: skip
+    s = give(
+        v, s, "e4", Effect("shield-of-faith", "Shield of Faith", 0, 6, (("ac", "deflection", 2),))
+    )
     ac, mods = fx.armor_class(s, v.rules.tables, at(v, s, "e4").id, "AC")
     assert mods == [("shield of faith", 2)] and ac == 16 + 2
 
@@ -56,8 +57,10 @@ def test_dd_47_cloak_of_resistance_in_saves_and_amulet_of_health_in_hit_points()
     v, s = position(P1)
     s = edit(v, s, "e4", items=("cloak-of-resistance+2", "amulet-of-health+4"))
     p = at(v, s, "e4")
-    assert fx.save_bonus(s, v.rules.tables, v.rules.geo, p.id, "ref") == [("ref", 1), (
-        "Cloak of Resistance +2", 2)]  # fmt: skip
+    assert fx.save_bonus(s, v.rules.tables, v.rules.geo, p.id, "ref") == [
+        ("ref", 1),
+        ("Cloak of Resistance +2", 2),
+    ]
     assert fx.max_hp(v.rules.tables, p) == 12 + 2  # +4 Con: +2 hp per level at level 1
     assert ("Amulet of Health +4", 2) in fx.save_bonus(s, v.rules.tables, v.rules.geo, p.id, "fort")
 
@@ -73,8 +76,15 @@ def test_dd_47_bane_weapon_against_its_piece_type_only():
     assert bane.purpose == "bane weapon" and bane.dice == "2d6" and bane.total == 4
     w, t = position("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
     t = edit(w, t, "e4", items=("weapon+1", "bane:rogue"))
-    mods = fx.modifiers(t, w.rules.tables, w.rules.geo, at(w, t, "e4").id, "attack", weapon=True,
-                        vs=at(w, t, "d5").id)  # fmt: skip
+    mods = fx.modifiers(
+        t,
+        w.rules.tables,
+        w.rules.geo,
+        at(w, t, "e4").id,
+        "attack",
+        weapon=True,
+        vs=at(w, t, "d5").id,
+    )
     assert mods == [("+1 weapon", 1)]
 
 
@@ -106,7 +116,9 @@ def test_dd_47_catalogue_is_data_and_not_a_game():
     assert cat.value(("armor+2",)) == 4000 and cat.value(("cloak-of-resistance+3",)) == 9000
     assert cat.value(("belt-of-giant-strength+6",)) == 36000
     assert merge(cat, ("weapon+1",), ("weapon+3", "ring-of-protection+1")) == (
-        "weapon+3", "ring-of-protection+1")  # fmt: skip
+        "weapon+3",
+        "ring-of-protection+1",
+    )
 
 
 # -- DD-42: loot ---------------------------------------------------------------------------
@@ -192,8 +204,12 @@ def test_dd_40_roster_gives_each_piece_its_level_and_items_and_replays():
 def test_dd_40_bad_roster_is_refused_in_words():
     import pytest
 
-    for bad, words in (('{"e2":[7,[]]}', "level 7"), ('{"e2":[1,["sword+9"]]}', "no item"),
-                       ("not json", "JSON"), ('{"e4":[2,[]]}', "no piece starts")):  # fmt: skip
+    for bad, words in (
+        ('{"e2":[7,[]]}', "level 7"),
+        ('{"e2":[1,["sword+9"]]}', "no item"),
+        ("not json", "JSON"),
+        ('{"e4":[2,[]]}', "no piece starts"),
+    ):
         with pytest.raises(ValueError, match=words):
             v = make_variant("dnd", {"roster": bad})
             v.new_game(Dice())

@@ -13,8 +13,10 @@ from battlechess_tui.engine.rules import CERTAIN, Chance
 
 BARE = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"
 #: The same with one extra piece for White on d1.
-EXTRA = {"queen": "4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1",
-         "rook": "4k3/pppppppp/8/8/8/8/PPPPPPPP/3RK3 w - - 0 1"}  # fmt: skip
+EXTRA = {
+    "queen": "4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1",
+    "rook": "4k3/pppppppp/8/8/8/8/PPPPPPPP/3RK3 w - - 0 1",
+}
 
 
 def action(rules, state, text: str) -> Action:

@@ -173,7 +173,7 @@ def test_sc_3_a_position_without_one_king_is_a_game_already_won():
         ("arena", "8/6p1/8/8/8/8/1P6/7K w - - 0 1", "Black has 0 kings"),
         ("arena", "7k/6p1/8/8/8/8/1P6/7K w - - 0 1 half=third", "gladiator or supporter"),
         ("arena", "7k/6p1/8/8/8/8/1P6/7K w - - 0 1 idle=1", "W/B"),
-        ("arena", "7k/6p1/8/8/8/8/1P6/7K w - - 0 1 passes=1", "unknown field"),
+        ("arena", "7k/6p1/8/8/8/8/1P6/7K w - - 0 1 passes=1", "half, idle"),  # its fields
         ("brawl", "", "empty"),
         ("brawl", "7k/6p1/8/8/8/8/1P6/7K w - - 0 1 x", "cannot read 'x'"),
     ],

@@ -1,16 +1,20 @@
 """Classic chess: perft tables, FIDE special moves, endings, notation and refusals."""
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.variant import IllegalAction
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
+from battlechess_tui.rules.chess_family import ChessFamily, ChessRules
 
 EPD = Path(__file__).parent / "perft" / "classic.epd"
 
@@ -92,23 +96,21 @@ def test_threefold_repetition_draws_automatically():
     for _ in range(2):
         for m in ("g1f3", "g8f6", "f3g1", "f6g8"):
             game.play(m)
-    assert game.outcome is not None
-    assert "three times" in game.presenter.outcome_reason(game.outcome)
-    assert game.outcome.kind == Ending.REPETITION
+    assert game.outcome.winner is None and game.outcome.kind == Ending.REPETITION
+    assert game.state.repetitions() == 3
 
 
 def test_fifty_move_rule_draws_automatically():
     game = play(fen="4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
     game.play("a1a2")
-    assert game.outcome is not None and "fifty" in game.presenter.outcome_reason(game.outcome)
-    assert game.outcome.kind == Ending.FIFTY_MOVES
+    assert game.outcome.winner is None and game.outcome.kind == Ending.FIFTY_MOVES
+    assert game.state.board.halfmove == 100
 
 
 def test_dead_position_is_a_draw():
     game = play(fen="4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
     game.play("e1d2")
-    assert game.outcome is not None
-    assert game.presenter.outcome_reason(game.outcome) == "neither side can checkmate"
+    assert game.outcome.winner is None and game.outcome.kind == Ending.DEAD_POSITION
     assert game.outcome.kind == Ending.DEAD_POSITION
 
 
@@ -192,3 +194,41 @@ def test_property_random_play_keeps_pieces_and_kings_and_undo_exact(seed, plies)
         game.undo()
         fens.pop()
         assert game.variant.rules.fen(game.state) == fens[-1]
+
+
+# -- refusals and the chess family's names (kill what the mutation run found untested) ------
+
+
+@pytest.mark.parametrize(
+    ("fen", "refused", "told"),
+    [
+        ("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "check", "attacked"),  # out of check
+        ("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "attacked", "check"),  # through f1
+    ],
+)
+def test_castling_is_refused_out_of_check_and_through_an_attacked_square(fen, refused, told):
+    rules = make_variant("classic").rules
+    state = rules.parse_position(fen)
+    castle = Action("move", (rules.geo.parse("e1"), rules.geo.parse("g1")))
+    why = rules.why_illegal(state, castle)
+    assert refused in why and told not in why
+    with pytest.raises(IllegalAction):
+        rules.parse_action(state, "e1g1")
+
+
+def test_a_promotion_letter_that_names_no_piece_is_refused_with_the_four_letters():
+    rules = make_variant("classic").rules
+    state = rules.parse_position("4k3/4P3/8/8/8/8/8/4K3 w - - 0 1")
+    with pytest.raises(IllegalAction, match="q, r, b or n"):
+        rules.parse_action(state, "e7e8x")
+
+
+def test_the_side_to_move_repetitions_and_perft_unit_of_the_chess_family():
+    rules = make_variant("classic").rules
+    state = rules.parse_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+    assert rules.side_to_move(state) == 0
+    after, _ = rules.apply(state, rules.parse_action(state, "e1d2"), None)
+    assert rules.side_to_move(after) == 1
+    assert state.repetitions() == 1 and replace(state, keys=()).repetitions() == 1
+    assert rules.perft_unit != Rules.perft_unit  # the classical perft, one move a level
+    assert ChessFamily is ChessRules  # the old name

@@ -60,9 +60,17 @@ def test_bad_arguments_give_one_line_and_exit_2(capsys, args):
 
 def test_simulate_prints_results_and_saves_games_that_verify(capsys, tmp_path):
     code, out, _ = run(
-        capsys, "simulate", "classic", "--games", "3", "--seed", "2",
-        "--save-dir", str(tmp_path), "--verify",
-    )  # fmt: skip
+        capsys,
+        "simulate",
+        "classic",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--save-dir",
+        str(tmp_path),
+        "--verify",
+    )
     assert code == 0
     assert "classic: 3 games" in out and "mean length" in out
     assert "replays verified: 3/3" in out

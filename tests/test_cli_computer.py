@@ -20,8 +20,9 @@ WHITE_TEAM = [f"white.{c}" for c in ("king", "queen", "black-knight", "kings-kni
 BLACK_TEAM = [f"black.{c}" for c in ("king", "queen", "black-knight", "kings-knight")]
 
 
-def started(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-            *args: str) -> Game:  # fmt: skip
+def started(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+) -> Game:
     """The game ``battlechess play ARGS`` starts (the app's start is caught)."""
     calls: list[dict[str, Any]] = []
 
@@ -33,8 +34,9 @@ def started(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     assert main(["play", *args]) == 0, capsys.readouterr().err
     (call,) = calls
     assert call["start"] == "play"
-    return build_game(call["variant"], call["options"], call["seed"], call["players"],
-                      call.get("computers"))  # fmt: skip
+    return build_game(
+        call["variant"], call["options"], call["seed"], call["players"], call.get("computers")
+    )
 
 
 def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -63,16 +65,34 @@ def test_computer_level_and_all_for_a_demo(monkeypatch, capsys) -> None:
 def test_gc_2_computer_holds_one_commander_or_a_whole_team(monkeypatch, capsys) -> None:
     game = started(monkeypatch, capsys, "gladiator", "--computer", "white.queen", "--seed", "4")
     assert game.computers == {"white.queen": DEFAULT_LEVEL}
-    game = started(monkeypatch, capsys, "gladiator", "--computer", "black=greedy",
-                   "--computer", "black.queen=random", "--seed", "4")  # fmt: skip
+    game = started(
+        monkeypatch,
+        capsys,
+        "gladiator",
+        "--computer",
+        "black=greedy",
+        "--computer",
+        "black.queen=random",
+        "--seed",
+        "4",
+    )
     expected = dict.fromkeys(BLACK_TEAM, "greedy") | {"black.queen": "random"}
     assert game.computers == expected
 
 
 def test_gc_2_player_for_a_side_holds_all_its_commanders(monkeypatch, capsys) -> None:
     # The single seat wins over its side, whichever flag comes first.
-    game = started(monkeypatch, capsys, "gladiator", "--player", "white.queen=Bo",
-                   "--player", "white=Ann", "--seed", "4")  # fmt: skip
+    game = started(
+        monkeypatch,
+        capsys,
+        "gladiator",
+        "--player",
+        "white.queen=Bo",
+        "--player",
+        "white=Ann",
+        "--seed",
+        "4",
+    )
     assert [game.player_of(s) for s in WHITE_TEAM] == ["Ann", "Bo", "Ann", "Ann"]
     assert {game.player_of(s) for s in BLACK_TEAM} == {"Black"}
 

@@ -3,6 +3,8 @@ The other round-2 rulings are in ``test_dice_chess_rulings.py``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,8 +14,12 @@ from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.variant import IllegalAction, Variant
-from battlechess_tui.engine.vocabulary import Purpose
-from battlechess_tui.rules.dice_chess import DiceChessPresenter, DiceChessRules, DiceChessState
+from battlechess_tui.engine.vocabulary import Ending, Purpose
+from battlechess_tui.rules.dice_chess import (
+    DiceChessPresenter,
+    DiceChessRules,
+    DiceChessState,
+)
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
@@ -138,6 +144,25 @@ def test_dc_3_one_die_moves_per_turn_and_players_alternate():
     assert len(after.dice_of(0)) == 1 and after.board[v.rules.geo.parse("d5")] == (0, 3)
 
 
+def test_dc_6_a_one_moving_three_squares_is_refused_by_its_own_rule():
+    v = variant()
+    state = position(v, *LONE, ". . . W1 . . . .")  # d4: nothing on the d-file above it
+    assert moves_from(v, state, "d4") >= {"d5", "d6"} and "d7" not in moves_from(v, state, "d4")
+    why = v.rules.why_illegal(
+        state, Action("move", (v.rules.geo.parse("d4"), v.rules.geo.parse("d7")))
+    )
+    assert "DC-6" in why and "DC-4" not in why
+    assert not re.search(r"\b[a-h][1-8]\b", why)  # too far, not blocked: it names no square
+
+
+def test_dc_15_a_house_rule_with_negative_swaps_is_refused():
+    bad = spec("dice-chess").model_copy(
+        update={"data": {**spec("dice-chess").data, "max_swaps": -1}}
+    )
+    with pytest.raises(ValueError, match="max_swaps"):
+        make_variant(bad)
+
+
 @pytest.mark.parametrize("face", [2, 3, 4, 5])
 def test_dc_4_two_to_five_step_one_square_orthogonally(face):
     v = variant()
@@ -254,11 +279,11 @@ def test_dc_12_three_full_turns_after_a_capture_score_the_game():
     for text in shuttle:
         state, _ = act(v, state, text)
         assert v.outcome(state) is None
-    assert "full turn 3 of 3 without a capture (DC-12)" in v.presenter.status(state)
+    assert state.quiet == 5  # turns since the capture: one short of 3 full turns
     state, _ = act(v, state, "a8a7")
     result = v.outcome(state)
-    assert result is not None and result.rule == "DC-12" and result.winner == 0
-    assert "total 2 to 1" in v.presenter.outcome_detail(result)
+    assert (result.winner, result.rule, result.kind) == (0, "DC-12", Ending.SCORE)
+    assert state.board_totals() == (2, 1)
 
 
 def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
@@ -269,15 +294,19 @@ def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
     after, _ = act(v, after, "h8h7")
     assert v.outcome(after) is None
     after, _ = act(v, after, "e4e5")
-    assert v.outcome(after) is not None  # one full turn with no capture
+    result = v.outcome(after)  # one full turn with no capture
+    assert (result.winner, result.rule, result.kind) == (1, "DC-12", Ending.SCORE)
+    assert after.board_totals() == (3, 4)
 
 
 def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
     v = variant()
     tied = position(v, *LONE, ". . . W4 . . . .", captured=((5,), (3,)))
     result = v.rules.score(tied, 1)
-    assert result.winner == 0 and result.numbers == (1, 4, 4, 5, 3)
-    assert "captured dice total 5 to 3" in v.presenter.outcome_detail(result)
+    assert (result.winner, result.rule, result.kind) == (0, "DC-12", Ending.SCORE)
+    board = tied.board_totals()
+    assert board[0] == board[1] and (tied.captured_total(0), tied.captured_total(1)) == (5, 3)
+    assert result.numbers == (1, 4, 4, 5, 3)
     level = position(v, *LONE, ". . . W4 . . . .", captured=((3,), (3,)))
     assert v.rules.score(level, 1).winner is None
     ahead = position(v, *LONE, ". . . W2 . . . .", captured=((6,), ()))
@@ -287,16 +316,14 @@ def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
 def test_dc_14_opening_limit_scores_a_game_with_no_capture():
     v = variant()
     state = position(v, *LONE, ". . . W3 . . . .", quiet=2 * 10 - 1)
-    assert v.outcome(state) is None
-    assert "full turn 10 of 10 before the first capture" in v.presenter.status(state)
+    assert v.outcome(state) is None and not state.any_capture
     after, _ = act(v, state, "d4d5")
     result = v.outcome(after)
-    assert result is not None and result.rule == "DC-14"
-    assert "no capture yet" in v.presenter.outcome_reason(result)
-    assert result.winner == 1  # 4 against 3 on the board
+    assert (result.winner, result.rule, result.kind) == (1, "DC-14", Ending.SCORE)
+    assert after.board_totals() == (3, 4)
     shorter = variant(opening_turns=1)
     after, _ = act(shorter, position(shorter, *LONE, ". . . W3 . . . .", quiet=1), "d4d5")
-    assert shorter.outcome(after) is not None
+    assert (shorter.outcome(after).rule, shorter.outcome(after).kind) == ("DC-14", Ending.SCORE)
 
 
 # -- views and perft ---------------------------------------------------------------------------
@@ -334,7 +361,15 @@ def random_game(seed: int, **options: object) -> Game:
 
 def test_dc_random_games_all_end():
     for seed in range(50):
-        assert random_game(seed).outcome is not None
+        game = random_game(seed)
+        ending = game.outcome
+        assert ending is not None and ending == game.rules.outcome(game.state), seed
+        assert (ending.rule, ending.kind) in {
+            ("DC-11", Ending.NO_DICE),
+            ("DC-12", Ending.SCORE),
+            ("DC-14", Ending.SCORE),
+        }, seed
+        assert game.rule_actions() == []
 
 
 def test_dc_replay_rebuilds_the_same_final_state():

@@ -14,7 +14,8 @@ from battlechess_tui.ai.levels import make_player
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_rules, make_variant
 from battlechess_tui.engine.rules import CERTAIN
-from battlechess_tui.rules.dice_chess.reach import moves_to_capture, prey_in_reach
+from battlechess_tui.rules.dice_chess.reach import masks, moves_to_capture, prey_in_reach
+from battlechess_tui.rules.dice_chess.value import SWAP_COST, SWAPS_COUNTED, swap_cost
 from battlechess_tui.simulation import random_game
 
 
@@ -162,3 +163,19 @@ def test_dc_12_the_side_ahead_need_not_take_anything():
     near = r.parse_position("d47/8/8/3d34/3D64/8/8/D47 w play 0/0 1/- 0")
     far = r.parse_position("d47/8/8/3d34/8/8/3D64/D47 w play 0/0 1/- 0")
     assert r.evaluate(near, 0) == r.evaluate(far, 0) > 0
+
+
+def test_the_reach_masks_leave_out_the_edge_files_a_step_would_wrap_across():
+    geo = make_rules("dice-chess").geo
+    m = masks(geo)
+    a_file = sum(1 << geo.square(0, y) for y in range(geo.height))
+    h_file = sum(1 << geo.square(geo.width - 1, y) for y in range(geo.height))
+    assert m.full == (1 << geo.size) - 1
+    assert m.not_first == m.full & ~a_file and m.not_last == m.full & ~h_file
+
+
+def test_swaps_cost_one_two_three_times_the_unit_up_to_the_count():
+    assert [swap_cost(n) for n in range(4)] == pytest.approx(
+        [0, SWAP_COST, 3 * SWAP_COST, 6 * SWAP_COST]
+    )
+    assert swap_cost(SWAPS_COUNTED + 5) == swap_cost(SWAPS_COUNTED)

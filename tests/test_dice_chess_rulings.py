@@ -102,18 +102,14 @@ def test_dc_13_on_a_full_board_some_die_can_capture(tmp_path: Path):
 def test_dc_14_ten_full_turns_without_a_capture_score_the_game():
     assert spec("dice-chess").options["opening_turns"].default == 10
     g = game(arrange=False)
-    assert g.presenter.status(g.state) == (
-        "White to move — full turn 1 of 10 before the first capture (DC-14)"
-    )
+    assert (g.state.quiet, g.state.any_capture) == (0, False)
     shuttle(g, 19)
     assert g.outcome is None
     g.play("a6a7")
     result = g.outcome
-    assert result is not None and result.rule == "DC-14" and result.kind == Ending.SCORE
+    assert (result.winner, result.rule, result.kind) == (1, "DC-14", Ending.SCORE)
+    assert g.state.board_totals() == (52, 60) and g.state.quiet == 20
     assert result.numbers == (10, 52, 60, 0, 0)
-    assert g.presenter.outcome_reason(result) == "10 full turns and no capture yet"
-    assert result.winner == 1
-    assert g.presenter.outcome_detail(result) == "dice on the board total 52 to 60"
 
 
 def test_dc_14_the_banner_reads_the_limit_from_the_option():
@@ -127,17 +123,16 @@ def test_dc_14_the_banner_reads_the_limit_from_the_option():
 def test_dc_14_zero_turns_switch_the_limit_off():
     g = game(arrange=False, opening_turns=0)
     shuttle(g, 400)
-    assert g.outcome is None
-    assert "no opening limit (DC-14)" in g.presenter.status(g.state)
+    assert g.outcome is None and g.state.quiet == 400 and not g.state.any_capture
 
 
 def test_dc_14_the_limit_counts_from_the_end_of_the_setup():
     g = game(opening_turns=1)
     for text in ("swap a1 b1", "done", "swap a8 b8", "done"):
         g.play(text)
-    assert g.outcome is None and "full turn 1 of 1 " in g.presenter.status(g.state)
+    assert g.outcome is None and g.state.quiet == 0  # the swaps do not count
     shuttle(g, 2)
-    assert g.outcome is not None and g.outcome.rule == "DC-14"
+    assert (g.outcome.rule, g.outcome.kind) == ("DC-14", Ending.SCORE)
 
 
 def test_dc_14_rules_page_option_and_new_game_help_give_one_number():
@@ -161,9 +156,9 @@ def test_dc_15_at_most_32_swaps_then_only_done():
     for i in range(32):
         g.play("swap a1 b1" if i % 2 else "swap b1 a1")
     assert g.rule_actions() == [Action("done")]
-    with pytest.raises(IllegalAction, match=r"all 32 swaps: type done \(DC-15\)"):
+    with pytest.raises(IllegalAction, match="DC-15"):
         g.play("swap c1 d1")
-    assert g.presenter.status(g.state) == "White has made all 32 swaps: type done (DC-15)"
+    assert g.state.swaps == (32, 0)
     g.play("done")
     assert len(g.rule_actions()) > 1  # Black's swaps are still open
     g.play("swap a8 b8")
@@ -174,7 +169,7 @@ def test_dc_15_a_swap_of_equal_faces_is_refused():
     g = game()
     state = g.state
     assert g.state.board[g.rules.geo.parse("a1")] == g.state.board[g.rules.geo.parse("g1")]
-    with pytest.raises(IllegalAction, match=r"both dice show 1: .* \(DC-15\)"):
+    with pytest.raises(IllegalAction, match="DC-15"):
         g.play("swap a1 g1")
     assert g.state == state
     pairs = {a.squares for a in g.rule_actions() if a.kind == "swap"}

@@ -42,8 +42,21 @@ def _sphere_game(tmp_path):
     rogue = c.white.piece("a1")
     rogue.level, rogue.items = 2, ["ring-of-protection+1"]
     c, game = bg.start_game(c, tmp_path / "t.json", 1)
-    _play(game, "e2e3", "b8c6", "a2a4", "c6d4", "a1a3", "a7a6", "a3c3", "a6a5", "d1f3", "none",
-          "h7h6", "f3f6")  # fmt: skip
+    _play(
+        game,
+        "e2e3",
+        "b8c6",
+        "a2a4",
+        "c6d4",
+        "a1a3",
+        "a7a6",
+        "a3c3",
+        "a6a5",
+        "d1f3",
+        "none",
+        "h7h6",
+        "f3f6",
+    )
     game.play("cast flaming-sphere d4", Script(6, 6, 1, 1))  # 12 damage; both fail Reflex
     _play(game, "surrender")
     return c, game
@@ -93,8 +106,9 @@ def test_dd_41_dd_42_looted_items_go_to_the_winner(tmp_path):
     c = _melee_kill(tmp_path, "loot")
     d7 = c.black.piece("d7")
     assert (d7.level, d7.items) == (1, [])
-    assert d7.history == ["game 1: killed at level 2, its Ring of Protection +1 looted; back to "
-                          "level 1"]  # fmt: skip
+    assert d7.history == [
+        "game 1: killed at level 2, its Ring of Protection +1 looted; back to level 1"
+    ]
     assert c.white.piece("e2").items == ["weapon+5", "ring-of-protection+1"]
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dnd import odds
 from battlechess_tui.rules.dnd.odds_battle import Reader, new_battle
 from battlechess_tui.rules.dnd.odds_chain import Body, Plan, Strike, Target, solve
@@ -394,3 +395,12 @@ def test_dd_11_dd_18_cursed_flat_footed_split_equals_the_joint_solver(case, fres
     assert fast is not None
     assert fast == solve_joint(reader, battle, fresh=fresh)
     assert 0 < fast.wins[0] < 1
+
+
+def test_dd_18_the_rules_page_says_the_battle_odds_are_exact():
+    """Issue 27: the page (in the app, ``battlechess rules dnd``, variants/dnd.md) no longer
+    says the odds are sampled; it says they are exact and what the figure assumes."""
+    page = make_variant("dnd").presenter.rules_markdown()
+    dd_18 = page[page.index("**DD-18**") : page.index("## Spells and abilities")]
+    assert "**exact**" in dd_18 and "400" not in dd_18 and "simulated" not in dd_18
+    assert "DD-17" in dd_18 and "DD-28" in dd_18  # the players' choices: figures of their own

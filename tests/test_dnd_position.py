@@ -73,8 +73,16 @@ def _walk(v, s, *steps):
 def test_swaps_fascination_and_loot_round_trip():
     """DD-17, DD-28, DD-42: the rarer fields, in positions random games seldom reach."""
     v, s = position("4k3/8/8/8/8/8/PPn5/KB6 b - - 0 1")
-    words = _walk(v, s, ("c2a1",), ("stay", 1, 20), ("wait",), ("attack", 2),
-                  ("ability fascinate", 5), ("attack", 2))  # fmt: skip
+    words = _walk(
+        v,
+        s,
+        ("c2a1",),
+        ("stay", 1, 20),
+        ("wait",),
+        ("attack", 2),
+        ("ability fascinate", 5),
+        ("attack", 2),
+    )
     assert "phase=swap" in words and "pending=battle," in words and ",n:" in words
     v, s = position("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1")
     words = _walk(v, s, ("e2e1", 1, 20), ("wait",), ("attack", 2), ("ability fascinate", 5))

@@ -27,7 +27,7 @@ def test_dd_23_dd_24_effects_are_marked_by_what_they_do():
         Effect("charm-3", "Charm Person", 3, None, (), "charmed"),
         Effect(
             "bestow-curse", "Curse: 50% chance to lose each action", 3, None, (), "cursed-actions"
-        ),  # fmt: skip
+        ),
         Effect("doom", "Doom", 3, 6, (("attack", "shaken", -2),), "shaken"),
         Effect("prayer-foe", "Prayer (foe)", 3, 30, (("attack", "luck", -1),)),
         Effect("bless", "Bless", 0, 6, (("attack", "morale", 1),)),
@@ -54,7 +54,11 @@ def test_battle_and_promotion_are_status_marks_and_squares_are_areas():
     assert _marks(v, s, "e8") == {"promoted": (MarkKind.STATUS, "⁺")}
     used = v.presenter.square_marks(s)[sq(v, "e8")]
     assert (used.kind, used.name, used.glyph(), used.glyph(ascii_only=True)) == (
-        MarkKind.AREA, "used", "✗", "x")  # fmt: skip
+        MarkKind.AREA,
+        "used",
+        "✗",
+        "x",
+    )
     s, _ = play(v, s, "d1a1", 20, 1)
     assert _marks(v, s, "a1") == {"in battle": (MarkKind.STATUS, "⚔")}
     assert v.presenter.square_marks(s)[sq(v, "a1")].name == "battle"
@@ -68,8 +72,10 @@ def test_dd_3_dd_31_dd_40_the_level_label_shows_only_a_level_unlike_the_games():
     roster = '{"e2":[3,[]]}'
     campaign = make_variant("dnd", {"campaign": True, "roster": roster})
     start, _ = campaign.new_game(None)
-    labels = {campaign.rules.geo.name(p.square): campaign.piece_view(start, p.square).label
-              for p in start.pieces}  # fmt: skip
+    labels = {
+        campaign.rules.geo.name(p.square): campaign.piece_view(start, p.square).label
+        for p in start.pieces
+    }
     assert labels["e2"] == "L3" and labels["d2"] == ""
 
 

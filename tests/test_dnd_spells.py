@@ -1,7 +1,10 @@
 """D&D Battle Chess spells and conditions (DD-19..DD-26, DD-29) with scripted dice."""
 
+import pytest
+
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd import spells
 from battlechess_tui.rules.dnd.state import ACT, MOVE_PHASE, Effect
 from tests.dnd_helpers import at, edit, give, notes, play, position, rolls, sq, texts
 
@@ -28,8 +31,9 @@ def test_dd_14_dd_20_dd_23_hold_person_costs_its_target_three_of_its_own_turns()
     assert at(v, s, "d2").slots_used == (0, 1, 0)
     assert at(v, s, "f4").effect("hold-person").condition == "paralyzed"
     assert "paralyzed" in v.piece_view(s, sq(v, "f4")).mark_names
-    for left, (black, white) in zip((3, 2, 1), (("e8d8", "e1f1"), ("d8e8", "f1e1"),
-                                               ("e8d8", "e1f1")), strict=True):  # fmt: skip
+    for left, (black, white) in zip(
+        (3, 2, 1), (("e8d8", "e1f1"), ("d8e8", "f1e1"), ("e8d8", "e1f1")), strict=True
+    ):
         assert v.to_move(s) == "black" and "f4f3" not in texts(v, s)
         assert at(v, s, "f4").effect("hold-person").rounds == left
         s = pass_turn(v, s, black)  # White, who cast it, begins a turn: one round passes
@@ -67,6 +71,23 @@ def test_dd_22_saves_natural_20_succeeds_natural_1_fails():
     s, ev = play(v, s, "cast doom f4", 1)
     doom = at(v, s, "f4").effect("doom")
     assert doom.condition == "shaken" and ("attack", "shaken", -2) in doom.bonuses
+
+
+@pytest.mark.parametrize("face, saved", [(12, True), (11, False)])
+def test_dd_22_a_save_total_equal_to_the_dc_succeeds(face, saved):
+    """A level-3 Cleric's Hold Person is DC 14 (the table, no items); the Fighter's Will save is
+    d20 + 2: 12 + 2 = 14 meets the DC and saves, 11 + 2 = 13 fails. Kills a DC one off either
+    way and a save that needs more than the DC."""
+    v, s = position("4k3/8/8/8/5p2/8/8/2B1K3 w - - 0 1", level=3)
+    assert spells.spell_dc(v.rules.tables, at(v, s, "c1"), "hold-person") == 14
+    s, _ = play(v, s, "c1d2")
+    s, ev = play(v, s, "cast hold-person f4", face)
+    save = rolls(ev)[0]
+    assert save.faces == (face,) and sum(n for _, n in save.modifiers) == 2
+    assert save.against == "DC 14"
+    held = at(v, s, "f4").effect("hold-person")
+    assert (held is None) == saved
+    assert held is None or held.condition == "paralyzed"
 
 
 def test_dd_22_fireball_not_in_battle_but_at_range():

@@ -5,7 +5,7 @@ effect seen where the rules use it: in later rolls, hit points, moves and armour
 import copy
 
 from battlechess_tui.engine.registry import make_variant, spec
-from tests.dnd_helpers import at, edit, notes, play, position, rolls, sq, texts
+from tests.dnd_helpers import at, edit, notes, play, position, rolls, sq, tags, texts
 
 
 def pass_turn(v, s, move: str):
@@ -46,6 +46,14 @@ def test_dd_23_tashas_laughter_lays_the_target_prone_for_two_of_its_turns():
     assert any("cannot act" in n for n in notes(ev))
     s, ev = play(v, s, "attack", 2)  # a miss, against the prone Rogue's flat-footed AC
     assert rolls(ev)[0].against == "FAC 13"
+
+
+def test_dd_20_bless_reaches_the_caster_once_and_adjacent_allies_never_foes():
+    v, s = position("4k3/8/8/8/8/2p5/8/2B1K3 w - - 0 1", level=4)
+    s, _ = play(v, s, "c1d2")
+    s, ev = play(v, s, "cast bless")  # the Fighter on c3 is adjacent but Black's
+    assert effect_names(v, s, "d2") == ["Bless"] and effect_names(v, s, "e1") == ["Bless"]
+    assert effect_names(v, s, "c3") == [] and not rolls(ev)
 
 
 def test_dd_24_heroism_and_bless_cast_in_play_do_not_stack():
@@ -134,7 +142,7 @@ def test_dd_23_protection_from_evil_guards_against_hold_person():
     assert v.presenter.piece_card(s, sq(v, "d2"))[2].startswith("Init -1  AC 21")  # +2 deflection
     s, _ = play(v, s, "g5f4")
     s, ev = play(v, s, "cast hold-person d2")
-    assert any("immune to mind-affecting" in n for n in notes(ev)) and not rolls(ev)
+    assert "immune" in tags(ev) and not rolls(ev)
     assert not at(v, s, "d2").has("paralyzed")
 
 
@@ -157,8 +165,10 @@ def test_dd_24_bestow_curse_1_and_2_weaken_attack_and_damage():
         assert "cursed" in v.piece_view(s, sq(v, "d5")).mark_names
         s, ev = play(v, s, "attack", 10)  # the Fighter: 10+10-curse vs AC 19, a miss
         attack = rolls(ev)[0]
-        label = {-4: "curse: -4 to attack, damage and saves",
-                 -3: "curse: -6 strength: -3 to attack and damage"}[penalty]  # fmt: skip
+        label = {
+            -4: "curse: -4 to attack, damage and saves",
+            -3: "curse: -6 strength: -3 to attack and damage",
+        }[penalty]
         assert (label, penalty) in attack.modifiers
 
 
@@ -222,7 +232,7 @@ def test_dd_26_bless_weapon_cast_in_play_needs_no_confirmation():
     s, _ = play(v, s, "c3d5", 20, 1)
     s, ev = play(v, s, "attack", 19, 1, 1)  # a threat, no confirmation roll; 2d8 + 2x(2+1)
     assert len(rolls(ev)) == 2 and rolls(ev)[1].dice == "2d8" and rolls(ev)[1].total == 8
-    assert any("needs no confirmation" in n for n in notes(ev))
+    assert "critical" in tags(ev)
 
 
 def test_dd_24_two_clerics_shielding_each_other_pass_a_wound_on_once():

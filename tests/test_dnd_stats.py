@@ -95,8 +95,10 @@ def test_dd_2_level_1_spells_and_abilities_match_the_seed(tables):
     }
     assert tables.stats("cleric", 1).heal == ("d8+1",)
     assert tables.stats("wizard", 1).slots == (2,)
-    assert _spells(tables, "wizard", 1) == {"mage-armor": {"bonus": 4},
-                                            "magic-missile": {"damage": "1d4+1"}}  # fmt: skip
+    assert _spells(tables, "wizard", 1) == {
+        "mage-armor": {"bonus": 4},
+        "magic-missile": {"damage": "1d4+1"},
+    }
     assert tables.stats("bard", 1).slots == ()
     assert tables.stats("rogue", 1).abilities["sneak-attack"].dice == "d6"
     smite = tables.stats("paladin", 1).abilities["smite"]

@@ -28,8 +28,9 @@ def dnd(level: int) -> Variant:
 
 def acting(v: Variant, cls: str, level: int) -> Any:
     """The class's piece about to take its action after a move (DD-5)."""
-    return v.rules.parse_position(f"4k3/8/8/8/8/8/8/{LONE[cls]} w - - 0 1 level={level} "
-                                  "phase=act actors=0")  # fmt: skip
+    return v.rules.parse_position(
+        f"4k3/8/8/8/8/8/8/{LONE[cls]} w - - 0 1 level={level} phase=act actors=0"
+    )
 
 
 def choices_of(v: Variant, cls: str, level: int) -> list[Action]:
@@ -86,9 +87,11 @@ def test_dd_22_saves_ranges_and_what_cannot_be_cast_in_battle() -> None:
     v = dnd(5)
     wizard = acting(v, "wizard", 5)
     fireball = v.presenter.explain(wizard, Action("cast", (), "fireball"))
-    assert fireball == ("Fireball, 3rd level: 5d6 damage; a Reflex save DC 15 halves the damage "
-                        "(a Rogue with Evasion takes none); on an enemy up to 3 squares away along "
-                        "its lines (DD-7); not in a battle (DD-22)")  # fmt: skip
+    assert fireball == (
+        "Fireball, 3rd level: 5d6 damage; a Reflex save DC 15 halves the damage "
+        "(a Rogue with Evasion takes none); on an enemy up to 3 squares away along "
+        "its lines (DD-7); not in a battle (DD-22)"
+    )
     sphere = v.presenter.explain(wizard, Action("cast", (), "flaming-sphere"))
     assert "Reflex save DC 14 negates it" in sphere and "the piece beyond it" in sphere
     missile = v.presenter.explain(wizard, Action("cast", (), "magic-missile"))
@@ -109,11 +112,15 @@ def test_dd_13_choices_in_a_battle_reach_the_foe_or_the_caster() -> None:
     v = dnd(5)
     start = v.rules.parse_position("4k3/8/8/8/8/8/1p6/B3K3 w - - 0 1 level=5")
     move = v.rules.parse_action(start, "a1b2")
-    battle = next(s for seed in range(50)
-                  if (s := v.rules.apply(start, move, Dice.for_decision(seed, 0))[0]).battle
-                  and s.battle.actor == s.battle.attacker)  # fmt: skip
-    texts = {(a.kind, a.choice): v.presenter.explain(battle, a)
-             for a in v.rules.legal_actions(battle)}  # fmt: skip
+    battle = next(
+        s
+        for seed in range(50)
+        if (s := v.rules.apply(start, move, Dice.for_decision(seed, 0))[0]).battle
+        and s.battle.actor == s.battle.attacker
+    )
+    texts = {
+        (a.kind, a.choice): v.presenter.explain(battle, a) for a in v.rules.legal_actions(battle)
+    }
     assert texts[("cast", "searing-light")].endswith("on its foe in this battle")
     assert texts[("cast", "shield-of-faith")].endswith("on itself, in this battle")
     assert texts[("attack", "")].startswith("Melee attack (DD-13): d20 +5")

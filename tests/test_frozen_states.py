@@ -135,8 +135,12 @@ def test_a_chess_states_board_cannot_be_changed_by_hand(key):
         board.kings[0] = -1
     with pytest.raises(TypeError):
         board.routes[1] = None
-    for change in (lambda: setattr(board, "side", 1), lambda: board.push(state.moves[0]),
-                   lambda: board.pass_turn(), lambda: board.remove(board.kings[0])):  # fmt: skip
+    for change in (
+        lambda: setattr(board, "side", 1),
+        lambda: board.push(state.moves[0]),
+        lambda: board.pass_turn(),
+        lambda: board.remove(board.kings[0]),
+    ):
         with pytest.raises(AttributeError):
             change()
     assert print_of(variant, state) == before

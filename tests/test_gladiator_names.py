@@ -12,8 +12,9 @@ from battlechess_tui.session import build_game
 
 DOUBLED = re.compile(r"\b(White|Black) Black Knight")
 #: White's Queen on e1 holds Black's frozen Black Knight (GC-27).
-HOLDING = ("wmscqk1snw/fpfpfpfpfp/10/10/10/10/10/10/10/10/PFPFPFPFPF/WMSCQ[b]KBSNW "
-           "w K -/-/- - 0/0 1 0 0 0")  # fmt: skip
+HOLDING = (
+    "wmscqk1snw/fpfpfpfpfp/10/10/10/10/10/10/10/10/PFPFPFPFPF/WMSCQ[b]KBSNW w K -/-/- - 0/0 1 0 0 0"
+)
 
 
 def shown(game: Game, state: object) -> list[str]:
@@ -70,7 +71,12 @@ def test_gc_17_gc_20_gc_23_event_sentences_never_double_a_side_s_name() -> None:
     from battlechess_tui.engine.events import Note
     from battlechess_tui.simulation import random_game
 
-    said = [e.text for seed in (3, 4) for ply in random_game("gladiator", seed=seed).plies
-            for e in ply.events if isinstance(e, Note)]  # fmt: skip
+    said = [
+        e.text
+        for seed in (3, 4)
+        for ply in random_game("gladiator", seed=seed).plies
+        for e in ply.events
+        if isinstance(e, Note)
+    ]
     assert any("Black Knight" in text for text in said)
     assert not [text for text in said if DOUBLED.search(text) or "The Black's" in text]

@@ -124,6 +124,8 @@ def test_states_never_change_and_keep_no_cache():
         (START + " checkmate", "names its winner"),
         (START.replace(" 0/0 ", " 0 "), "two numbers"),
         ("Q[K]", "12 ranks"),
+        (START.replace("WMSCQKBSNW", "WMSCQ[S]KBSNW"), "frozen"),  # her own piece (GC-27)
+        (START.replace("wmscqkbsnw", "wms{q}c1kbsnw"), "captured"),  # its own Queen (GC-29)
     ],
 )
 def test_bad_position_text_is_refused_with_its_reason(text, reason):
@@ -186,6 +188,10 @@ def test_gc_14_a_save_with_old_no_override_answers_loads_and_verifies(tmp_path: 
     loaded = load_game(path).game
     assert [p.action.text(V.rules.geo) for p in loaded.plies][1] == "no-override"
     assert [p.seat for p in loaded.plies] == [
-        "white.king", "white.king", "white.queen", "white.king", "white.king",
-    ]  # fmt: skip
+        "white.king",
+        "white.king",
+        "white.queen",
+        "white.king",
+        "white.king",
+    ]
     assert loaded.state == game.state

@@ -2,7 +2,10 @@
 
 from dataclasses import replace
 
+import pytest
+
 from battlechess_tui.engine.game import Game, Position
+from battlechess_tui.engine.rules import CERTAIN, IllegalAction
 from battlechess_tui.engine.vocabulary import Ending
 from tests.test_gladiator_support import (
     GEO,
@@ -10,6 +13,7 @@ from tests.test_gladiator_support import (
     act,
     jump,
     kind_at,
+    marked,
     move,
     moves_from,
     notes,
@@ -84,7 +88,7 @@ def test_gc_23_own_pieces_only_to_get_out_of_check_and_never_a_queen():
 def test_gc_24_check_forces_the_choice_set_assuming_battles_are_won():
     state = position({"f1": "K", "i1": "N", "a8": "W", "j4": "Q", "f8": "w", "f12": "k",
                       "i12": "n"}, step=1, moved=("f1",))  # fmt: skip
-    assert V.presenter.status(state) == "White — Queen's move — check!"
+    assert V.rules.analysis(state).check and V.to_move(state) == "white.queen"
     assert set(texts(state)) == {"a8f8", "j4f4", "j4f8"}
     # The Warrior loses its battle: the King is still in check, and the next move must help.
     after, _ = act(state, "a8f8", 1, 1, 1, 6, 6)
@@ -162,7 +166,6 @@ def test_gc_29_capturing_a_queen_who_holds_a_piece_sends_it_home():
     assert after.pending and after.pending[0].kind == "return"
     assert V.to_move(after) == "black.black-knight"  # the Scout's commander chooses
     assert set(texts(after)) == {f"return {f}12" for f in "abcdefhj"}
-    assert "sends the released Scout to its back rank" in V.presenter.status(after)
     done, events = act(after, "return c12")
     assert kind_at(done, "c12") == "scout" and "GC-29" in notes(events, "return")[0]
     white_queen = next(p for p in done.pieces if p.kind == "queen" and p.side == 0)
@@ -185,7 +188,7 @@ def test_gc_29_ruling_a_full_back_rank_sends_the_piece_to_the_nearest_empty_squa
     done, events = act(after, "return d6")
     scout = piece(done, "d6")
     assert (scout.kind, scout.side, scout.hp) == ("scout", 1, 5)  # its damage stays (GC-20)
-    assert "goes to the nearest empty square: d6 (GC-29)" in notes(events, "return")[0]
+    assert len(notes(events, "return")) == 1 and "GC-29" in notes(events, "return")[0]
 
 
 def test_gc_29_a_single_square_is_taken_without_asking():
@@ -194,7 +197,7 @@ def test_gc_29_a_single_square_is_taken_without_asking():
     game.positions[-1] = Position(V.rules.parse_position(FULL_BACK_RANK.format(rank6="2FF6")))
     ply = game.play("c7d5")
     assert kind_at(game.state, "e6") == "scout" and not game.state.pending
-    assert "Black Scout goes to the nearest empty square: e6 (GC-29)" in notes(ply.events)
+    assert [n for n in notes(ply.events, "return") if "GC-29" in n]  # said, not asked
     assert game.to_move == "black.kings-knight"  # no question: the next commander's move
 
 
@@ -227,9 +230,9 @@ QUEENS = "5k2n1/w9/10/10/10/10/10/3q[W]6/10/10/S9/3Q1K2N1 w Q -/-/- - 0/0 1 1 0 
 def test_gc_27_ruling_the_queen_freezes_the_enemy_queen_who_lets_go_of_her_prisoner():
     state = V.rules.parse_position(QUEENS)
     assert "d5" in moves_from(state, "d1")
-    assert V.odds(state, move("d1", "d5")) == "No fight: the Queen freezes the Queen (GC-27)"
+    assert V.rules.chance(state, move("d1", "d5")) == CERTAIN  # no fight (GC-27)
     after, events = act(state, "d1d5")
-    assert "Black Queen is frozen by the Queen on d5" in notes(events, "freeze")
+    assert marked(events, "freeze") == [(sq("d5"),)] and not rolls(events)
     black_queen = next(p for p in after.pieces if p.kind == "queen" and p.side == 1)
     assert black_queen.status == "frozen" and V.piece_view(after, sq("d5")).label == "*q"
     # Her prisoner goes home as in GC-29: its owner (the Queen's player) picks the square.
@@ -255,11 +258,11 @@ def test_gc_27_ruling_a_frozen_queen_commands_but_cannot_move_heal_or_be_capture
     assert king <= {"e12", "g12", "e11", "f11", "g11"}  # a King's steps, not a queen's (GC-26)
     white = jump(frozen, side=0, step=2, moved=("d5",))  # the Black Knight's Scout on a2
     assert "d5" not in moves_from(white, "a2")  # her square holds no fight (GC-27, GC-30)
-    assert "never a frozen Queen" in V.rules.why_illegal(white, move("a2", "d5"))
+    assert "GC-30" in V.rules.why_illegal(white, move("a2", "d5"))
     game = Game(V, 1)
     game.positions[-1] = Position(jump(frozen, side=0, step=1))
     ply = game.play("d5d8")  # the White Queen leaves: the Black Queen is free on d5 again
-    assert "Black Queen is free again on d5" in notes(ply.events, "thaw")
+    assert len(notes(ply.events, "thaw")) == 1
     assert game.state.held == (0, 0) and kind_at(game.state, "d5") == "queen"
 
 
@@ -269,6 +272,30 @@ def test_gc_28_an_unprotected_king_can_be_frozen():
     after, _ = act(state, "d1f3")
     king = next(p for p in after.pieces if p.kind == "king" and p.side == 1)
     assert king.status == "frozen"
+
+
+def test_gc_27_gc_28_the_queen_cannot_freeze_a_protected_king():
+    """The same King with his King's Knight alive and his Queen free (GC-21) is refused; the
+    Queen still freezes his other pieces (GC-27)."""
+    protected = {"f1": "K", "i1": "N", "d1": "Q", "f3": "k", "i12": "n", "j12": "q", "d6": "w"}
+    state = position(protected, step=1, moved=("f1", "i1"))
+    assert "f3" not in moves_from(state, "d1") and "d6" in moves_from(state, "d1")
+    assert "GC-28" in V.rules.why_illegal(state, move("d1", "f3"))
+    with pytest.raises(IllegalAction):
+        V.parse_action(state, "d1f3")
+    unprotected = {k: v for k, v in protected.items() if v != "n"}  # the King's Knight is dead
+    assert "f3" in moves_from(position(unprotected, step=1, moved=("f1", "i1")), "d1")
+
+
+def test_gc_23_gc_25_a_king_who_kills_his_own_kings_knight_can_no_longer_be_checked():
+    """In check, the King kills his own King's Knight on e2 (GC-23): from then on he cannot be
+    checked (GC-25), so the move is legal though the Warrior on e6 reaches e2 (GC-22)."""
+    state = position({"f1": "K", "e2": "N", "a1": "Q", "f6": "w", "e6": "w", "f12": "k",
+                      "i12": "n"})  # fmt: skip
+    assert V.rules.analysis(state).check and "e2" in moves_from(state, "f1")
+    after, events = act(state, "f1e2")
+    assert marked(events, "kill") and kind_at(after, "e2") == "king"
+    assert not V.rules.analysis(jump(after, side=0, step=1)).check  # no longer checkable
 
 
 def _white_queen_holds_black_scout(**extra):
@@ -283,16 +310,14 @@ def test_gc_30_attacking_a_frozen_piece_adds_the_queens_die():
     assert "d5" in moves_from(state, "a5")
     assert "2d6+1d6+1d6" in V.odds(state, move("a5", "d5"))
     after, events = act(state, "a5d5", 6, 6, 6, 6, 1, 1, 1)
-    assert rolls(events)[0].dice == "2d6+1d6+1d6"
-    assert "(+1d6 attack die, +1d6 Queen's die)" in rolls(events)[0].purpose
+    assert rolls(events)[0].dice == "2d6+1d6+1d6" and rolls(events)[0].total == 24
     assert kind_at(after, "d5") == "warrior"
     scout = next(p for p in after.pieces if p.kind == "scout")
     assert scout.status == "killed"
     # The Queen goes next to her King on f1: her player chooses an empty square.
     assert V.to_move(after) == "white.queen"
     assert set(texts(after)) == {"place e1", "place e2", "place f2", "place g1", "place g2"}
-    assert "places the Queen next to her King" in V.presenter.status(after)
-    assert V.presenter.notation(after, V.parse_action(after, "place g2")) == "Queen placed on g2"
+    assert after.pending[0].kind == "place" and V.parse_action(after, "place g2").kind == "place"
     placed, _ = act(after, "place g2")
     assert kind_at(placed, "g2") == "queen"
 
@@ -323,7 +348,8 @@ def test_gc_31_capturing_the_enemy_queen_swaps_the_queens():
              "e7": "q"}  # fmt: skip
     black = position(board, side=1, step=2)  # no Black Knight: the King moves the Scout
     held, _ = act(black, "c6e4")
-    assert "White Queen held 0/5" in V.presenter.status(jump(held, side=0, step=2))
+    white_queen = next(p for p in held.pieces if p.kind == "queen" and p.side == 0)
+    assert white_queen.status == "abducted" and held.held == (0, 0)
     white = jump(held, side=0, step=2)
     swapped, events = act(white, "a3e7")
     assert notes(events, "swap")
@@ -352,9 +378,8 @@ def test_gc_32_the_queen_heals_hurt_neighbours_at_the_start_of_her_move():
                       "f12": "k", "i12": "n"}, step=1, moved=("f1",))  # fmt: skip
     state = _hurt(state, e4=3, d5=10, f5=4)
     assert {t for t in texts(state) if t.startswith("heal")} == {"heal d5", "heal e4"}
-    assert "may heal first" in V.presenter.status(state) and "override" in texts(state)
-    heal = V.parse_action(state, "heal e4")
-    assert V.presenter.notation(state, heal) == "Queen heals the Warrior on e4"
+    assert "override" in texts(state)
+    assert V.rules.decider(state, V.parse_action(state, "heal e4")) == "white.queen"
     healed, events = act(state, "heal e4")
     assert piece(healed, "e4").hp == 6 and notes(events, "heal")
     assert V.to_move(healed) == "white.queen"
@@ -383,7 +408,6 @@ def test_gc_32_ruling_a_boxed_in_queen_heals_while_the_king_moves_for_her():
     assert state.overriding and V.to_move(state) == "white.king"
     assert {t for t in texts(state) if t.startswith("heal")} == {"heal a2", "heal b1"}
     assert V.rules.decider(state, V.parse_action(state, "heal b1")) == "white.queen"
-    assert "the Queen may heal first" in V.presenter.status(state)
 
 
 # -- promotion --------------------------------------------------------------------------------
@@ -407,7 +431,7 @@ def test_gc_11_a_footman_brings_back_a_warrior_or_scout_chosen_by_the_king():
     assert V.to_move(after) == "white.king"
     assert texts(after) == ["promote warrior", "promote scout"]
     action = V.parse_action(after, "promote scout")
-    assert V.presenter.notation(after, action) == "Footman promotes: the Scout returns"
+    assert (action.kind, action.choice) == ("promote", "scout")
     done, events = act(after, "promote scout")
     scout = piece(done, "c12")
     assert scout.kind == "scout" and scout.hp == 12 and scout.id in done.moved
@@ -425,7 +449,9 @@ def test_gc_11_ruling_a_squire_brings_back_any_killed_piece_a_footman_too():
     done, events = act(after, "promote footman")
     footman = piece(done, "d12")
     assert footman.kind == "footman" and footman.hp == 4
-    assert any("replaced by the Footman" in n for n in notes(events, "promote"))
+    assert len(notes(events, "promote")) == 1
+    squire = next(p for p in done.pieces if p.kind == "squire" and p.side == 0)
+    assert squire.status == "retired"  # replaced by the Footman (GC-11)
 
 
 def test_gc_11_a_single_eligible_piece_returns_at_once():
@@ -433,7 +459,9 @@ def test_gc_11_a_single_eligible_piece_returns_at_once():
                      step=3, moved=("f1",))  # fmt: skip
     after, events = act(_killed(state, "b1"), "c11c12")
     assert kind_at(after, "c12") == "mounted-knight" and piece(after, "c12").hp == 16
-    assert any("replaced by the Mounted Knight" in n for n in notes(events, "promote"))
+    assert len(notes(events, "promote")) == 1
+    squire = next(p for p in after.pieces if p.kind == "squire" and p.side == 0)
+    assert squire.status == "retired"
 
 
 def test_gc_11_with_nothing_killed_the_pawn_stays():

@@ -35,8 +35,14 @@ def board_text(placement: dict[str, str]) -> str:
     return "/".join(rows)
 
 
-def position(placement: dict[str, str], side: int = 0, step: int = 0, variant=V,
-             moved: tuple[str, ...] = (), **changes) -> GladiatorState:  # fmt: skip
+def position(
+    placement: dict[str, str],
+    side: int = 0,
+    step: int = 0,
+    variant=V,
+    moved: tuple[str, ...] = (),
+    **changes,
+) -> GladiatorState:
     """A hand-made position, ``side`` to play the move of commander number ``step``."""
     state = variant.rules.setup_state(board_text(placement), side)
     ids = frozenset(state.board[sq(n)] for n in moved)
@@ -44,8 +50,9 @@ def position(placement: dict[str, str], side: int = 0, step: int = 0, variant=V,
     return variant.rules.begin(state)
 
 
-def jump(state: GladiatorState, side: int, step: int = 0, variant=V,
-         moved: tuple[str, ...] = ()) -> GladiatorState:  # fmt: skip
+def jump(
+    state: GladiatorState, side: int, step: int = 0, variant=V, moved: tuple[str, ...] = ()
+) -> GladiatorState:
     """The same board with ``side`` to play the move of commander number ``step``."""
     ids = frozenset(state.board[sq(n)] for n in moved)
     fresh = replace(state, side=side, step=step, phase="start", moved=ids, overriding=False)
@@ -63,8 +70,11 @@ def texts(state: GladiatorState, variant=V) -> list[str]:
 
 def moves_from(state: GladiatorState, name: str, variant=V) -> set[str]:
     """Destinations of the legal moves from square ``name``."""
-    return {GEO.name(a.target) for a in variant.legal_actions(state)
-            if a.kind == "move" and a.origin == sq(name)}  # fmt: skip
+    return {
+        GEO.name(a.target)
+        for a in variant.legal_actions(state)
+        if a.kind == "move" and a.origin == sq(name)
+    }
 
 
 def piece(state: GladiatorState, name: str) -> Piece:
@@ -80,6 +90,11 @@ def kind_at(state: GladiatorState, name: str) -> str | None:
 
 def notes(events, tag: str | None = None) -> list[str]:
     return [e.text for e in events if isinstance(e, Note) and (tag is None or e.tag == tag)]
+
+
+def marked(events, tag: str) -> list[tuple[int, ...]]:
+    """The squares of each note tagged ``tag`` (typed, unlike its words)."""
+    return [e.squares for e in events if isinstance(e, Note) and e.tag == tag]
 
 
 def rolls(events) -> list[Roll]:

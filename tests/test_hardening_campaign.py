@@ -51,12 +51,27 @@ def _edit(path, change):
         (lambda d: d["games"][1].update(number=7), "numbered 7"),
         (lambda d: d["games"][0].update(file="../victim.json"), "inside the campaign"),
         (lambda d: d["games"][0].update(file="/tmp/victim.json"), "inside the campaign"),
-        (lambda d: d.update(current={**d["games"][0], "number": 3, "file": "../x.json"}),
-         "inside the campaign"),
+        (
+            lambda d: d.update(current={**d["games"][0], "number": 3, "file": "../x.json"}),
+            "inside the campaign",
+        ),
     ],
-    ids=["class", "item", "two-weapons", "item-spelling", "square", "other-side", "fifteen",
-         "short-power", "short-bonus", "numbering", "file-up", "file-absolute", "current-file"],
-)  # fmt: skip
+    ids=[
+        "class",
+        "item",
+        "two-weapons",
+        "item-spelling",
+        "square",
+        "other-side",
+        "fifteen",
+        "short-power",
+        "short-bonus",
+        "numbering",
+        "file-up",
+        "file-absolute",
+        "current-file",
+    ],
+)
 def test_a_bad_campaign_file_is_refused_by_the_model(played, capsys, change, problem):
     before = _edit(played, change)
     with pytest.raises(CampaignError, match=problem) as info:
@@ -72,8 +87,9 @@ def test_a_bad_campaign_file_is_refused_by_the_model(played, capsys, change, pro
 def test_next_game_never_writes_outside_the_campaigns_folder(played, tmp_path):
     victim = tmp_path.parent / "victim.json"
     victim.write_text("a save of someone else's")
-    _edit(played, lambda d: d.update(current={**d["games"][0], "number": 3,
-                                               "file": "../victim.json"}))  # fmt: skip
+    _edit(
+        played, lambda d: d.update(current={**d["games"][0], "number": 3, "file": "../victim.json"})
+    )
     with pytest.raises(CampaignError):
         simulate_campaign(played, 1, 1)
     assert victim.read_text() == "a save of someone else's"

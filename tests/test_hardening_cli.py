@@ -87,8 +87,10 @@ def test_bad_input_ends_in_one_line(capsys, args, says):
 
 def test_play_refuses_a_house_rule_file_that_does_not_pass_the_check(tmp_path, capsys):
     broken = tmp_path / "broken.toml"
-    broken.write_text('key = "b"\nname = "B"\ndescription = "x"\nbase = "classic"\n'
-                      'rules = "chess_family.rules:Rules"\n')  # fmt: skip
+    broken.write_text(
+        'key = "b"\nname = "B"\ndescription = "x"\nbase = "classic"\n'
+        'rules = "chess_family.rules:Rules"\n'
+    )
     assert "is a base class" in one_line(capsys, "play", str(broken))
     text = (ROOT / "variants" / "dice-chess.toml").read_text()
     start = text.index("[options.opening_turns]")
@@ -153,18 +155,39 @@ def test_names_are_never_printed_with_raw_control_characters(tmp_path, capsys):
 def test_campaign_commands_work_as_the_readme_writes_them(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)  # the campaign is not in the current folder
     save_dir = tmp_path / "saves"
-    code, out, _ = run(capsys, "--save-dir", str(save_dir), "campaign", "new", "Autumn War",
-                       "--white", "Ann", "--black", "Bo")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "--save-dir",
+        str(save_dir),
+        "campaign",
+        "new",
+        "Autumn War",
+        "--white",
+        "Ann",
+        "--black",
+        "Bo",
+    )
     written = save_dir / "campaigns" / "autumn-war.json"
     assert code == 0 and str(written) in out and written.is_file()
     for name in ("autumn-war.json", "Autumn War", "autumn-war", str(written)):
         code, out, _ = run(capsys, "--save-dir", str(save_dir), "campaign", "show", name)
         assert code == 0 and "Campaign 'Autumn War'" in out
-    code, out, _ = run(capsys, "--save-dir", str(save_dir), "campaign", "simulate",
-                       "autumn-war.json", "--games", "2", "--seed", "1")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "--save-dir",
+        str(save_dir),
+        "campaign",
+        "simulate",
+        "autumn-war.json",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    )
     assert code == 0 and "Game 2:" in out
-    assert "no campaign 'Spring War'" in one_line(capsys, "--save-dir", str(save_dir),
-                                                  "campaign", "show", "Spring War")  # fmt: skip
+    assert "no campaign 'Spring War'" in one_line(
+        capsys, "--save-dir", str(save_dir), "campaign", "show", "Spring War"
+    )
 
 
 def test_campaign_output_names_items_and_only_levels_lost(tmp_path, capsys):

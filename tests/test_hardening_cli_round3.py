@@ -73,7 +73,7 @@ def _edit(path: Path, change: Any) -> bytes:
         (lambda d: d.update(start="8/8/8 w"), "start: not a position of classic"),
     ],
     ids=["level", "seat", "hint-ply", "hint-text", "hint-illegal", "created", "updated", "start"],
-)  # fmt: skip
+)
 def test_issue28_7_load_refuses_what_it_can_check_in_one_line(saved, capsys, change, problem):
     before = _edit(saved, change)
     with pytest.raises(SaveError, match=problem) as info:
@@ -98,23 +98,44 @@ def test_issue28_7_a_good_save_still_loads_with_its_hints_and_computers(saved):
     [
         (["--player", "white=A", "--player", "white=B"], "--player white is given twice"),
         (["--player", "white=A", "--player", "White=B"], "--player White is given twice"),
-        (["--computer", "black", "--player", "black=Ann"],
-         "--player black=Ann: black is played by the computer (--computer black)"),
-        (["--computer", "all", "--player", "white=Ann"],
-         "white is played by the computer (--computer all)"),
+        (
+            ["--computer", "black", "--player", "black=Ann"],
+            "--player black=Ann: black is played by the computer (--computer black)",
+        ),
+        (
+            ["--computer", "all", "--player", "white=Ann"],
+            "white is played by the computer (--computer all)",
+        ),
         (["--computer", "black=easy", "--computer", "Black=hard"], "--computer Black is given"),
         (["-o", "x=1", "-o", "x=2"], "--option x is given twice"),
     ],
-    ids=["player-twice", "player-twice-case", "player-and-computer", "all", "computer-twice",
-         "option-twice"],
-)  # fmt: skip
+    ids=[
+        "player-twice",
+        "player-twice-case",
+        "player-and-computer",
+        "all",
+        "computer-twice",
+        "option-twice",
+    ],
+)
 def test_issue28_14_a_seat_given_twice_or_to_both_is_refused(capsys, args, says):
     assert says in _one_line_error(capsys, ["play", "classic", *args])
 
 
 def test_issue28_14_a_team_commander_named_apart_from_its_side_is_still_fine(monkeypatch):
-    game = _started(monkeypatch, ["play", "gladiator", "--player", "white=Ann",
-                                  "--player", "white.queen=Bo", "--computer", "black"])  # fmt: skip
+    game = _started(
+        monkeypatch,
+        [
+            "play",
+            "gladiator",
+            "--player",
+            "white=Ann",
+            "--player",
+            "white.queen=Bo",
+            "--computer",
+            "black",
+        ],
+    )
     assert game.players["white.queen"] == "Bo" and game.players["white.king"] == "Ann"
     assert set(game.computers) == {s for s in game.players if s.startswith("black")}
 
@@ -137,10 +158,13 @@ def _started(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> Game:
 
 def test_issue25_19_save_dir_works_after_the_command_too(tmp_path, monkeypatch, capsys):
     folders: list[Any] = []
-    monkeypatch.setattr(app_module.BattleChessApp, "run", lambda self: folders.append(
-        self.save_dir))  # fmt: skip
-    for argv in (["--save-dir", str(tmp_path / "a"), "play", "classic"],
-                 ["play", "classic", "--save-dir", str(tmp_path / "b")]):  # fmt: skip
+    monkeypatch.setattr(
+        app_module.BattleChessApp, "run", lambda self: folders.append(self.save_dir)
+    )
+    for argv in (
+        ["--save-dir", str(tmp_path / "a"), "play", "classic"],
+        ["play", "classic", "--save-dir", str(tmp_path / "b")],
+    ):
         assert main(argv) == 0
     assert folders == [tmp_path / "a", tmp_path / "b"]
     err = _one_line_error(capsys, ["campaign", "show", "War", "--save-dir", str(tmp_path / "c")])
@@ -161,8 +185,16 @@ def test_issue25_19_every_command_has_a_description_and_help_for_its_arguments()
     parser, _ = build_parser()
     (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     commands = _commands(sub)
-    assert {"load", "replay", "rules", "show", "variants", "schema", "check-variant",
-            "campaign simulate"} <= {name for name, _ in commands}  # fmt: skip
+    assert {
+        "load",
+        "replay",
+        "rules",
+        "show",
+        "variants",
+        "schema",
+        "check-variant",
+        "campaign simulate",
+    } <= {name for name, _ in commands}
     for name, command in commands:
         assert command.description, name
         assert "--save-dir" in command._option_string_actions, name
@@ -205,15 +237,19 @@ def test_issue25_19_a_bad_position_is_one_line_before_the_app(capsys):
     [
         (["play", "clasic"], "no game called 'clasic' (did you mean 'classic'?)"),
         (["rules", "dnd-chess"], "(did you mean 'dice-chess'?)"),
-        (["play", "gladiator", "--player", "white.quen=Bo"],
-         "no seat 'white.quen' (did you mean 'white.queen'?)"),
-        (["play", "classic", "--computer", "black=hadr"],
-         "no computer level 'hadr' (did you mean 'hard'?)"),
+        (
+            ["play", "gladiator", "--player", "white.quen=Bo"],
+            "no seat 'white.quen' (did you mean 'white.queen'?)",
+        ),
+        (
+            ["play", "classic", "--computer", "black=hadr"],
+            "no computer level 'hadr' (did you mean 'hard'?)",
+        ),
         (["play", "dice-chess", "-o", "stall_turn=3"], "(did you mean 'stall_turns'?)"),
         (["play", "dnd", "-o", "level=five"], "option level takes a number, not 'five'"),
     ],
     ids=["game", "game-2", "seat", "level", "option", "closing-quote"],
-)  # fmt: skip
+)
 def test_issue25_20_errors_suggest_the_closest_name_and_close_their_quotes(capsys, argv, says):
     err = _one_line_error(capsys, argv)
     assert says in err

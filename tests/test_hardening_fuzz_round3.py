@@ -11,9 +11,19 @@ ALL_GAMES = ("classic", "single-combat", "dice-chess", "arena", "brawl", "gladia
 
 
 def test_hc_28_mutated_lessons_positions_and_messages_are_handled(tmp_path):
-    report = fuzz(tmp_path, seed=28, saves=0, campaigns=0, variants=0, games=("classic",),
-                  variant_bases=("classic",), lessons=60, positions=140, messages=400,
-                  position_games=ALL_GAMES)  # fmt: skip
+    report = fuzz(
+        tmp_path,
+        seed=28,
+        saves=0,
+        campaigns=0,
+        variants=0,
+        games=("classic",),
+        variant_bases=("classic",),
+        lessons=60,
+        positions=140,
+        messages=400,
+        position_games=ALL_GAMES,
+    )
     assert report.findings == [], "\n".join(report.lines())
     assert (report.cases["lesson"], report.cases["position"]) == (60 + 3, 140)
     assert report.cases["message"] == 400
@@ -27,8 +37,10 @@ def test_hc_28_13_a_huge_run_of_empty_squares_is_refused_in_one_short_line(capsy
     MemoryError, or the machine's memory); a long reason is cut."""
     text = "8/8/8/8/8/8/8/99999999999999999 w play 0/0 -/- 0"
     assert main(["show", "dice-chess", "--position", text]) == 2
-    assert capsys.readouterr().err == ("battlechess: bad position for dice-chess: rank 1: a run "
-                                       "of empty squares is at least 1, at most 64\n")  # fmt: skip
+    assert capsys.readouterr().err == (
+        "battlechess: bad position for dice-chess: rank 1: a run "
+        "of empty squares is at least 1, at most 64\n"
+    )
     long = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 " + "x" * 5000
     assert main(["show", "single-combat", "--position", long]) == 2
     err = capsys.readouterr().err

@@ -84,8 +84,11 @@ def test_only_regular_files_are_read(tmp_path, capsys):
     make_fifo(fifo)
     zero.symlink_to("/dev/zero")
     folder.mkdir()
-    for path, reason in ((fifo, "not a regular file"), (zero, "not a regular file"),
-                         (folder, "is a folder")):  # fmt: skip
+    for path, reason in (
+        (fifo, "not a regular file"),
+        (zero, "not a regular file"),
+        (folder, "is a folder"),
+    ):
         with pytest.raises(SaveError, match=reason):
             load_game(path)
         assert reason in _one_line_exit_2(capsys, "replay", str(path), "--verify")
@@ -113,8 +116,16 @@ def test_a_hostile_autosave_is_refused_in_one_line(tmp_path, capsys):
     auto.write_text('{"format": "battlechess-autosave", "file": ' + "[" * 3000 + "]" * 3000 + "}")
     with pytest.raises(SaveError, match="nested"):
         load_game(auto)
-    auto.write_text(json.dumps({"format": "battlechess-autosave", "format_version": 1,
-                                "file": "/etc/passwd", "updated": "x"}))  # fmt: skip
+    auto.write_text(
+        json.dumps(
+            {
+                "format": "battlechess-autosave",
+                "format_version": 1,
+                "file": "/etc/passwd",
+                "updated": "x",
+            }
+        )
+    )
     assert "outside the save folder" in _one_line_exit_2(capsys, "replay", str(auto))
 
 

@@ -53,9 +53,16 @@ def test_issue28_9_a_summary_keeps_counts_not_every_game():
         (["--games", "many"], "'many' is not a whole number"),
         (["--seed", str(2**64)], "--seed: must be from"),
     ],
-    ids=["think-huge", "think-zero", "jobs-over-cores", "jobs-zero", "games-zero", "games-word",
-         "seed-huge"],
-)  # fmt: skip
+    ids=[
+        "think-huge",
+        "think-zero",
+        "jobs-over-cores",
+        "jobs-zero",
+        "games-zero",
+        "games-word",
+        "seed-huge",
+    ],
+)
 def test_issue28_9_simulate_refuses_unbounded_numbers_in_one_line(capsys, flags, problem):
     assert _exit_code(["simulate", "classic", *flags]) == 2
     err = capsys.readouterr().err

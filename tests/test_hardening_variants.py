@@ -48,8 +48,9 @@ def _write(tmp_path, text, name="house.toml"):
     ],
     ids=["deep-array", "deep-tables", "base-list", "rules-not-rules", "rules-outside", "digits"],
 )
-def test_check_variant_reports_bad_files_in_lines_without_a_traceback(tmp_path, capsys, body,
-                                                                        problem):  # fmt: skip
+def test_check_variant_reports_bad_files_in_lines_without_a_traceback(
+    tmp_path, capsys, body, problem
+):
     path = _write(tmp_path, HEAD + body)
     code, out = _check(capsys, path)
     assert code == 1 and problem in out
@@ -69,8 +70,9 @@ def test_a_dice_chess_file_without_opening_turns_fails_the_check(tmp_path, capsy
 
 
 def test_every_option_value_is_built_by_the_check(tmp_path):
-    path = _write(tmp_path, HEAD + 'base = "single-combat"\n[options.die]\n'
-                  'choices = ["d6", "d8", "d7"]\n')  # fmt: skip
+    path = _write(
+        tmp_path, HEAD + 'base = "single-combat"\n[options.die]\nchoices = ["d6", "d8", "d7"]\n'
+    )
     problems = check_file(path)
     assert any("option die = 'd7'" in p for p in problems), problems
 
@@ -89,8 +91,9 @@ def test_a_field_the_rules_class_ignores_is_warned_about(tmp_path, capsys):
     warnings: list[str] = []
     assert check_file(path, warnings) == []
     assert len(warnings) == 1 and warnings[0].startswith("pieces.king.movement: ignored")
-    used = _write(tmp_path, HEAD + 'base = "classic"\nsetup = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"\n',
-                  "used.toml")  # fmt: skip
+    used = _write(
+        tmp_path, HEAD + 'base = "classic"\nsetup = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"\n', "used.toml"
+    )
     warnings = []
     assert check_file(used, warnings) == [] and warnings == []
 
@@ -160,8 +163,9 @@ def test_a_house_rule_save_replays_after_its_file_is_deleted(tmp_path, capsys):
     ],
     ids=["option-dropped", "not-rules", "abstract", "board", "setup", "no-kings", "key", "data"],
 )
-def test_a_saves_embedded_variant_is_checked_as_fully_as_check_variant(tmp_path, capsys, base,
-                                                                        edit, problem):  # fmt: skip
+def test_a_saves_embedded_variant_is_checked_as_fully_as_check_variant(
+    tmp_path, capsys, base, edit, problem
+):
     path = _house_save(tmp_path, base)
     doc = json.loads(path.read_text())
     edit(doc["variant_spec"])

@@ -86,9 +86,9 @@ def test_issue28_3_a_regular_rules_page_beside_the_file_is_shown(tmp_path, capsy
 
 @pytest.mark.parametrize(
     "table",
-    ['[data.spells.doom]\nlevel = nan\n', '[data]\nreach = inf\n', '[data]\nodds = [1.0, -inf]\n'],
+    ["[data.spells.doom]\nlevel = nan\n", "[data]\nreach = inf\n", "[data]\nodds = [1.0, -inf]\n"],
     ids=["spell-level", "data-inf", "list"],
-)  # fmt: skip
+)
 def test_issue28_6_non_finite_numbers_are_refused_by_every_command(tmp_path, capsys, table):
     path = _write(tmp_path, HEAD + 'base = "dnd"\n' + table)
     _refused_by_all(path, capsys, "must be a finite number")

@@ -97,8 +97,9 @@ def test_hc_28_11_learn_refuses_the_bad_lesson_by_name_and_opens_the_others(
 ):
     bad = add(lessons, "classic", "aaa-no-title", NO_TITLE)
     opened: list[str | None] = []
-    monkeypatch.setattr("battlechess_tui.cli.learn.run_app",
-                        lambda args, start, lesson: opened.append(lesson) or 0)  # fmt: skip
+    monkeypatch.setattr(
+        "battlechess_tui.cli.learn.run_app", lambda args, start, lesson: opened.append(lesson) or 0
+    )
     assert main(["learn", "classic", "aaa-no-title"]) == 2
     assert capsys.readouterr().err == f"battlechess: {bad}: title: Field required\n"
     assert main(["learn", "classic"]) == 0
@@ -169,13 +170,16 @@ def test_hc_28_13_a_200_kb_move_is_not_echoed_whole(tmp_path, capsys):
     path = tmp_path / "classic" / "long.toml"
     path.parent.mkdir()
     move = "e2e4" * 50_000
-    path.write_text(f'title = "T"\nrules = ["How the pieces move"]\n'
-                    f'[[steps]]\nsay = "s"\nexpect = ["{move}"]\n')  # fmt: skip
+    path.write_text(
+        f'title = "T"\nrules = ["How the pieces move"]\n[[steps]]\nsay = "s"\nexpect = ["{move}"]\n'
+    )
     (line,) = check_lesson_says(path, capsys)
     assert line == f"{path}: steps.0.expect.0: String should have at most 100 characters"
     position = tmp_path / "classic" / "position.toml"
-    position.write_text(f'title = "T"\nrules = ["How the pieces move"]\nposition = "{move}"\n'
-                        f'[[steps]]\nsay = "s"\nexpect = ["e2e4"]\n')  # fmt: skip
+    position.write_text(
+        f'title = "T"\nrules = ["How the pieces move"]\nposition = "{move}"\n'
+        f'[[steps]]\nsay = "s"\nexpect = ["e2e4"]\n'
+    )
     (line,) = check_lesson_says(position, capsys)
     assert line.startswith(f"{position}: position: ") and len(line) <= MAX_LINE_CHARS
 
@@ -191,7 +195,9 @@ def test_hc_28_13_a_number_of_5000_digits_is_refused_in_one_line(tmp_path, capsy
     """Found by the lesson fuzzer: tomllib refuses it with a ValueError of its own."""
     path = tmp_path / "classic" / "digits.toml"
     path.parent.mkdir()
-    path.write_text(f'title = "T"\nrules = ["How the pieces move"]\nseed = {"9" * 5000}\n'
-                    '[[steps]]\nsay = "s"\nexpect = ["e2e4"]\n')  # fmt: skip
+    path.write_text(
+        f'title = "T"\nrules = ["How the pieces move"]\nseed = {"9" * 5000}\n'
+        '[[steps]]\nsay = "s"\nexpect = ["e2e4"]\n'
+    )
     (line,) = check_lesson_says(path, capsys)
     assert line.startswith(f"{path}: not readable TOML: Exceeds the limit")

@@ -254,13 +254,13 @@ def test_an_edited_save_opens_read_only_only_when_asked(tmp_path):
                 winner="Black" if d["result"]["winner"] == "White" else "White"
             ),
             "re-playing gives",
-        ),  # fmt: skip
+        ),
         (
             lambda d: d["plies"][3].update(
                 events=[{"kind": "note", "tag": "capture", "text": "x"}]
             ),
             "ply 4",
-        ),  # fmt: skip
+        ),
         (
             lambda d: d["setup_events"].append({"kind": "note", "tag": "capture", "text": "x"}),
             "setup",
@@ -368,8 +368,16 @@ def test_an_autosave_naming_a_file_outside_the_folder_is_refused(tmp_path):
     save_game(Game(make_variant("classic"), seed=1), outside)
     folder = tmp_path / "saves"
     folder.mkdir()
-    autosave_path(folder).write_text(json.dumps({"format": "battlechess-autosave",
-        "format_version": 1, "file": "../elsewhere.json", "updated": "x"}))  # fmt: skip
+    autosave_path(folder).write_text(
+        json.dumps(
+            {
+                "format": "battlechess-autosave",
+                "format_version": 1,
+                "file": "../elsewhere.json",
+                "updated": "x",
+            }
+        )
+    )
     with pytest.raises(SaveError, match="outside the save folder"):
         load_game(autosave_path(folder))
     assert own_file(autosave_path(folder)) is None
@@ -381,9 +389,10 @@ def test_two_windows_starting_games_in_the_same_second_get_two_files(tmp_path):
     c = Game(make_variant("classic"), seed=3)
     paths = [new_game_file(tmp_path, g, when) for g in (a, b, c)]
     assert [p.name for p in paths] == [
-        "classic-20260501-140000.json", "dice-chess-20260501-140000.json",
+        "classic-20260501-140000.json",
+        "dice-chess-20260501-140000.json",
         "classic-20260501-140000-2.json",
-    ]  # fmt: skip
+    ]
     assert [read_record(p).seed for p in paths] == [1, 2, 3]
 
 

@@ -76,9 +76,20 @@ def _run_cli(capsys, *args):
 
 def test_simulate_between_levels_prints_the_summary_lines_rates_lengths_and_endings(capsys):
     code, out, _ = _run_cli(
-        capsys, "simulate", "arena", "--games", "3", "--white", "greedy", "--black", "easy",
-        "--think-ms", "5", "--jobs", "1",
-    )  # fmt: skip
+        capsys,
+        "simulate",
+        "arena",
+        "--games",
+        "3",
+        "--white",
+        "greedy",
+        "--black",
+        "easy",
+        "--think-ms",
+        "5",
+        "--jobs",
+        "1",
+    )
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "arena: 3 games, White greedy vs Black easy"
@@ -119,8 +130,11 @@ def test_simulate_gives_the_same_games_for_any_jobs_and_any_hash_seed(capsys, tm
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     other = subprocess.run(
         [sys.executable, "-m", "battlechess_tui", *args, "--jobs", "2"],
-        capture_output=True, text=True, env=env, check=True,
-    ).stdout  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout
     assert one == two == other
 
 

@@ -7,7 +7,9 @@ For the app (a worker thread)::
     action = make_player(level).choose(rules, state, seat, rng, budget)   # or Cancelled
 
 and for the hint key, ``hint(rules, state, seat, rng, budget)``: the medium player's decision
-with its odds and one line of why (``Hint.reason()``).
+with its odds and one line of why (``Hint.reason()``). ``decide(rules, state, budget)`` gives
+the preferred decision in a position with the estimate for the side to move (``Decision``:
+worth in [-1, 1], the estimate in the game's unit, plies to a forced mate), for analysis.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import random
 from typing import Any
 
 from battlechess_tui.ai.budget import DEFAULT_LEVEL, LEVELS, Budget, Cancelled
+from battlechess_tui.ai.decide import Decision, decide
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.levels import make_player
 from battlechess_tui.ai.players import GreedyPlayer, Player, RandomPlayer
@@ -27,11 +30,13 @@ __all__ = [
     "LEVELS",
     "Budget",
     "Cancelled",
+    "Decision",
     "GreedyPlayer",
     "Hint",
     "Player",
     "RandomPlayer",
     "SearchPlayer",
+    "decide",
     "hint",
     "make_player",
 ]

@@ -25,13 +25,16 @@ THINK_MS = {"easy": 50, "medium": 200, "hard": 1000}
 #: Nodes one millisecond buys in each game, measured once on the reference machine (two cores,
 #: lightly loaded; a fifth taken off) with ``benchmarks/bench_ai.py --calibrate``. They turn a
 #: thinking time into a node budget, so the same figure plays the same games everywhere while
-#: taking about that time here. A house-rule file counts as the game it is based on.
+#: taking about that time here. A house-rule file counts as the game it is based on. Games with
+#: a searcher of their own count its nodes (classic and single-combat: about 100,000 and
+#: 160,000 a CPU second; set at 40 a ms to leave room on a shared machine; arena and brawl:
+#: about 11,000, less a fifth).
 NODES_PER_MS = {
-    "classic": 6.0,
-    "single-combat": 5.5,
+    "classic": 40.0,
+    "single-combat": 40.0,
     "gladiator": 2.3,
-    "arena": 5.0,
-    "brawl": 5.5,
+    "arena": 8.0,
+    "brawl": 8.0,
     "dice-chess": 6.0,
     "dnd": 1.5,
 }

@@ -32,6 +32,7 @@ from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import Result, results
 from battlechess_tui.ai.players import TIE, decisions, held
 from battlechess_tui.ai.scoring import worth, worth_after
+from battlechess_tui.ai.searched import searched_hint
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.rules import Outcome, Rules
 
@@ -217,7 +218,8 @@ def state_key(rules: Rules[Any], state: Any) -> Callable[[Any], Hashable] | None
 
 
 def _itself(state: Any) -> Hashable:
-    return state
+    name: Hashable = state
+    return name
 
 
 def best_choice(root: Node, rng: random.Random) -> Edge:
@@ -233,10 +235,12 @@ def best_choice(root: Node, rng: random.Random) -> Edge:
 
 
 class SearchPlayer:
-    """The search player; its level names the budget its callers give it. It remembers the
-    part of its last tree that can still be reached from the position it is next asked about
-    (the same side's next decision in a team turn, or the reply it expected), so one player
-    object should serve one seat of one game, one decision at a time."""
+    """The search player; its level names the budget its callers give it. Where the rules
+    have a searcher of their own (``Rules.searcher``), it decides with that instead. It
+    remembers the part of its last tree that can still be reached from the position it is
+    next asked about (the same side's next decision in a team turn, or the reply it
+    expected), so one player object should serve one seat of one game, one decision at a
+    time."""
 
     def __init__(self, level: str = "medium") -> None:
         self.level = level
@@ -274,6 +278,9 @@ class SearchPlayer:
         """The decision this player makes, with its odds and the numbers behind it."""
         side, _ = held(rules, seat)
         choices = decisions(rules, state, seat)
+        searcher = rules.searcher()
+        if searcher is not None and len(choices) > 1 and side == rules.side_to_move(state):
+            return searched_hint(rules, state, side, searcher, rng, budget)
         if len(choices) == 1:
             only = choices[0]
             result = results(rules, state, only, rng)

@@ -156,9 +156,21 @@ class DecisionReport:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> DecisionReport:
         roll = None if d["roll"] is None else RollReport.from_json(d["roll"])
-        return cls(d["ply"], d["seat"], d["side"], d["notation"], d["before"], d["after"],
-                   d["preferred"], d["preferred_notation"], d["preferred_reason"],
-                   d["played_reason"], d["cost"], roll, d.get("pawns"))  # fmt: skip
+        return cls(
+            d["ply"],
+            d["seat"],
+            d["side"],
+            d["notation"],
+            d["before"],
+            d["after"],
+            d["preferred"],
+            d["preferred_notation"],
+            d["preferred_reason"],
+            d["played_reason"],
+            d["cost"],
+            roll,
+            d.get("pawns"),
+        )
 
 
 def _count(n: int, name: str) -> str:
@@ -187,8 +199,10 @@ class SideSummary:
         if self.rolled:
             text += f"; luck {float(self.luck):+.2f}"
         if self.fights:
-            text += (f" (won {self.fights_won} of {self.fights} fights at "
-                     f"{round(100 * self.average_odds)}% average odds)")  # fmt: skip
+            text += (
+                f" (won {self.fights_won} of {self.fights} fights at "
+                f"{round(100 * self.average_odds)}% average odds)"
+            )
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -265,6 +279,14 @@ class Analysis:
     def from_json(cls, d: dict[str, Any]) -> Analysis:
         if d.get("format") != FORMAT or d.get("format_version") != FORMAT_VERSION:
             raise ValueError("not an analysis this version reads")
-        return cls(d["variant"], d["level"], d["app_version"], tuple(d["side_names"]),
-                   d["total"], [DecisionReport.from_json(x) for x in d["decisions"]],
-                   list(d["worths"]), d["save_digest"], bool(d.get("pawns_unit")))  # fmt: skip
+        return cls(
+            d["variant"],
+            d["level"],
+            d["app_version"],
+            tuple(d["side_names"]),
+            d["total"],
+            [DecisionReport.from_json(x) for x in d["decisions"]],
+            list(d["worths"]),
+            d["save_digest"],
+            bool(d.get("pawns_unit")),
+        )

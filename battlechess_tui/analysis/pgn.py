@@ -192,8 +192,14 @@ def import_game(text: str, variant: Any, seed: int = 0) -> Game:
         raise PgnError(f"a {tags['BattlechessGame']} game cannot be imported (classic only)")
     moves, result = san_tokens(movetext)
     result = tags.get("Result", result) if result == "*" else result
-    game = Game(variant, seed, {"white": tags.get("White", "White")[:40] or "White",
-                                "black": tags.get("Black", "Black")[:40] or "Black"})  # fmt: skip
+    game = Game(
+        variant,
+        seed,
+        {
+            "white": tags.get("White", "White")[:40] or "White",
+            "black": tags.get("Black", "Black")[:40] or "Black",
+        },
+    )
     for san in moves:
         if game.over:
             raise PgnError(f"the game is over before {san}")

@@ -246,14 +246,26 @@ def decision_report(game: Game, index: int, work: Work, nxt: Work) -> DecisionRe
         cost = max(0.0, sign * (work.preferred_after - after))
     if engine.decided(work.worth) and engine.decided(after) and work.worth * after > 0:
         cost = 0.0  # a won game still won (or a lost one still lost) is no mistake
-    words = "" if played == work.preferred else engine.played_words(
-        rules, state, ply.action, weighted, after
-    )  # fmt: skip
+    words = (
+        ""
+        if played == work.preferred
+        else engine.played_words(rules, state, ply.action, weighted, after)
+    )
     return DecisionReport(
-        index, ply.seat, side, ply.notation, work.worth, after, work.preferred,
-        work.preferred_notation, work.reason, words, round(cost, 6), report,
+        index,
+        ply.seat,
+        side,
+        ply.notation,
+        work.worth,
+        after,
+        work.preferred,
+        work.preferred_notation,
+        work.reason,
+        words,
+        round(cost, 6),
+        report,
         engine.pawns(rules, work.worth),
-    )  # fmt: skip
+    )
 
 
 def analyse(

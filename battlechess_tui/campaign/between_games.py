@@ -59,8 +59,9 @@ def start_game(campaign: CampaignFile, path: Path, seed: int) -> tuple[CampaignF
     if campaign.current is not None:
         raise CampaignError(f"game {campaign.current.number} is still being played")
     number = len(campaign.games) + 1
-    entry = GameEntry(number=number, file=game_file(path, number), seed=seed,
-                      power=powers(campaign))  # fmt: skip
+    entry = GameEntry(
+        number=number, file=game_file(path, number), seed=seed, power=powers(campaign)
+    )
     variant = make_variant(GAME_KEY, game_options(campaign))
     game = Game(variant, seed, {"white": campaign.white.player, "black": campaign.black.player})
     return campaign.model_copy(update={"current": entry}), game
@@ -114,18 +115,26 @@ def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]
     for side in (0, 1):
         c.side(side).chest += bonus[side]
         if bonus[side]:
-            after.lines.append(f"{SIDES[side]} gains {bonus[side]:,} bonus gold for levels "
-                               "taken from killed enemies (DD-46)")  # fmt: skip
+            after.lines.append(
+                f"{SIDES[side]} gains {bonus[side]:,} bonus gold for levels "
+                "taken from killed enemies (DD-46)"
+            )
     if winner is not None and _surrendered(game):
         gold = chests_before[1 - winner] * SPOILS_PERCENT // 100
         c.spoils = SpoilsChoice(winner=SIDE_KEYS[winner], gold=gold)
         after.spoils_pending = True
-        after.lines.append(f"{SIDES[winner]} chooses the spoils: one enemy item or {gold:,} gold "
-                           f"(20% of {SIDES[1 - winner]}'s war chest, DD-45)")  # fmt: skip
-    done = entry.model_copy(update={
-        "winner": SIDE_KEYS[winner] if winner is not None else None,
-        "result": result, "prize": paid, "bonus": bonus,
-    })  # fmt: skip
+        after.lines.append(
+            f"{SIDES[winner]} chooses the spoils: one enemy item or {gold:,} gold "
+            f"(20% of {SIDES[1 - winner]}'s war chest, DD-45)"
+        )
+    done = entry.model_copy(
+        update={
+            "winner": SIDE_KEYS[winner] if winner is not None else None,
+            "result": result,
+            "prize": paid,
+            "bonus": bonus,
+        }
+    )
     c.games.append(done)
     c.current = None
     return c, after
@@ -143,8 +152,15 @@ def _surrendered(game: Game) -> bool:
     return bool(game.plies) and game.plies[-1].action.kind == RESIGN
 
 
-def _falls(c: CampaignFile, game: Game, start: DndState, end: DndState, home: dict[int, str],
-           number: int, after: Aftermath) -> list[int]:  # fmt: skip
+def _falls(
+    c: CampaignFile,
+    game: Game,
+    start: DndState,
+    end: DndState,
+    home: dict[int, str],
+    number: int,
+    after: Aftermath,
+) -> list[int]:
     """Killed pieces back to level 1 (DD-41), keeping the items nobody looted (DD-41 ruling,
     DD-42); kills counted; bonus gold (DD-46)."""
     names = {cls: data.name for cls, data in dnd_rules(game.rules).tables.classes.items()}
@@ -195,8 +211,9 @@ def spoils_items(campaign: CampaignFile) -> list[tuple[str, str]]:
     return [(p.square, item) for p in loser.pieces for item in p.items]
 
 
-def choose_spoils(campaign: CampaignFile, take: tuple[str, str] | None,
-                  give_to: str = "") -> CampaignFile:  # fmt: skip
+def choose_spoils(
+    campaign: CampaignFile, take: tuple[str, str] | None, give_to: str = ""
+) -> CampaignFile:
     """DD-45: ``take`` None takes the gold; else (square, item) of the loser, given to the
     winner's piece on ``give_to`` (it keeps the better of two items of a kind)."""
     spoils = campaign.spoils

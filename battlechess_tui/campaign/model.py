@@ -100,12 +100,15 @@ class SideRecord(BaseModel):
         squares = [p.square for p in self.pieces]
         if sorted(squares) != sorted(home):
             wrong = sorted(set(squares) ^ set(home)) or sorted(squares)
-            raise ValueError(f"pieces: {SIDE_KEYS[side]}'s pieces start on "
-                             f"{', '.join(sorted(home))} (not {', '.join(wrong)})")  # fmt: skip
+            raise ValueError(
+                f"pieces: {SIDE_KEYS[side]}'s pieces start on "
+                f"{', '.join(sorted(home))} (not {', '.join(wrong)})"
+            )
         for p in self.pieces:
             if p.cls != home[p.square]:
-                raise ValueError(f"pieces: the piece on {p.square} is a {home[p.square]}, "
-                                 f"not {p.cls!r}")  # fmt: skip
+                raise ValueError(
+                    f"pieces: the piece on {p.square} is a {home[p.square]}, not {p.cls!r}"
+                )
 
     def piece(self, square: str) -> PieceRecord:
         for p in self.pieces:
@@ -168,8 +171,10 @@ class CampaignFile(BaseModel):
             if game.number != index:
                 raise ValueError(f"games: game {index} is numbered {game.number}")
         if self.current is not None and self.current.number != len(self.games) + 1:
-            raise ValueError(f"current: the game being played is game {len(self.games) + 1}, "
-                             f"not {self.current.number}")  # fmt: skip
+            raise ValueError(
+                f"current: the game being played is game {len(self.games) + 1}, "
+                f"not {self.current.number}"
+            )
         if self.spoils is not None and not self.games:
             raise ValueError("spoils: no game has been played")
         return self

@@ -29,8 +29,10 @@ def side_lines(c: CampaignFile, side: int) -> list[str]:
     rec = c.side(side)
     power = powers(c)[side]
     value = item_value(rec, load_catalogue())
-    head = (f"{SIDES[side]} ({rec.player}): war chest {rec.chest:,} gold, battle power {power} "
-            f"(items worth {value:,} gold)")  # fmt: skip
+    head = (
+        f"{SIDES[side]} ({rec.player}): war chest {rec.chest:,} gold, battle power {power} "
+        f"(items worth {value:,} gold)"
+    )
     names = class_names()
     return [head, *(f"  {piece_line(p, names)}" for p in rec.pieces)]
 
@@ -39,22 +41,28 @@ def game_lines(c: CampaignFile) -> list[str]:
     out = []
     for g in c.games:
         paid = f"prize {g.prize:,}" + (f", spoils: {g.spoils}" if g.spoils else "")
-        out.append(f"  {g.number:>3}. {g.result} - power {g.power[0]}:{g.power[1]}, {paid} "
-                   f"[{g.file}]")  # fmt: skip
+        out.append(
+            f"  {g.number:>3}. {g.result} - power {g.power[0]}:{g.power[1]}, {paid} [{g.file}]"
+        )
     if c.current is not None:
         out.append(f"  {c.current.number:>3}. in play [{c.current.file}]")
     return out or ["  no games yet"]
 
 
 def summary(c: CampaignFile, path: Path | None = None) -> list[str]:
-    lines = [f"Campaign {c.name!r}" + (f" ({path})" if path else "")
-             + f", item catalogue version {c.catalogue_version}"]  # fmt: skip
+    lines = [
+        f"Campaign {c.name!r}"
+        + (f" ({path})" if path else "")
+        + f", item catalogue version {c.catalogue_version}"
+    ]
     for side in (0, 1):
         lines += side_lines(c, side)
     lines.append(f"Games ({len(c.games)}):")
     lines += game_lines(c)
     if c.spoils is not None:
         who = SIDES[SIDE_KEYS.index(c.spoils.winner)]
-        lines.append(f"Waiting: {who} chooses the spoils of the surrender: one enemy item or "
-                     f"{c.spoils.gold:,} gold (DD-45)")  # fmt: skip
+        lines.append(
+            f"Waiting: {who} chooses the spoils of the surrender: one enemy item or "
+            f"{c.spoils.gold:,} gold (DD-45)"
+        )
     return lines

@@ -131,8 +131,10 @@ def offers(campaign: CampaignFile, side: int, square: str) -> list[Offer]:
         effect = changes(piece.cls, piece.level, tuple(piece.items), after)
         if fam.bane:
             head = cat.catalogue
-            effect = (f"against {parsed.target.title()}s: weapon +{head.bane_bonus} better, "
-                      f"+{head.bane_dice} damage",)  # fmt: skip
+            effect = (
+                f"against {parsed.target.title()}s: weapon +{head.bane_bonus} better, "
+                f"+{head.bane_dice} damage",
+            )
         out.append(Offer(item, cat.name(item), price(cat, piece, item), effect, fam.help))
     return sorted(out, key=lambda o: (o.price, o.name))
 

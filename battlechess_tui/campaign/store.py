@@ -81,14 +81,22 @@ def new_campaign(name: str, white: str = "White", black: str = "Black") -> Campa
     state, _ = variant.rules.new_game(Dice.for_decision(0, -1))
     sides = []
     for side, player in ((0, white), (1, black)):
-        pieces = [PieceRecord(square=variant.rules.geo.name(p.square), cls=p.cls)
-                  for p in state.pieces if p.side == side]  # fmt: skip
+        pieces = [
+            PieceRecord(square=variant.rules.geo.name(p.square), cls=p.cls)
+            for p in state.pieces
+            if p.side == side
+        ]
         sides.append(SideRecord(player=player, pieces=pieces))
     stamp = now()
     return CampaignFile(
-        app_version=__version__, name=name, created=stamp, updated=stamp,
-        catalogue_version=load_catalogue().version, white=sides[0], black=sides[1],
-    )  # fmt: skip
+        app_version=__version__,
+        name=name,
+        created=stamp,
+        updated=stamp,
+        catalogue_version=load_catalogue().version,
+        white=sides[0],
+        black=sides[1],
+    )
 
 
 def create_campaign(name: str, folder: Path, white: str = "White", black: str = "Black") -> Path:
@@ -117,8 +125,9 @@ def find_campaign(name: str | Path, folder: Path) -> Path:
     for candidate in candidates:
         if candidate.is_file():
             return candidate
-    raise CampaignError(f"no campaign {text!r}: no such file, and no "
-                        f"{candidates[-1].name} in {folder}")  # fmt: skip
+    raise CampaignError(
+        f"no campaign {text!r}: no such file, and no {candidates[-1].name} in {folder}"
+    )
 
 
 def load_campaign(path: Path) -> CampaignFile:
@@ -163,11 +172,17 @@ def save_campaign(campaign: CampaignFile, path: Path) -> CampaignFile:
         if path.exists() or path.is_symlink():
             on_disk = load_campaign(path)  # raises (and so refuses to overwrite) when bad
             if on_disk.revision != campaign.revision:
-                raise CampaignError(f"{path}: changed by another battlechess since it was "
-                                    "read; nothing was written (open it again)")  # fmt: skip
-        written = campaign.model_copy(update={
-            "updated": now(), "app_version": __version__, "revision": campaign.revision + 1,
-        })  # fmt: skip
+                raise CampaignError(
+                    f"{path}: changed by another battlechess since it was "
+                    "read; nothing was written (open it again)"
+                )
+        written = campaign.model_copy(
+            update={
+                "updated": now(),
+                "app_version": __version__,
+                "revision": campaign.revision + 1,
+            }
+        )
         write_document(path, written.model_dump_json(indent=1) + "\n", CampaignError)
     for name in ("updated", "app_version", "revision"):
         setattr(campaign, name, getattr(written, name))
@@ -184,8 +199,10 @@ def games_folder(path: Path) -> Path:
         except OSError as exc:
             raise CampaignError(f"cannot make {folder}: {exc.strerror or exc}") from None
     if folder.is_symlink():
-        raise CampaignError(f"{folder}: the campaign's games folder is a symbolic link; a "
-                            "campaign writes its games only in a real folder")  # fmt: skip
+        raise CampaignError(
+            f"{folder}: the campaign's games folder is a symbolic link; a "
+            "campaign writes its games only in a real folder"
+        )
     if not folder.is_dir():
         raise CampaignError(f"{folder}: the campaign's games folder is not a folder")
     return folder
@@ -207,8 +224,10 @@ def create_game_file(game: Game, game_path: Path, path: Path) -> None:
     if created:
         return
     if not _unbegun_game(Path(game_path)):
-        raise CampaignError(f"{game_path}: a file is already there that this campaign did not "
-                            "write; move it away to play the next game")  # fmt: skip
+        raise CampaignError(
+            f"{game_path}: a file is already there that this campaign did not "
+            "write; move it away to play the next game"
+        )
     claim = claim_game(game_path)  # refused while another window plays it
     try:
         write_document(Path(game_path), text, CampaignError)
@@ -224,8 +243,10 @@ def claim_game(game_path: Path) -> FileLock:
     try:
         lock.acquire(0)
     except Busy as exc:
-        raise CampaignError(f"{Path(game_path).name} is being played by another battlechess "
-                            f"({exc.holder}); finish it there") from None  # fmt: skip
+        raise CampaignError(
+            f"{Path(game_path).name} is being played by another battlechess "
+            f"({exc.holder}); finish it there"
+        ) from None
     except OSError as exc:
         raise CampaignError(f"{game_path}: cannot lock it ({exc.strerror or exc})") from None
     return lock

@@ -43,8 +43,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Any]]:
 
 
 def _save_dir_flag(parser: argparse.ArgumentParser, default: Any) -> None:
-    parser.add_argument("--save-dir", type=Path, default=default, metavar="DIR",
-                        help="folder for saves (default: the platform's data folder)")  # fmt: skip
+    parser.add_argument(
+        "--save-dir",
+        type=Path,
+        default=default,
+        metavar="DIR",
+        help="folder for saves (default: the platform's data folder)",
+    )
 
 
 def _after_commands(sub: Any) -> None:
@@ -85,8 +90,11 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:
             if os.environ.get("BATTLECHESS_DEBUG"):
                 raise
-            return _fail(f"internal error ({type(exc).__name__}: {exc}); "
-                         "set BATTLECHESS_DEBUG=1 to see where", INTERNAL_ERROR)  # fmt: skip
+            return _fail(
+                f"internal error ({type(exc).__name__}: {exc}); "
+                "set BATTLECHESS_DEBUG=1 to see where",
+                INTERNAL_ERROR,
+            )
 
 
 def _fail(message: str, code: int) -> int:

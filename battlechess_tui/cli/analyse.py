@@ -45,17 +45,32 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", type=Path, help="a save (GAME.json)")
-    p.add_argument("--level", choices=("medium", "hard"), default="medium",
-                   help="how hard the engine thinks per position (default: medium)")  # fmt: skip
-    p.add_argument("--jobs", type=int_in(1, 64), default=1, metavar="N",
-                   help="processes to spread the work over (the result is the same)")  # fmt: skip
+    p.add_argument(
+        "--level",
+        choices=("medium", "hard"),
+        default="medium",
+        help="how hard the engine thinks per position (default: medium)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int_in(1, 64),
+        default=1,
+        metavar="N",
+        help="processes to spread the work over (the result is the same)",
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print every number as JSON")
-    out.add_argument("--pgn", nargs="?", const="-", metavar="FILE", type=str,
-                     help="write the game as PGN with the analysis (to FILE, or standard "
-                          "output)")  # fmt: skip
-    p.add_argument("--fresh", action="store_true",
-                   help="analyse again even if a kept analysis is up to date")  # fmt: skip
+    out.add_argument(
+        "--pgn",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        type=str,
+        help="write the game as PGN with the analysis (to FILE, or standard output)",
+    )
+    p.add_argument(
+        "--fresh", action="store_true", help="analyse again even if a kept analysis is up to date"
+    )
     imp = sub.add_parser(
         "import",
         help="turn a classic game in PGN into a save to replay and analyse",
@@ -63,8 +78,13 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         "and write it as a battlechess save.",
     )
     imp.add_argument("file", type=Path, help="a PGN file")
-    imp.add_argument("--output", "-o", type=Path, metavar="SAVE",
-                     help="the save to write (default: the PGN's name with .json)")  # fmt: skip
+    imp.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        metavar="SAVE",
+        help="the save to write (default: the PGN's name with .json)",
+    )
     return {"analyse": cmd_analyse, "analyze": cmd_analyse, "import": cmd_import}
 
 
@@ -78,8 +98,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from battlechess_tui.save.store import load_game
 
     loaded = load_game(args.file, edited=True)  # the autosave is followed to its game
-    analysis = analysis_of(loaded.game, loaded.path, args.level, args.jobs, args.fresh,
-                           show_progress=not args.json and args.pgn != "-")  # fmt: skip
+    analysis = analysis_of(
+        loaded.game,
+        loaded.path,
+        args.level,
+        args.jobs,
+        args.fresh,
+        show_progress=not args.json and args.pgn != "-",
+    )
     if args.json:
         print(json.dumps(analysis.to_json(), indent=1))
         return 0
@@ -126,9 +152,14 @@ class _progress:
 
         console = Console(stderr=True)
         self.bar = Progress(
-            "estimating positions", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=console, transient=True, disable=not (show and console.is_terminal),
-        )  # fmt: skip
+            "estimating positions",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+            disable=not (show and console.is_terminal),
+        )
         self.task = self.bar.add_task("analyse", total=total)
 
     def __enter__(self) -> Any:
@@ -156,8 +187,10 @@ def report(console: Console, game: Game, analysis: Analysis) -> None:
     """The turning points, the summary per side and the chart."""
     from rich.table import Table
 
-    console.print(f"[bold]{game.rules.name}[/]: {game.plies and len(game.plies)} decisions, "
-                  f"analysed at {analysis.level}")  # fmt: skip
+    console.print(
+        f"[bold]{game.rules.name}[/]: {game.plies and len(game.plies)} decisions, "
+        f"analysed at {analysis.level}"
+    )
     table = Table(title="Turning points", title_justify="left")
     for name in ("#", "side", "played", "before", "preferred", "cost", "roll", "luck"):
         table.add_column(name, justify="right" if name in ("#", "cost", "luck") else "left")
@@ -211,8 +244,12 @@ def chart(analysis: Analysis, width: int, colour: bool = True) -> str:
     plt.plot_size(width, 16)
     plt.theme("pro" if colour else "clear")
     if points:
-        plt.plot([x for x, _ in points], [y for _, y in points], marker="braille",
-                 label=f"{analysis.side_names[0]}'s winning chance %")  # fmt: skip
+        plt.plot(
+            [x for x, _ in points],
+            [y for _, y in points],
+            marker="braille",
+            label=f"{analysis.side_names[0]}'s winning chance %",
+        )
     big = [d for d in analysis.decisions if d.big_roll]
     if big:
         ys = [100 * (1 + d.after) / 2 for d in big]

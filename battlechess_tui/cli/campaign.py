@@ -37,15 +37,17 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         default=20,
         help=f"how many games (default 20, at most {MAX_CAMPAIGN_GAMES:,})",
     )
-    sim.add_argument("--seed", type=int_in(*SEED_RANGE), default=1,
-                     help="the random players' seed (default 1)")  # fmt: skip
+    sim.add_argument(
+        "--seed", type=int_in(*SEED_RANGE), default=1, help="the random players' seed (default 1)"
+    )
     _dir_flag(sim)
     return {"campaign": cmd_campaign}
 
 
 def _dir_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--dir", type=Path, help="campaigns folder (default: the save folder's "
-                        "campaigns/)")  # fmt: skip
+    parser.add_argument(
+        "--dir", type=Path, help="campaigns folder (default: the save folder's campaigns/)"
+    )
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:

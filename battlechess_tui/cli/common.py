@@ -168,8 +168,9 @@ def parse_pairs(pairs: list[str], flag: str = "--option") -> dict[str, str]:
         if key.strip().lower() in map(str.lower, out):
             raise CliError(f"{flag} {_short(key.strip())} is given twice")
         if len(value) > MAX_OPTION_CHARS:
-            raise CliError(f"{flag} {key.strip()}: the value is longer than "
-                           f"{MAX_OPTION_CHARS:,} characters")  # fmt: skip
+            raise CliError(
+                f"{flag} {key.strip()}: the value is longer than {MAX_OPTION_CHARS:,} characters"
+            )
         problem = shape_problem(value.encode(), MAX_OPTION_DEPTH)
         if problem is not None:
             raise CliError(f"{flag} {key.strip()}: the value is {problem}")
@@ -219,8 +220,10 @@ def seats_apart(variant: Variant[Any], players: dict[str, str], computers: dict[
     for word, name in players.items():
         for seat in seats_of(variant, word):
             if seat.key in held:
-                raise CliError(f"--player {word}={name}: {seat.key} is played by the computer "
-                               f"(--computer {held[seat.key]})")  # fmt: skip
+                raise CliError(
+                    f"--player {word}={name}: {seat.key} is played by the computer "
+                    f"(--computer {held[seat.key]})"
+                )
 
 
 def computer_players(variant: Variant[Any], words: list[str]) -> dict[str, str]:
@@ -298,6 +301,12 @@ def run_app(args: argparse.Namespace, start: str, **kwargs: Any) -> int:
 
 
 def add_option_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. -o stall_turns=5 (the new-game screen "
-                             "shows each game's options); repeatable")  # fmt: skip
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. -o stall_turns=5 (the new-game screen "
+        "shows each game's options); repeatable",
+    )

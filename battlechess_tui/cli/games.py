@@ -48,22 +48,38 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     add_option_flag(play)
     play.add_argument("--seed", type=int_in(*SEED_RANGE), help="the dice's seed (random if none)")
     position_flags(play)
-    play.add_argument("--player", action="append", default=[], metavar="SEAT=NAME",
-                      help="a player's name for a seat (white=Ann) or, in a team game, "
-                           "for all of a side's commanders (white=Ann) or one "
-                           "(white.queen=Bo)")  # fmt: skip
-    play.add_argument("--computer", action="append", default=[], metavar="SEAT[=LEVEL]",
-                      help="the computer plays a seat (black), a team's commander "
-                           "(white.queen), a whole side, or all seats (all); LEVEL is "
-                           f"{LEVELS_HELP}")  # fmt: skip
-    load = sub.add_parser("load", help="continue a saved game in the app",
-                          description="Continue a saved game in the app. The file is re-played "
-                          "from its seed and checked first; a file that does not match is "
-                          "refused in one line.")  # fmt: skip
+    play.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="SEAT=NAME",
+        help="a player's name for a seat (white=Ann) or, in a team game, "
+        "for all of a side's commanders (white=Ann) or one "
+        "(white.queen=Bo)",
+    )
+    play.add_argument(
+        "--computer",
+        action="append",
+        default=[],
+        metavar="SEAT[=LEVEL]",
+        help="the computer plays a seat (black), a team's commander "
+        "(white.queen), a whole side, or all seats (all); LEVEL is "
+        f"{LEVELS_HELP}",
+    )
+    load = sub.add_parser(
+        "load",
+        help="continue a saved game in the app",
+        description="Continue a saved game in the app. The file is re-played "
+        "from its seed and checked first; a file that does not match is "
+        "refused in one line.",
+    )
     load.add_argument("file", type=Path, help="a save file (.json)")
-    replay = sub.add_parser("replay", help="replay a saved game",
-                            description="Step through a saved game in the app, or with --verify "
-                            "check it without the app.")  # fmt: skip
+    replay = sub.add_parser(
+        "replay",
+        help="replay a saved game",
+        description="Step through a saved game in the app, or with --verify "
+        "check it without the app.",
+    )
     replay.add_argument("file", type=Path, help="a save file (.json)")
     replay.add_argument(
         "--verify",
@@ -86,8 +102,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats_apart(variant, players or {}, computers or {})
     if args.position is not None:
         start_position(variant, args.position)  # a bad position is one line, before the app
-    return run_app(args, "play", variant=args.variant, options=options, seed=args.seed,
-                   players=players, computers=computers, position=args.position)  # fmt: skip
+    return run_app(
+        args,
+        "play",
+        variant=args.variant,
+        options=options,
+        seed=args.seed,
+        players=players,
+        computers=computers,
+        position=args.position,
+    )
 
 
 def cmd_load(args: argparse.Namespace) -> int:

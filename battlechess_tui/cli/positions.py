@@ -24,15 +24,19 @@ VARIANT_HELP = "a game's key (battlechess variants lists them) or a house-rule f
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:
-    perft = sub.add_parser("perft", help="count the decision tree to a depth",
-                           description="Count every line of decisions to a depth, from the "
-                           "game's setup or a position (to test move generation).",
-                           formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    perft = sub.add_parser(
+        "perft",
+        help="count the decision tree to a depth",
+        description="Count every line of decisions to a depth, from the "
+        "game's setup or a position (to test move generation).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     # The epilog loads every variant: build it only when the help is shown.
     perft.format_help = functools.partial(_help_with_epilog, perft, _perft_help)
     perft.add_argument("variant", help=VARIANT_HELP)
-    perft.add_argument("--depth", type=int, required=True,
-                       help=f"how many decisions deep, 0 to {MAX_PERFT_DEPTH}")  # fmt: skip
+    perft.add_argument(
+        "--depth", type=int, required=True, help=f"how many decisions deep, 0 to {MAX_PERFT_DEPTH}"
+    )
     position_flags(perft)
     add_option_flag(perft)
     perft.add_argument(
@@ -52,12 +56,14 @@ def add_parsers(sub: Any) -> dict[str, Any]:
 
 def position_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--position", metavar="TEXT",
+        "--position",
+        metavar="TEXT",
         help="start from this position, in the game's notation (FEN for the chess games, "
         "extended by each game; battlechess show prints a game's)",
-    )  # fmt: skip
-    parser.add_argument("--fen", dest="position", metavar="TEXT",
-                        help="the same as --position (chess games)")  # fmt: skip
+    )
+    parser.add_argument(
+        "--fen", dest="position", metavar="TEXT", help="the same as --position (chess games)"
+    )
 
 
 def _perft_help() -> str:

@@ -41,8 +41,7 @@ MAX_MESSAGE_BYTES = 64 * 1024
 TOKEN_PARAM = "token"
 
 REFUSED_HOST = "battlechess: this server does not answer to that name\n"
-REFUSED_TOKEN = ("battlechess: open the address that `battlechess serve` printed, with its "
-                 "token\n")  # fmt: skip
+REFUSED_TOKEN = "battlechess: open the address that `battlechess serve` printed, with its token\n"
 FULL_PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>battlechess is full</title></head>
 <body style="background:#0c181f;color:#f0f0f0;font:20px sans-serif;margin:4em">
@@ -123,8 +122,11 @@ async def serve(server: Any, host: str, port: int, save_dir: Path) -> int:
     server.public_url = url_of(host, bound)
     token = getattr(server, "guard", None) and server.guard.token
     address = f"{server.public_url}/?{TOKEN_PARAM}={token}" if token else server.public_url
-    print(f"Serving battlechess on {address} (saves in {save_dir}); "
-          "open it in a browser, Ctrl+C stops.", flush=True)  # fmt: skip
+    print(
+        f"Serving battlechess on {address} (saves in {save_dir}); "
+        "open it in a browser, Ctrl+C stops.",
+        flush=True,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -203,8 +205,7 @@ def make_server(command: str, guard: Guard | None = None, max_tabs: int = DEFAUL
                 raise web.HTTPForbidden(text=REFUSED_TOKEN)
             response = await handler(request)
             if self.guard.token and request.query.get(TOKEN_PARAM):
-                response.set_cookie(self.cookie, self.guard.token, httponly=True,
-                                    samesite="Strict")  # fmt: skip
+                response.set_cookie(self.cookie, self.guard.token, httponly=True, samesite="Strict")
             return response
 
         def full(self) -> bool:
@@ -223,8 +224,9 @@ def make_server(command: str, guard: Guard | None = None, max_tabs: int = DEFAUL
 
         async def handle_index(self, request: web.Request) -> Any:
             if self.full():
-                return web.Response(text=FULL_PAGE.format(tabs=self.max_tabs),
-                                    status=503, content_type="text/html")  # fmt: skip
+                return web.Response(
+                    text=FULL_PAGE.format(tabs=self.max_tabs), status=503, content_type="text/html"
+                )
             # No await between setting the address and the page reading it.
             if _HOST_HEADER.fullmatch(request.host):
                 self.public_url = f"{request.scheme}://{request.host}"
@@ -237,8 +239,9 @@ def make_server(command: str, guard: Guard | None = None, max_tabs: int = DEFAUL
             if not same_origin(request.headers.get("Origin"), request.host):
                 raise web.HTTPForbidden(text="battlechess: a page from another site\n")
             if self.full():
-                raise web.HTTPServiceUnavailable(text=f"battlechess: all {self.max_tabs} "
-                                                 "tabs are in use\n")  # fmt: skip
+                raise web.HTTPServiceUnavailable(
+                    text=f"battlechess: all {self.max_tabs} tabs are in use\n"
+                )
             query = MultiDict(request.query)
             query["width"] = str(cells(query.get("width"), 80))
             query["height"] = str(cells(query.get("height"), 24))

@@ -36,24 +36,39 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         "gives the same games with any --jobs and on any machine.",
     )
     sim.add_argument("variant", help="a game's key or a house-rule .toml file")
-    sim.add_argument("--games", type=int_in(1), default=100,
-                     help="how many games (default 100; played as they are handed out, so "
-                          "any number fits in memory)")  # fmt: skip
-    sim.add_argument("--seed", type=int_in(*SEED_RANGE), default=1,
-                     help="the first game's seed (default 1)")  # fmt: skip
+    sim.add_argument(
+        "--games",
+        type=int_in(1),
+        default=100,
+        help="how many games (default 100; played as they are handed out, so "
+        "any number fits in memory)",
+    )
+    sim.add_argument(
+        "--seed", type=int_in(*SEED_RANGE), default=1, help="the first game's seed (default 1)"
+    )
     for side in ("white", "black"):
         sim.add_argument(
-            f"--{side}", choices=LEVELS, default="random", metavar="LEVEL",
+            f"--{side}",
+            choices=LEVELS,
+            default="random",
+            metavar="LEVEL",
             help=f"the {side} player: {', '.join(LEVELS)} (default random)",
-        )  # fmt: skip
+        )
     sim.add_argument(
-        "--think-ms", type=int_in(1, MAX_THINK_MS), metavar="MS",
+        "--think-ms",
+        type=int_in(1, MAX_THINK_MS),
+        metavar="MS",
         help="thinking time of easy/medium/hard per decision (at most a minute), turned into "
         "a fixed amount of search work (so results do not depend on the machine)",
-    )  # fmt: skip
-    sim.add_argument("--jobs", "-j", type=int_in(1), metavar="N",
-                     help="processes to use, at most the cores this machine gives battlechess "
-                          "(default: all of them)")  # fmt: skip
+    )
+    sim.add_argument(
+        "--jobs",
+        "-j",
+        type=int_in(1),
+        metavar="N",
+        help="processes to use, at most the cores this machine gives battlechess "
+        "(default: all of them)",
+    )
     add_option_flag(sim)
     sim.add_argument(
         "--save-dir",
@@ -74,16 +89,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     cores = default_jobs()
     jobs = cores if args.jobs is None else args.jobs
     if jobs > cores:
-        raise CliError(f"--jobs is at most {cores} (the cores this machine gives battlechess), "
-                       f"not {jobs}")  # fmt: skip
+        raise CliError(
+            f"--jobs is at most {cores} (the cores this machine gives battlechess), not {jobs}"
+        )
     if args.verify and args.sim_save_dir is None:
         raise CliError("--verify needs --save-dir (it verifies the saved files)")
     seats = Seats((args.white, args.black), args.think_ms)
     with _progress(args.games) as progress:
         summary = simulate(
-            args.variant, args.games, args.seed, options, args.sim_save_dir,
-            seats=seats, jobs=jobs, progress=progress,
-        )  # fmt: skip
+            args.variant,
+            args.games,
+            args.seed,
+            options,
+            args.sim_save_dir,
+            seats=seats,
+            jobs=jobs,
+            progress=progress,
+        )
     print("\n".join(summary.lines()))
     _print_chart(summary)
     failed = summary.unfinished
@@ -139,7 +161,11 @@ def _print_chart(summary: Summary) -> None:
     for kind, winners in kinds:
         total = winners.total()
         table.add_row(
-            kind.value, str(winners[0]), str(winners[1]), str(winners[None]), str(total),
+            kind.value,
+            str(winners[0]),
+            str(winners[1]),
+            str(winners[None]),
+            str(total),
             Bar(most, 0, total, width=BAR_WIDTH),
-        )  # fmt: skip
+        )
     Console(soft_wrap=False).print(table)

@@ -20,10 +20,13 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     sub.add_parser(
         "variants", help="list the games", description="List the games: key, name and what each is."
     )
-    check = sub.add_parser("check-variant", help="validate a variant file and print every error",
-                           description="Validate a house-rule variant file: every problem on "
-                           "its own line, exit 0 only when the game plays (each option value "
-                           "is built and trial games are played to the end).")  # fmt: skip
+    check = sub.add_parser(
+        "check-variant",
+        help="validate a variant file and print every error",
+        description="Validate a house-rule variant file: every problem on "
+        "its own line, exit 0 only when the game plays (each option value "
+        "is built and trial games are played to the end).",
+    )
     check.add_argument("file", type=Path, help="a variant file (.toml)")
     sub.add_parser(
         "schema",

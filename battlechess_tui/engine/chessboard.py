@@ -261,9 +261,14 @@ class ChessBoard:
             span |= {king_to, rook_to}
             right = (WK if kingside else WQ) << (2 * side)
             routes[right] = CastleRoute(
-                right, ksq, king_to, rook, rook_to,
-                frozenset(span - {ksq, rook}), (ksq, ksq + step, king_to),
-            )  # fmt: skip
+                right,
+                ksq,
+                king_to,
+                rook,
+                rook_to,
+                frozenset(span - {ksq, rook}),
+                (ksq, ksq + step, king_to),
+            )
         return routes
 
     def fen(self) -> str:
@@ -501,8 +506,9 @@ class ChessBoard:
                     if (not q or (q & BLACK) != own) and (allowed is None or s in allowed):
                         moves.append(sq | s << 8)
             elif typ == PAWN:
-                self._gen_pawn(moves, sq, allowed, own, pawn_dir, start_rank, promo_rank, width,
-                               en_passant)  # fmt: skip
+                self._gen_pawn(
+                    moves, sq, allowed, own, pawn_dir, start_rank, promo_rank, width, en_passant
+                )
             else:
                 rays = t.slides[typ][sq]
                 for ray in rays:

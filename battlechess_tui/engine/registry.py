@@ -71,8 +71,10 @@ def spec(key: str) -> VariantSpec:
     try:
         return specs()[key]
     except KeyError:
-        raise KeyError(f"no game called {short(key)!r}{did_you_mean(key, specs())}; "
-                       f"games: {', '.join(specs())}") from None  # fmt: skip
+        raise KeyError(
+            f"no game called {short(key)!r}{did_you_mean(key, specs())}; "
+            f"games: {', '.join(specs())}"
+        ) from None
 
 
 def short(text: str, limit: int = 40) -> str:
@@ -104,9 +106,14 @@ def _check_options(spec_: VariantSpec, source: str) -> None:
     needed = set.intersection(*(set(s.options) for s in games))
     missing = sorted(needed - set(spec_.options))
     if missing:
-        raise SpecError(source, [f"options: {', '.join(missing)} missing: the rules "
-                                 f"{spec_.rules!r} need them (write base = "
-                                 f"{games[0].key!r} to inherit them)"])  # fmt: skip
+        raise SpecError(
+            source,
+            [
+                f"options: {', '.join(missing)} missing: the rules "
+                f"{spec_.rules!r} need them (write base = "
+                f"{games[0].key!r} to inherit them)"
+            ],
+        )
 
 
 def make_rules(
@@ -136,8 +143,9 @@ def resolve(key_or_path: str | Path, options: dict[str, OptionValue] | None = No
         if not path.is_file():
             raise KeyError(f"no variant file {text!r}")
         return make_variant(load_spec_file(path), options)
-    raise KeyError(f"no game called {short(text)!r}{did_you_mean(text, specs())}; "
-                   f"games: {', '.join(specs())}")  # fmt: skip
+    raise KeyError(
+        f"no game called {short(text)!r}{did_you_mean(text, specs())}; games: {', '.join(specs())}"
+    )
 
 
 def check_file(path: Path, warnings: list[str] | None = None) -> list[str]:

@@ -179,8 +179,10 @@ def trial_game(variant: Variant[Any], seed: int, limit: int = TRIAL_DECISIONS) -
 def _trial_step(variant: Variant[Any], game: Game, rng: random.Random, trial: Trial) -> None:
     actions = game.rule_actions()
     if not actions:
-        raise TrialFailed(f"game {trial.seed}: no legal choice at decision "
-                          f"{len(game.plies) + 1}, and the game is not over")  # fmt: skip
+        raise TrialFailed(
+            f"game {trial.seed}: no legal choice at decision "
+            f"{len(game.plies) + 1}, and the game is not over"
+        )
     action = rng.choice(actions)
     choices = tuple(sorted(a.text(variant.rules.geo) for a in actions))
     ply = game.play(action)
@@ -279,8 +281,14 @@ def _check_cached(
                 continue
             built = _try(problems, f"option {name} = {value!r}", build, spec, {name: value})
             if built is not None:
-                _try(problems, f"option {name} = {value!r}: a trial game", trial_game, built,
-                     1, OPTION_TRIAL_DECISIONS)  # fmt: skip
+                _try(
+                    problems,
+                    f"option {name} = {value!r}: a trial game",
+                    trial_game,
+                    built,
+                    1,
+                    OPTION_TRIAL_DECISIONS,
+                )
     if extra:
         built = _try(problems, "the saved options", build, spec, dict(extra))
         if built is not None:
@@ -332,13 +340,16 @@ def ignored_fields(
             if before == piece[name]:
                 continue
             if _plays_the_same(merged, key, name, before, build, trials):
-                warnings.append(f"pieces.{key}.{name}: ignored: {spec.name} ({spec.rules}) "
-                                f"plays its trial games the same without it")  # fmt: skip
+                warnings.append(
+                    f"pieces.{key}.{name}: ignored: {spec.name} ({spec.rules}) "
+                    f"plays its trial games the same without it"
+                )
     return warnings
 
 
-def _plays_the_same(merged: dict[str, Any], key: str, name: str, before: Any, build: Any,
-                    trials: list[Trial]) -> bool:  # fmt: skip
+def _plays_the_same(
+    merged: dict[str, Any], key: str, name: str, before: Any, build: Any, trials: list[Trial]
+) -> bool:
     pieces = dict(merged["pieces"])
     piece = dict(pieces[key])
     if before is None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from random import Random
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -25,6 +26,7 @@ from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending
 
 S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 SIDE_NAMES = ("White", "Black")
 
 
@@ -82,6 +84,40 @@ class Chance:
 
 
 CERTAIN = Chance(Fraction(1))
+
+
+class Limits(Protocol):
+    """How much a searcher may do (``ai.budget.Budget`` is one): ``spent(nodes)`` is True
+    once the work is used up or the time is over, and raises to abandon the search."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def spent(self, nodes: int) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Found:
+    """A searcher's answer: the preferred ``action``, its ``value`` for the side to move (in
+    the game's ``estimate_unit``), ``mate`` (plies to a forced end of the game: positive when
+    the side to move wins it, negative when it loses it; 0 when none was found), the depth of
+    the last full search, the nodes spent, and the expected change of material after the
+    exchanges that the action starts (``gain``)."""
+
+    action: Action
+    value: float
+    mate: int = 0
+    depth: int = 0
+    nodes: int = 0
+    gain: float = 0.0
+
+
+class Searcher(Protocol[S_contra]):
+    """A game's own fast search (optional: ``Rules.searcher``)."""
+
+    def search(self, state: S_contra, limits: Limits, rng: Random) -> Found:
+        """The best decision for the side to move in ``state`` (which has one to make)."""
+        ...
 
 
 class IllegalAction(ValueError):
@@ -182,6 +218,11 @@ class Rules(ABC, Generic[S]):
         (``estimate_unit``).
         The default counts nothing; games weigh material and what else matters to them."""
         return 0.0
+
+    def searcher(self) -> Searcher[S] | None:
+        """The game's own fast search, if it has one (computer players then use it instead
+        of the generic search); None by default."""
+        return None
 
     # -- positions as text ---------------------------------------------------------------------
 

@@ -78,8 +78,9 @@ class OptionSpec(BaseModel):
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ValueError(f"option {name} takes a {kind.__name__}, not {value!r}")
         if self.choices is not None and isinstance(value, str) and value not in self.choices:
-            value = next((c for c in self.choices if str(c).lower() == value.strip().lower()),
-                         value)  # fmt: skip
+            value = next(
+                (c for c in self.choices if str(c).lower() == value.strip().lower()), value
+            )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise ValueError(f"option {name} is one of {allowed}, not {value!r}")
@@ -119,8 +120,10 @@ class PieceSpec(BaseModel):
             if len(numbers) > MAX_MOVE_NUMBERS or any(
                 len(n) > 3 or int(n) > MAX_MOVE_NUMBER for n in numbers
             ):
-                raise ValueError(f"movement {text[:40]!r}: at most {MAX_MOVE_NUMBERS} numbers, "
-                                 f"each at most {MAX_MOVE_NUMBER}")  # fmt: skip
+                raise ValueError(
+                    f"movement {text[:40]!r}: at most {MAX_MOVE_NUMBERS} numbers, "
+                    f"each at most {MAX_MOVE_NUMBER}"
+                )
             parse_movement(text)
         return distinct
 
@@ -246,13 +249,20 @@ def house_page(raw: dict[str, Any], path: Path) -> dict[str, Any]:
     if shipped_page(text) is not None and not (folder / text).is_file():
         return raw
     if Path(text).name != text or text.startswith(".") or "\\" in text:
-        raise SpecError(str(path), [f"rules_text: {text!r} must name a page beside the "
-                                      "variant file or a shipped page (no folders)"])  # fmt: skip
+        raise SpecError(
+            str(path),
+            [
+                f"rules_text: {text!r} must name a page beside the "
+                "variant file or a shipped page (no folders)"
+            ],
+        )
     try:
         page = read_limited(folder / text, MAX_PAGE_BYTES, links=False).decode("utf-8")
     except FileNotFoundError:
-        raise SpecError(str(path), [f"rules_text: no page {text!r} beside the variant file "
-                                      "or among the shipped pages"]) from None  # fmt: skip
+        raise SpecError(
+            str(path),
+            [f"rules_text: no page {text!r} beside the variant file or among the shipped pages"],
+        ) from None
     except (OSError, RefusedFile, UnicodeDecodeError) as exc:
         raise SpecError(str(path), [f"rules_text: {text!r} cannot be read ({exc})"]) from None
     return {**raw, "rules_text": page}

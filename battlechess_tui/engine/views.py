@@ -72,8 +72,7 @@ class PieceView:
 
 def checked_square(pieces: Sequence[PieceView | None]) -> int | None:
     """The square of the king in check among a board's pieces (by the ``IN_CHECK`` mark)."""
-    return next((sq for sq, p in enumerate(pieces) if p is not None and IN_CHECK in p.marks),
-                None)  # fmt: skip
+    return next((sq for sq, p in enumerate(pieces) if p is not None and IN_CHECK in p.marks), None)
 
 
 @dataclass(frozen=True)

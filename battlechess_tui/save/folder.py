@@ -229,8 +229,18 @@ def list_saves(save_dir: Path) -> list[SaveInfo]:
         if rec.result:
             result = f"{rec.result.winner} won" if rec.result.winner else "draw"
         is_latest = latest is not None and os.path.abspath(path) == os.path.abspath(latest)
-        good.append(SaveInfo(path, rec.variant, dict(rec.players), len(rec.plies), result,
-                             rec.updated, None, is_latest))  # fmt: skip
+        good.append(
+            SaveInfo(
+                path,
+                rec.variant,
+                dict(rec.players),
+                len(rec.plies),
+                result,
+                rec.updated,
+                None,
+                is_latest,
+            )
+        )
     return sorted(good, key=lambda s: s.updated, reverse=True) + bad
 
 

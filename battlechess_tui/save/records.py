@@ -64,7 +64,7 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
                 action=p.action.text(variant.rules.geo),
                 notation=p.notation,
                 events=list(p.events),
-            )  # fmt: skip
+            )
             for p in game.plies
         ],
         result=result,

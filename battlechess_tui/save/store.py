@@ -52,8 +52,12 @@ class EditedSave(SaveError):
     def __init__(self, path: Path, mismatch: Mismatch) -> None:
         self.path = path
         self.mismatch = mismatch
-        super().__init__(one_line(f"{path}: the save does not match its seed (edited or "
-                                  f"damaged): {mismatch.describe()}"))  # fmt: skip
+        super().__init__(
+            one_line(
+                f"{path}: the save does not match its seed (edited or "
+                f"damaged): {mismatch.describe()}"
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -120,23 +124,28 @@ def variant_of(record: SaveFile, path: Path) -> Variant[Any]:
             return make_variant(record.variant, record.options)
         spec = validate(record.variant_spec, str(path))
         if spec.key != record.variant:
-            raise SaveError(f"{path}: the save is corrupt: its house rules are of "
-                            f"{spec.key!r}, not {record.variant!r}")  # fmt: skip
+            raise SaveError(
+                f"{path}: the save is corrupt: its house rules are of "
+                f"{spec.key!r}, not {record.variant!r}"
+            )
         problems = list(check_variant(spec, make_variant, record.options).problems)
         problems += filter(None, [rules_page_problem(spec)])
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise SaveError(one_line(f"{path}: the save's house rules do not play: "
-                                     f"{problems[0]}{more}"))  # fmt: skip
+            raise SaveError(
+                one_line(f"{path}: the save's house rules do not play: {problems[0]}{more}")
+            )
         return make_variant(spec, record.options)
     except SpecError as exc:
-        raise SaveError(one_line(f"{path}: the save's game settings are not valid: "
-                                 f"{'; '.join(exc.problems)}")) from None  # fmt: skip
+        raise SaveError(
+            one_line(f"{path}: the save's game settings are not valid: {'; '.join(exc.problems)}")
+        ) from None
     except RecursionError:
         raise SaveError(f"{path}: the save's game settings are nested too deeply") from None
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise SaveError(one_line(f"{path}: the save's game settings are not valid: "
-                                 f"{str(exc).strip(chr(39))}")) from None  # fmt: skip
+        raise SaveError(
+            one_line(f"{path}: the save's game settings are not valid: {str(exc).strip(chr(39))}")
+        ) from None
 
 
 def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
@@ -147,12 +156,16 @@ def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
     for field, table in (("players", record.players), ("computers", record.computers)):
         for seat in table:
             if seat not in seats:
-                raise SaveError(f"{path}: the save is corrupt: {field}: {variant.rules.key} has no "
-                                f"seat {short(seat)!r} (seats: {', '.join(seats)})")  # fmt: skip
+                raise SaveError(
+                    f"{path}: the save is corrupt: {field}: {variant.rules.key} has no "
+                    f"seat {short(seat)!r} (seats: {', '.join(seats)})"
+                )
     for seat, level in record.computers.items():
         if level not in LEVELS:
-            raise SaveError(f"{path}: the save is corrupt: computers: {seat}: no computer level "
-                            f"{short(level)!r} (levels: {', '.join(LEVELS)})")  # fmt: skip
+            raise SaveError(
+                f"{path}: the save is corrupt: computers: {seat}: no computer level "
+                f"{short(level)!r} (levels: {', '.join(LEVELS)})"
+            )
 
 
 def _check_hints(record: SaveFile, game: Game, path: Path) -> None:
@@ -161,8 +174,7 @@ def _check_hints(record: SaveFile, game: Game, path: Path) -> None:
     for number, hint in enumerate(record.hints, start=1):
         where = f"{path}: the save is corrupt: hint {number}"
         if hint.ply > len(game.plies):
-            raise SaveError(f"{where}: at decision {hint.ply}, but the game has "
-                            f"{len(game.plies)}")  # fmt: skip
+            raise SaveError(f"{where}: at decision {hint.ply}, but the game has {len(game.plies)}")
         try:
             action = Action.parse(hint.action, game.rules.geo)
         except ValueError:
@@ -172,8 +184,10 @@ def _check_hints(record: SaveFile, game: Game, path: Path) -> None:
             over = game.rules.outcome(state) is not None
             legal[hint.ply] = [] if over else game.rules.legal_actions(state)
         if action not in legal[hint.ply]:
-            raise SaveError(f"{where}: {short(hint.action)!r} is not a decision of the position "
-                            f"at decision {hint.ply}")  # fmt: skip
+            raise SaveError(
+                f"{where}: {short(hint.action)!r} is not a decision of the position "
+                f"at decision {hint.ply}"
+            )
 
 
 def short(text: str, limit: int = 40) -> str:
@@ -189,11 +203,15 @@ def start_state(record: SaveFile, variant: Variant[Any], path: Path) -> Any:
     try:
         return variant.rules.parse_position(record.start)
     except NotImplementedError:
-        raise SaveError(f"{path}: the save is corrupt: {variant.rules.key} games cannot begin "
-                        "from a position") from None  # fmt: skip
+        raise SaveError(
+            f"{path}: the save is corrupt: {variant.rules.key} games cannot begin from a position"
+        ) from None
     except Exception as exc:  # untrusted text through the game's own reader
-        raise SaveError(one_line(f"{path}: the save is corrupt: start: not a position of "
-                                 f"{variant.rules.key} ({exc})")) from None  # fmt: skip
+        raise SaveError(
+            one_line(
+                f"{path}: the save is corrupt: start: not a position of {variant.rules.key} ({exc})"
+            )
+        ) from None
 
 
 def _decisions(record: SaveFile) -> list[Decision]:
@@ -211,8 +229,12 @@ def _result_mismatch(record: SaveFile, game: Game) -> Mismatch | None:
     if said == rebuilt:
         return None
     last = record.plies[-1].action if record.plies else ""
-    return Mismatch(len(record.plies), last, f"the file says {said or 'the game is in play'} "
-                    f"but re-playing gives {rebuilt or 'a game in play'}")  # fmt: skip
+    return Mismatch(
+        len(record.plies),
+        last,
+        f"the file says {said or 'the game is in play'} "
+        f"but re-playing gives {rebuilt or 'a game in play'}",
+    )
 
 
 def _replayed(record: SaveFile, path: Path) -> tuple[Variant[Any], Game, Mismatch | None]:
@@ -221,11 +243,18 @@ def _replayed(record: SaveFile, path: Path) -> tuple[Variant[Any], Game, Mismatc
     _check_players(record, variant, path)
     start = start_state(record, variant, path)
     try:
-        done = replay(variant, record.seed, record.setup_events, _decisions(record),
-                      record.players or None, start)  # fmt: skip
+        done = replay(
+            variant,
+            record.seed,
+            record.setup_events,
+            _decisions(record),
+            record.players or None,
+            start,
+        )
     except Exception as exc:  # the setup runs rules code on the file's options
-        raise SaveError(one_line(f"{path}: the save cannot be re-played "
-                                 f"({type(exc).__name__}: {exc})")) from None  # fmt: skip
+        raise SaveError(
+            one_line(f"{path}: the save cannot be re-played ({type(exc).__name__}: {exc})")
+        ) from None
     return variant, done.game, done.mismatch or _result_mismatch(record, done.game)
 
 
@@ -249,14 +278,19 @@ def _rebuilt(variant: Variant[Any], record: SaveFile, path: Path) -> Game:
     """The game as the file tells it (recorded rolls), for reading an edited save."""
     try:
         return Game.rebuild(
-            variant, record.seed, record.players or None, record.setup_events,
-            [(p.action, p.events) for p in record.plies], start_state(record, variant, path),
-        )  # fmt: skip
+            variant,
+            record.seed,
+            record.players or None,
+            record.setup_events,
+            [(p.action, p.events) for p in record.plies],
+            start_state(record, variant, path),
+        )
     except (IllegalAction, DiceMismatch) as exc:
         raise SaveError(one_line(f"{path}: the save is corrupt: {exc}")) from None
     except Exception as exc:  # recorded rolls of a shape the rules never throw
-        raise SaveError(one_line(f"{path}: the save is corrupt "
-                                 f"({type(exc).__name__}: {exc})")) from None  # fmt: skip
+        raise SaveError(
+            one_line(f"{path}: the save is corrupt ({type(exc).__name__}: {exc})")
+        ) from None
 
 
 def verify_file(path: Path) -> Mismatch | None:

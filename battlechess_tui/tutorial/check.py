@@ -57,8 +57,10 @@ def check_lesson(ref: LessonRef) -> list[str]:
     try:
         step_problem = _Lines(ref).first_problem(game, 0, "")
     except TooManyLines:
-        step_problem = (f"{ref.path}: too many alternatives to check (more than "
-                        f"{MAX_PLIES_CHECKED:,} moves in all); offer fewer")  # fmt: skip
+        step_problem = (
+            f"{ref.path}: too many alternatives to check (more than "
+            f"{MAX_PLIES_CHECKED:,} moves in all); offer fewer"
+        )
     return problems if step_problem is None else [*problems, step_problem]
 
 
@@ -133,5 +135,6 @@ def names_rule(markdown: str, rule: str) -> bool:
     """Is ``rule`` a rule id the page names (``GC-12``, as a word) or a section heading?"""
     if re.fullmatch(r"[A-Z]{2}-\d+", rule):
         return re.search(rf"(?<![A-Za-z0-9-]){rule}(?!\d)", markdown) is not None
-    return any(line.lstrip("#").strip() == rule for line in markdown.splitlines()
-               if line.startswith("#"))  # fmt: skip
+    return any(
+        line.lstrip("#").strip() == rule for line in markdown.splitlines() if line.startswith("#")
+    )

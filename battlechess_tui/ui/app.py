@@ -213,9 +213,13 @@ class BattleChessApp(App[int]):
                 continue
             self.start_game(loaded.game, own_file(loaded.path))
             if problems:
-                self.notify(f"Passed over: {problems[0]}" + (f" (and {len(problems) - 1} more)"
-                            if len(problems) > 1 else ""), title="Continue",
-                            severity="warning", timeout=8)  # fmt: skip
+                self.notify(
+                    f"Passed over: {problems[0]}"
+                    + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""),
+                    title="Continue",
+                    severity="warning",
+                    timeout=8,
+                )
             return True
         if problems:
             self.notify(problems[0], title="Cannot continue", severity="error")
@@ -347,8 +351,9 @@ def run_app(
     game = loaded = None
     try:
         if start == "play":
-            game = build_game(variant or next(iter(specs())), options, seed, players, computers,
-                              position)  # fmt: skip
+            game = build_game(
+                variant or next(iter(specs())), options, seed, players, computers, position
+            )
         elif start in ("load", "replay"):
             if path is None:
                 print(f"battlechess: {start} needs a save file", file=sys.stderr)

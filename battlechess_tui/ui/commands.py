@@ -23,9 +23,14 @@ class Command:
 
     def binding(self) -> Binding:
         return Binding(
-            self.keys, self.action, self.label, show=self.show, id=f"battlechess.{self.id}",
-            tooltip=self.help, priority=self.priority,
-        )  # fmt: skip
+            self.keys,
+            self.action,
+            self.label,
+            show=self.show,
+            id=f"battlechess.{self.id}",
+            tooltip=self.help,
+            priority=self.priority,
+        )
 
     @property
     def key_text(self) -> str:
@@ -59,7 +64,7 @@ APP_COMMANDS = (
         "toggle_animation",
         "Dice animation on or off (rolls are revealed one at a time when on)",
         show=False,
-    ),  # fmt: skip
+    ),
     Command(
         "settings",
         "f2",
@@ -67,7 +72,7 @@ APP_COMMANDS = (
         "settings",
         "Pieces, board colours, theme, animation",
         show=False,
-    ),  # fmt: skip
+    ),
 )
 
 

@@ -3,8 +3,8 @@
 ``Game.computers`` names the seats a computer holds (a seat's key, or a side's name for a whole
 Gladiator team) with its level. A computer decides when the seat to move is one of its seats,
 or when every decision open now belongs to its seats (``Rules.decider``). It never offers a
-draw or resigns; it answers a draw offer at once: it accepts only when its side is behind by
-more than ``BEHIND`` pawns (``Rules.evaluate``), and declines otherwise.
+draw or resigns; it answers a draw offer at once: it accepts only when its own search finds its
+side clearly behind (``ai.draws.accepts_draw``), and declines otherwise.
 
 Nothing here imports Textual: ``think`` runs in the screen's worker thread on a snapshot
 (``Request``) of the position, never on the ``Game`` the screen changes meanwhile.
@@ -18,13 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from battlechess_tui.ai import DEFAULT_LEVEL, Budget, Hint, hint, make_player
-from battlechess_tui.ai.players import held
+from battlechess_tui.ai.draws import accepts_draw
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import ACCEPT_DRAW, DECLINE_DRAW, Game
 from battlechess_tui.engine.rules import Rules
-
-#: A computer accepts a draw offer when its side is behind by more than this many pawns.
-BEHIND = 1.0
 
 
 @dataclass(frozen=True)
@@ -101,9 +98,14 @@ def same_holder(game: Game, seat: str, other: str) -> bool:
 def request(game: Game, seat: str, purpose: str = "move") -> Request:
     """The snapshot a player holding ``seat`` decides on (``purpose`` keeps the random streams
     of a computer's decision and of a hint apart)."""
-    return Request(game.rules, game.state, holder(game, seat), level_of(game, seat) or
-                   DEFAULT_LEVEL, game.position.draw_offer_by is not None,
-                   f"{purpose}:{game.seed}:{len(game.plies)}")  # fmt: skip
+    return Request(
+        game.rules,
+        game.state,
+        holder(game, seat),
+        level_of(game, seat) or DEFAULT_LEVEL,
+        game.position.draw_offer_by is not None,
+        f"{purpose}:{game.seed}:{len(game.plies)}",
+    )
 
 
 def label(game: Game, seat: str) -> str:
@@ -116,18 +118,19 @@ def label(game: Game, seat: str) -> str:
 
 def think(req: Request, cancel: threading.Event) -> Action:
     """The computer's decision (in a worker thread); ``ai.Cancelled`` once ``cancel`` is set."""
-    if req.draw_offered:
-        return draw_answer(req.rules, req.state, req.seat)
     budget = Budget.for_level(req.level, rules=req.rules, wall_clock=True, cancel=cancel)
+    if req.draw_offered:
+        return draw_answer(req.rules, req.state, req.seat, budget)
     return make_player(req.level).choose(
         req.rules, req.state, req.seat, random.Random(req.seed), budget
     )
 
 
-def draw_answer(rules: Rules[Any], state: Any, seat: str) -> Action:
-    """Accept a draw only when behind by more than ``BEHIND`` pawns."""
-    side, _ = held(rules, seat)
-    behind = rules.evaluate(state, side) < -BEHIND
+def draw_answer(rules: Rules[Any], state: Any, seat: str, budget: Budget | None = None) -> Action:
+    """Accept a draw only when the search finds the seat's side clearly behind (within
+    ``budget``: the easy level's where none is given)."""
+    budget = budget or Budget.for_level("easy", rules=rules)
+    behind = accepts_draw(rules, state, seat, budget)
     return Action(ACCEPT_DRAW if behind else DECLINE_DRAW)
 
 

@@ -51,7 +51,7 @@ def play_help(game: Game, actions: list[Action]) -> str:
             "; the piece card shows the odds of an attack on the square under the cursor."
             if views.has_dice(game)
             else "."
-        ),  # fmt: skip
+        ),
         f"**Type**: start typing on the board (a letter or digit opens the move box), or "
         f"press `:` first, type an action such as {typed}, and press Enter"
         + (
@@ -81,27 +81,37 @@ def play_help(game: Game, actions: list[Action]) -> str:
         "one line of why. The save records each hint taken.",
     ]
     if has_overrides(game):
-        parts.append("**Override** (`v`, or the Actions panel): before the Queen's, Black "
-                     "Knight's or King's Knight's move the King's player may make that move "
-                     "himself, with any unmoved piece (GC-14). The commander's own move means "
-                     "no override: nobody is asked.")  # fmt: skip
+        parts.append(
+            "**Override** (`v`, or the Actions panel): before the Queen's, Black "
+            "Knight's or King's Knight's move the King's player may make that move "
+            "himself, with any unmoved piece (GC-14). The commander's own move means "
+            "no override: nobody is asked."
+        )
     if game.computers:
-        parts.append("**The computer** plays " + ", ".join(computer_seats(game)) + ": it "
-                     "thinks while you may look around (flip, help, rules); its decision "
-                     "shows with its dice like a person's. It answers a draw offer at once, "
-                     "accepting only when it is behind.")  # fmt: skip
+        parts.append(
+            "**The computer** plays " + ", ".join(computer_seats(game)) + ": it "
+            "thinks while you may look around (flip, help, rules); its decision "
+            "shows with its dice like a person's. It answers a draw offer at once, "
+            "accepting only when it is behind."
+        )
     if views.has_dice(game):
-        parts.append("**Dice**: the dice tray shows every roll of the last decisions, who "
-                     "threw it, what for, and the result; `m` switches the animation.")  # fmt: skip
+        parts.append(
+            "**Dice**: the dice tray shows every roll of the last decisions, who "
+            "threw it, what for, and the result; `m` switches the animation."
+        )
     return "\n\n".join(parts)
 
 
 def takeback_help(game: Game) -> str:
-    dice = " Nothing is rerolled: a decision played again throws the same dice." if \
-        views.has_dice(game) else ""  # fmt: skip
+    dice = (
+        " Nothing is rerolled: a decision played again throws the same dice."
+        if views.has_dice(game)
+        else ""
+    )
     if game.computers:
-        return ("**Undo** (`u`) takes back your last decision and the computer's reply at "
-                "once." + dice)  # fmt: skip
+        return (
+            "**Undo** (`u`) takes back your last decision and the computer's reply at once." + dice
+        )
     return (
         "**Undo** (`u`) asks the other side to accept a takeback (they may refuse: the "
         "position stays); with free undo (Settings) it is at once." + dice
@@ -110,8 +120,11 @@ def takeback_help(game: Game) -> str:
 
 def computer_seats(game: Game) -> list[str]:
     """The seats the computer holds, as players read them, with its level."""
-    return [f"{seat.label} ({level})" for seat in game.rules.seats()
-            if (level := level_of(game, seat.key)) is not None]  # fmt: skip
+    return [
+        f"{seat.label} ({level})"
+        for seat in game.rules.seats()
+        if (level := level_of(game, seat.key)) is not None
+    ]
 
 
 def legend_markdown(presenter: Presenter[Any], state: Any, ascii_only: bool = False) -> str:
@@ -128,15 +141,21 @@ def legend_markdown(presenter: Presenter[Any], state: Any, ascii_only: bool = Fa
     notes = ["White's letters are upper case (`K`), Black's lower case (`k`)."]
     if _hurtable(presenter, state):
         bars = "a digit, tenths of its hit points left" if ascii_only else f"`{HP_BARS}`"
-        notes.append(f"A hurt piece has a mark right of it: {bars} (lower is worse); larger "
-                     "squares also show its hit points as numbers.")  # fmt: skip
-    notes.append("Highlights: `[ ]` the cursor, `( )` the piece picked up, `·` a move, `×` an "
-                 "attack, `»«` and `◎` a square to choose; marks left of a piece (or above "
-                 "it on large squares) are its effects, listed on its card.")  # fmt: skip
+        notes.append(
+            f"A hurt piece has a mark right of it: {bars} (lower is worse); larger "
+            "squares also show its hit points as numbers."
+        )
+    notes.append(
+        "Highlights: `[ ]` the cursor, `( )` the piece picked up, `·` a move, `×` an "
+        "attack, `»«` and `◎` a square to choose; marks left of a piece (or above "
+        "it on large squares) are its effects, listed on its card."
+    )
     return "\n".join(lines) + "\n\n" + " ".join(notes)
 
 
 def _hurtable(presenter: Presenter[Any], state: Any) -> bool:
     """Do pieces of this game have hit points (any piece in ``state``)?"""
-    return any((view := presenter.piece_view(state, sq)) is not None and view.hp is not None
-               for sq in range(presenter.geo.size))  # fmt: skip
+    return any(
+        (view := presenter.piece_view(state, sq)) is not None and view.hp is not None
+        for sq in range(presenter.geo.size)
+    )

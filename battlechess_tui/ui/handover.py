@@ -125,8 +125,9 @@ def told(game: Game, index: int) -> str:
     text = views.played(game, ply)
     if ply.action.kind in META_KINDS:
         return text
-    notes = [e.text.rstrip(".") for e in ply.events
-             if isinstance(e, Note) and e.tag in CONSEQUENCES]  # fmt: skip
+    notes = [
+        e.text.rstrip(".") for e in ply.events if isinstance(e, Note) and e.tag in CONSEQUENCES
+    ]
     if notes:
         text += " " + "; ".join(notes[-MAX_CONSEQUENCES:]) + "."
     return text

@@ -55,8 +55,11 @@ def play_some(game: Game, plies: int, *, stop_after_roll: bool = False) -> None:
         if not actions:
             return
         state = game.state
-        fights = [a for a in actions if len(a.squares) >= 2
-                  and game.presenter.piece_view(state, a.squares[-1]) is not None]  # fmt: skip
+        fights = [
+            a
+            for a in actions
+            if len(a.squares) >= 2 and game.presenter.piece_view(state, a.squares[-1]) is not None
+        ]
         ply = game.play(rng.choice(fights or actions))
         if stop_after_roll and any(isinstance(e, Roll) for e in ply.events):
             return
@@ -300,8 +303,10 @@ def legible(svg: str) -> str:
         x += lead * cell
         width = cell_len(html.unescape(core)) * cell
         if len(html.unescape(core)) == 1 and SYMBOLS.fullmatch(html.unescape(core)):
-            return (f'x="{x + width / 2:g}" {match["y"]} text-anchor="middle" '
-                    f'style="{SYMBOL_FONT}" {match["rest"]}{core}</text>')  # fmt: skip
+            return (
+                f'x="{x + width / 2:g}" {match["y"]} text-anchor="middle" '
+                f'style="{SYMBOL_FONT}" {match["rest"]}{core}</text>'
+            )
         return f'x="{x:g}" {match["y"]} textLength="{width:g}" {match["rest"]}{core}</text>'
 
     return _TEXT.sub(placed, svg)

@@ -131,8 +131,9 @@ def load_settings(path: Path | None = None) -> Loaded:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "file"
-        return Loaded(problem=f"Settings file {path} ignored ({where}: {first['msg']}); "
-                              "defaults are used.")  # fmt: skip
+        return Loaded(
+            problem=f"Settings file {path} ignored ({where}: {first['msg']}); defaults are used."
+        )
     return Loaded(Settings(**model.model_dump()))
 
 

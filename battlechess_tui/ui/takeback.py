@@ -52,7 +52,10 @@ def plan(game: Game, free_undo: bool) -> Takeback | str:
     if free_undo:
         return Takeback(1, ply.notation, asker)
     side = game.rules.side_of(ply.seat)
-    others = [game.player_of(s.key) for s in game.rules.seats()
-              if s.side != side and not is_computer(game, s.key)]  # fmt: skip
+    others = [
+        game.player_of(s.key)
+        for s in game.rules.seats()
+        if s.side != side and not is_computer(game, s.key)
+    ]
     askees = tuple(name for name in dict.fromkeys(others) if name != asker)
     return Takeback(1, ply.notation, asker, askees)

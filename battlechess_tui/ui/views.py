@@ -123,9 +123,15 @@ def banner(game: Game, index: int) -> Banner:
     if pos.draw_offer_by is not None:
         offerer, named = who(game, pos.draw_offer_by), True
         status = f"{offerer} offers a draw: {who(game, seat.key)} accepts or declines"
-    return Banner(game.player_of(seat.key), seat.label, status, index + 1, seat.side,
-                  team=team_strip(game, pos.state),
-                  who="" if named else who(game, seat.key))  # fmt: skip
+    return Banner(
+        game.player_of(seat.key),
+        seat.label,
+        status,
+        index + 1,
+        seat.side,
+        team=team_strip(game, pos.state),
+        who="" if named else who(game, seat.key),
+    )
 
 
 def team_strip(game: Game, state: Any) -> tuple[TeamSlot, ...]:
@@ -150,9 +156,12 @@ def legend(game: Game) -> tuple[PieceView, ...]:
 
 
 def board_model(
-    game: Game, index: int, selected: int | None, actions: list[Action],
+    game: Game,
+    index: int,
+    selected: int | None,
+    actions: list[Action],
     aiming: Aim | None = None,
-) -> BoardModel:  # fmt: skip
+) -> BoardModel:
     """The position at ``index`` with the squares the selected piece may reach, or the squares
     the action being aimed may name next (or, when no piece moves now, every square some
     action names)."""
@@ -175,8 +184,15 @@ def board_model(
     last: tuple[int, ...] = ()
     if index > 0:
         last = tuple(game.plies[index - 1].action.squares)
-    return BoardModel(geo.width, geo.height, pieces, dict(presenter.square_marks(state)),
-                      targets, last, checked_square(pieces))  # fmt: skip
+    return BoardModel(
+        geo.width,
+        geo.height,
+        pieces,
+        dict(presenter.square_marks(state)),
+        targets,
+        last,
+        checked_square(pieces),
+    )
 
 
 def reach(game: Game, action: Action, square: int) -> int | None:
@@ -235,8 +251,9 @@ def tray(game: Game, index: int) -> tuple[int, tuple[TrayEntry, ...]]:
             heading = f"{turns[ply_index]} {who(game, ply.seat)}: {ply.notation}"
         for event in events:
             seat = event.seat if isinstance(event, Roll) else default
-            entries.append(TrayEntry(who(game, seat) if seat else "Setup", event,
-                                     ply_index + 1, heading))  # fmt: skip
+            entries.append(
+                TrayEntry(who(game, seat) if seat else "Setup", event, ply_index + 1, heading)
+            )
     return (rolled[0] + 1 if rolled else 0), tuple(entries)
 
 
@@ -298,8 +315,9 @@ def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
         details = []
         for event in ply.events:
             if isinstance(event, Roll):
-                details.append(f"{event.purpose}: {event.describe()}" if event.purpose
-                               else event.describe())  # fmt: skip
+                details.append(
+                    f"{event.purpose}: {event.describe()}" if event.purpose else event.describe()
+                )
             elif isinstance(event, Note) and ply.action.kind not in META_KINDS:
                 details.append(event.text)  # a resignation's note only repeats the deed
         out.append(LogEntry(i + 1, who(game, ply.seat), deed(ply), tuple(details), numbers[i]))
@@ -324,8 +342,11 @@ class Aim:
     def squares(self) -> list[int]:
         """The squares open next; the last chosen again finishes when that is an action."""
         n = len(self.chosen)
-        out = [a.squares[n] for a in self.actions
-               if len(a.squares) > n and a.squares[:n] == self.chosen]  # fmt: skip
+        out = [
+            a.squares[n]
+            for a in self.actions
+            if len(a.squares) > n and a.squares[:n] == self.chosen
+        ]
         if self.finished() is not None and self.chosen:
             out.append(self.chosen[-1])
         return list(dict.fromkeys(out))
@@ -339,8 +360,10 @@ class Aim:
             return self.finished()
         self.chosen += (square,)
         done = self.finished()
-        longer = any(len(a.squares) > len(self.chosen) and a.squares[: len(self.chosen)] ==
-                     self.chosen for a in self.actions)  # fmt: skip
+        longer = any(
+            len(a.squares) > len(self.chosen) and a.squares[: len(self.chosen)] == self.chosen
+            for a in self.actions
+        )
         return done if done is not None and not longer else None
 
     def action_for(self, square: int) -> Action | None:
@@ -351,8 +374,9 @@ class Aim:
 
 def aimable_squares(actions: Sequence[Action]) -> list[int]:
     """Squares that single-square choices name (a spell's target, a King's swap, a heal)."""
-    return list(dict.fromkeys(a.squares[0] for a in actions
-                              if a.kind != MOVE and len(a.squares) == 1))  # fmt: skip
+    return list(
+        dict.fromkeys(a.squares[0] for a in actions if a.kind != MOVE and len(a.squares) == 1)
+    )
 
 
 def head_of(action: Action) -> str:
@@ -389,12 +413,19 @@ def actions_panel(game: Game, actions: list[Action]) -> tuple[ActionItem, ...]:
                 items.append(_group_item(game, head, groups[head]))
             continue
         if action.kind in META_KINDS:
-            items.append(ActionItem(action.text(game.rules.geo), META_LABELS[action.kind],
-                                    group=GAME))  # fmt: skip
+            items.append(
+                ActionItem(action.text(game.rules.geo), META_LABELS[action.kind], group=GAME)
+            )
             continue
-        items.append(ActionItem(action.text(game.rules.geo), _notation(game, action),
-                                group=group_of(action), detail=_detail(game, action),
-                                brief=_brief(game, action)))  # fmt: skip
+        items.append(
+            ActionItem(
+                action.text(game.rules.geo),
+                _notation(game, action),
+                group=group_of(action),
+                detail=_detail(game, action),
+                brief=_brief(game, action),
+            )
+        )
     order = {g: i for i, g in enumerate(GROUP_ORDER)}
     return tuple(sorted(items, key=lambda item: order[item.group]))
 
@@ -416,8 +447,15 @@ def _group_item(game: Game, head: str, group: list[Action]) -> ActionItem:
     text = "choose on the board"
     if len(targets) <= AIM_SQUARES_LISTED:
         text += ": " + ", ".join(geo.name(sq) for sq in targets)
-    return ActionItem(head, head, tuple(targets), group_of(group[0]),
-                      _explain(game, group[0]), text, _brief(game, group[0]))  # fmt: skip
+    return ActionItem(
+        head,
+        head,
+        tuple(targets),
+        group_of(group[0]),
+        _explain(game, group[0]),
+        text,
+        _brief(game, group[0]),
+    )
 
 
 def _brief(game: Game, action: Action) -> str:
@@ -427,8 +465,9 @@ def _brief(game: Game, action: Action) -> str:
 
 def _detail(game: Game, action: Action) -> str:
     """What a choice does and its chance, as the game words them."""
-    return " · ".join(part for part in (_explain(game, action),
-                                        _odds(game, game.state, action)) if part)  # fmt: skip
+    return " · ".join(
+        part for part in (_explain(game, action), _odds(game, game.state, action)) if part
+    )
 
 
 def _explain(game: Game, action: Action) -> str:
@@ -488,9 +527,12 @@ class OddsRequest:
 
 
 def odds_request(
-    game: Game, selected: int | None, cursor: int, actions: list[Action],
+    game: Game,
+    selected: int | None,
+    cursor: int,
+    actions: list[Action],
     aiming: Aim | None = None,
-) -> OddsRequest | None:  # fmt: skip
+) -> OddsRequest | None:
     """What the cursor points at (cheap): the selected piece's attack on the piece on that
     square, or the aimed action at that target; None when it points at no such action."""
     geo = game.rules.geo
@@ -504,8 +546,11 @@ def odds_request(
     if game.presenter.piece_view(game.state, cursor) is None:
         return None  # a move to an empty square starts no fight
     for action in actions:
-        if len(action.squares) >= 2 and action.squares[0] == selected and \
-                action.squares[-1] == cursor:  # fmt: skip
+        if (
+            len(action.squares) >= 2
+            and action.squares[0] == selected
+            and action.squares[-1] == cursor
+        ):
             return OddsRequest(action, f"Attack on {geo.name(cursor)}")
     return None
 
@@ -518,9 +563,12 @@ def odds_text(game: Game, state: Any, request: OddsRequest) -> str:
 
 
 def odds(
-    game: Game, selected: int | None, cursor: int, actions: list[Action],
+    game: Game,
+    selected: int | None,
+    cursor: int,
+    actions: list[Action],
     aiming: Aim | None = None,
-) -> str:  # fmt: skip
+) -> str:
     """The engine's chance for the fight or effect the cursor points at, computed at once."""
     request = odds_request(game, selected, cursor, actions, aiming)
     return "" if request is None else odds_text(game, game.state, request)

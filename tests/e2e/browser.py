@@ -95,8 +95,12 @@ class Tab:
         parts = urlsplit(url)
         host = f"{parts.scheme}://{parts.netloc}"
         # Nothing leaves this machine: the page's web font link is dropped, not waited on.
-        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(host)
-                   else route.abort())  # fmt: skip
+        page.route(
+            "**/*",
+            lambda route: (
+                route.continue_() if route.request.url.startswith(host) else route.abort()
+            ),
+        )
         page.add_init_script(CATCH_TERMINAL)
         page.goto(url, wait_until="domcontentloaded")
 
@@ -115,8 +119,9 @@ class Tab:
             if result:
                 return result
             if time.monotonic() > deadline:
-                raise AssertionError(f"no {what} in the browser after {WAIT_SECONDS}s:\n"
-                                     f"{self.text()}")  # fmt: skip
+                raise AssertionError(
+                    f"no {what} in the browser after {WAIT_SECONDS}s:\n{self.text()}"
+                )
             self.page.wait_for_timeout(100)
 
     def wait_for_text(self, text: str) -> None:
@@ -138,9 +143,10 @@ class Tab:
           const r = document.querySelector(".xterm-screen").getBoundingClientRect();
           const t = window.battlechessTerminal;
           return {x: r.left, y: r.top, w: r.width / t.cols, h: r.height / t.rows};
-        }""")  # fmt: skip
-        self.page.mouse.click(box["x"] + (column + 0.5) * box["w"],
-                              box["y"] + (row + 0.5) * box["h"])  # fmt: skip
+        }""")
+        self.page.mouse.click(
+            box["x"] + (column + 0.5) * box["w"], box["y"] + (row + 0.5) * box["h"]
+        )
 
     def board(self, ready: Callable[[dict[str, str]], bool] = bool) -> dict[str, tuple[int, int]]:
         """The board's squares once it is drawn, settled (the same on two looks in a row) and

@@ -121,9 +121,13 @@ async def until_title(ws: Any) -> bytes:
     return received
 
 
-async def session(url: str, *messages: str, origin: str | None = None,
-                  headers: dict[str, str] | None = None,
-                  then: Callable[[Any], Awaitable[None]] | None = None) -> bytes:  # fmt: skip
+async def session(
+    url: str,
+    *messages: str,
+    origin: str | None = None,
+    headers: dict[str, str] | None = None,
+    then: Callable[[Any], Awaitable[None]] | None = None,
+) -> bytes:
     """Open a tab's connection, read until the menu is drawn, send ``messages`` (and a
     binary frame), then ``then(ws)``; what was received until the menu, or ``refused
     <status>``."""

@@ -102,8 +102,9 @@ def table_factory(tmp_path: Path) -> Iterator[object]:
                             shlex.quote(sys.executable), "-m", "battlechess_tui",
                             "play", "dnd", "--seed", "7"])  # fmt: skip
         table = Table(f"battlechess-dnd-{os.getpid()}-{handover}", saves)
-        table.tmux("new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "-c", str(ROOT),
-                   command)  # fmt: skip
+        table.tmux(
+            "new-session", "-d", "-s", "app", "-x", "120", "-y", "40", "-c", str(ROOT), command
+        )
         started.append(table)
         table.wait(lambda: "White to move" in table.screen(), "the game's start")
         return table

@@ -13,8 +13,15 @@ from textual.widget import Widget
 def screen_lines(app: App[object]) -> list[str]:
     """Every line of the screen as drawn now, without styles."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system=None, record=True, legacy_windows=False)  # fmt: skip
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+    )
     console.print(app.screen._compositor.render_update(full=True), end="")
     return console.export_text(styles=False).splitlines()[:height]
 

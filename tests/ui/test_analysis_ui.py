@@ -79,22 +79,52 @@ def fixed_analysis(path: Path) -> Analysis:
     """An analysis of the blunder game with set numbers (the snapshot does not move when the
     engine's search changes), kept as the real one would be."""
 
-    def report(ply: int, notation: str, before: float, after: float, cost: float = 0.0,
-               roll: RollReport | None = None) -> DecisionReport:  # fmt: skip
+    def report(
+        ply: int,
+        notation: str,
+        before: float,
+        after: float,
+        cost: float = 0.0,
+        roll: RollReport | None = None,
+    ) -> DecisionReport:
         why = (PREFERRED_WHY, PLAYED_WHY) if cost else ("", "")
-        return DecisionReport(ply, "white" if ply % 2 == 0 else "black", ply % 2, notation,
-                              before, after, None, "Bb5+" if cost else "", why[0], why[1],
-                              cost, roll, 0.3 if ply < 3 else -8.0)  # fmt: skip
+        return DecisionReport(
+            ply,
+            "white" if ply % 2 == 0 else "black",
+            ply % 2,
+            notation,
+            before,
+            after,
+            None,
+            "Bb5+" if cost else "",
+            why[0],
+            why[1],
+            cost,
+            roll,
+            0.3 if ply < 3 else -8.0,
+        )
 
-    luck = RollReport((RollResult(Fraction(1, 2), -0.95, True),
-                       RollResult(Fraction(1, 2), -0.5, False)),
-                      True, Fraction(1, 2), True)  # fmt: skip
+    luck = RollReport(
+        (RollResult(Fraction(1, 2), -0.95, True), RollResult(Fraction(1, 2), -0.5, False)),
+        True,
+        Fraction(1, 2),
+        True,
+    )
     worths = [0.0, 0.05, 0.02, -0.85, -0.95]
     decisions = [report(0, "e4", 0.0, 0.05), report(1, "d5", 0.05, 0.02),
                  report(2, "Qg4", 0.02, -0.85, cost=0.88), report(3, "Bxg4", -0.85, -0.725,
                  roll=luck)]  # fmt: skip
-    return Analysis("classic", "medium", __version__, ("White", "Black"), 4, decisions, worths,
-                    digest(path), True)  # fmt: skip
+    return Analysis(
+        "classic",
+        "medium",
+        __version__,
+        ("White", "Black"),
+        4,
+        decisions,
+        worths,
+        digest(path),
+        True,
+    )
 
 
 @pytest.fixture
@@ -109,8 +139,9 @@ def test_snapshot_of_the_analysis_panel(snap_compare, analysed_save: Path) -> No
         await pilot.press("m")
         await pilot.pause()
 
-    assert snap_compare(replay_app(analysed_save), terminal_size=(120, 40),
-                        run_before=at_the_blunder)  # fmt: skip
+    assert snap_compare(
+        replay_app(analysed_save), terminal_size=(120, 40), run_before=at_the_blunder
+    )
 
 
 async def test_the_result_panel_offers_analyse(tmp_path: Path) -> None:

@@ -40,8 +40,9 @@ async def check_gladiator_views(pilot: Pilot, square: int) -> None:
     assert screen.selected is None
 
 
-@pytest.mark.parametrize(("save", "arena"), [("arena-3-0000.json", True),
-                                             ("brawl-13-0000.json", False)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("save", "arena"), [("arena-3-0000.json", True), ("brawl-13-0000.json", False)]
+)
 async def test_ar_11_last_turns_to_a_win_by_keys_mouse_and_typing(
     save: str, arena: bool, tmp_path: Path
 ) -> None:

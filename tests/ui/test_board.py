@@ -22,16 +22,22 @@ ARENA = Mark(MarkKind.AREA, "arena", "◇", "+")
 EMPOWERED = Mark(MarkKind.BUFF, "empowered", "↑", "^")
 IN_BATTLE = Mark(MarkKind.STATUS, "in battle", "⚔", "#")
 PAWN = PieceView("pawn", 0, "P", "♙", "Pawn", marks=(EMPOWERED,))
-FIGHTER = PieceView("fighter", 1, "p", "♟", "Fighter", hp=7, max_hp=12, label="L2",
-                    marks=(IN_BATTLE,))  # fmt: skip
+FIGHTER = PieceView(
+    "fighter", 1, "p", "♟", "Fighter", hp=7, max_hp=12, label="L2", marks=(IN_BATTLE,)
+)
 
 
 def model() -> BoardModel:
     """A 4x4 board: an arena square (b2), a pawn on it, a hurt fighter on c3, highlights."""
     pieces: list[PieceView | None] = [None] * 16
     pieces[5], pieces[10] = PAWN, FIGHTER
-    return BoardModel(4, 4, tuple(pieces), marks={5: ARENA, 6: ARENA},
-                      targets={0: MOVE, 10: ATTACK, 15: TARGET, 3: TARGET})  # fmt: skip
+    return BoardModel(
+        4,
+        4,
+        tuple(pieces),
+        marks={5: ARENA, 6: ARENA},
+        targets={0: MOVE, 10: ATTACK, 15: TARGET, 3: TARGET},
+    )
 
 
 class BoardApp(App[None]):
@@ -45,8 +51,9 @@ def cell_text(board: Board, square: int) -> str:
     return "".join(line[region.x : region.right] for line in lines)
 
 
-@pytest.mark.parametrize(("size", "cell"), [((40, 16), (7, 3)), ((30, 11), (5, 2)),
-                                            ((20, 7), (3, 1))])  # fmt: skip
+@pytest.mark.parametrize(
+    ("size", "cell"), [((40, 16), (7, 3)), ((30, 11), (5, 2)), ((20, 7), (3, 1))]
+)
 async def test_highlights_marks_and_hit_points_are_symbols_on_every_cell_size(size, cell) -> None:
     app = BoardApp()
     async with app.run_test(size=size) as pilot:

@@ -64,7 +64,9 @@ async def test_checked_king_is_bracketed_by_a_symbol() -> None:
         await pilot.pause()
         square = game.rules.geo.parse("e8")
         region = board.region_of(square)
-        cell = "".join(board.render_line(y).text[region.x : region.right]
-                       for y in range(region.y, region.bottom))  # fmt: skip
+        cell = "".join(
+            board.render_line(y).text[region.x : region.right]
+            for y in range(region.y, region.bottom)
+        )
         assert cell.count("!") == 2 and "‼" in cell
         assert board.background_name(square) == "board--check"

@@ -24,8 +24,12 @@ def after_a_long_fight(variant: str, rolls: int) -> Game:
     rng = random.Random(1)
     while not game.over:
         actions = game.rule_actions()
-        fights = [a for a in actions if len(a.squares) >= 2
-                  and game.presenter.piece_view(game.state, a.squares[-1]) is not None]  # fmt: skip
+        fights = [
+            a
+            for a in actions
+            if len(a.squares) >= 2
+            and game.presenter.piece_view(game.state, a.squares[-1]) is not None
+        ]
         ply = game.play(rng.choice(fights or actions))
         if sum(isinstance(e, Roll) for e in ply.events) >= rolls:
             return game

@@ -45,24 +45,30 @@ async def visit(app: App, steps: list[tuple[str, list[str], set[str]]]) -> None:
 
 async def test_menu_screens_footers_fit(tmp_path: Path) -> None:
     app = BattleChessApp(save_dir=tmp_path, settings=Settings())
-    await visit(app, [
-        ("menu", [], {"Help", "Quit"}),
-        ("help", ["question_mark"], {"Back"}),
-        ("new game", ["escape", "n"], {"Start", "Back"}),
-        ("settings", ["escape", "s"], {"Back"}),
-        ("load", ["escape", "l"], {"Back"}),
-        ("rules", ["escape", "r"], {"Back"}),
-        ("new campaign", ["escape", "a"], {"Create", "Back"}),
-        ("campaign", ["ctrl+s"], {"Next game", "Shop"}),
-        ("shop", ["s"], {"Back"}),
-        ("campaign game", ["escape", "n"], {"Type", "Undo", "Help", "Campaign"}),
-    ])  # fmt: skip
+    await visit(
+        app,
+        [
+            ("menu", [], {"Help", "Quit"}),
+            ("help", ["question_mark"], {"Back"}),
+            ("new game", ["escape", "n"], {"Start", "Back"}),
+            ("settings", ["escape", "s"], {"Back"}),
+            ("load", ["escape", "l"], {"Back"}),
+            ("rules", ["escape", "r"], {"Back"}),
+            ("new campaign", ["escape", "a"], {"Create", "Back"}),
+            ("campaign", ["ctrl+s"], {"Next game", "Shop"}),
+            ("shop", ["s"], {"Back"}),
+            ("campaign game", ["escape", "n"], {"Type", "Undo", "Help", "Campaign"}),
+        ],
+    )
 
 
 async def test_game_and_replay_footers_fit_with_help_and_menu(tmp_path: Path) -> None:
     game = build_game("gladiator", None, 3, None)
     app = BattleChessApp("play", game=game, save_dir=tmp_path, settings=Settings())
-    await visit(app, [
-        ("game", [], {"Type", "Undo", "Save", "Rules", "Help", "Menu"}),
-        ("replay", ["q", "p", "enter"], {"Next", "Back", "Play", "Help", "Menu"}),
-    ])  # fmt: skip
+    await visit(
+        app,
+        [
+            ("game", [], {"Type", "Undo", "Save", "Rules", "Help", "Menu"}),
+            ("replay", ["q", "p", "enter"], {"Next", "Back", "Play", "Help", "Menu"}),
+        ],
+    )

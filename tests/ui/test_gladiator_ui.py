@@ -29,8 +29,11 @@ COMMANDERS = ("king", "queen", "black-knight", "kings-knight")
 
 def team(white: tuple[str, ...], black: tuple[str, ...]) -> dict[str, str]:
     """Players by seat: ``white`` names the holders of King, Queen, Black Knight, King's Knight."""
-    return {f"{side}.{c}": name for side, names in (("white", white), ("black", black))
-            for c, name in zip(COMMANDERS, names, strict=True)}  # fmt: skip
+    return {
+        f"{side}.{c}": name
+        for side, names in (("white", white), ("black", black))
+        for c, name in zip(COMMANDERS, names, strict=True)
+    }
 
 
 def app_at(state: GladiatorState, players: dict[str, str], save_dir: Path) -> BattleChessApp:
@@ -204,8 +207,11 @@ async def test_gc_13_the_pieces_that_may_move_are_marked_on_the_board(tmp_path: 
         screen = table(pilot)
 
         def marked() -> set[str]:
-            return {V.rules.geo.name(s) for s, p in enumerate(screen.board_model.pieces)
-                    if p is not None and "movable" in p.mark_names}  # fmt: skip
+            return {
+                V.rules.geo.name(s)
+                for s, p in enumerate(screen.board_model.pieces)
+                if p is not None and "movable" in p.mark_names
+            }
 
         # The King's move: his Footmen and Mounted Knight (GC-4); the King is boxed in.
         assert marked() == {"b2", "d2", "f2", "h2", "j2", "b1"}

@@ -70,8 +70,12 @@ async def test_keys_typed_with_the_hand_overs_enter_are_not_commands(tmp_path: P
 
 
 async def test_a_window_too_small_asks_to_be_larger_then_shows_the_game(tmp_path: Path) -> None:
-    app = BattleChessApp("play", game=build_game("gladiator", None, 3, None),
-                         save_dir=tmp_path, settings=Settings(animate=False))  # fmt: skip
+    app = BattleChessApp(
+        "play",
+        game=build_game("gladiator", None, 3, None),
+        save_dir=tmp_path,
+        settings=Settings(animate=False),
+    )
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.press("right", "enter", "tab", "tab", "x")  # keys reach no hidden table
         await settle(pilot)

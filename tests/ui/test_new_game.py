@@ -164,8 +164,11 @@ async def test_names_survive_an_option_change() -> None:
 async def test_a_house_rule_file_is_loaded_and_played(tmp_path) -> None:
     """Issue 10: "Load variant file" plays a house-rule .toml through registry.resolve."""
     house = tmp_path / "house.toml"
-    house.write_text('key = "house"\nname = "House chess"\ndescription = "Classic, at home."\n'
-                     'base = "classic"\n', encoding="utf-8")  # fmt: skip
+    house.write_text(
+        'key = "house"\nname = "House chess"\ndescription = "Classic, at home."\n'
+        'base = "classic"\n',
+        encoding="utf-8",
+    )
     broken = tmp_path / "broken.toml"
     broken.write_text('key = "broken"\nbase = "nothing"\n', encoding="utf-8")
     app = BattleChessApp()
@@ -189,8 +192,9 @@ async def test_dc_14_the_form_s_opening_turns_are_the_banner_s_full_turns() -> N
     app = BattleChessApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_new_game(pilot, "dice-chess")
-        field = next(w for w in screen.query("#options Input").results(Input)
-                     if w.name == "opening_turns")  # fmt: skip
+        field = next(
+            w for w in screen.query("#options Input").results(Input) if w.name == "opening_turns"
+        )
         assert field.value == "10"
         helps = [str(w.render()) for w in screen.query("#options .field-help")]
         assert any("this many full turns" in h and "DC-14" in h for h in helps)

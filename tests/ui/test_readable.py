@@ -25,8 +25,12 @@ def hurt_gladiator() -> tuple[Game, int]:
     game, rng = build_game("gladiator", None, 1, None), random.Random(1)
     while True:
         actions = game.rule_actions()
-        fights = [a for a in actions if len(a.squares) >= 2
-                  and game.presenter.piece_view(game.state, a.squares[-1]) is not None]  # fmt: skip
+        fights = [
+            a
+            for a in actions
+            if len(a.squares) >= 2
+            and game.presenter.piece_view(game.state, a.squares[-1]) is not None
+        ]
         game.play(rng.choice(fights or actions))
         for square in range(game.rules.geo.size):
             view = game.presenter.piece_view(game.state, square)
@@ -99,7 +103,10 @@ async def test_help_scrolls_by_keyboard_and_says_only_what_applies(tmp_path: Pat
             before = scroller.scroll_offset.y
             await pilot.press(*keys)
             await pilot.pause()
-            assert scroller.scroll_offset.y > before if moved is None else \
-                scroller.scroll_offset.y == before + moved  # fmt: skip
+            assert (
+                scroller.scroll_offset.y > before
+                if moved is None
+                else scroller.scroll_offset.y == before + moved
+            )
         await pilot.press("k", "home")
         assert scroller.scroll_offset.y == 0

@@ -29,8 +29,10 @@ def test_rule_ids_are_found_and_linked_outside_code() -> None:
     ]
     assert rule_ids("L2 d20-1 X-1 2d6 ABC-12") == []
     page = markdown_links("## A turn (DD-4..DD-9)\n- **DD-6** Castling (DD-4..DD-9); type `SC-5`.")
-    assert page == ("## A turn (DD-4..DD-9)\n- **[DD-6](rule:DD-6)** Castling ([DD-4](rule:DD-4)"
-                    "..[DD-9](rule:DD-9)); type `SC-5`.")  # fmt: skip
+    assert page == (
+        "## A turn (DD-4..DD-9)\n- **[DD-6](rule:DD-6)** Castling ([DD-4](rule:DD-4)"
+        "..[DD-9](rule:DD-9)); type `SC-5`."
+    )
     text = link_rules("Refused: not now (AR-5)")
     (span,) = [s for s in text.spans if isinstance(s.style, Style) and "@click" in s.style.meta]
     assert text.plain[span.start : span.end] == "AR-5"

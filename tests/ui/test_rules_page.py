@@ -31,9 +31,13 @@ Intro with a [DD-6](rule:DD-6) link.
 def test_a_page_is_cut_into_headings_paragraphs_rules_and_tables():
     page = pieces(PAGE)
     assert [p.source.splitlines()[0] for p in page] == [
-        "# Title", "Intro with a [DD-6](rule:DD-6) link.", "## Rules", "- **DD-1** First rule.",
-        "- **DD-2** Second rule,", "| a | b |",
-    ]  # fmt: skip
+        "# Title",
+        "Intro with a [DD-6](rule:DD-6) link.",
+        "## Rules",
+        "- **DD-1** First rule.",
+        "- **DD-2** Second rule,",
+        "| a | b |",
+    ]
     assert [(p.level, p.title) for p in page if p.level] == [(1, "Title"), (2, "Rules")]
     assert [p.more_items for p in page] == [False, False, False, True, False, False]
     assert screenful(page, 3) == 2 and screenful(page, 3, start=4) == 5
@@ -43,8 +47,12 @@ def test_a_link_runs_follow_on_the_screen():
     from rich.console import Console
 
     lines = Console(width=60).render_lines(LinkedMarkdown("See [DD-6](rule:DD-6)."))
-    actions = [s.style.meta.get("@click") for line in lines for s in line
-               if isinstance(s.style, Style) and s.style.meta]  # fmt: skip
+    actions = [
+        s.style.meta.get("@click")
+        for line in lines
+        for s in line
+        if isinstance(s.style, Style) and s.style.meta
+    ]
     assert "screen.follow('rule:DD-6')" in actions
 
 

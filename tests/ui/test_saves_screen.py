@@ -100,8 +100,9 @@ async def test_delete_asks_first_and_rename_checks_the_name(tmp_path):
         await pilot.pause()
         assert app.screen is screen and not target.exists()
         assert (folder / "Ann's [b]best game.json").is_file()
-        assert "Ann's [b]best game" in str(screen.query_one("#save-list", OptionList)
-                                              .get_option_at_index(0).prompt)  # fmt: skip
+        assert "Ann's [b]best game" in str(
+            screen.query_one("#save-list", OptionList).get_option_at_index(0).prompt
+        )
 
 
 async def test_opening_a_finished_game_and_leaving_does_not_rewrite_it(tmp_path):

@@ -56,8 +56,9 @@ async def test_settings_screen_changes_pieces_palette_and_theme() -> None:
         assert isinstance(app.screen, MenuScreen)
     saved = load_settings()
     assert saved.problem is None
-    assert saved.settings == Settings(pieces="ascii", palette="high-contrast",
-                                      theme="textual-light")  # fmt: skip
+    assert saved.settings == Settings(
+        pieces="ascii", palette="high-contrast", theme="textual-light"
+    )
     assert BattleChessApp().theme == "textual-light"
 
 

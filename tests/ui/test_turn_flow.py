@@ -131,8 +131,11 @@ async def test_gc_12_gc_14_a_team_turn_of_one_player_is_four_typed_moves_without
         notice = app.screen
         assert isinstance(notice, HandOver) and notice.next_player == "Cy (Black · King)"
         assert [p.seat for p in game.plies] == [
-            "white.king", "white.queen", "white.black-knight", "white.kings-knight"
-        ]  # fmt: skip
+            "white.king",
+            "white.queen",
+            "white.black-knight",
+            "white.kings-knight",
+        ]
         assert "Ann (White · Black Knight) played" in notice.last
 
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input
 
 from battlechess_tui.engine.game import Game
@@ -206,9 +207,27 @@ async def test_typing_on_the_board_opens_the_move_box_and_san_is_played(tmp_path
         assert screen.log_entries[-1].notation == "cxd5"
 
 
+async def test_a_move_typed_in_one_burst_loses_no_key(tmp_path: Path) -> None:
+    """Keys that arrive together (a fast typist, a paste into the terminal, tmux send-keys)
+    are all sent to the board before the first one moves the focus to the move box: the
+    ones after it still land in the box, in order."""
+    game = build_game("classic", None, 7, {"white": "Ann", "black": "Bo"})
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table(pilot)
+        for key, char in (("e", "e"), ("4", "4"), ("enter", None)):
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        await wait_for(pilot, lambda: len(game.plies) == 1)
+        assert [p.notation for p in game.plies] == ["e4"]
+
+
 async def test_ambiguous_san_is_refused_with_the_candidates(tmp_path: Path) -> None:
-    game = Game(build_game("classic").variant, 1, start=build_game("classic").rules
-                .parse_position("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"))  # fmt: skip
+    game = Game(
+        build_game("classic").variant,
+        1,
+        start=build_game("classic").rules.parse_position("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"),
+    )
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table(pilot)

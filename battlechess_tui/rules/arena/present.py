@@ -68,9 +68,16 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
     def san_moves(self, state: ArenaState) -> list[san.SanMove]:
         """Every move of ``state`` as SAN sees it (gladiators are pawns, AR-3)."""
         board = state.board
-        return [san.SanMove(Action(MOVE, (frm, to)), cb.LETTERS[board[frm] & 7], frm, to,
-                            capture=bool(board[to]))
-                for frm, to in self.rules.moves(state)]  # fmt: skip
+        return [
+            san.SanMove(
+                Action(MOVE, (frm, to)),
+                cb.LETTERS[board[frm] & 7],
+                frm,
+                to,
+                capture=bool(board[to]),
+            )
+            for frm, to in self.rules.moves(state)
+        ]
 
     def parse_notation(self, state: ArenaState, text: str) -> Action:
         """A move typed in SAN (``c5``, ``cxc5``, ``Na3``, a square alone)."""
@@ -103,7 +110,7 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
 
     def tally(self, state: ArenaState) -> list[TallySection]:
         lost = self.rules.lost(state)
-        limit = 2 * self.rules.data.quiet_turns
+        limit = 2 * self.rules.quiet_turns
         sections = []
         for side in (0, 1):
             alive = state.board.count(PAWN | (side << 3))
@@ -136,14 +143,18 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
         board, name = state.board, self.geo.name
         grants = self.rules.grants(board, square)
         if not grants:
-            return ["Not empowered: no friendly supporter sees it along a diagonal, so it cannot "
-                    "move (AR-6)"]  # fmt: skip
+            return [
+                "Not empowered: no friendly supporter sees it along a diagonal, so it cannot "
+                "move (AR-6)"
+            ]
         lines = []
         for source, targets in grants:
             piece = self.piece_name(board[source])
             where = ", ".join(name(t) + (" (capture)" if board[t] else "") for t in targets)
-            lines.append(f"seen by {piece.capitalize()} on {name(source)}: moves as a {piece} "
-                         f"to {where or 'no square now'}")  # fmt: skip
+            lines.append(
+                f"seen by {piece.capitalize()} on {name(source)}: moves as a {piece} "
+                f"to {where or 'no square now'}"
+            )
         return lines
 
     def _supporter_card(self, state: ArenaState, square: int) -> list[str]:
@@ -152,11 +163,16 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
         if rules.data.arena:
             lines.append("Must end its move outside the arena (AR-10)")
         seen = [
-            g for ray in rules.tables.diag[square] for g in first_piece(board, ray)
+            g
+            for ray in rules.tables.diag[square]
+            for g in first_piece(board, ray)
             if board[g] == PAWN | (board[square] & BLACK)
-        ]  # fmt: skip
-        lines.append("Empowers the gladiators on " + ", ".join(map(name, seen)) if seen
-                     else "Empowers no gladiator now")  # fmt: skip
+        ]
+        lines.append(
+            "Empowers the gladiators on " + ", ".join(map(name, seen))
+            if seen
+            else "Empowers no gladiator now"
+        )
         side = board[square] >> 3
         now = state.phase == SUPPORTER and side == state.side and rules.outcome(state) is None
         pairs = list(rules.moves(state)) if now else rules.supporter_moves(board, side)

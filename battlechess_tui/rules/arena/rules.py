@@ -24,7 +24,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
 from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState, Half
@@ -45,8 +45,10 @@ class ArenaData(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     arena: bool = Field(True, description="AR-1: keep gladiators in, supporters out (BR-1: off)")
-    quiet_turns: int = Field(50, ge=1, description="AR-13: turns each without a capture -> draw")
-    repetitions: int = Field(3, ge=2, description="AR-13: same turn start this often -> draw")
+    # Where house-rule files written before round 3 set AR-13's counts; options now, and
+    # these only change their defaults.
+    quiet_turns: int | None = Field(None, ge=1, le=1000, description="old name: an option")
+    repetitions: int | None = Field(None, ge=2, le=10, description="old name: an option")
 
 
 class ArenaRules(ChessPieces, Rules[ArenaState]):
@@ -69,6 +71,19 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         #: Gladiators each side starts with (the tally counts the others as lost).
         self.starting = (setup.count(PAWN), setup.count(PAWN | cb.BLACK))
         self._moves = lru_cache(maxsize=MOVES_CACHE)(self._find_moves)
+        #: AR-13's options: turns each without a capture, and turn starts repeated, to a draw.
+        given = options or {}
+        old = self.data
+        self.quiet_turns = int(
+            old.quiet_turns
+            if old.quiet_turns is not None and "quiet_turns" not in given
+            else self.options.get("quiet_turns", 50)
+        )
+        self.repetitions = int(
+            old.repetitions
+            if old.repetitions is not None and "repetitions" not in given
+            else self.options.get("repetitions", 3)
+        )
 
     # -- positions as text ---------------------------------------------------------------------
 
@@ -215,12 +230,14 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         state = replace(state, idle=idle, phase=SUPPORTER, quiet=state.quiet + 1)
         if victim:
             state = replace(state, quiet=0, keys=())
-            events.append(Note(
-                EventTag.CAPTURE,
-                f"{names[side]}'s gladiator from {self.geo.name(frm)} captures "
-                f"{names[1 - side]}'s gladiator on {self.geo.name(to)} (AR-7)",
-                (frm, to),
-            ))  # fmt: skip
+            events.append(
+                Note(
+                    EventTag.CAPTURE,
+                    f"{names[side]}'s gladiator from {self.geo.name(frm)} captures "
+                    f"{names[1 - side]}'s gladiator on {self.geo.name(to)} (AR-7)",
+                    (frm, to),
+                )
+            )
             result = self.outcome(state)
             if result is not None:
                 events.append(Note(EventTag.WIN, words.result_line(result, names), (to,)))
@@ -250,8 +267,9 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
             events.append(Note(EventTag.PASS, f"{name} has no gladiator move: skipped (AR-5)"))
             if self._ended(state, events) or self.moves(state):
                 return state
-            events.append(Note(EventTag.PASS, f"{name} has no supporter move either: the turn "
-                                              "passes (AR-5)"))  # fmt: skip
+            events.append(
+                Note(EventTag.PASS, f"{name} has no supporter move either: the turn passes (AR-5)")
+            )
             state = self._next_side(state)
 
     def _ended(self, state: ArenaState, events: list[Event]) -> bool:
@@ -279,10 +297,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
     def _quiet_draw(self, state: ArenaState) -> Outcome | None:
         """AR-13 (Ruling, round 2), at the start of a turn: no capture for ``quiet_turns``
         turns each, or the same position beginning a turn ``repetitions`` times."""
-        quiet = self.data.quiet_turns
+        quiet = self.quiet_turns
         if state.quiet >= 2 * quiet:
             return Outcome(None, rule="AR-13", kind=Ending.QUIET, numbers=(quiet,))
-        times = self.data.repetitions
+        times = self.repetitions
         if state.keys and state.keys.count(state.keys[-1]) >= times:
             return Outcome(None, rule="AR-13", kind=Ending.REPETITION, numbers=(times,))
         return None
@@ -308,6 +326,12 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         mine = {frm for frm, _ in self.gladiator_moves(board, side)}
         theirs = {frm for frm, _ in self.gladiator_moves(board, 1 - side)}
         return float(material) + EMPOWERED * (len(mine) - len(theirs))
+
+    def searcher(self) -> Searcher[ArenaState] | None:
+        """Alpha-beta over the decisions (no dice in these games)."""
+        from battlechess_tui.rules.arena.search import ArenaSearcher
+
+        return ArenaSearcher(self)
 
     # -- counting ------------------------------------------------------------------------------
 
@@ -364,8 +388,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         if self.outcome(state) is not None:
             return "the game is over"
         if action.kind != MOVE or len(action.squares) != 2:
-            return (f"{action.text(self.geo)} is not a move: a turn is a gladiator move then a "
-                    "supporter move, each typed from and to, e.g. b3c5 (AR-4)")  # fmt: skip
+            return (
+                f"{action.text(self.geo)} is not a move: a turn is a gladiator move then a "
+                "supporter move, each typed from and to, e.g. b3c5 (AR-4)"
+            )
         if action.choice:
             return f"gladiators never promote (AR-8): drop the {action.choice!r}"
         frm, to = action.squares
@@ -382,12 +408,15 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         gladiator = p & 7 == PAWN
         if state.phase == SUPPORTER and gladiator:
             if state.idle[side]:  # the gladiator half was skipped, not made (AR-5)
-                return ("none of your gladiators could move this turn, so that half was "
-                        "skipped (AR-5): now move a supporter")  # fmt: skip
+                return (
+                    "none of your gladiators could move this turn, so that half was "
+                    "skipped (AR-5): now move a supporter"
+                )
             return "you have made this turn's gladiator move: now move a supporter (AR-4)"
         if state.phase == GLADIATOR and not gladiator:
-            return ("first a gladiator move, then a supporter move (AR-4): move one of your "
-                    "pawns now")  # fmt: skip
+            return (
+                "first a gladiator move, then a supporter move (AR-4): move one of your pawns now"
+            )
         if gladiator:
             return self._why_gladiator_refused(state, frm, to)
         return self._why_supporter_refused(state, frm, to)
@@ -396,8 +425,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         board, name = state.board, self.geo.name
         sources = supporters_seeing(self.tables, board, frm)
         if not sources:
-            return (f"no friendly supporter sees the gladiator on {name(frm)} along a diagonal "
-                    "with nothing between, so it cannot move (AR-6)")  # fmt: skip
+            return (
+                f"no friendly supporter sees the gladiator on {name(frm)} along a diagonal "
+                "with nothing between, so it cannot move (AR-6)"
+            )
         if board[to]:
             return "a gladiator never captures a supporter (AR-7)"
         if not self.movers.gladiator_ok[to]:
@@ -412,8 +443,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         board, geo = state.board, self.geo
         typ = board[frm] & 7
         if self.frees_refused(state, frm, to):
-            return ("you had no gladiator move, so this supporter move must give one of your "
-                    "gladiators a move, and this one does not (AR-5)")  # fmt: skip
+            return (
+                "you had no gladiator move, so this supporter move must give one of your "
+                "gladiators a move, and this one does not (AR-5)"
+            )
         if typ == KING and geo.rank(frm) == geo.rank(to) and abs(geo.file(frm) - geo.file(to)) == 2:
             return "there is no castling: a king is just a supporter (AR-9)"
         if board[to]:

@@ -51,10 +51,14 @@ class ChessPresenter(ChessPieces, Presenter[ChessState]):
             castle = fide_san.KINGSIDE if geo.file(to) > geo.file(frm) else fide_san.QUEENSIDE
         promo = cb.promotion(move)
         return fide_san.SanMove(
-            self.rules.to_action(move), cb.LETTERS[board.board[frm] & 7], frm, to,
+            self.rules.to_action(move),
+            cb.LETTERS[board.board[frm] & 7],
+            frm,
+            to,
             capture=bool(board.board[to]) or fl == cb.EN_PASSANT,
-            promotion=cb.LETTERS[promo] if promo else "", castle=castle,
-        )  # fmt: skip
+            promotion=cb.LETTERS[promo] if promo else "",
+            castle=castle,
+        )
 
     def parse_notation(self, state: ChessState, text: str) -> Action:
         """The move typed in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q``, a square alone)."""

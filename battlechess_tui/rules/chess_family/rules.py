@@ -15,7 +15,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.chess_family.pieces import (
@@ -301,6 +301,15 @@ class ClassicRules(ChessRules):
     """FIDE chess."""
 
     perft_unit = "one move (the classical perft: legal moves, standard tables)"
+
+    def searcher(self) -> Searcher[ChessState] | None:
+        """Alpha-beta on the searcher's own board (8x8 boards)."""
+        if (self.geo.width, self.geo.height) != (8, 8):
+            return None
+        from battlechess_tui.rules.chess_family.search import Rule
+        from battlechess_tui.rules.chess_family.searcher import ChessSearcher
+
+        return ChessSearcher(self, Rule(), self.position_fields)
 
     def perft(self, state: ChessState, depth: int) -> int:
         return state.board.copy().perft(depth)

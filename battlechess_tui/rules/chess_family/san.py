@@ -72,8 +72,14 @@ def write(move: SanMove, moves: Sequence[SanMove], geo: Geometry, pawn_file: boo
     pawn's move always names its file (the arena's gladiators do not move as pawns)."""
     if move.castle:
         return move.castle
-    rivals = [m.origin for m in moves if m.piece == move.piece and m.target == move.target
-              and m.origin != move.origin and not m.castle]  # fmt: skip
+    rivals = [
+        m.origin
+        for m in moves
+        if m.piece == move.piece
+        and m.target == move.target
+        and m.origin != move.origin
+        and not m.castle
+    ]
     origin = geo.name(move.origin)
     file, rank = origin[0], origin[1:]
     if move.piece == PAWN and (move.capture or pawn_file):  # a capture names its file
@@ -118,8 +124,9 @@ def read(text: str, moves: Sequence[SanMove], geo: Geometry) -> Action:
         # A square alone: the one piece that can go there, when no pawn can.
         found = [m for m in moves if geo.name(m.target) == patterns[0].target and not m.castle]
     if not found:
-        raise SanError(f"{typed!r} names no legal move: nothing of yours can play that to "
-                       f"{patterns[0].target}")  # fmt: skip
+        raise SanError(
+            f"{typed!r} names no legal move: nothing of yours can play that to {patterns[0].target}"
+        )
     actions = list(dict.fromkeys(m.action for m in found))
     if len(actions) > 1:
         names = [write(m, moves, geo) for m in found]
@@ -151,19 +158,29 @@ def _patterns(text: str, geo: Geometry) -> list[Pattern]:
         if match is None:
             continue
         promo = tail["promo"]
-        out.append(Pattern(
-            piece=match["piece"] or PAWN, file=match["file"], rank=match["rank"],
-            capture=match["sep"] in ("x", ":"), target=tail["target"],
-            promotion=promo.upper() if promo else None,
-        ))  # fmt: skip
+        out.append(
+            Pattern(
+                piece=match["piece"] or PAWN,
+                file=match["file"],
+                rank=match["rank"],
+                capture=match["sep"] in ("x", ":"),
+                target=tail["target"],
+                promotion=promo.upper() if promo else None,
+            )
+        )
     return out
 
 
 def _matches(p: Pattern, moves: Sequence[SanMove], geo: Geometry) -> list[SanMove]:
     """The moves (not castling) that pattern ``p`` names."""
-    return [m for m in moves if not m.castle and m.piece == p.piece
-            and geo.name(m.target) == p.target
-            and (p.file is None or geo.name(m.origin)[0] == p.file)
-            and (p.rank is None or geo.name(m.origin)[1:] == p.rank)
-            and (not p.capture or m.capture)
-            and (p.promotion is None or m.promotion == p.promotion)]  # fmt: skip
+    return [
+        m
+        for m in moves
+        if not m.castle
+        and m.piece == p.piece
+        and geo.name(m.target) == p.target
+        and (p.file is None or geo.name(m.origin)[0] == p.file)
+        and (p.rank is None or geo.name(m.origin)[1:] == p.rank)
+        and (not p.capture or m.capture)
+        and (p.promotion is None or m.promotion == p.promotion)
+    ]

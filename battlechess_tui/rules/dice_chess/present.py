@@ -103,8 +103,10 @@ class DiceChessPresenter(Presenter[DiceChessState]):
                 return f"{name} has made all {rules.data.max_swaps} swaps: type done (DC-15)"
             squares = rules.start_squares(state.side)
             example = f"{self.geo.name(squares[1])} {self.geo.name(squares[self.geo.width + 4])}"
-            return (f"{name} arranges the dice: swap two dice ({example}) or done (DC-2) — "
-                    f"{left} swaps left (DC-15)")  # fmt: skip
+            return (
+                f"{name} arranges the dice: swap two dice ({example}) or done (DC-2) — "
+                f"{left} swaps left (DC-15)"
+            )
         if not rules.moves(state):
             return f"{name} has no move and must pass (DC-7)"
         return f"{name} to move — {self._count(state)}"
@@ -126,8 +128,10 @@ class DiceChessPresenter(Presenter[DiceChessState]):
         for side in (0, 1):
             name = self.side_names[side]
             mine = state.dice_of(side)
-            board_item = TallyItem(f"{len(mine)} dice, total {state.board_total(side)}",
-                                   note="decides a stalled game first (DC-12)")  # fmt: skip
+            board_item = TallyItem(
+                f"{len(mine)} dice, total {state.board_total(side)}",
+                note="decides a stalled game first (DC-12)",
+            )
             sections.append(TallySection(side, f"{name} on the board", (board_item,)))
             taken = state.captured[side]
             items = tuple(TallyItem(f"{GLYPHS[f - 1]} {f}") for f in taken)

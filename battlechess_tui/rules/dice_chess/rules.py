@@ -236,8 +236,10 @@ class DiceChessRules(Rules[DiceChessState]):
         swaps = list(state.swaps)
         swaps[state.side] += 1
         fa, fb = face_of(board[b]), face_of(board[a])
-        text = f"{self.side_names[state.side]} swaps the {fa} on {self.geo.name(a)} " \
-            f"and the {fb} on {self.geo.name(b)}"  # fmt: skip
+        text = (
+            f"{self.side_names[state.side]} swaps the {fa} on {self.geo.name(a)} "
+            f"and the {fb} on {self.geo.name(b)}"
+        )
         new = replace(state, board=tuple(board), swaps=(swaps[0], swaps[1]))
         return new, [Note(EventTag.SWAP, text, (a, b))]
 
@@ -262,11 +264,8 @@ class DiceChessRules(Rules[DiceChessState]):
             return self._next_turn(state, tuple(board)), []
         geo = self.geo
         name, other = self.side_names[side], self.side_names[side ^ 1]
-        events: list[Event] = [Note(
-            EventTag.CAPTURE,
-            f"{name}'s {face} on {geo.name(frm)} captures {other}'s {victim[1]} on {geo.name(to)}",
-            (frm, to),
-        )]  # fmt: skip
+        capture = f"{name}'s {face} on {geo.name(frm)} captures {other}'s {victim[1]}"
+        events: list[Event] = [Note(EventTag.CAPTURE, f"{capture} on {geo.name(to)}", (frm, to))]
         roll = dice.roll(
             SEATS[side],
             f"1d{FACES}",
@@ -378,8 +377,10 @@ class DiceChessRules(Rules[DiceChessState]):
         if there is not None and there[0] == die[0]:
             return f"{geo.name(to)} holds your own die"
         if there is not None and there[1] > face and to in self._reach(frm, face):
-            return (f"a {face} captures only dice showing {capture_range(face)} (DC-8); "
-                    f"the die on {geo.name(to)} shows {there[1]}")  # fmt: skip
+            return (
+                f"a {face} captures only dice showing {capture_range(face)} (DC-8); "
+                f"the die on {geo.name(to)} shows {there[1]}"
+            )
         if to in self._reach(frm, face):
             return f"a 1 cannot jump: {geo.name((frm + to) // 2)} is in the way (DC-6)"
         return f"a die showing {face} moves {MOVE_WORDS[face]}"

@@ -27,23 +27,35 @@ def spend(w: Work, pid: int, ability: str) -> None:
     w.state.set(replace(p, used=p.used + (ability,)))
 
 
-def melee(w: Work, att: int, dfd: int, extra_hit: Mods | None = None,
-          extra_dmg: Mods | None = None,
-          purpose: str = "melee attack") -> None:  # fmt: skip
+def melee(
+    w: Work,
+    att: int,
+    dfd: int,
+    extra_hit: Mods | None = None,
+    extra_dmg: Mods | None = None,
+    purpose: str = "melee attack",
+) -> None:
     """A weapon attack: threat range and confirmed criticals, sneak attack dice (DD-13, DD-25)."""
     a = w.piece(att)
     st = fx.stats_of(w.t, a)
     sneaky = has(w, att, "sneak-attack") and (combat.flat_footed(w, dfd) or combat.flanked(w, dfd))
     hit, crit = combat.attack_roll(
-        w, att, dfd, touch=False, extra=extra_hit, purpose=purpose,
-        threat=st.threat, no_confirm=a.has("no-confirm"),
-    )  # fmt: skip
+        w,
+        att,
+        dfd,
+        touch=False,
+        extra=extra_hit,
+        purpose=purpose,
+        threat=st.threat,
+        no_confirm=a.has("no-confirm"),
+    )
     if not hit:
         return
     mods = fx.modifiers(w.state, w.t, w.geo, att, "damage", weapon=True, vs=dfd)
     mods += extra_dmg or []
-    dmg = combat.damage_roll(w, a.side, st.damage, mods, "damage",
-                             st.crit if crit else 1, about=w.name(att))  # fmt: skip
+    dmg = combat.damage_roll(
+        w, a.side, st.damage, mods, "damage", st.crit if crit else 1, about=w.name(att)
+    )
     if sneaky:
         sneak = st.abilities["sneak-attack"].dice or "d6"
         dmg += combat.damage_roll(w, a.side, DiceExpr.parse(sneak), [], "sneak attack", floor=0)

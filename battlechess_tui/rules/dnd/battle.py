@@ -28,8 +28,12 @@ def start(w: Work, attacker: int, defender: int, move: int) -> None:
     a, d = w.piece(attacker), w.piece(defender)
     b = Battle(attacker, defender, a.square, d.square, move, attacker)
     s.battle, s.phase = b, BATTLE
-    w.note(EventTag.BATTLE, f"Battle on {w.geo.name(d.square)}: {w.name(attacker)} attacks "
-                     f"{w.name(defender)}", d.square, a.square)  # fmt: skip
+    w.note(
+        EventTag.BATTLE,
+        f"Battle on {w.geo.name(d.square)}: {w.name(attacker)} attacks {w.name(defender)}",
+        d.square,
+        a.square,
+    )
     if w.settled:
         combat.kill(w, defender, attacker)
         finish(w)
@@ -135,8 +139,11 @@ def step(w: Work, action: Action) -> None:
     b = w.state.battle
     assert b is not None
     me, foe = b.actor, b.other(b.actor)
-    b = replace(b, flat_footed=-1 if b.flat_footed == me else b.flat_footed,
-                charging=b.charging and me != b.attacker)  # fmt: skip
+    b = replace(
+        b,
+        flat_footed=-1 if b.flat_footed == me else b.flat_footed,
+        charging=b.charging and me != b.attacker,
+    )
     w.state.battle = b
     kind, choice = action.kind, action.choice
     if kind in ("attack", "charge"):
@@ -195,8 +202,13 @@ def _fascinated(w: Work, bard: int, enemy: int) -> None:
     s.fascination = Fascination(bard, enemy, stopped, s.turn)
     p = w.piece(enemy)
     s.set(p.with_effect(Effect("fascinated", "Fascinated", bard, None, (), "fascinated")))
-    w.note(EventTag.FASCINATE, f"{w.name(enemy)} is fascinated: the battle stops, both pieces stay "
-                        "where they stood (DD-28)", b.square, b.origin)  # fmt: skip
+    w.note(
+        EventTag.FASCINATE,
+        f"{w.name(enemy)} is fascinated: the battle stops, both pieces stay "
+        "where they stood (DD-28)",
+        b.square,
+        b.origin,
+    )
     s.battle = None
 
 

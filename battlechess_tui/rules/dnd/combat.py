@@ -149,7 +149,7 @@ def hurt(
         w.note(EventTag.DAMAGE, f"False Life absorbs {used}", p.square)
     hp = p.hp - amount
     w.state.set(replace(p, hp=hp))
-    w.state.quiet = 0
+    w.state.quiet, w.state.loud = 0, True  # this turn is not quiet (DD-4 ruling)
     top = fx.max_hp(w.t, p)
     w.note(
         EventTag.DAMAGE, f"{cause}: {w.name(pid)} takes {amount} damage ({hp}/{top} hp)", p.square
@@ -217,9 +217,16 @@ def flat_footed(w: Work, pid: int) -> bool:
 
 
 def attack_roll(
-    w: Work, att: int, dfd: int, *, touch: bool, extra: Mods | None = None,
-    purpose: str = "attack", threat: int = 20, no_confirm: bool = False,
-) -> tuple[bool, bool]:  # fmt: skip
+    w: Work,
+    att: int,
+    dfd: int,
+    *,
+    touch: bool,
+    extra: Mods | None = None,
+    purpose: str = "attack",
+    threat: int = 20,
+    no_confirm: bool = False,
+) -> tuple[bool, bool]:
     """d20 + Melee and modifiers vs AC/FAC/TAC (DD-13): returns (hit, critical)."""
     a = w.piece(att)
     st = fx.stats_of(w.t, a)
@@ -245,8 +252,15 @@ def attack_roll(
     nat = natural(roll)
     hit = nat == 20 or (nat != 1 and roll.total >= ac)
     threatens = hit and nat >= threat
-    result = ("natural 20: hit" if nat == 20 else "natural 1: miss" if nat == 1
-              else "hit" if hit else "miss")  # fmt: skip
+    result = (
+        "natural 20: hit"
+        if nat == 20
+        else "natural 1: miss"
+        if nat == 1
+        else "hit"
+        if hit
+        else "miss"
+    )
     if threatens:
         result += ", threat"
     w.settle(roll, against, result)

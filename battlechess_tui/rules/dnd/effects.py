@@ -36,8 +36,9 @@ def max_hp(t: Tables, p: Piece) -> int:
     return stats_of(t, p).hp + item_hp(t, p) + bears
 
 
-def item_bonuses(t: Tables, p: Piece, stat: str, *, weapon: bool = False,
-                 vs: Piece | None = None) -> list[tuple[str, str, int]]:  # fmt: skip
+def item_bonuses(
+    t: Tables, p: Piece, stat: str, *, weapon: bool = False, vs: Piece | None = None
+) -> list[tuple[str, str, int]]:
     """(label, type, value) of ``stat`` from the piece's magic items (DD-47)."""
     if not p.items or t.catalogue is None:
         return []
@@ -98,8 +99,16 @@ def _aura_items(
     return out
 
 
-def modifiers(state: Lookups, t: Tables, geo: Geometry, pid: int, stat: str, *,
-              weapon: bool = False, vs: int = -1) -> Mods:  # fmt: skip
+def modifiers(
+    state: Lookups,
+    t: Tables,
+    geo: Geometry,
+    pid: int,
+    stat: str,
+    *,
+    weapon: bool = False,
+    vs: int = -1,
+) -> Mods:
     """The labelled bonuses and penalties to ``stat`` (attack, damage, init, fort, ref, will).
 
     ``weapon``: a weapon attack or its damage, so weapon items count (against piece ``vs``:
@@ -136,8 +145,12 @@ def armor_class(state: Lookups, t: Tables, pid: int, kind: str) -> tuple[int, Mo
     p = state.pieces[pid]
     s = stats_of(t, p)
     base = {"AC": s.ac, "FAC": s.fac, "TAC": s.tac}[kind]
-    bonuses = [(e.label.lower(), typ, value) for e in p.effects
-               for stat, typ, value in e.bonuses if stat == "ac"]  # fmt: skip
+    bonuses = [
+        (e.label.lower(), typ, value)
+        for e in p.effects
+        for stat, typ, value in e.bonuses
+        if stat == "ac"
+    ]
     bonuses += item_bonuses(t, p, "ac")
     items = [b for b in bonuses if kind in AC_KINDS.get(b[1], ("AC", "FAC", "TAC"))]
     b = state.battle

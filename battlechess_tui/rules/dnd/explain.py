@@ -67,8 +67,10 @@ SAVES = {"will": "Will", "reflex": "Reflex"}
 
 def explain(t: Tables, geo: Geometry, state: DndState, actor: Piece, action: Action) -> str | None:
     """What ``action`` by ``actor`` (the piece acting now) does, or None for a plain move."""
-    in_battle = state.battle is not None and actor.id in (state.battle.attacker,
-                                                          state.battle.defender)  # fmt: skip
+    in_battle = state.battle is not None and actor.id in (
+        state.battle.attacker,
+        state.battle.defender,
+    )
     st = fx.stats_of(t, actor)
     if action.kind == "cast":
         return spell_text(t, actor, action.choice, in_battle)
@@ -99,8 +101,9 @@ def spell_text(t: Tables, caster: Piece, choice: str, in_battle: bool) -> str:
         parts.append(ATTACK_ROLLS[d.attack].format(crit=crit))
     if d.save:
         parts.append(_save(d, spells.spell_dc(t, caster, choice)))
-    parts.append(reach(d, in_battle, sp.targets or 1, hostile=key == "prayer",
-                       beyond=key in BEYOND))  # fmt: skip
+    parts.append(
+        reach(d, in_battle, sp.targets or 1, hostile=key == "prayer", beyond=key in BEYOND)
+    )
     if not d.in_battle:
         parts.append("not in a battle (DD-22)")
     return f"{d.name}, {level} level: " + "; ".join(parts)
@@ -137,8 +140,9 @@ def _save(d: SpellDef, dc: int) -> str:
     return f"a {SAVES[d.save]} save DC {dc} {result}{mind}"
 
 
-def reach(d: SpellDef, in_battle: bool, targets: int = 1, *, hostile: bool = False,
-          beyond: bool = False) -> str:  # fmt: skip
+def reach(
+    d: SpellDef, in_battle: bool, targets: int = 1, *, hostile: bool = False, beyond: bool = False
+) -> str:
     """Whom the spell reaches as the game plays it: in a battle its foe (attacks) or the caster
     (buffs, heals; Bless the caster and its neighbours, Prayer (``hostile``) enemies too);
     after a move, DD-7's ranges along the piece's lines (Flaming Sphere, ``beyond``, also the
@@ -171,17 +175,23 @@ def _squares(n: int) -> str:
 def ability_text(t: Tables, p: Piece, st: LevelStats, choice: str, in_battle: bool) -> str:
     a = st.abilities[choice]
     if choice == "smite":
-        return (f"Smite, once a game (DD-26): a melee attack at +{a.hit} to hit and +{a.damage} "
-                "damage")  # fmt: skip
+        return (
+            f"Smite, once a game (DD-26): a melee attack at +{a.hit} to hit and +{a.damage} damage"
+        )
     if choice == "lay-on-hands":
-        whom = "the Paladin itself" if in_battle else (
-            "itself or an ally up to 1 square away along its lines (DD-7)")  # fmt: skip
+        whom = (
+            "the Paladin itself"
+            if in_battle
+            else ("itself or an ally up to 1 square away along its lines (DD-7)")
+        )
         return f"Lay on Hands, once a game (DD-26): heals {a.heal} hit points of {whom}"
     if choice == "fascinate":
         dc = (a.dc or 0) + sum(v for _, v in fx.dc_bonus(t, p))
-        return (f"Fascinate, a song instead of an attack (DD-28): the foe makes a Will save DC "
-                f"{dc} (mind-affecting) or the battle stops, both pieces stand where they stood, "
-                "and the Bard must move away on his next turn")  # fmt: skip
+        return (
+            f"Fascinate, a song instead of an attack (DD-28): the foe makes a Will save DC "
+            f"{dc} (mind-affecting) or the battle stops, both pieces stand where they stood, "
+            "and the Bard must move away on his next turn"
+        )
     raise KeyError(choice)
 
 
@@ -192,18 +202,24 @@ def choice_text(st: LevelStats, action: Action, state: DndState, geo: Geometry) 
         threat = "a natural 20" if st.threat == 20 else f"{st.threat}-20"
         sneak = st.abilities.get("sneak-attack")
         extra = f", +{sneak.dice} sneak attack on a flat-footed or flanked foe" if sneak else ""
-        return (f"Melee attack (DD-13): d20 {st.melee:+d} and bonuses vs AC; {st.damage} damage"
-                f"{extra}; a critical on {threat}, x{st.crit} once confirmed")  # fmt: skip
+        return (
+            f"Melee attack (DD-13): d20 {st.melee:+d} and bonuses vs AC; {st.damage} damage"
+            f"{extra}; a critical on {threat}, x{st.crit} once confirmed"
+        )
     if kind == "charge":
         return "Charge (DD-11): +2 to hit on this attack, -2 AC until its next action"
     if kind == "withdraw" and state.battle is not None:
-        return (f"Withdraw (DD-16): back to {geo.name(state.battle.origin)}; the battle ends, "
-                "damage stays")  # fmt: skip
+        return (
+            f"Withdraw (DD-16): back to {geo.name(state.battle.origin)}; the battle ends, "
+            "damage stays"
+        )
     if kind == "auto":
         return "Fight the rest of the battle automatically: each piece makes its best melee attack"
     if kind == "wait":
         return "Wait: no action this time"
     if kind == "swap":
-        return (f"Swap (DD-17): the King changes places with the Fighter on "
-                f"{geo.name(action.squares[0])}, which becomes the target")  # fmt: skip
+        return (
+            f"Swap (DD-17): the King changes places with the Fighter on "
+            f"{geo.name(action.squares[0])}, which becomes the target"
+        )
     return None

@@ -98,9 +98,15 @@ class Catalogue(BaseModel):
     # -- what items do -----------------------------------------------------------------------
 
     def bonuses(
-        self, texts: tuple[str, ...], cls: str, level: int, stat: str, *,
-        weapon: bool = False, vs: str = "",
-    ) -> list[tuple[str, str, int]]:  # fmt: skip
+        self,
+        texts: tuple[str, ...],
+        cls: str,
+        level: int,
+        stat: str,
+        *,
+        weapon: bool = False,
+        vs: str = "",
+    ) -> list[tuple[str, str, int]]:
         """(label, type, value) of ``stat`` from these items for a piece of ``cls``/``level``.
 
         Weapon bonuses count only for weapon attacks (``weapon``); against a piece of class

@@ -191,8 +191,9 @@ def _before(
     if answer is not None and answer.kind == "swap":
         pawn_sq = answer.squares[0]
         fighter = state.at[pawn_sq]
-        result = _fresh(t, geo, swapped(state, state.pieces[defender].square, pawn_sq),
-                        attacker, fighter)  # fmt: skip
+        result = _fresh(
+            t, geo, swapped(state, state.pieces[defender].square, pawn_sq), attacker, fighter
+        )
         return BattleOdds(attacker, fighter, Odds.of(result, SWAP_POLICY))
     auto = Odds.of(_fresh(t, geo, state, attacker, defender), AUTO)
     swaps: list[tuple[int, Odds]] = []
@@ -264,8 +265,9 @@ def _solve(
             return solve(plan)
         if len(tied) == 1:
             side, body = tied[0]
-            return solve_switched(reader, battle, side, body, fresh=fresh, opening=opening,
-                                  singer=singer)  # fmt: skip
+            return solve_switched(
+                reader, battle, side, body, fresh=fresh, opening=opening, singer=singer
+            )
     except Coupled:
         fast = solve_cursed(reader, battle, fresh=fresh, opening=opening, singer=singer)
         if fast is not None:

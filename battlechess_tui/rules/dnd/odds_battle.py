@@ -27,8 +27,17 @@ from battlechess_tui.rules.dnd.stats import Tables
 #: automatic battle (DD-18). ``smite`` is ``ability smite`` (DD-26), ``charge`` DD-11's.
 OPENINGS = ("auto", "attack", "charge", "smite")
 #: One melee attack, as the numbers that decide it (see ``melee_strike``).
-MeleeKey = tuple[int, int, int, bool, tuple[tuple[int, int], ...], int, int,
-                 tuple[tuple[tuple[tuple[int, int], ...], int], ...], int]  # fmt: skip
+MeleeKey = tuple[
+    int,
+    int,
+    int,
+    bool,
+    tuple[tuple[int, int], ...],
+    int,
+    int,
+    tuple[tuple[tuple[tuple[int, int], ...], int], ...],
+    int,
+]
 
 
 #: Conditions that keep a piece from flanking anywhere on the board (DD-15, DD-23).
@@ -87,8 +96,9 @@ class Reader:
         self.t, self.geo, self.battle, self.gone = t, geo, battle, gone
         self.state = _without(state, gone) if gone else state
         #: The rounds at which an effect that may matter ends: between them nothing changes.
-        self.points = sorted({0} | {e.rounds for p in self._concerned() for e in p.effects
-                                    if e.rounds})  # fmt: skip
+        self.points = sorted(
+            {0} | {e.rounds for p in self._concerned() for e in p.effects if e.rounds}
+        )
         self._works: dict[tuple[int, int, bool], Work] = {}
         self._melee: dict[tuple[int, int, bool, int, int, int], MeleeKey] = {}
 
@@ -100,10 +110,15 @@ class Reader:
         b, s = self.battle, self.state
         ids = set(self.target_ids(b.attacker) + self.target_ids(b.defender))
         return [
-            p for p in s.pieces
-            if p.alive and (p.id in ids or self.geo.distance(p.square, b.square) <= 1
-                            or any(e.condition in UNABLE for e in p.effects))
-        ]  # fmt: skip
+            p
+            for p in s.pieces
+            if p.alive
+            and (
+                p.id in ids
+                or self.geo.distance(p.square, b.square) <= 1
+                or any(e.condition in UNABLE for e in p.effects)
+            )
+        ]
 
     def config(self, rounds: int) -> int:
         """The last round at or before ``rounds`` at which some effect ended."""
@@ -189,8 +204,11 @@ class Reader:
         if "sneak-attack" in st.abilities and (flat or flank):
             sneak = DiceExpr.parse(st.abilities["sneak-attack"].dice or "d6")
             extras.append((sneak.terms, sneak.bonus))
-        bane = self.t.catalogue.bane_dice(a.items, w.piece(dfd).cls) if a.items and \
-            self.t.catalogue else None  # fmt: skip
+        bane = (
+            self.t.catalogue.bane_dice(a.items, w.piece(dfd).cls)
+            if a.items and self.t.catalogue
+            else None
+        )
         if bane is not None:
             extras.append((bane.terms, bane.bonus))
         blur = w.piece(dfd).effect("blur")
@@ -447,8 +465,10 @@ class Planner:
                     strike = self.action(cfg, actor, ff2, charging2, opening)
                 lost = through and r.cursed(cfg, actor)
                 if lost and self._flags_matter(cfg, actor, ff, charging, ff2, charging2):
-                    raise Coupled("a cursed piece may lose the action that ends its flat-footed "
-                                  "or charging state")  # fmt: skip
+                    raise Coupled(
+                        "a cursed piece may lose the action that ends its flat-footed "
+                        "or charging state"
+                    )
                 ff, charging = ff2, charging2
             first = False
             end = (b.actions + k + 1) % 2 == 0

@@ -50,14 +50,22 @@ class Mover:
         if p is None:
             r = self.reader
             reader = Reader(r.t, r.geo, r.state, r.battle, gone) if gone else r
-            p = self._planners[gone] = Planner(reader, self.battle, self.fresh, self.opening,
-                                               self.singer)  # fmt: skip
+            p = self._planners[gone] = Planner(
+                reader, self.battle, self.fresh, self.opening, self.singer
+            )
         return p
 
     def moves(
-        self, state: Joint, actor_side: int, cfg: int, rounds: int, *, through: bool,
-        first: bool, opening: str,
-    ) -> list[Move]:  # fmt: skip
+        self,
+        state: Joint,
+        actor_side: int,
+        cfg: int,
+        rounds: int,
+        *,
+        through: bool,
+        first: bool,
+        opening: str,
+    ) -> list[Move]:
         """One action of side ``actor_side`` (``battle.advance`` then ``battle.step``)."""
         r = self.reader
         actor = self.sides[actor_side]

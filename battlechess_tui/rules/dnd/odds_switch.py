@@ -89,8 +89,7 @@ def solve_switched(
     total = Result((wins[0], wins[1]), stopped + tail[2])
     for part in continued:
         total = _plus(total, part)
-    late = _after_steady_fall(reader, battle, plan0, (c1, c2), (ev1, ev2), c1 is x, rounds,
-                              singer)  # fmt: skip
+    late = _after_steady_fall(reader, battle, plan0, (c1, c2), (ev1, ev2), c1 is x, rounds, singer)
     return _plus(total, late)
 
 

@@ -27,8 +27,9 @@ and the move number (an en passant square is ignored). Then, each only when it s
   (``battle,12,e4d5,-``) or a ranged effect (``effect,3,-,cast_magic-missile_e1``).
 - ``fascination=KING,ENEMY,TURN,BATTLE`` (DD-28), ``used=e8.d8`` (promotion squares, DD-31),
   ``falls=VICTIM,KILLER,m|r,LEVEL,ITEMS;...`` (killed pieces in order: by whom, in melee or at
-  range, their level and items then; DD-41, DD-42, DD-46), ``loot=WINNER,LOSER`` (DD-42) and
-  ``result=KIND,w|b|-`` (a King's fall or surrender).
+  range, their level and items then; DD-41, DD-42, DD-46), ``loud=1`` (a piece has lost hit
+  points this turn: the turn is not quiet, and the turns without damage are counted after it,
+  DD-4), ``loot=WINNER,LOSER`` (DD-42) and ``result=KIND,w|b|-`` (a King's fall or surrender).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ SIDES = "wb"
 FLAGS = (("first", "f"), ("charge_ok", "c"), ("charging", "C"), ("auto", "a"))
 _PIECE_OF_LETTER = {cb.LETTERS[code]: piece for piece, code in CHESS_TYPES.items()}
 TOKENS = ("level", "pieces", "turn", "phase", "actors", "battle", "pending", "fascination",
-          "used", "falls", "loot", "result")  # fmt: skip
+          "used", "falls", "loud", "loot", "result")  # fmt: skip
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -77,8 +78,11 @@ def write(state: DndState, t: Tables, geo: Geometry) -> str:
     for p in state.pieces:
         if p.alive:
             cells[p.square] = t.codes[p.cls] | (p.side << 3)
-    rights = "".join(c for bit, c in ((cb.WK, "K"), (cb.WQ, "Q"), (cb.BK, "k"), (cb.BQ, "q"))
-                     if state.castling & bit)  # fmt: skip
+    rights = "".join(
+        c
+        for bit, c in ((cb.WK, "K"), (cb.WQ, "Q"), (cb.BK, "k"), (cb.BQ, "q"))
+        if state.castling & bit
+    )
     full = (state.turn + 1) // 2
     fen = f"{placement(cells, geo)} {SIDES[state.side]} {rights or '-'} - {state.quiet} {full}"
     level = _fresh_level(state, t)
@@ -100,6 +104,8 @@ def write(state: DndState, t: Tables, geo: Geometry) -> str:
         tokens.append("used=" + ".".join(geo.name(sq) for sq in state.used_squares))
     if state.falls:
         tokens.append("falls=" + ";".join(_fall(f) for f in state.falls))
+    if state.loud:
+        tokens.append("loud=1")
     if state.loot is not None:
         tokens.append(f"loot={state.loot.winner},{state.loot.loser}")
     if state.result is not None:
@@ -201,8 +207,10 @@ def read(text: str, t: Tables, geo: Geometry, level: int) -> DndState:
     words = text.split()
     fen = [w for w in words if "=" not in w]
     if words[: len(fen)] != fen or not 1 <= len(fen) <= 6:
-        raise ValueError("a position is a FEN (board, side, castling, en passant, counters) "
-                         "followed by name=value fields")  # fmt: skip
+        raise ValueError(
+            "a position is a FEN (board, side, castling, en passant, counters) "
+            "followed by name=value fields"
+        )
     fen += ["w", "-", "-", "0", "1"][len(fen) - 1 :]
     quiet, full = _count(fen[4], "the quiet-turn count"), _count(fen[5], "the move number")
     board = ChessBoard(geo, " ".join(fen))  # an en passant square is read and ignored (DD-4)
@@ -219,16 +227,23 @@ def read(text: str, t: Tables, geo: Geometry, level: int) -> DndState:
     _check_board(board, pieces, t, geo)
     ids = len(pieces)
     state = DndState(
-        tuple(pieces), tuple(at), board.castling, _field(tokens, "phase", _phase, MOVE_PHASE),
-        board.side, _field(tokens, "actors", lambda v: _id_list(v, ids), ()),
+        tuple(pieces),
+        tuple(at),
+        board.castling,
+        _field(tokens, "phase", _phase, MOVE_PHASE),
+        board.side,
+        _field(tokens, "actors", lambda v: _id_list(v, ids), ()),
         _field(tokens, "battle", lambda v: _parse_battle(v, ids, geo), None),
         _field(tokens, "pending", lambda v: _parse_pending(v, ids, geo), None),
         _field(tokens, "fascination", lambda v: _parse_fascination(v, ids, geo), None),
         _field(tokens, "used", lambda v: tuple(geo.parse(s) for s in v.split(".")), ()),
         _field(tokens, "falls", lambda v: _parse_falls(v, ids), ()),
         _field(tokens, "loot", lambda v: Loot(*_id_list(v, ids, 2, ",")), None),
-        quiet, turn, _field(tokens, "result", _parse_result, None),
-    )  # fmt: skip
+        quiet,
+        turn,
+        _field(tokens, "result", _parse_result, None),
+        _field(tokens, "loud", _flag, False),
+    )
     if any(pieces[f.victim].alive for f in state.falls):
         raise ValueError("a fallen piece stands on the board (falls=)")
     return state
@@ -259,6 +274,12 @@ def _count(text: str, what: str) -> int:
     if not text.isdigit():
         raise ValueError(f"{what} must be a number, not {text!r}")
     return int(text)
+
+
+def _flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(f"a flag is 0 or 1, not {text!r}")
+    return text == "1"
 
 
 def _number(text: str) -> int:
@@ -303,8 +324,9 @@ def _fresh(board: ChessBoard, t: Tables, level: int) -> list[Piece]:
     for sq, code in enumerate(board.board):
         if code:
             cls = classes[code & 7]
-            pieces.append(Piece(len(pieces), cls, cb.side_of(code), level,
-                                t.stats(cls, level).hp, sq))  # fmt: skip
+            pieces.append(
+                Piece(len(pieces), cls, cb.side_of(code), level, t.stats(cls, level).hp, sq)
+            )
     return pieces
 
 
@@ -338,9 +360,16 @@ def _parse_piece(pid: int, text: str, t: Tables, geo: Geometry) -> Piece:
             effects.append(value)
         else:
             extra[name] = value
-    return Piece(pid, cls, 0 if letter.isupper() else 1, level, _signed(parts[2]),
-                 -1 if where == "x" else geo.parse(where), effects=tuple(effects),
-                 **extra)  # fmt: skip
+    return Piece(
+        pid,
+        cls,
+        0 if letter.isupper() else 1,
+        level,
+        _signed(parts[2]),
+        -1 if where == "x" else geo.parse(where),
+        effects=tuple(effects),
+        **extra,
+    )
 
 
 def _attribute(pid: int, part: str, t: Tables) -> tuple[str, Any]:
@@ -368,17 +397,23 @@ def _attribute(pid: int, part: str, t: Tables) -> tuple[str, Any]:
 def _parse_effect(text: str, t: Tables) -> Effect:
     fields = text.split("/")
     if len(fields) != 7:
-        raise ValueError(f"effect {text!r} needs 7 fields: KEY/SOURCE/ROUNDS/CONDITION/"
-                         "AMOUNT/BONUSES/LABEL")  # fmt: skip
+        raise ValueError(
+            f"effect {text!r} needs 7 fields: KEY/SOURCE/ROUNDS/CONDITION/AMOUNT/BONUSES/LABEL"
+        )
     key, source, rounds, condition, amount, bonuses, label = fields
     parsed = []
     for b in filter(None, bonuses.split("&")):
         stat, typ, value = b.split(":")
         parsed.append((stat, typ, _signed(value)))
-    return Effect(key, unquote(label) or _default_label(key, t),
-                  -1 if source == "-1" else _count(source, "an effect's caster"),
-                  None if rounds == "*" else _count(rounds, "an effect's rounds"),
-                  tuple(parsed), condition, _signed(amount))  # fmt: skip
+    return Effect(
+        key,
+        unquote(label) or _default_label(key, t),
+        -1 if source == "-1" else _count(source, "an effect's caster"),
+        None if rounds == "*" else _count(rounds, "an effect's rounds"),
+        tuple(parsed),
+        condition,
+        _signed(amount),
+    )
 
 
 def _squares_of(pieces: list[Piece], geo: Geometry) -> list[int]:
@@ -416,9 +451,17 @@ def _parse_battle(text: str, ids: int, geo: Geometry) -> Battle:
     attacker, defender = _id(parts[0], ids), _id(parts[1], ids)
     move = _parse_move(parts[2], geo)
     flags = {name: letter in parts[6] for name, letter in FLAGS}
-    return Battle(attacker, defender, cb.origin(move), cb.target(move), move,
-                  _id(parts[3], ids), flat_footed=_id(parts[4], ids, none_ok=True),
-                  actions=_count(parts[5], "actions"), **flags)  # fmt: skip
+    return Battle(
+        attacker,
+        defender,
+        cb.origin(move),
+        cb.target(move),
+        move,
+        _id(parts[3], ids),
+        flat_footed=_id(parts[4], ids, none_ok=True),
+        actions=_count(parts[5], "actions"),
+        **flags,
+    )
 
 
 def _parse_pending(text: str, ids: int, geo: Geometry) -> Pending:
@@ -434,8 +477,9 @@ def _parse_pending(text: str, ids: int, geo: Geometry) -> Pending:
 
 def _parse_fascination(text: str, ids: int, geo: Geometry) -> Fascination:
     king, enemy, turn, battle = text.split(",")
-    return Fascination(_id(king, ids), _id(enemy, ids), _parse_battle(battle, ids, geo),
-                       _count(turn, "turn"))  # fmt: skip
+    return Fascination(
+        _id(king, ids), _id(enemy, ids), _parse_battle(battle, ids, geo), _count(turn, "turn")
+    )
 
 
 def _parse_falls(text: str, ids: int) -> tuple[Fall, ...]:
@@ -444,8 +488,15 @@ def _parse_falls(text: str, ids: int) -> tuple[Fall, ...]:
         victim, killer, manner, level, items = word.split(",")
         if manner not in ("m", "r"):
             raise ValueError(f"a fall is in melee (m) or at range (r), not {manner!r}")
-        out.append(Fall(_id(victim, ids), _id(killer, ids, none_ok=True), manner == "m",
-                        _count(level, "level"), tuple(filter(None, items.split("&")))))  # fmt: skip
+        out.append(
+            Fall(
+                _id(victim, ids),
+                _id(killer, ids, none_ok=True),
+                manner == "m",
+                _count(level, "level"),
+                tuple(filter(None, items.split("&"))),
+            )
+        )
     return tuple(out)
 
 

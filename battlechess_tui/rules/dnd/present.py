@@ -155,8 +155,17 @@ class DndPresenter(Presenter[DndState]):
         glyph = self.glyphs.get(cls.piece, (letter, letter))[p.side] or letter
         temp = fx.temp_hp(p)
         label = f"L{p.level}" if p.level != self.dnd.level else ""
-        return PieceView(p.cls, p.side, letter, glyph, cls.name, p.hp + temp,
-                         fx.max_hp(self.t, p) + temp, label, marks(state, p))  # fmt: skip
+        return PieceView(
+            p.cls,
+            p.side,
+            letter,
+            glyph,
+            cls.name,
+            p.hp + temp,
+            fx.max_hp(self.t, p) + temp,
+            label,
+            marks(state, p),
+        )
 
     def square_marks(self, state: DndState) -> dict[int, Mark]:
         out = dict.fromkeys(state.used_squares, USED_SQUARE)
@@ -196,9 +205,11 @@ class DndPresenter(Presenter[DndState]):
             )
         if state.phase == LOOT and state.loot is not None:
             winner, loser = state.pieces[state.loot.winner], state.pieces[state.loot.loser]
-            return (f"{SIDES[winner.side]}: the {t.classes[winner.cls].name} may loot the fallen "
-                    f"{t.classes[loser.cls].name}'s {item_names(t, loser.items)}: "
-                    "loot or leave (DD-42)")  # fmt: skip
+            return (
+                f"{SIDES[winner.side]}: the {t.classes[winner.cls].name} may loot the fallen "
+                f"{t.classes[loser.cls].name}'s {item_names(t, loser.items)}: "
+                "loot or leave (DD-42)"
+            )
         if state.phase == SWAP:
             king = SIDES[1 - state.side]
             return f"{king}: the King is attacked - swap with an adjacent Fighter or stay (DD-17)"
@@ -221,8 +232,14 @@ class DndPresenter(Presenter[DndState]):
                 if p.alive:
                     temp = fx.temp_hp(p)
                     note = ", ".join(m.name for m in marks(state, p))
-                    items.append(TallyItem(f"{name} {self.geo.name(p.square)}", p.hp + temp,
-                                           fx.max_hp(self.t, p) + temp, note))  # fmt: skip
+                    items.append(
+                        TallyItem(
+                            f"{name} {self.geo.name(p.square)}",
+                            p.hp + temp,
+                            fx.max_hp(self.t, p) + temp,
+                            note,
+                        )
+                    )
                 else:
                     items.append(TallyItem(name, None, None, "killed"))
             out.append(TallySection(side, f"{SIDES[side]}'s pieces", tuple(items)))
@@ -237,8 +254,10 @@ class DndPresenter(Presenter[DndState]):
         t, geo = self.t, self.geo
         st = fx.stats_of(t, p)
         piece = t.classes[p.cls].piece
-        lines = [f"{SIDES[p.side]} {st.name} ({piece}) on {geo.name(square)}, level {p.level}"
-                 + (" (promoted)" if p.promoted else "")]  # fmt: skip
+        lines = [
+            f"{SIDES[p.side]} {st.name} ({piece}) on {geo.name(square)}, level {p.level}"
+            + (" (promoted)" if p.promoted else "")
+        ]
         temp = fx.temp_hp(p)
         lines.append(
             f"Hit points {p.hp}/{fx.max_hp(t, p)}" + (f" +{temp} temporary" if temp else "")
@@ -249,8 +268,10 @@ class DndPresenter(Presenter[DndState]):
         att = fx.modifiers(state, t, geo, p.id, "attack", weapon=True)
         dmg = fx.modifiers(state, t, geo, p.id, "damage", weapon=True)
         extra = "".join(f" {_signed(v)} {label}" for label, v in att)
-        lines.append(f"Melee {_signed(st.melee)}{extra}  Damage {st.dmg_text}"
-                     + "".join(f" {_signed(v)} {label}" for label, v in dmg))  # fmt: skip
+        lines.append(
+            f"Melee {_signed(st.melee)}{extra}  Damage {st.dmg_text}"
+            + "".join(f" {_signed(v)} {label}" for label, v in dmg)
+        )
         saves = "  ".join(
             f"{name} {_signed(sum(v for _, v in fx.save_bonus(state, t, geo, p.id, k)))}"
             for k, name in (("fort", "Fort"), ("ref", "Ref"), ("will", "Will"))
@@ -329,9 +350,15 @@ class DndPresenter(Presenter[DndState]):
         else:
             conditions.append("fallen")
         temp = fx.temp_hp(p)
-        return Combatant(f"{SIDES[p.side]} {st.name}", p.side, w.state.standing(pid) if p.alive
-                         else -1, p.hp + temp, fx.max_hp(w.t, p) + temp, defence,
-                         tuple(conditions))  # fmt: skip
+        return Combatant(
+            f"{SIDES[p.side]} {st.name}",
+            p.side,
+            w.state.standing(pid) if p.alive else -1,
+            p.hp + temp,
+            fx.max_hp(w.t, p) + temp,
+            defence,
+            tuple(conditions),
+        )
 
     # -- what a choice does ----------------------------------------------------------------------
 

@@ -36,8 +36,12 @@ def parse_roster(text: str, geo: Geometry, cat: Catalogue) -> Roster:
             geo.parse(square)
         except ValueError:
             raise ValueError(f"option roster: {square!r} is not a square") from None
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
-                and isinstance(entry[1], list)):  # fmt: skip
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and isinstance(entry[0], int)
+            and isinstance(entry[1], list)
+        ):
             raise ValueError(f"option roster: {square} needs [level, [items]]")
         level, texts = entry
         if not 1 <= level <= MAX_LEVEL:

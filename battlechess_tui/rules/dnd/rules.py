@@ -260,8 +260,10 @@ class DndRules(Rules[DndState]):
             p = state.pieces[state.actors[0]]
             if action.choice not in spells.castable(self.tables, p):
                 return f"no {action.choice} slot left for this piece (DD-19)"
-            return ("the target must stand where this piece could move next turn, within range, "
-                    "with nothing in between (DD-7, DD-8)")  # fmt: skip
+            return (
+                "the target must stand where this piece could move next turn, within range, "
+                "with nothing in between (DD-7, DD-8)"
+            )
         return "choose none, or a spell or ability with its target (DD-5, DD-7)"
 
 

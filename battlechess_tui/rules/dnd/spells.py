@@ -38,8 +38,9 @@ def base_key(choice: str) -> str:
 def definition(t: Tables, choice: str) -> SpellDef:
     """The spell's definition; the Cleric's healing counts as a Touch heal (DD-21)."""
     if choice.startswith(HEAL_PREFIX):
-        return SpellDef(name=f"healing ({choice[-1]})", level=int(choice[-1]), range="touch",
-                        use="heal")  # fmt: skip
+        return SpellDef(
+            name=f"healing ({choice[-1]})", level=int(choice[-1]), range="touch", use="heal"
+        )
     return t.spells[base_key(choice)]
 
 
@@ -106,8 +107,15 @@ def _buff(w: Work, target: int, effect: Effect) -> None:
     w.state.set(w.piece(target).with_effect(effect))
 
 
-def _effect(w: Work, caster: int, key: str, bonuses: Bonuses = (), condition: str = "",
-            amount: int = 0, rounds: int | None | str = "spell") -> Effect:  # fmt: skip
+def _effect(
+    w: Work,
+    caster: int,
+    key: str,
+    bonuses: Bonuses = (),
+    condition: str = "",
+    amount: int = 0,
+    rounds: int | None | str = "spell",
+) -> Effect:
     d = w.t.spells[key]
     sp = params(w.t, w.piece(caster), key)
     r = rounds_of(d, sp) if rounds == "spell" else rounds
@@ -242,8 +250,9 @@ def _touch_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     if not hit:
         return
     mult = 2 if crit else 1
-    dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "d8"), [],
-                             f"{d.name} damage", mult)  # fmt: skip
+    dmg = combat.damage_roll(
+        w, w.piece(c).side, DiceExpr.parse(sp.damage or "d8"), [], f"{d.name} damage", mult
+    )
     combat.hurt(w, x, dmg, d.name, c)
 
 
@@ -293,8 +302,9 @@ def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
                 w.state.standing(x),
             )
             continue
-        dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [],
-                                 "Magic Missile damage")  # fmt: skip
+        dmg = combat.damage_roll(
+            w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [], "Magic Missile damage"
+        )
         combat.hurt(w, x, dmg, "Magic Missile", c)
 
 
@@ -328,8 +338,9 @@ def _area_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     """Flaming Sphere, Fireball, Lightning Bolt: damage rolled once, a Reflex save each."""
     d = w.t.spells[key]
     sp = params(w.t, w.piece(c), key)
-    dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "2d6"), [],
-                             f"{d.name} damage", floor=0)  # fmt: skip
+    dmg = combat.damage_roll(
+        w, w.piece(c).side, DiceExpr.parse(sp.damage or "2d6"), [], f"{d.name} damage", floor=0
+    )
     for x in targets:
         if not w.piece(x).alive:
             continue

@@ -48,9 +48,12 @@ def do_loot(w: Work, action: Action) -> None:
         names = ", ".join(cat.name(t) for t in loser.items)
         s.set(replace(winner, items=items.merge(cat, winner.items, loser.items)))
         s.set(replace(loser, items=()))
-        w.note(EventTag.LOOT, f"{w.name(winner.id)} loots {names} from the fallen "
-                       f"{SIDES[loser.side]} {w.t.classes[loser.cls].name} (DD-42)",
-               winner.square)  # fmt: skip
+        w.note(
+            EventTag.LOOT,
+            f"{w.name(winner.id)} loots {names} from the fallen "
+            f"{SIDES[loser.side]} {w.t.classes[loser.cls].name} (DD-42)",
+            winner.square,
+        )
     else:
         w.note(EventTag.LOOT, f"{w.name(winner.id)} leaves the fallen piece's items (DD-42)")
 

@@ -194,6 +194,7 @@ class DndState(Lookups):
     quiet: int = 0  # turns in a row without damage (DD-4 ruling)
     turn: int = 1  # turns played, each side's counted (White's first is 1)
     result: Outcome | None = None
+    loud: bool = False  # a piece lost hit points this turn: it is not quiet (DD-4 ruling)
 
 
 class Draft(Lookups):
@@ -212,6 +213,7 @@ class Draft(Lookups):
     quiet: int
     turn: int
     result: Outcome | None
+    loud: bool
 
     def __init__(self, state: DndState, board: ChessBoard) -> None:
         for name in _FIELDS:
@@ -263,8 +265,12 @@ def _empty_board(geo: Geometry, castling: int, white_king: int, black_king: int)
         if king >= 0:
             cells[king] = cb.KING | (side << 3)
     rights = ""
-    for bit, letter, side, x in ((cb.WK, "K", 0, geo.width - 1), (cb.WQ, "Q", 0, 0),
-                                 (cb.BK, "k", 1, geo.width - 1), (cb.BQ, "q", 1, 0)):  # fmt: skip
+    for bit, letter, side, x in (
+        (cb.WK, "K", 0, geo.width - 1),
+        (cb.WQ, "Q", 0, 0),
+        (cb.BK, "k", 1, geo.width - 1),
+        (cb.BQ, "q", 1, 0),
+    ):
         if castling & bit:
             cells[geo.square(x, 0 if side == 0 else geo.height - 1)] = cb.ROOK | (side << 3)
             rights += letter

@@ -207,6 +207,12 @@ def _merge_params(below: BaseModel | None, here: BaseModel) -> BaseModel:
     return below.model_copy(update=given)
 
 
+def _whole(value: object) -> int:
+    """A level table's number (validated as one by its model)."""
+    assert isinstance(value, int)
+    return value
+
+
 def resolve_class(key: str, cls: ClassData, data: Data) -> dict[int, LevelStats]:
     """Every level of ``cls`` with the DD-2 inheritance applied."""
     out: dict[int, LevelStats] = {}
@@ -230,16 +236,28 @@ def resolve_class(key: str, cls: ClassData, data: Data) -> dict[int, LevelStats]
         expr, threat, crit = parse_dmg(str(fields["dmg"]))
         fort, ref, will = parse_frw(str(fields["frw"]))
         out[level] = LevelStats(
-            cls=key, name=cls.name, level=level,
-            hp=int(fields["hp"]), init=int(fields["init"]),  # type: ignore[call-overload]
-            ac=int(fields["ac"]), fac=int(fields["fac"]), tac=int(fields["tac"]),  # type: ignore[call-overload]
-            melee=int(fields["melee"]),  # type: ignore[call-overload]
-            damage=expr, threat=threat, crit=crit, fort=fort, ref=ref, will=will,
-            dmg_text=str(fields["dmg"]), frw_text=str(fields["frw"]),
+            cls=key,
+            name=cls.name,
+            level=level,
+            hp=_whole(fields["hp"]),
+            init=_whole(fields["init"]),
+            ac=_whole(fields["ac"]),
+            fac=_whole(fields["fac"]),
+            tac=_whole(fields["tac"]),
+            melee=_whole(fields["melee"]),
+            damage=expr,
+            threat=threat,
+            crit=crit,
+            fort=fort,
+            ref=ref,
+            will=will,
+            dmg_text=str(fields["dmg"]),
+            frw_text=str(fields["frw"]),
             slots=tuple(fields.get("slots", ())),  # type: ignore[arg-type]
             heal=tuple(fields.get("heal", ())),  # type: ignore[arg-type]
-            spells=dict(spells), abilities=dict(abilities),
-        )  # fmt: skip
+            spells=dict(spells),
+            abilities=dict(abilities),
+        )
     return out
 
 

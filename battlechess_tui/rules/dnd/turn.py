@@ -130,8 +130,9 @@ def effect_actions(s: Draft, w: Work, pid: int) -> list[Action]:
         return []
     reach = line_targets(s.board, p.square)
     charmers = fx.charmed_by(p)
-    enemies = [(sq, d) for sq, d in reach if s.pieces[s.at[sq]].side != p.side
-               and s.at[sq] not in charmers]  # fmt: skip
+    enemies = [
+        (sq, d) for sq, d in reach if s.pieces[s.at[sq]].side != p.side and s.at[sq] not in charmers
+    ]
     allies = [(sq, d) for sq, d in reach if s.pieces[s.at[sq]].side == p.side]
     out: list[Action] = []
     for choice in spells.castable(w.t, p):
@@ -264,8 +265,13 @@ def do_swap(w: Work, action: Action) -> None:
         s.at[king_sq], s.at[pawn_sq] = fid, kid
         s.set(replace(s.pieces[kid], square=pawn_sq))
         s.set(replace(s.pieces[fid], square=king_sq))
-        w.note(EventTag.SWAP, f"DD-17: the King swaps with the Fighter on "
-               f"{w.geo.name(pawn_sq)}, who takes the attack", king_sq, pawn_sq)  # fmt: skip
+        w.note(
+            EventTag.SWAP,
+            f"DD-17: the King swaps with the Fighter on "
+            f"{w.geo.name(pawn_sq)}, who takes the attack",
+            king_sq,
+            pawn_sq,
+        )
     if pend.kind == "battle":
         s.phase = BATTLE
         battle.start(w, pend.actor, s.at[cb.target(pend.move)], pend.move)
@@ -304,7 +310,8 @@ def end_turn(w: Work) -> None:
     f = s.fascination
     if f is not None and f.turn < s.turn and s.pieces[f.king].side == s.side:
         _end_fascination(w)
-    s.quiet += 1
+    s.quiet = 0 if s.loud else s.quiet + 1  # the turn that dealt damage is not quiet (DD-4)
+    s.loud = False
     s.side ^= 1
     s.board.side = s.side
     s.turn += 1

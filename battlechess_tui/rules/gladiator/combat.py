@@ -119,7 +119,7 @@ def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> 
     """The piece dies: to the tally sheet. A dead King loses the game (GC-33); a dead abductor
     frees the Queen it held (GC-31)."""
     w.lift(victim.id, KILLED)
-    w.quiet = 0
+    w.not_quiet()
     name = piece_name(t, victim.kind, victim.side)
     events.append(Note(EventTag.KILL, f"{name} is killed on {t.geo.name(where)}", (where,)))
     if victim.kind == KING:

@@ -21,7 +21,7 @@ def execute(t: Tables, w: Work, move: Move, dice: Dice, events: list[Event]) -> 
     w.moves_made += 1
     w.phase = DONE
     if t.kinds[p.kind].pawn:
-        w.quiet = 0  # a Footman or Squire move cannot be undone (GC-37)
+        w.not_quiet()  # a Footman or Squire move cannot be undone (GC-37)
     if move.how == FREEZE:
         queen.freeze(t, w, p, move.to, events)
     elif move.how == ABDUCT and target is not None:

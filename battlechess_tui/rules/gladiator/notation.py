@@ -16,7 +16,8 @@
   ``return:s@d5`` (a released piece, held on d5, GC-29), ``promote:c12`` (the pawn, GC-11).
 - HELD: turns White's and Black's Queen have been held (``0/2``, GC-34). TURN: the full turn.
   MADE: moves made this team turn. IDLE: team turns in a row without a move (GC-35). QUIET:
-  team turns without a kill, capture, promotion or pawn move (GC-37).
+  team turns without a kill, capture, promotion or pawn move (GC-37); ``-`` when the team turn
+  under way has had one (it is not quiet: the count starts again after it).
 - RESULT (finished games): ``checkmate:b``, ``king-killed:w@f10``, ``queen-held:w``,
   ``no-moves`` or ``quiet``.
 
@@ -85,7 +86,7 @@ def position_text(t: Tables, state: GladiatorState) -> str:
         str(state.turn),
         str(state.moves_made),
         str(state.idle),
-        str(state.quiet),
+        "-" if state.loud else str(state.quiet),
     ]
     if state.result is not None:
         fields.append(result_text(t, state))
@@ -187,8 +188,9 @@ class Reader:
         for r, row in enumerate(rows):
             y = geo.height - 1 - r
             x = 0
-            for part in re.findall(r"\d+|[A-Za-z](?:\(-?\d+\))?'?(?:\[[^\]]*\])?(?:\{[^}]*\})?|.",
-                                   row):  # fmt: skip
+            for part in re.findall(
+                r"\d+|[A-Za-z](?:\(-?\d+\))?'?(?:\[[^\]]*\])?(?:\{[^}]*\})?|.", row
+            ):
                 if part.isdigit():
                     x += int(part)
                     continue
@@ -212,8 +214,11 @@ class Reader:
             q = self.piece(inner, status, holder=p.id)
             queen = p if status == FROZEN else q
             if q.side == p.side or queen.kind != QUEEN:
-                rule = "a Queen holds an enemy frozen" if status == FROZEN else (
-                    "a piece holds the enemy Queen captured")  # fmt: skip
+                rule = (
+                    "a Queen holds an enemy frozen"
+                    if status == FROZEN
+                    else ("a piece holds the enemy Queen captured")
+                )
                 raise ValueError(f"{text!r} on {self.t.geo.name(sq)}: only {rule}")
         return p.id
 
@@ -337,13 +342,23 @@ def parse_position(t: Tables, text: str) -> tuple[GladiatorState, bool]:
         raise ValueError(f"the held Queens' turns are two numbers, as 0/0, not {words[5]!r}")
     result, ended_on = parse_result(t, words[10]) if len(words) > FIELDS else (None, EMPTY)
     state = GladiatorState(
-        tuple(board), tuple(reader.pieces), side, step, phase, overriding,
-        frozenset(reader.moved), items,
+        tuple(board),
+        tuple(reader.pieces),
+        side,
+        step,
+        phase,
+        overriding,
+        frozenset(reader.moved),
+        items,
         (number(held[0], "a held count"), number(held[1], "a held count")),
-        number(words[6], "the turn", 1), number(words[7], "the moves made"),
-        number(words[8], "the idle turns"), number(words[9], "the quiet turns"),
-        result, ended_on,
-    )  # fmt: skip
+        number(words[6], "the turn", 1),
+        number(words[7], "the moves made"),
+        number(words[8], "the idle turns"),
+        0 if words[9] == "-" else number(words[9], "the quiet turns"),
+        result,
+        ended_on,
+        words[9] == "-",
+    )
     if items and result is None:  # the first open choice has been offered: its options
         state = replace(state, pending=(with_options(t, state, items[0]), *items[1:]))
     return Work(state).freeze(), False

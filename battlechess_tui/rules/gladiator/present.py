@@ -170,9 +170,16 @@ class GladiatorPresenter(Presenter[GladiatorState]):
             marks.append(PROTECTED if protected(state, p.side) else UNPROTECTED)
         hp = p.hp if kind.hp else None
         return PieceView(
-            p.kind, p.side, letter(t, p), kind.glyphs[p.side], kind.name, hp, kind.hp or None,
-            label, tuple(marks),
-        )  # fmt: skip
+            p.kind,
+            p.side,
+            letter(t, p),
+            kind.glyphs[p.side],
+            kind.name,
+            hp,
+            kind.hp or None,
+            label,
+            tuple(marks),
+        )
 
     def square_marks(self, state: GladiatorState) -> dict[int, Mark]:
         """A Queen's square holding a frozen piece (GC-27)."""

@@ -43,7 +43,7 @@ def promote(t: Tables, w: Work, pawn: Piece, kind: str, events: list[Event]) -> 
     w.put(back.id, sq)
     w.set_hp(back.id, t.kinds[kind].hp)
     w.moved = w.moved | {back.id}
-    w.quiet = 0
+    w.not_quiet()
     events.append(
         Note(
             EventTag.PROMOTE,

@@ -73,7 +73,7 @@ def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event])
     w.lift(queen.id, ABDUCTED, holder=captor.id)
     w.put(captor.id, sq)
     w.set_held(queen.side, 0)
-    w.quiet = 0
+    w.not_quiet()
     events.append(
         Note(
             EventTag.CAPTURE,

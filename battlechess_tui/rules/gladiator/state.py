@@ -97,6 +97,7 @@ class GladiatorState:
     quiet: int = 0  # team turns since a kill, capture, promotion or pawn move (GC-37)
     result: Outcome | None = None
     ended_on: int = EMPTY  # the square where the King died (GC-33), for the position text
+    loud: bool = False  # this team turn had a kill, capture, promotion or pawn move (GC-37)
 
     def __hash__(self) -> int:
         """Equal states hash equal: the hash reads the fields that tell positions apart
@@ -127,6 +128,7 @@ class Work:
     quiet: int
     result: Outcome | None
     ended_on: int
+    loud: bool
 
     def __init__(self, state: GladiatorState) -> None:
         for f in fields(GladiatorState):
@@ -134,6 +136,12 @@ class Work:
         self.board = list(state.board)
         self.pieces = list(state.pieces)
         self.analysis: Any = None  # what ``turns.begin_step`` found out (the rules keep it)
+
+    def not_quiet(self) -> None:
+        """A kill, capture, promotion or pawn move: this team turn is not quiet, and the
+        quiet team turns are counted again after it (GC-37)."""
+        self.quiet = 0
+        self.loud = True
 
     def freeze(self) -> GladiatorState:
         """The state, its pieces numbered in the canonical order."""
@@ -204,8 +212,9 @@ def canonical_order(board: list[int] | tuple[int, ...], pieces: list[Piece]) -> 
         if pid != EMPTY:
             order.append(pid)
             order.extend(held.get(pid, ()))
-    loose.sort(key=lambda p: (LOOSE.index(p.status) if p.status in LOOSE else 3, p.side,
-                              p.kind, p.hp))  # fmt: skip
+    loose.sort(
+        key=lambda p: (LOOSE.index(p.status) if p.status in LOOSE else 3, p.side, p.kind, p.hp)
+    )
     return order + [p.id for p in loose]
 
 

@@ -158,7 +158,8 @@ def end_turn(t: Tables, w: Work, events: list[Event]) -> None:
             w.result = endings.queen_held(t, side)
             return
     w.idle = w.idle + 1 if w.moves_made == 0 else 0
-    w.quiet += 1
+    w.quiet = 0 if w.loud else w.quiet + 1  # the loud turn itself is not quiet (GC-37)
+    w.loud = False
     if w.idle >= 2:
         w.result = endings.no_moves(t)
         return

@@ -16,7 +16,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice, chance_at_least
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome
+from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
 from battlechess_tui.rules.chess_family.position import check_pawns, count_kings
@@ -146,9 +146,14 @@ class SingleCombatRules(ChessRules):
         return self.lose(state, board, move, attacker, defender, events)
 
     def fight(
-        self, board: ChessBoard, move: int, attacker: int, defender: int, dice: Dice,
+        self,
+        board: ChessBoard,
+        move: int,
+        attacker: int,
+        defender: int,
+        dice: Dice,
         events: list[Event],
-    ) -> bool:  # fmt: skip
+    ) -> bool:
         """Roll the combat die for the attacker (SC-5); the settled roll goes into ``events``."""
         geo = self.geo
         needs = self.needs(attacker, defender)
@@ -170,21 +175,28 @@ class SingleCombatRules(ChessRules):
         return won
 
     def win(
-        self, state: ChessState, board: ChessBoard, move: int, attacker: int, defender: int,
+        self,
+        state: ChessState,
+        board: ChessBoard,
+        move: int,
+        attacker: int,
+        defender: int,
         events: list[Event],
-    ) -> ChessState:  # fmt: skip
+    ) -> ChessState:
         """SC-6: the attacker takes the square (and promotes if a pawn reaching the last rank)."""
         geo, side = self.geo, board.side
         frm, to = cb.origin(move), cb.target(move)
         defender_sq = self.defender_square(board, move)
         captured = board.push(move)
         mover, victim = self.side_names[side], self.side_names[side ^ 1]
-        events.append(Note(
-            EventTag.KILL,
-            f"{mover}'s {self.piece_name(attacker)} wins and kills {victim}'s "
-            f"{self.piece_name(defender)} on {geo.name(defender_sq)}",
-            (frm, to, defender_sq) if defender_sq != to else (frm, to),
-        ))  # fmt: skip
+        events.append(
+            Note(
+                EventTag.KILL,
+                f"{mover}'s {self.piece_name(attacker)} wins and kills {victim}'s "
+                f"{self.piece_name(defender)} on {geo.name(defender_sq)}",
+                (frm, to, defender_sq) if defender_sq != to else (frm, to),
+            )
+        )
         if cb.promotion(move):
             name = self.piece_name(cb.promotion(move))
             events.append(
@@ -198,9 +210,14 @@ class SingleCombatRules(ChessRules):
         return self.after_move(state, board, captured, events)
 
     def lose(
-        self, state: ChessState, board: ChessBoard, move: int, attacker: int, defender: int,
+        self,
+        state: ChessState,
+        board: ChessBoard,
+        move: int,
+        attacker: int,
+        defender: int,
         events: list[Event],
-    ) -> ChessState:  # fmt: skip
+    ) -> ChessState:
         """SC-6: the attacker dies on its own square (a rook takes its castling right with
         it); the defender stays; the turn passes."""
         geo, side = self.geo, board.side
@@ -210,12 +227,14 @@ class SingleCombatRules(ChessRules):
         board.remove(frm)
         board.pass_turn()
         board.halfmove = 0  # a capture attempt, even a failed one, resets the count (SC-8)
-        events.append(Note(
-            EventTag.KILL,
-            f"{other}'s {self.piece_name(defender)} on {geo.name(defender_sq)} holds: "
-            f"{mover}'s {self.piece_name(attacker)} from {geo.name(frm)} is killed",
-            (frm, defender_sq),
-        ))  # fmt: skip
+        events.append(
+            Note(
+                EventTag.KILL,
+                f"{other}'s {self.piece_name(defender)} on {geo.name(defender_sq)} holds: "
+                f"{mover}'s {self.piece_name(attacker)} from {geo.name(frm)} is killed",
+                (frm, defender_sq),
+            )
+        )
         if attacker & 7 == cb.KING:
             events.append(
                 Note(EventTag.KING, f"{mover}'s king is killed: {other} wins (SC-3)", (frm,))
@@ -276,6 +295,21 @@ class SingleCombatRules(ChessRules):
             if cb.target(m) == enemy_king and cb.flag(m) != cb.CASTLE:
                 best = max(best, self.fight_chance(board.board[cb.origin(m)], cb.KING))
         return float(best)
+
+    def searcher(self) -> Searcher[ChessState] | None:
+        """Alpha-beta with fights as chance nodes (8x8 boards)."""
+        if (self.geo.width, self.geo.height) != (8, 8):
+            return None
+        from battlechess_tui.rules.chess_family.search import Rule
+        from battlechess_tui.rules.chess_family.searcher import ChessSearcher
+
+        odds = tuple(
+            tuple(float(self.fight_chance(a, d)) if a and d else 0.0 for d in range(7))
+            for a in range(7)
+        )
+        return ChessSearcher(
+            self, Rule(False, odds, QUIET_PLY_LIMIT, PASS_LIMIT), self.position_fields
+        )
 
     # -- refusals ------------------------------------------------------------------------------
 

@@ -541,6 +541,8 @@ class GameScreen(ComputerTurns):
         letters always, other letters where no command has them."""
         self.query_one(DiceTray).skip()
         char = event.character or ""
+        if self._typed_ahead(event, char):
+            return
         if not (len(char) == 1 and char.isalnum() and char.isascii()) or self.holding_keys:
             return
         if not isinstance(self.focused, Board) or self.too_small:
@@ -551,6 +553,19 @@ class GameScreen(ComputerTurns):
         event.stop()
         event.prevent_default()
         self.open_move_box(char)
+
+    def _typed_ahead(self, event: events.Key, char: str) -> bool:
+        """A key typed so fast after the one that opened the move box that it was sent to the
+        board before the box had the focus: it belongs in the box (the box stops the keys it
+        takes itself, so a printable key reaching the screen with the box focused is one of
+        these)."""
+        box = self.focused
+        if not (isinstance(box, MoveInput) and len(char) == 1 and char.isprintable()):
+            return False
+        event.stop()
+        event.prevent_default()
+        box.insert_text_at_cursor(char)
+        return True
 
     def open_move_box(self, text: str = "") -> None:
         """Focus the move box (now: the next keys land in it), starting it with ``text``."""

@@ -108,8 +108,11 @@ class ActionsPanel(OptionList):
         for group in groups:
             if len(groups) > 1:
                 options.append(Option(Text(group), id=GROUP_PREFIX + group, disabled=True))
-            options += [Option(prompt(self.items[i]), id=str(i))
-                        for i in shown if self.items[i].group == group]  # fmt: skip
+            options += [
+                Option(prompt(self.items[i]), id=str(i))
+                for i in shown
+                if self.items[i].group == group
+            ]
         self.clear_options()
         self.add_options(options)
         if not self.has_focus and not self.filter:

@@ -104,9 +104,10 @@ def decision_lines(analysis: Analysis, d: DecisionReport) -> list[str]:
         lines.append(d.why())
     if d.roll is not None:
         luck = float(d.luck_for(d.side))
-        odds = "" if d.roll.fight is None else (
-            f"{'won' if d.roll.won else 'lost'} a fight at {round(100 * float(d.roll.fight))}%; "
-        )  # fmt: skip
+        odds = ""
+        if d.roll.fight is not None:
+            result = "won" if d.roll.won else "lost"
+            odds = f"{result} a fight at {round(100 * float(d.roll.fight))}%; "
         expected = round(100 * chance_of(float(d.roll.expected), d.side))
         came = round(100 * chance_of(float(d.roll.actual), d.side))
         lines.append(f"roll: {odds}expected {expected}%, came {came}%: luck {luck:+.2f}")

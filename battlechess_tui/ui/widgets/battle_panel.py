@@ -84,8 +84,9 @@ class BattlePanel(Widget):
         if info.over:
             self.border_title = f"Last battle{where}"
         else:  # who acts now goes in the title: the lines below are the fighters' and rolls'
-            self.border_title = f"Battle{where}" + (f" · {info.view.status}" if info.view.status
-                                                    else "")  # fmt: skip
+            self.border_title = f"Battle{where}" + (
+                f" · {info.view.status}" if info.view.status else ""
+            )
 
     def render(self) -> Text:
         info = self.info
@@ -99,8 +100,10 @@ class BattlePanel(Widget):
         fewer = _newest(events, room - 1, width)
         if len(shown) < len(events) and fewer:  # say how many are left out, if there is room
             gone = len(events) - len(fewer)
-            shown = [Text(f"… {gone} earlier line{'s' * (gone != 1)}", self._style("muted")),
-                     *fewer]  # fmt: skip
+            shown = [
+                Text(f"… {gone} earlier line{'s' * (gone != 1)}", self._style("muted")),
+                *fewer,
+            ]
         return Text("\n").join(head + shown)
 
     def _style(self, name: str) -> Style:
@@ -111,8 +114,11 @@ class BattlePanel(Widget):
         view = info.view
         out = []
         if info.over:
-            ends = [line.event.text for line in info.lines
-                    if isinstance(line.event, Note) and line.event.tag in ENDINGS]  # fmt: skip
+            ends = [
+                line.event.text
+                for line in info.lines
+                if isinstance(line.event, Note) and line.event.tag in ENDINGS
+            ]
             out.append(Text("; ".join(ends) or "The battle is over", self._style("result")))
         return out + [self._fighter("A", view.attacker), self._fighter("D", view.defender)]
 

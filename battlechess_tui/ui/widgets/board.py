@@ -211,8 +211,9 @@ class Board(Widget, can_focus=True):
 
         square: int
 
-    def __init__(self, *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._layout: Layout | None = None
         self._colours: dict[str, tuple[Style, Style, Style, Style]] = {}
@@ -228,8 +229,13 @@ class Board(Widget, can_focus=True):
     def _compute_layout(self, size: Size) -> Layout:
         m = self.model
         cw, ch, width, height = fit(m.width, m.height, size.width, size.height)
-        return Layout(cw, ch, label_width(m.height), max(0, (size.width - width) // 2),
-                      max(0, (size.height - height) // 2))  # fmt: skip
+        return Layout(
+            cw,
+            ch,
+            label_width(m.height),
+            max(0, (size.width - width) // 2),
+            max(0, (size.height - height) // 2),
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         self._layout = None
@@ -344,8 +350,9 @@ class Board(Widget, can_focus=True):
             white = self.get_component_rich_style("board--white", partial=True)
             black = self.get_component_rich_style("board--black", partial=True)
             info = self.get_component_rich_style("board--info", partial=True)
-            if bg is not None and not (self.has_class("-high-contrast")
-                                       or self.has_class("-no-colour")):  # fmt: skip
+            if bg is not None and not (
+                self.has_class("-high-contrast") or self.has_class("-no-colour")
+            ):
                 bg = into_band(bg)
                 info = info + Style(color=readable_on(bg).rich_color)
             background = Style(bgcolor=bg.rich_color) if bg is not None else Style()

@@ -315,8 +315,11 @@ def _with_gaps(parts: list[Part], kept: list[bool], style: Style, width: int) ->
 def _gap(gone: list[Part], style: Style) -> Part:
     """``… 4 more rolls``: what a run of left-out parts held."""
     rolls = sum(part.is_roll for part in gone)
-    what = f"{rolls} more roll{'s' * (rolls != 1)}" if rolls else (
-        f"{len(gone)} more note{'s' * (len(gone) != 1)}")  # fmt: skip
+    what = (
+        f"{rolls} more roll{'s' * (rolls != 1)}"
+        if rolls
+        else (f"{len(gone)} more note{'s' * (len(gone) != 1)}")
+    )
     return Part(Text(f"  … {what}", style), gone[0].group)
 
 
@@ -330,5 +333,8 @@ def after_faces(roll: Roll) -> str:
 
 def _lines(parts: list[Part], width: int) -> int:
     """Screen lines ``parts`` take when wrapped at ``width`` (by cell length)."""
-    return sum(max(1, -(-cell_len(line) // width)) for part in parts
-               for line in part.text.plain.split("\n"))  # fmt: skip
+    return sum(
+        max(1, -(-cell_len(line) // width))
+        for part in parts
+        for line in part.text.plain.split("\n")
+    )

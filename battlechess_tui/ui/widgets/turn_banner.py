@@ -79,8 +79,9 @@ def strip(team: tuple[TeamSlot, ...]) -> Text:
     for i, slot in enumerate(team):
         if i:
             text.append("   ")
-        style = "bold reverse" if slot.progress == "now" else ("dim" if slot.progress == "done"
-                                                                 else "")  # fmt: skip
+        style = (
+            "bold reverse" if slot.progress == "now" else ("dim" if slot.progress == "done" else "")
+        )
         words = f"{slot.label} {PROGRESS_SYMBOLS.get(slot.progress, '…')}"
         if slot.player:
             words += f" {slot.player}"

@@ -1,0 +1,61 @@
+"""Decisions by a game's own searcher (``Rules.searcher``) as hints.
+
+A searcher answers in the game's estimate unit (pawns for the chess family) with a forced end
+as plies to mate; here that becomes the worth in [-1, 1] every player compares
+(``ai/scoring.py``) and the ``Hint`` the hint key shows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.hint import Hint
+from battlechess_tui.ai.outcomes import results
+from battlechess_tui.ai.scoring import squash
+from battlechess_tui.engine.rules import Found, Rules, Searcher
+
+#: Beyond this lead (in the estimate's unit) a value is a share of a won game, not material:
+#: a searcher weighs a fight that may end the game by its chance (Single Combat's king).
+BEYOND_MATERIAL = 200.0
+#: The searcher's value of a won game, in the same unit (``MATE`` centipawns).
+WON_VALUE = 1000.0
+
+
+def worth_of(found: Found) -> float:
+    """The searcher's answer as a worth in [-1, 1] for the side to move."""
+    if found.mate:
+        return 1.0 if found.mate > 0 else -1.0
+    if abs(found.value) > BEYOND_MATERIAL:
+        return max(-1.0, min(1.0, found.value / WON_VALUE))
+    return squash(found.value)
+
+
+def searched_hint(
+    rules: Rules[Any],
+    state: Any,
+    side: int,
+    searcher: Searcher[Any],
+    rng: random.Random,
+    budget: Budget,
+) -> Hint:
+    """The searcher's decision for ``side`` (the side to move) as a hint: its fight's chance,
+    whether it ends the game, the material it gains once the exchanges it starts are over,
+    and the worth of the best line found."""
+    found = searcher.search(state, budget, random.Random(rng.getrandbits(64)))
+    return hint_of(rules, state, side, found, rng)
+
+
+def hint_of(rules: Rules[Any], state: Any, side: int, found: Found, rng: random.Random) -> Hint:
+    chance = rules.chance(state, found.action)
+    ends = won = 0.0
+    for branch in results(rules, state, found.action, rng).branches:
+        outcome = rules.outcome(branch.state)
+        if outcome is not None:
+            ends += branch.weight
+            won += branch.weight if outcome.winner == side else 0.0
+    unit = rules.estimate_unit
+    if abs(found.value) > BEYOND_MATERIAL and not found.mate:
+        unit = ""  # a share of a won game: the hint speaks of the chance to win
+    return Hint(found.action, chance, found.gain, worth_of(found), ends, won, unit)

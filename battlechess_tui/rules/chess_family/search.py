@@ -1,0 +1,557 @@
+"""The chess family's fast searcher (``Rules.searcher``): classic and Single Combat.
+
+Iterative deepening negamax with alpha-beta (principal variation search) on the searcher's own
+``FlatBoard`` (make/unmake), a quiescence search over captures, move ordering by the
+transposition table's move, MVV-LVA, killers and history, a transposition table keyed by
+Zobrist hashes, null-move pruning and late-move reductions. Single Combat's captures are
+fights: chance nodes weighed by the rules' exact chance, searched with Star1 bounds so that
+they still prune (the won fight's branch first, with a window that assumes the worst and the
+best of the lost one). Work is counted in nodes (each position made is one); the ``Limits``
+stop the search, which then answers with the best decision of the deepest search finished.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from battlechess_tui.engine.chessboard import KING
+from battlechess_tui.engine.rules import Limits
+from battlechess_tui.rules.chess_family.flat import (
+    VALUE,
+    FlatBoard,
+)
+
+#: A won game, less one per ply to it (so the quickest win is preferred).
+MATE = 100_000
+MATE_BOUND = MATE - 1_000
+INF = 10 * MATE
+MAX_DEPTH = 64
+#: How often (nodes) the limits' clock and cancel are asked.
+CLOCK_EVERY = 512
+EXACT, LOWER, UPPER = 0, 1, 2
+#: Quiescence: plies in which a check is answered with every move, most plies, and the margin
+#: (centipawns) a capture must be able to reach alpha by.
+EVASION_PLIES = 2
+MAX_QUIESCE = 8
+DELTA = 200
+#: Null-move reduction, and the depth from which late moves are searched shallower.
+NULL_R = 2
+LMR_DEPTH = 3
+LMR_AFTER = 3
+#: Move ordering: the table's move, captures, promotions, killers; history below.
+ORDER_TT, ORDER_CAPTURE, ORDER_PROMO, ORDER_KILLER = 1 << 30, 1 << 26, 1 << 25, 1 << 24
+
+
+class Stop(Exception):
+    """The limits are used up: the search answers with what it has."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What the searcher must know of the game's rules.
+
+    ``check``: FIDE's (moves may not leave the king attacked; no move is mate or stalemate)
+    or none (the king may be taken and that ends the game, SC-3). ``fights``: per attacker
+    and defender type, the chance the attacker wins its fight (SC-7); None where captures
+    always succeed. ``fifty``: plies without a capture or pawn move that draw; ``passes``: a
+    side with no move passes, and this many passes in a row draw (0: no pass)."""
+
+    check: bool = True
+    fights: tuple[tuple[float, ...], ...] | None = None
+    fifty: int = 100
+    passes: int = 0
+
+
+@dataclass
+class Result:
+    """The search's answer in board terms: a move (flat board int), its value for the side
+    to move (centipawns), the depth finished and the nodes spent."""
+
+    move: int
+    value: int
+    depth: int
+    nodes: int
+
+
+class AlphaBeta:
+    """One search over one ``FlatBoard``."""
+
+    def __init__(
+        self,
+        board: FlatBoard,
+        rule: Rule,
+        limits: Limits | None = None,
+        history: tuple[int, ...] = (),
+        *,
+        quiescence: bool = True,
+        pruning: bool = True,
+    ) -> None:
+        """``pruning`` off makes the search a plain fixed-depth alpha-beta (no null move,
+        reductions, extensions, repetitions or mate distance), whose value equals minimax's."""
+        self.board = board
+        self.rule = rule
+        self.limits = limits
+        self.max_nodes = limits.nodes if limits is not None else 1 << 62
+        self.nodes = 0
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_DEPTH + 8)]
+        self.history: dict[int, int] = {}
+        self.path: list[int] = list(history)  # keys since the last irreversible move
+        self.quiescence = quiescence
+        self.pruning = pruning
+        self.partial: tuple[int, int] | None = None
+        self.base = len(board.stack)
+
+    # -- the limits --------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self.max_nodes:
+            raise Stop
+        limits = self.limits
+        if limits is not None and not self.nodes % CLOCK_EVERY and limits.spent(self.nodes):
+            raise Stop
+
+    def won(self, ply: int) -> int:
+        """A won game ``ply`` plies from the root: sooner is better (not when exact)."""
+        return MATE - ply if self.pruning else MATE
+
+    # -- the root ----------------------------------------------------------------------------
+
+    def run(self, rng: random.Random | None = None, depth: int = MAX_DEPTH) -> Result:
+        """Iterative deepening to ``depth`` or until the limits stop it."""
+        board = self.board
+        moves = self.legal_root_moves()
+        if not moves:
+            raise ValueError("no move to search")
+        if rng is not None:
+            rng.shuffle(moves)
+        best = Result(moves[0], 0, 0, 0)
+        self.path.append(board.hash)
+        scores = dict.fromkeys(moves, 0)
+        for d in range(1, depth + 1):
+            moves.sort(key=lambda m: -scores[m])
+            try:
+                value, move = self.root(moves, d, scores)
+            except Stop:
+                if self.partial is not None:
+                    best = Result(self.partial[1], self.partial[0], d - 1, self.nodes)
+                break
+            best = Result(move, value, d, self.nodes)
+            if abs(value) >= MATE_BOUND and d >= 2:
+                break
+        while len(board.stack) > self.base:
+            board.unmake()
+        self.path.pop()
+        best.nodes = self.nodes
+        return best
+
+    def legal_root_moves(self) -> list[int]:
+        board = self.board
+        self.base = len(board.stack)
+        out = []
+        for m in board.moves():
+            if board.make(m):
+                out.append(m)
+            board.unmake()
+        return out
+
+    def root(self, moves: list[int], depth: int, scores: dict[int, int]) -> tuple[int, int]:
+        """One iteration over the root's moves: the best value and move."""
+        self.partial = None
+        alpha, best_move = -INF, moves[0]
+        for i, m in enumerate(moves):
+            if i == 0:
+                v = self.child(m, depth, -INF, INF, 0)
+            else:
+                v = self.child(m, depth, alpha, alpha + 1, 0)
+                if v > alpha:
+                    v = self.child(m, depth, alpha, INF, 0)
+            scores[m] = v
+            if v > alpha:
+                alpha, best_move = v, m
+                self.partial = (v, m)
+        self.store(self.board.hash, depth, alpha, EXACT, best_move, 0)
+        return alpha, best_move
+
+    # -- one move (a chance node where it is a fight) -------------------------------------------
+
+    def child(self, m: int, depth: int, alpha: int | float, beta: int | float, ply: int) -> int:
+        """The value of move ``m`` for the side making it; -INF if the move is illegal."""
+        board = self.board
+        fights = self.rule.fights
+        if fights is not None:
+            victim = board.victim(m)
+            if victim:
+                return self.fight(m, victim, fights, depth, alpha, beta, ply)
+        if not board.make(m):
+            board.unmake()
+            return -INF
+        v = -self.node(depth - 1, -beta, -alpha, ply + 1)
+        board.unmake()
+        return v
+
+    def fight(
+        self,
+        m: int,
+        victim: int,
+        fights: tuple[tuple[float, ...], ...],
+        depth: int,
+        alpha: int | float,
+        beta: int | float,
+        ply: int,
+    ) -> int:
+        """A capture as a chance node (SC-5, SC-6): won, the attacker takes the square; lost,
+        it dies and the turn passes. Star1: each branch is searched with the window its
+        weight allows, assuming the other branch at its worst or best."""
+        board = self.board
+        attacker = board.b[m & 255]
+        p = fights[attacker & 7][victim & 7]
+        q = 1.0 - p
+        hi, lo = MATE, -MATE
+        won = 0.0
+        if p > 0:
+            if victim & 7 == KING:
+                won = self.won(ply + 1)
+            else:
+                a = (alpha - q * hi) / p
+                b = (beta - q * lo) / p
+                board.make(m)
+                won = -self.node(depth - 1, -b, -a, ply + 1)
+                board.unmake()
+            if q <= 0:
+                return int(won)
+            if p * won + q * hi <= alpha:
+                return int(p * won + q * hi)
+            if p * won + q * lo >= beta:
+                return int(p * won + q * lo)
+        if attacker & 7 == KING:
+            lost = -self.won(ply + 1)
+        else:
+            a = (alpha - p * won) / q
+            b = (beta - p * won) / q
+            board.make_lost(m)
+            lost = -self.node(depth - 1, -b, -a, ply + 1)
+            board.unmake()
+        return int(p * won + q * lost)
+
+    # -- the tree ----------------------------------------------------------------------------
+
+    def node(self, depth: int, alpha: int | float, beta: int | float, ply: int) -> int:
+        """Negamax value (fail-soft) of the position for the side to move."""
+        self.tick()
+        board = self.board
+        if board.half >= self.rule.fifty or (
+            self.pruning
+            and board.half
+            and board.hash in self.path[max(0, len(self.path) - board.half) :]
+        ):
+            return 0
+        if self.rule.check and board.kings[board.side] < 0:
+            return -self.won(ply)
+        in_check = self.rule.check and board.in_check()
+        if in_check and self.pruning:
+            depth += 1
+        if depth <= 0:
+            if self.quiescence:
+                return self.quiesce(alpha, beta, ply)
+            if self.rule.check and not self.any_legal():
+                return -self.won(ply) if in_check else 0
+            return board.evaluate()
+        key = board.hash
+        entry = self.tt.get(key)
+        tt_move = 0
+        if entry is not None:
+            e_depth, e_flag, e_value, tt_move = entry
+            if e_depth == depth or (self.pruning and e_depth > depth):
+                v = self.from_table(e_value, ply)
+                if (
+                    e_flag == EXACT
+                    or (e_flag == LOWER and v >= beta)
+                    or (e_flag == UPPER and v <= alpha)
+                ):
+                    return v
+        if self.pruning and not in_check and self.null_ok(depth, beta):
+            board.make_null()
+            self.path.append(board.hash)
+            try:
+                v = -self.node(depth - 1 - NULL_R, -beta, -beta + 1, ply + 1)
+            finally:
+                self.path.pop()
+                board.unmake()
+            if v >= beta:
+                return v
+        return self.search_moves(depth, alpha, beta, ply, in_check, tt_move)
+
+    def any_legal(self) -> bool:
+        board = self.board
+        for m in board.moves():
+            legal = board.make(m)
+            board.unmake()
+            if legal:
+                return True
+        return False
+
+    def null_ok(self, depth: int, beta: int | float) -> bool:
+        board = self.board
+        return (
+            self.rule.fights is None
+            and depth >= NULL_R + 1
+            and abs(beta) < MATE_BOUND
+            and board.evaluate() >= beta
+            and board.has_pieces(board.side)
+        )
+
+    def search_moves(
+        self,
+        depth: int,
+        alpha: int | float,
+        beta: int | float,
+        ply: int,
+        in_check: bool,
+        tt_move: int,
+    ) -> int:
+        board = self.board
+        moves = self.ordered(board.moves(), tt_move, ply)
+        start_alpha = alpha
+        best, best_move, legal = -INF, 0, 0
+        self.path.append(board.hash)
+        try:
+            for m in moves:
+                quiet = not board.victim(m) and not (m >> 16) & 15
+                reduce = (
+                    self.pruning
+                    and depth >= LMR_DEPTH
+                    and legal > LMR_AFTER
+                    and quiet
+                    and not in_check
+                    and m not in self.killers[min(ply, MAX_DEPTH)]
+                )
+                if legal == 0:
+                    v = self.child(m, depth, alpha, beta, ply)
+                else:
+                    v = self.child(m, depth - 1 if reduce else depth, alpha, alpha + 1, ply)
+                    if v > alpha and reduce:
+                        v = self.child(m, depth, alpha, alpha + 1, ply)
+                    if alpha < v < beta:
+                        v = self.child(m, depth, alpha, beta, ply)
+                if v == -INF:
+                    continue
+                legal += 1
+                if v > best:
+                    best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                if alpha >= beta:
+                    if quiet:
+                        self.remember(m, ply, depth)
+                    break
+        finally:
+            self.path.pop()
+        if legal == 0:
+            return self.no_move(depth, alpha, beta, ply, in_check)
+        flag = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
+        self.store(board.hash, depth, best, flag, best_move, ply)
+        return best
+
+    def no_move(
+        self, depth: int, alpha: int | float, beta: int | float, ply: int, in_check: bool
+    ) -> int:
+        """FIDE: mate or stalemate. Without check: the side passes; passes in a row draw."""
+        if self.rule.check:
+            return -self.won(ply) if in_check else 0
+        if not self.rule.passes or self.passes_in_a_row() + 1 >= self.rule.passes:
+            return 0
+        board = self.board
+        board.make_null()
+        try:
+            return -self.node(depth - 1, -beta, -alpha, ply + 1)
+        finally:
+            board.unmake()
+
+    def passes_in_a_row(self) -> int:
+        count = 0
+        for entry in reversed(self.board.stack):
+            if entry[0] != 2:
+                break
+            count += 1
+        return count
+
+    def quiesce(self, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0) -> int:
+        """Captures (and promotions) only, from the static estimate; in check near the
+        horizon, every move. Captures that cannot raise alpha (delta pruning) and, with
+        FIDE's sure captures, those that give a piece for a lesser one on a guarded square
+        are left out; a fight's lost result is taken at its static estimate."""
+        self.tick()
+        board = self.board
+        if self.rule.check:
+            if board.kings[board.side] < 0:
+                return -self.won(ply)
+            if qdepth < EVASION_PLIES and ply < MAX_DEPTH and board.in_check():
+                return self.search_moves(1, alpha, beta, ply, True, 0)
+        stand = board.evaluate()
+        if stand >= beta or qdepth >= MAX_QUIESCE:
+            return stand
+        best = stand
+        if stand > alpha:
+            alpha = stand
+        b, enemy = board.b, board.side ^ 1
+        fights = self.rule.fights
+        for m in self.ordered(board.moves(captures_only=True), 0, ply):
+            victim = board.victim(m)
+            gain = VALUE[victim & 7] + VALUE[(m >> 16) & 15]
+            kings = victim & 7 == KING or b[m & 255] & 7 == KING
+            if kings and fights is not None and not self.pruning:
+                continue  # material alone (``settle_gain``): a fight for a king is no trade
+            if victim & 7 != KING and stand + gain + DELTA <= alpha:
+                continue
+            if fights is not None and victim:
+                v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth)
+            else:
+                attacker = VALUE[b[m & 255] & 7]
+                if attacker > gain and board.attacked((m >> 8) & 255, enemy):
+                    continue
+                v = self.child_q(m, alpha, beta, ply, qdepth)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
+    def child_q(
+        self, m: int, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0
+    ) -> int:
+        """A capture in the quiescence search (a fight: ``quick_fight``)."""
+        board = self.board
+        fights = self.rule.fights
+        if fights is not None:
+            victim = board.victim(m)
+            if victim:
+                return self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth)
+        if not board.make(m):
+            board.unmake()
+            return -INF
+        v = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1)
+        board.unmake()
+        return v
+
+    def quick_fight(
+        self,
+        m: int,
+        victim: int,
+        fights: tuple[tuple[float, ...], ...],
+        alpha: int | float,
+        beta: int | float,
+        ply: int,
+        qdepth: int,
+    ) -> int:
+        """A fight in the quiescence search: the lost result at its static estimate, the won
+        one searched on with the window that estimate leaves."""
+        board = self.board
+        attacker = board.b[m & 255]
+        p = fights[attacker & 7][victim & 7]
+        q = 1.0 - p
+        if attacker & 7 == KING:
+            lost = -self.won(ply + 1)
+        else:
+            board.make_lost(m)
+            lost = -board.evaluate()
+            board.unmake()
+        if p <= 0:
+            return lost
+        if victim & 7 == KING:
+            won = self.won(ply + 1)
+        else:
+            board.make(m)
+            a, b = (alpha - q * lost) / p, (beta - q * lost) / p
+            won = -self.quiesce(-b, -a, ply + 1, qdepth + 1)
+            board.unmake()
+        return int(p * won + q * lost)
+
+    # -- ordering and the table ----------------------------------------------------------------
+
+    def ordered(self, moves: list[int], tt_move: int, ply: int) -> list[int]:
+        board = self.board
+        b = board.b
+        fights = self.rule.fights
+        killers = self.killers[ply] if ply < len(self.killers) else [0, 0]
+        history = self.history
+        keyed = []
+        for m in moves:
+            if m == tt_move:
+                score = ORDER_TT
+            else:
+                victim = board.victim(m)
+                promo = (m >> 16) & 15
+                if victim:
+                    attacker = b[m & 255] & 7
+                    worth = VALUE[victim & 7] if victim & 7 != KING else 20_000
+                    if fights is not None:
+                        worth = int(worth * fights[attacker][victim & 7])
+                    score = ORDER_CAPTURE + 16 * worth - VALUE[attacker] // 16
+                elif promo:
+                    score = ORDER_PROMO + VALUE[promo]
+                elif m == killers[0] or m == killers[1]:
+                    score = ORDER_KILLER + (m == killers[0])
+                else:
+                    score = history.get(m & 0xFFFF, 0)
+            keyed.append((score, m))
+        keyed.sort(reverse=True)
+        return [m for _, m in keyed]
+
+    def remember(self, m: int, ply: int, depth: int) -> None:
+        if ply >= len(self.killers):
+            return
+        killers = self.killers[ply]
+        if killers[0] != m:
+            killers[1], killers[0] = killers[0], m
+        key = m & 0xFFFF
+        self.history[key] = min(ORDER_KILLER - 1, self.history.get(key, 0) + depth * depth)
+
+    def store(self, key: int, depth: int, value: int, flag: int, move: int, ply: int) -> None:
+        if value >= MATE_BOUND:
+            value += ply
+        elif value <= -MATE_BOUND:
+            value -= ply
+        self.tt[key] = (depth, flag, value, move)
+
+    @staticmethod
+    def from_table(value: int, ply: int) -> int:
+        if value >= MATE_BOUND:
+            return value - ply
+        if value <= -MATE_BOUND:
+            return value + ply
+        return value
+
+
+def settle_gain(fen: str, rule: Rule, move: int) -> tuple[int, int]:
+    """Material (centipawns, for the side to move) before ``move`` and after it, each once
+    the captures that pay have been made (quiescence on material alone)."""
+    board = FlatBoard(fen, check=rule.check, material_only=True)
+    limits = _Nodes(SETTLE_NODES)
+    search = AlphaBeta(
+        board, Rule(False, rule.fights, rule.fifty, rule.passes), limits, pruning=False
+    )
+    try:
+        before = search.quiesce(-INF, INF, 0)
+        after = search.child_q(move, -INF, INF, 0)
+    except Stop:
+        return 0, 0
+    return before, after
+
+
+#: Most nodes ``settle_gain`` may spend.
+SETTLE_NODES = 20_000
+
+
+@dataclass(frozen=True)
+class _Nodes:
+    """Limits of nodes alone."""
+
+    nodes: int
+
+    def spent(self, nodes: int) -> bool:
+        return nodes >= self.nodes

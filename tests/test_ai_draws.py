@@ -1,0 +1,42 @@
+"""Draw offers (issue 24, item 6): a computer accepts a draw only when its own search finds its
+side clearly behind; a won position, or one only the search sees is winning, is never given
+away."""
+
+from __future__ import annotations
+
+from battlechess_tui.ai import Budget
+from battlechess_tui.ai.draws import accepts_draw
+from battlechess_tui.engine.game import ACCEPT_DRAW, DECLINE_DRAW
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.ui.computer import draw_answer
+
+BUDGET = Budget(nodes=3000)
+
+
+def test_accepts_a_draw_a_queen_down() -> None:
+    rules = make_variant("classic").rules
+    state = rules.parse_position("3qk3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1")
+    assert accepts_draw(rules, state, "white", BUDGET)
+    assert draw_answer(rules, state, "white", BUDGET).kind == ACCEPT_DRAW
+
+
+def test_declines_in_a_won_position_whoever_is_to_move() -> None:
+    rules = make_variant("classic").rules
+    state = rules.parse_position("3qk3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1")
+    assert not accepts_draw(rules, state, "black", BUDGET)
+    assert draw_answer(rules, state, "black", BUDGET).kind == DECLINE_DRAW
+
+
+def test_declines_when_only_the_search_sees_the_win() -> None:
+    # White is a rook and more down on material, but mates at once (Rd8#).
+    rules = make_variant("classic").rules
+    state = rules.parse_position("6k1/1r3ppp/8/8/8/8/q4PPP/3R2K1 w - - 0 1")
+    assert rules.evaluate(state, 0) < -5
+    assert not accepts_draw(rules, state, "white", BUDGET)
+
+
+def test_level_position_is_declined() -> None:
+    rules = make_variant("classic").rules
+    state, _ = rules.new_game(None)  # type: ignore[arg-type]
+    assert not accepts_draw(rules, state, "white", BUDGET)
+    assert not accepts_draw(rules, state, "black", BUDGET)

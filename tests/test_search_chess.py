@@ -1,0 +1,138 @@
+"""The chess family's searcher (``Rules.searcher``): its board makes and unmakes moves as the
+rules do, it decides only legal moves, its value equals a plain expectimax over the rules at
+a fixed depth (fights weighed by their exact chance, SC-5..SC-7), and a node budget makes its
+decisions depend on the position and the seed alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from battlechess_tui.ai import Budget, make_player
+from battlechess_tui.ai.minimax import expectimax
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard
+from battlechess_tui.rules.chess_family.search import MATE
+from battlechess_tui.simulation import random_game
+
+PERFT = [  # (FEN, depth, leaves): the standard perft positions
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 8902),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2, 2039),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3, 2812),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9467),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2, 1486),
+]
+
+
+def flat_perft(board: FlatBoard, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for move in board.moves():
+        if board.make(move):
+            total += flat_perft(board, depth - 1)
+        board.unmake()
+    return total
+
+
+@pytest.mark.parametrize(("fen", "depth", "leaves"), PERFT)
+def test_flat_board_perft_matches_fide(fen: str, depth: int, leaves: int) -> None:
+    board = FlatBoard(fen)
+    key = board.hash
+    assert flat_perft(board, depth) == leaves
+    assert board.hash == key == board.full_hash()  # unmake restores the key
+
+
+def positions(key: str, seed: int, count: int) -> list[object]:
+    rules = make_variant(key).rules
+    game = random_game(key, seed, {})
+    states = [p.state for p in game.positions if rules.outcome(p.state) is None]
+    rng = random.Random(seed)
+    return rng.sample(states, min(count, len(states)))
+
+
+@pytest.mark.parametrize("key", ["classic", "single-combat"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_searcher_decides_only_legal_moves(key: str, seed: int) -> None:
+    rules = make_variant(key).rules
+    searcher = rules.searcher()
+    assert searcher is not None
+    for state in positions(key, seed, 8):
+        if len(rules.legal_actions(state)) < 2:
+            continue
+        found = searcher.search(state, Budget(nodes=300), random.Random(seed))
+        assert found.action in rules.legal_actions(state)
+
+
+def material(rules: object, state: object, side: int) -> float:
+    """Pawns of ``side`` less the other's, by the searcher's piece values."""
+    placement = rules.position_text(state).split()[0]  # type: ignore[attr-defined]
+    total = 0.0
+    for ch in placement:
+        if ch.isalpha():
+            worth = VALUE[" pnbrqk".index(ch.lower())] / 100
+            total += worth if ch.isupper() == (side == 0) else -worth
+    return total
+
+
+SMALL = {
+    "classic": [
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",  # back-rank mate in one
+        "4k3/p7/8/3q4/8/2N5/P7/4K3 w - - 0 1",  # a knight takes the queen
+        "r3k3/8/8/8/8/8/5PPP/4R1K1 b - - 0 1",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",  # stalemate at once
+    ],
+    "single-combat": [
+        "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",  # a fight for the king next to him (SC-3)
+        "4k3/p7/3p4/4N3/8/8/P7/4K3 b - - 0 1",
+        "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    ],
+}
+
+
+@pytest.mark.parametrize("key", ["classic", "single-combat"])
+@pytest.mark.parametrize("depth", [1, 2])
+def test_searcher_and_generic_expectimax_agree_at_a_fixed_depth(key: str, depth: int) -> None:
+    rules = make_variant(key).rules
+    searcher = rules.searcher()
+    assert searcher is not None
+    won = MATE / 100
+    for fen in SMALL[key]:
+        state = rules.parse_position(fen)
+        if rules.outcome(state) is not None or not rules.legal_actions(state):
+            continue
+        leaf = lambda s, side: material(rules, s, side)  # noqa: E731
+        reference = expectimax(rules, state, depth, leaf, won)
+        assert searcher.value(state, depth) == pytest.approx(reference, abs=0.02), fen  # type: ignore[attr-defined]
+
+
+def test_sc_agreement_at_depth_three_weighs_both_results_of_each_fight() -> None:
+    rules = make_variant("single-combat").rules
+    searcher = rules.searcher()
+    assert searcher is not None
+    state = rules.parse_position("4k3/3p4/8/8/8/8/3Q4/4K3 w - - 0 1")
+    leaf = lambda s, side: material(rules, s, side)  # noqa: E731
+    reference = expectimax(rules, state, 3, leaf, MATE / 100)
+    assert searcher.value(state, 3) == pytest.approx(reference, abs=0.02)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("key", ["classic", "single-combat"])
+def test_node_budget_makes_decisions_deterministic_for_a_seed(key: str) -> None:
+    rules = make_variant(key).rules
+    for state in positions(key, 5, 4):
+        if len(rules.legal_actions(state)) < 2:
+            continue
+        seat = rules.to_move(state)
+        first = make_player("medium").choose(rules, state, seat, random.Random(7), Budget(2000))
+        again = make_player("medium").choose(rules, state, seat, random.Random(7), Budget(2000))
+        assert first == again
+
+
+def test_budget_stops_the_search_at_its_nodes() -> None:
+    rules = make_variant("classic").rules
+    searcher = rules.searcher()
+    assert searcher is not None
+    state, _ = rules.new_game(None)  # type: ignore[arg-type]
+    found = searcher.search(state, Budget(nodes=500), random.Random(0))
+    assert found.nodes == 500
