@@ -192,7 +192,7 @@ class CampaignGameScreen(GameScreen):
 
     def action_quit_game(self) -> None:
         self.autosave()
-        self.app.pop_screen()
+        close_screen(self)
 
 
 class CampaignReplayScreen(ReplayScreen):
@@ -206,7 +206,7 @@ class CampaignReplayScreen(ReplayScreen):
             super().action_quit_replay()
             return
         self._stop()
-        self.app.pop_screen()
+        close_screen(self)
 
 
 class CampaignScreen(Screen[None]):

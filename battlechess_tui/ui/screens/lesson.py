@@ -203,4 +203,4 @@ class LessonScreen(GameScreen):
         self.app.switch_screen(LessonScreen(LessonRun(following), self.save_dir))
 
     def action_quit_game(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)

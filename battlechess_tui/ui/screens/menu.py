@@ -99,6 +99,8 @@ class MenuScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#menu-options")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.app.screen is not self:
+            return  # an Enter or click queued for the menu, arriving after a key opened a screen
         command = next(c for c in MENU_COMMANDS if c.id == event.option_id)
         await self.run_action(command.action)
 
