@@ -30,7 +30,6 @@ from battlechess_tui.ui.game_help import (
     has_overrides,
     legend_markdown,
     play_help,
-    reads_notation,
 )
 from battlechess_tui.ui.navigation import BackToMenu, NewGame, OpenSaves, StartGame, navigate
 from battlechess_tui.ui.rematch import counterparts, rematch
@@ -41,7 +40,6 @@ from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
-from battlechess_tui.ui.widgets.move_log import LogEntry
 
 #: The table's commands whose keys are file letters: upper case on the game board, where a
 #: letter or digit typed starts a move (``f4``, ``c5``, ``a3``).
@@ -155,21 +153,6 @@ def facing(game: Game, turn_board: bool) -> int | None:
     return None
 
 
-def in_coordinates(game: Game, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
-    """The move log with moves written as their squares (``g1f3``) where the game writes
-    them in its own notation (SAN), keeping what follows it (a fight's roll, supporters)."""
-    if not reads_notation(game):
-        return entries
-    geo, out = game.rules.geo, []
-    for entry in entries:
-        ply = game.plies[entry.ply - 1]
-        if ply.action.kind == MOVE and entry.notation == ply.notation:
-            first = ply.notation.split(" ")[0]
-            entry = replace(entry, notation=ply.action.text(geo) + ply.notation[len(first) :])
-        out.append(entry)
-    return tuple(out)
-
-
 class GameScreen(ComputerTurns):
     PLAYER_COMMANDS = GAME_COMMANDS
     BINDINGS = bindings(GAME_COMMANDS)
@@ -216,8 +199,6 @@ class GameScreen(ComputerTurns):
             box.placeholder = box_hint(self.game, self._actions)
         if self.TELLS_SINCE:
             self.banner = replace(self.banner, since=handover.since_line(self.game))
-        if self.settings.notation == "coordinates":
-            self.log_entries = in_coordinates(self.game, self.log_entries)
         if self.query_one(DiceTray).animating and self.game.plies:
             self._veil()
 

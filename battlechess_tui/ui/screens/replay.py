@@ -286,7 +286,7 @@ class ReplayScreen(TableScreen):
             return
         self.analysis, self._status = analysis, status
         self.query_one(AnalysisPanel).display = True
-        self.log_entries = marked_log(views.log(self.game, self.index), analysis)
+        self.log_entries = marked_log(self.shown_log(views.log(self.game, self.index)), analysis)
         self._update_panel()
 
     def _update_panel(self) -> None:

@@ -7,6 +7,7 @@ and what choosing a square does.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from threading import Lock
 from typing import ClassVar
@@ -19,11 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.views import TallySection
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command
+from battlechess_tui.ui.game_help import reads_notation
 from battlechess_tui.ui.rule_links import link_rules, rule_ids
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
@@ -84,6 +86,21 @@ TABLE_COMMANDS = (
     Command("help", "question_mark", "Help", "help", "Keys and how to play on this screen"),
     Command("screenshot", "p", "Shot", "screenshot", "Save an SVG screenshot", show=False),
 )
+
+
+def in_coordinates(game: Game, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+    """The move log with moves written as their squares (``g1f3``) where the game writes
+    them in its own notation (SAN), keeping what follows it (a fight's roll, supporters)."""
+    if not reads_notation(game):
+        return entries
+    geo, out = game.rules.geo, []
+    for entry in entries:
+        ply = game.plies[entry.ply - 1]
+        if ply.action.kind == MOVE and entry.notation == ply.notation:
+            first = ply.notation.split(" ")[0]
+            entry = replace(entry, notation=ply.action.text(geo) + ply.notation[len(first) :])
+        out.append(entry)
+    return tuple(out)
 
 
 class TableScreen(Screen[None]):
@@ -285,9 +302,17 @@ class TableScreen(Screen[None]):
         # In a short window a battle's panel shows its rolls: the tray would repeat them.
         short_battle = self.battle_info is not None and self.size.height < TALL_LINES
         self.query_one(DiceTray).display = views.has_dice(game) and not short_battle
-        self.log_entries = views.log(game, index)
+        self.log_entries = self.shown_log(views.log(game, index))
         self.action_items = views.actions_panel(game, self._actions) if self.SHOW_INPUT else ()
         self.sync_card()
+
+    def shown_log(self, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+        """The move log as the settings write it: the chess games' moves as squares when
+        the "Move log" setting says coordinates (in play and in replays alike)."""
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and settings.notation == "coordinates":
+            return in_coordinates(self.game, entries)
+        return entries
 
     def show_board(self) -> None:
         """Redraw the board's model: the position, the selection's or the aim's targets."""
