@@ -24,11 +24,35 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-KEYS = [c for c in string.ascii_lowercase + string.digits if c != "q"] + [
-    "escape", "enter", "tab", "shift+tab", "up", "down", "left", "right", "question_mark", "f1",
-    "f2", "ctrl+p", "space", "colon", "backspace", "pagedown", "pageup", "home", "end",
-    "ctrl+s", "comma", "full_stop", "minus",
-] + ["escape", "enter"] * 6  # fmt: skip
+KEYS = (
+    [c for c in string.ascii_lowercase + string.digits if c != "q"]
+    + [
+        "escape",
+        "enter",
+        "tab",
+        "shift+tab",
+        "up",
+        "down",
+        "left",
+        "right",
+        "question_mark",
+        "f1",
+        "f2",
+        "ctrl+p",
+        "space",
+        "colon",
+        "backspace",
+        "pagedown",
+        "pageup",
+        "home",
+        "end",
+        "ctrl+s",
+        "comma",
+        "full_stop",
+        "minus",
+    ]
+    + ["escape", "enter"] * 6
+)
 
 
 async def run(seed: int, count: int, size: tuple[int, int]) -> tuple[list[str], str]:
@@ -78,8 +102,11 @@ def main() -> int:
                 log.write_text(json.dumps(keys))
                 print(f"  {size_text} seed {seed}: {error} (keys in {log})", flush=True)
         seconds = time.perf_counter() - start
-        print(f"{size_text}: {args.runs} runs of {args.keys} keys, {crashed} crashed "
-              f"({seconds:.0f} s)", flush=True)  # fmt: skip
+        print(
+            f"{size_text}: {args.runs} runs of {args.keys} keys, {crashed} crashed "
+            f"({seconds:.0f} s)",
+            flush=True,
+        )
         findings += crashed
     return 1 if findings else 0
 

@@ -65,7 +65,7 @@ TABLE_COMMANDS = (
         "toggle_ascii",
         "Switch between Unicode figures and letters",
         show=False,
-    ),  # fmt: skip
+    ),
     Command(
         "palette",
         "c",
@@ -73,7 +73,7 @@ TABLE_COMMANDS = (
         "cycle_palette",
         "Board colours: theme, high contrast, no colour",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("rules", "r", "Rules", "rules", "Read this game's rules"),
     Command(
         "rule",
@@ -82,7 +82,7 @@ TABLE_COMMANDS = (
         "open_rule",
         "Open the rules at the rule just cited (the message line, else the move log)",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("help", "question_mark", "Help", "help", "Keys and how to play on this screen"),
     Command("screenshot", "p", "Shot", "screenshot", "Save an SVG screenshot", show=False),
 )
@@ -147,9 +147,11 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table"):
             with Vertical(id="board-column"):
                 yield Board(id="board").data_bind(
-                    model=TableScreen.board_model, cursor=TableScreen.cursor,
-                    selected=TableScreen.selected, flipped=TableScreen.flipped,
-                )  # fmt: skip
+                    model=TableScreen.board_model,
+                    cursor=TableScreen.cursor,
+                    selected=TableScreen.selected,
+                    flipped=TableScreen.flipped,
+                )
                 yield from self.compose_under_board()
                 yield Static(id="message", markup=False)
                 yield self._move_log("move-log-under")  # where the board leaves room for it
@@ -223,11 +225,14 @@ class TableScreen(Screen[None]):
         notice = self.query_one("#too-small", Static)
         notice.display = small
         if small:
-            notice.update(f"Make the window larger: this game needs at least {least_w} x "
-                          f"{least_h} characters (it is {width} x {height} now).")  # fmt: skip
+            notice.update(
+                f"Make the window larger: this game needs at least {least_w} x "
+                f"{least_h} characters (it is {width} x {height} now)."
+            )
             return
-        board_w, board_h = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH,
-                               height - RESERVED_LINES)[2:]  # fmt: skip
+        board_w, board_h = fit(
+            geo.width, geo.height, width - MIN_PANEL_WIDTH, height - RESERVED_LINES
+        )[2:]
         self.query_one("#board-column").styles.width = max(board_w, MIN_BOARD_COLUMN)
         # The board's own height, at the top of its column: it stays put while the message
         # line under it and the panels beside it grow and shrink.
@@ -294,9 +299,15 @@ class TableScreen(Screen[None]):
             self.query_one(DiceTray).animate_rolls = self._animate_tray(tray_ply)
             self.tray_entries = entries
         # Set on every sync: ``on_mount`` may come after the first one (a game loaded at start).
-        title = "Dice" if not entries else (
-            "Dice — setup" if tray_ply == 0 else
-            f"Dice — turn {views.turn_numbers(game, tray_ply)[-1].rstrip('.…')}")  # fmt: skip
+        title = (
+            "Dice"
+            if not entries
+            else (
+                "Dice — setup"
+                if tray_ply == 0
+                else f"Dice — turn {views.turn_numbers(game, tray_ply)[-1].rstrip('.…')}"
+            )
+        )
         self.query_one("#dice-tray").border_title = title
         self.tally = tuple(game.presenter.tally(game.positions[index].state))
         # In a short window a battle's panel shows its rolls: the tray would repeat them.
@@ -316,8 +327,9 @@ class TableScreen(Screen[None]):
 
     def show_board(self) -> None:
         """Redraw the board's model: the position, the selection's or the aim's targets."""
-        self.board_model = views.board_model(self.game, self.index, self.selected, self._actions,
-                                             self.aiming)  # fmt: skip
+        self.board_model = views.board_model(
+            self.game, self.index, self.selected, self._actions, self.aiming
+        )
 
     def _animate_tray(self, tray_ply: int) -> bool:
         settings = getattr(self.app, "settings", None)
@@ -348,8 +360,13 @@ class TableScreen(Screen[None]):
             return
         self.odds = ODDS_PENDING
         state = self.game.positions[self.index].state
-        self.run_worker(partial(self._work_out_odds, key, state, request), thread=True,
-                        exclusive=True, group=ODDS_GROUP, exit_on_error=False)  # fmt: skip
+        self.run_worker(
+            partial(self._work_out_odds, key, state, request),
+            thread=True,
+            exclusive=True,
+            group=ODDS_GROUP,
+            exit_on_error=False,
+        )
 
     def _work_out_odds(
         self, key: OddsKey, state: object, request: views.OddsRequest
@@ -448,8 +465,9 @@ class TableScreen(Screen[None]):
         found = rule_ids(self.message)
         if found:
             return found[0]
-        entries = [e for e in self.log_entries
-                   if self.log_current is None or e.ply <= self.log_current]  # fmt: skip
+        entries = [
+            e for e in self.log_entries if self.log_current is None or e.ply <= self.log_current
+        ]
         for entry in reversed(entries):
             found = rule_ids(" ".join((entry.notation, *entry.details)))
             if found:
