@@ -7,12 +7,15 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
+from textual.dom import NoScreen
 from textual.screen import Screen
+from textual.widget import AwaitMount, Widget
 
 from battlechess_tui.ui.commands import APP_COMMANDS, bindings, palette_entries
 from battlechess_tui.ui.navigation import (
@@ -24,6 +27,7 @@ from battlechess_tui.ui.navigation import (
     StartGame,
 )
 from battlechess_tui.ui.settings import Settings, load_settings, save_settings
+from battlechess_tui.ui.textual_fixes import mend
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -36,6 +40,8 @@ if TYPE_CHECKING:
 # does not wait for them (see benchmarks/bench_ui.py).
 
 START_SCREENS = ("menu", "play", "load", "replay", "learn")
+
+mend()  # where Textual itself fails under fast keys (ui/textual_fixes.py)
 
 __all__ = ["BattleChessApp", "Settings", "run_app"]
 
@@ -121,22 +127,37 @@ class BattleChessApp(App[int]):
     # -- navigation: what screens ask for (ui/navigation.py), and the methods doing it -----------
 
     def on_start_game(self, message: StartGame) -> None:
-        self.start_game(message.game, message.path)
+        self.when_drawn(partial(self.start_game, message.game, message.path))
 
     def on_open_replay(self, message: OpenReplay) -> None:
-        self.open_replay(message.game, message.path)
+        self.when_drawn(partial(self.open_replay, message.game, message.path))
 
     def on_back_to_menu(self, message: BackToMenu) -> None:
-        self.pop_to_menu()
+        self.when_drawn(self.pop_to_menu)
 
     def on_new_game(self, message: NewGame) -> None:
-        self.switch_to_new_game()
+        self.when_drawn(self.switch_to_new_game)
 
     def on_open_lessons(self, message: OpenLessons) -> None:
-        self.open_lessons(message.key)
+        self.when_drawn(partial(self.open_lessons, message.key))
 
     def on_open_saves(self, message: OpenSaves) -> None:
         self.open_saves(message.mode)
+
+    def when_drawn(self, change: Callable[[], object]) -> None:
+        """Make ``change`` (closing screens, or leaving) now, or once every screen on the stack
+        is drawn: a screen closed, or the app left, while it is still being composed is left
+        without its widgets, and its on_mount (or a ``Select``'s) fails with ``NoMatches``."""
+        opening = [screen for screen in self.screen_stack if not screen.is_mounted]
+        if not opening:
+            change()
+            return
+
+        async def once_drawn() -> None:
+            await AwaitMount(self.screen, opening)
+            self.when_drawn(change)
+
+        self.run_worker(once_drawn(), group="when-drawn")
 
     def start_game(self, game: Game, path: Path | None = None) -> None:
         from battlechess_tui.ui.screens.game import GameScreen
@@ -271,14 +292,19 @@ class BattleChessApp(App[int]):
     # -- commands ----------------------------------------------------------------------------
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Leave, once every screen opening is drawn (``when_drawn``)."""
         self._leaving = True
-        super().exit(*args, **kwargs)
+        self.when_drawn(partial(super().exit, *args, **kwargs))
 
     async def run_action(self, action: Any, *args: Any, **kwargs: Any) -> bool:
-        """Run an action, unless the app is closing: keys typed right after ``q`` (``q n``)
-        would open a screen that is never composed, and crash on its way out."""
+        """Run an action, unless the app is closing (keys typed right after ``q``, ``q n``,
+        would open a screen that is never composed, and crash on its way out) or it is a key
+        for a screen not drawn yet (its widgets are not there to act on: ``NoMatches``)."""
         if getattr(self, "_leaving", False) or getattr(self.screen, "holding_keys", False):
             return True  # (a game screen holds keys typed with a hand-over's Enter)
+        target = args[0] if args else kwargs.get("default_namespace")
+        if isinstance(target, Widget) and not drawn(target):
+            return True
         return await super().run_action(action, *args, **kwargs)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -290,6 +316,14 @@ class BattleChessApp(App[int]):
         folder.mkdir(parents=True, exist_ok=True)
         path = self.save_screenshot(path=str(folder))
         self.notify(f"Screenshot saved to {path}", title="Screenshot", timeout=4)
+
+
+def drawn(widget: Widget) -> bool:
+    """Is ``widget`` on a screen, and are both drawn (mounted)?"""
+    try:
+        return widget.is_mounted and widget.screen.is_mounted
+    except NoScreen:
+        return False
 
 
 def run_app(

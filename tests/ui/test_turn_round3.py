@@ -18,6 +18,7 @@ from battlechess_tui.session import build_game
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import Confirm, HandOver, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
+from battlechess_tui.ui.screens.replay import ReplayScreen
 from battlechess_tui.ui.screens.saves import sides_text
 from battlechess_tui.ui.settings import Settings, load_settings, save_settings
 from battlechess_tui.ui.widgets import dice_tray
@@ -247,6 +248,20 @@ async def test_the_log_in_coordinates_when_set(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert table(pilot).log_entries[-1].notation == "g1f3"
+
+
+async def test_a_replays_log_in_coordinates_when_set(tmp_path: Path) -> None:
+    """The "Move log" setting holds in replays too."""
+    game = build_game("classic", None, 7)
+    for move in ("g1f3", "d7d5"):
+        game.play(move)
+    app = app_for(game, tmp_path, notation="coordinates")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReplayScreen(game, tmp_path, start=2))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.pause()
+        assert [e.notation for e in app.screen.log_entries] == ["g1f3", "d7d5"]
 
 
 # -- item 16: words --------------------------------------------------------------------------------

@@ -83,9 +83,11 @@ class NewCampaignScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-game"):
             yield Label("New D&D Battle Chess campaign", classes="screen-title")
-            for wid, label, value in (("campaign-name", "Campaign", "Campaign"),
-                                      ("white-player", "White", "White"),
-                                      ("black-player", "Black", "Black")):  # fmt: skip
+            for wid, label, value in (
+                ("campaign-name", "Campaign", "Campaign"),
+                ("white-player", "White", "White"),
+                ("black-player", "Black", "Black"),
+            ):
                 with Horizontal(classes="field"):
                     yield Label(label, classes="field-label")
                     yield Input(value, id=wid, compact=True)
@@ -106,9 +108,12 @@ class NewCampaignScreen(Screen[None]):
     def action_create(self) -> None:
         save_dir = battle_app(self).save_dir
         try:
-            path = create_campaign(self._value("campaign-name") or "Campaign",
-                                   default_dir(save_dir), self._value("white-player") or "White",
-                                   self._value("black-player") or "Black")  # fmt: skip
+            path = create_campaign(
+                self._value("campaign-name") or "Campaign",
+                default_dir(save_dir),
+                self._value("white-player") or "White",
+                self._value("black-player") or "Black",
+            )
         except SaveError as exc:
             self.query_one("#new-game-error", Static).update(str(exc))
             return
@@ -121,8 +126,12 @@ class NewCampaignScreen(Screen[None]):
 
 def back_to_campaign(commands: Iterable[Command]) -> tuple[Command, ...]:
     """The game's or replay's commands, with ``q`` named for where it goes: the campaign."""
-    return tuple(replace(c, label="Campaign", help="Back to the campaign (it is saved)")
-                 if c.id == "quit" else c for c in commands)  # fmt: skip
+    return tuple(
+        replace(c, label="Campaign", help="Back to the campaign (it is saved)")
+        if c.id == "quit"
+        else c
+        for c in commands
+    )
 
 
 CAMPAIGN_GAME_COMMANDS: tuple[Command, ...] = back_to_campaign(GAME_COMMANDS)
@@ -163,8 +172,9 @@ class CampaignGameScreen(GameScreen):
             if yes:
                 super(CampaignGameScreen, self).play(action)
 
-        self.app.push_screen(Confirm(f"{who}: surrender this game (DD-45)? The winner takes "
-                                     "the spoils."), confirmed)  # fmt: skip
+        self.app.push_screen(
+            Confirm(f"{who}: surrender this game (DD-45)? The winner takes the spoils."), confirmed
+        )
         return True
 
     def _is_surrender(self, action: Action | str) -> bool:
@@ -192,7 +202,7 @@ class CampaignGameScreen(GameScreen):
 
     def action_quit_game(self) -> None:
         self.autosave()
-        self.app.pop_screen()
+        close_screen(self)
 
 
 class CampaignReplayScreen(ReplayScreen):
@@ -206,7 +216,7 @@ class CampaignReplayScreen(ReplayScreen):
             super().action_quit_replay()
             return
         self._stop()
-        self.app.pop_screen()
+        close_screen(self)
 
 
 class CampaignScreen(Screen[None]):
@@ -214,10 +224,12 @@ class CampaignScreen(Screen[None]):
 
     PLAYER_COMMANDS = CAMPAIGN_COMMANDS
     BINDINGS = bindings(CAMPAIGN_COMMANDS)
-    HELP = ("**Next game** (n) plays the next game of the campaign; **Shop** (s) buys items "
-            "with the war chest (the winner of each game earns its gold, DD-44..DD-46); the "
-            "highlighted game of the list (up and down) is the one **Replay** (r or Enter) "
-            "shows.")  # fmt: skip
+    HELP = (
+        "**Next game** (n) plays the next game of the campaign; **Shop** (s) buys items "
+        "with the war chest (the winner of each game earns its gold, DD-44..DD-46); the "
+        "highlighted game of the list (up and down) is the one **Replay** (r or Enter) "
+        "shows."
+    )
     DEFAULT_CSS = """
     CampaignScreen #campaign { height: 1fr; padding: 0 1; }
     CampaignScreen .roster { width: 1fr; height: 1fr; margin-right: 1; }
@@ -314,16 +326,19 @@ class CampaignScreen(Screen[None]):
             table.clear()
             for p in rec.pieces:
                 items = "\n".join(cat.name(i) for i in p.items) or "-"  # one a line: never cut
-                table.add_row(p.square, names[p.cls], str(p.level), str(p.kills), Text(items),
-                              height=None)  # fmt: skip
+                table.add_row(
+                    p.square, names[p.cls], str(p.level), str(p.kills), Text(items), height=None
+                )
         games = self.query_one("#campaign-games", OptionList)
         before = games.highlighted
         games.clear_options()
-        games.add_options([Option(Text(line.strip()), id=str(i))
-                           for i, line in enumerate(report.game_lines(c))])  # fmt: skip
+        games.add_options(
+            [Option(Text(line.strip()), id=str(i)) for i, line in enumerate(report.game_lines(c))]
+        )
         if c.games:  # the game Replay shows is always the highlighted one: the last by default
-            games.highlighted = before if before is not None and before < len(c.games) \
-                else len(c.games) - 1  # fmt: skip
+            games.highlighted = (
+                before if before is not None and before < len(c.games) else len(c.games) - 1
+            )
 
     # -- the spoils of a surrender (DD-45) -----------------------------------------------------
 
@@ -334,8 +349,7 @@ class CampaignScreen(Screen[None]):
         cat = bg.catalogue()
         winner = SIDES[SIDE_KEYS.index(c.spoils.winner)]
         options: list[tuple[object, str]] = [(None, f"{c.spoils.gold:,} gold (20% of the chest)")]
-        options += [((sq, item), f"{cat.name(item)} from {sq}")
-                    for sq, item in bg.spoils_items(c)]  # fmt: skip
+        options += [((sq, item), f"{cat.name(item)} from {sq}") for sq, item in bg.spoils_items(c)]
 
         def taken(choice: object) -> None:
             if choice is None or choice == "gold":
@@ -344,8 +358,9 @@ class CampaignScreen(Screen[None]):
                 self._ask_receiver(choice)  # type: ignore[arg-type]
 
         options[0] = ("gold", options[0][1])
-        self.app.push_screen(ChoiceDialog(f"{winner}'s spoils of the surrender (DD-45)", options),
-                             taken)  # fmt: skip
+        self.app.push_screen(
+            ChoiceDialog(f"{winner}'s spoils of the surrender (DD-45)", options), taken
+        )
 
     def _ask_receiver(self, take: tuple[str, str]) -> None:
         c = self.campaign
@@ -412,8 +427,10 @@ class CampaignScreen(Screen[None]):
             return False
         self.campaign = c
         power = c.current.power if c.current else [0, 0]
-        self.notify(f"Battle power: White {power[0]}, Black {power[1]} (DD-43)",
-                    title=f"Game {len(c.games) + 1}")  # fmt: skip
+        self.notify(
+            f"Battle power: White {power[0]}, Black {power[1]} (DD-43)",
+            title=f"Game {len(c.games) + 1}",
+        )
         return True
 
     def action_shop(self) -> None:
@@ -463,8 +480,9 @@ def open_latest_campaign(node: DOMNode) -> bool:
     for path in files:
         try:
             c = load_campaign(path)
-            labels.append((path, f"{c.name}: {c.white.player} v {c.black.player}, "
-                                 f"{len(c.games)} games"))  # fmt: skip
+            labels.append(
+                (path, f"{c.name}: {c.white.player} v {c.black.player}, {len(c.games)} games")
+            )
         except CampaignError as exc:
             labels.append((path, f"{path.name} (cannot be read: {exc})"))
 

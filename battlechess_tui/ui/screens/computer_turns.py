@@ -79,8 +79,11 @@ class ComputerTurns(TableScreen):
     def hold_in_view(self, ply: Ply) -> None:
         """Keep the decision just played in view a moment before the computer's next lands:
         longer after a roll, a little between the computer's own decisions."""
-        self._hold = self.roll_hold if ply.rolls else (
-            self.move_hold if computer.is_computer(self.game, ply.seat) else 0.0)  # fmt: skip
+        self._hold = (
+            self.roll_hold
+            if ply.rolls
+            else (self.move_hold if computer.is_computer(self.game, ply.seat) else 0.0)
+        )
         self._shown_at = time.monotonic()
 
     def when_settled(self, then: Callable[[], None]) -> None:
@@ -115,8 +118,9 @@ class ComputerTurns(TableScreen):
         ):
             return
         request = computer.request(self.game, seat)
-        self.message = " ".join(filter(None, (
-            self.message, f"{computer.label(self.game, seat)} is thinking…")))  # fmt: skip
+        self.message = " ".join(
+            filter(None, (self.message, f"{computer.label(self.game, seat)} is thinking…"))
+        )
         self._start_search("computer", partial(computer.think, request))
 
     def _start_search(self, kind: str, work: Callable[[threading.Event], Any]) -> None:
@@ -124,8 +128,14 @@ class ComputerTurns(TableScreen):
         self.stop_search()
         search = Search(kind, self.game.position, threading.Event())
         self.search = search
-        self.run_worker(partial(self._search_in_thread, search, work), name=kind, group=kind,
-                        exclusive=True, thread=True, exit_on_error=False)  # fmt: skip
+        self.run_worker(
+            partial(self._search_in_thread, search, work),
+            name=kind,
+            group=kind,
+            exclusive=True,
+            thread=True,
+            exit_on_error=False,
+        )
 
     @staticmethod
     def _search_in_thread(
@@ -176,8 +186,11 @@ class ComputerTurns(TableScreen):
         seat = computer.computer_seat(self.game)
         choice = computer.fallback(self.game, seat) if seat is not None else None
         self.search = None
-        self.notify(f"The computer's search failed ({worker.error}); it played at random.",
-                    title="Computer", severity="warning")  # fmt: skip
+        self.notify(
+            f"The computer's search failed ({worker.error}); it played at random.",
+            title="Computer",
+            severity="warning",
+        )
         if choice is not None:
             self._reply = (self.game.position, choice)
             self._land_reply()
@@ -228,16 +241,20 @@ class ComputerTurns(TableScreen):
         if self.search is not None and self.search.kind == "hint":
             return  # already working it out
         self.message = "Hint: thinking…"
-        self._start_search("hint", partial(computer.advise, computer.request(game, game.to_move,
-                                                                              "hint")))  # fmt: skip
+        self._start_search(
+            "hint", partial(computer.advise, computer.request(game, game.to_move, "hint"))
+        )
 
     def show_hint(self, hint: Hint) -> None:
         game, action = self.game, hint.action
         reason = hint.reason()
         game.take_hint(action, reason)
         self.autosave()
-        words = views.choice_label(game, action) if action.kind not in META_KINDS else \
-            action.kind.replace("-", " ")  # fmt: skip
+        words = (
+            views.choice_label(game, action)
+            if action.kind not in META_KINDS
+            else action.kind.replace("-", " ")
+        )
         self.aiming = None
         squares = action.squares
         if action.kind == MOVE and len(squares) >= 2:

@@ -139,9 +139,10 @@ class ChoiceDialog(Dialog[Any], Generic[T]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield text_label(self.title_text, "dialog-title")
-            yield OptionList(*(Option(Text(text), id=str(i))
-                               for i, (_, text) in enumerate(self.options)),
-                             markup=False)  # fmt: skip
+            yield OptionList(
+                *(Option(Text(text), id=str(i)) for i, (_, text) in enumerate(self.options)),
+                markup=False,
+            )
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -30,7 +30,6 @@ from battlechess_tui.ui.game_help import (
     has_overrides,
     legend_markdown,
     play_help,
-    reads_notation,
 )
 from battlechess_tui.ui.navigation import BackToMenu, NewGame, OpenSaves, StartGame, navigate
 from battlechess_tui.ui.rematch import counterparts, rematch
@@ -41,7 +40,6 @@ from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
-from battlechess_tui.ui.widgets.move_log import LogEntry
 
 #: The table's commands whose keys are file letters: upper case on the game board, where a
 #: letter or digit typed starts a move (``f4``, ``c5``, ``a3``).
@@ -52,7 +50,7 @@ GAME_COMMANDS: tuple[Command, ...] = (
     # once lands in it (``check_action`` lets ``:`` through while typing in the box).
     Command(
         "type", "colon", "Type", "type_move", "Type a move or action (e2e4, resign)", priority=True
-    ),  # fmt: skip
+    ),
     # ``i`` too, except where letters are typed (the move box, the Actions panel's filter).
     Command(
         "type-i",
@@ -61,21 +59,21 @@ GAME_COMMANDS: tuple[Command, ...] = (
         "type_move",
         "Type, as with : (not in a list being filtered)",
         show=False,
-    ),  # fmt: skip
+    ),
     Command(
         "undo",
         "u,ctrl+z",
         "Undo",
         "undo",
         "Ask to take back the last decision (no reroll; free against the computer)",
-    ),  # fmt: skip
+    ),
     Command(
         "hint",
         "H,f1,ctrl+h",
         "Hint",
         "hint",
         "What the computer (medium) would decide here, with its odds and why",
-    ),  # fmt: skip
+    ),
     Command(
         "override",
         "v",
@@ -83,7 +81,7 @@ GAME_COMMANDS: tuple[Command, ...] = (
         "override",
         "The King's player overrides the commander's move (Gladiator, GC-14)",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
     Command("load", "o", "Load", "load", "Open a saved game", show=False),
     # Draw and resign are in the Actions panel too: the footer keeps to what it has room for.
@@ -102,7 +100,7 @@ GAME_COMMANDS: tuple[Command, ...] = (
         "skip",
         "Drop the selection or an aimed choice; end an animation",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("quit", "q", "Menu", "quit_game", "Back to the menu (the game is autosaved)"),
 )
 
@@ -146,28 +144,16 @@ class MoveInput(Input):
 def facing(game: Game, turn_board: bool) -> int | None:
     """The side the board faces: the people's side against the computer, else (with
     ``turn_board``) the side to move; None when it keeps its way."""
-    people = {game.rules.side_of(s.key) for s in game.rules.seats()
-              if not computer.is_computer(game, s.key)}  # fmt: skip
+    people = {
+        game.rules.side_of(s.key)
+        for s in game.rules.seats()
+        if not computer.is_computer(game, s.key)
+    }
     if len(people) == 1:
         return people.pop()
     if people and turn_board and not game.over:
         return game.rules.side_of(game.to_move)
     return None
-
-
-def in_coordinates(game: Game, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
-    """The move log with moves written as their squares (``g1f3``) where the game writes
-    them in its own notation (SAN), keeping what follows it (a fight's roll, supporters)."""
-    if not reads_notation(game):
-        return entries
-    geo, out = game.rules.geo, []
-    for entry in entries:
-        ply = game.plies[entry.ply - 1]
-        if ply.action.kind == MOVE and entry.notation == ply.notation:
-            first = ply.notation.split(" ")[0]
-            entry = replace(entry, notation=ply.action.text(geo) + ply.notation[len(first) :])
-        out.append(entry)
-    return tuple(out)
 
 
 class GameScreen(ComputerTurns):
@@ -198,8 +184,9 @@ class GameScreen(ComputerTurns):
 
     def compose_under_board(self) -> ComposeResult:
         # Not selected on focus: the letter typed on the board that opened it stays.
-        yield MoveInput(placeholder="type a move (e2e4) and Enter", id="move-input",
-                        select_on_focus=False)  # fmt: skip
+        yield MoveInput(
+            placeholder="type a move (e2e4) and Enter", id="move-input", select_on_focus=False
+        )
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -216,8 +203,6 @@ class GameScreen(ComputerTurns):
             box.placeholder = box_hint(self.game, self._actions)
         if self.TELLS_SINCE:
             self.banner = replace(self.banner, since=handover.since_line(self.game))
-        if self.settings.notation == "coordinates":
-            self.log_entries = in_coordinates(self.game, self.log_entries)
         if self.query_one(DiceTray).animating and self.game.plies:
             self._veil()
 
@@ -275,8 +260,11 @@ class GameScreen(ComputerTurns):
     def help_text(self) -> str:
         """How to play this game (its own choices as examples), then its board's legend."""
         ascii_only = self.query_one(Board).ascii_pieces
-        return (play_help(self.game, self._actions) + "\n\n"
-                + legend_markdown(self.game.presenter, self.game.state, ascii_only))  # fmt: skip
+        return (
+            play_help(self.game, self._actions)
+            + "\n\n"
+            + legend_markdown(self.game.presenter, self.game.state, ascii_only)
+        )
 
     def command_applies(self, command: Command) -> bool:
         """The override key is Gladiator's only (help, palette)."""
@@ -332,8 +320,10 @@ class GameScreen(ComputerTurns):
             return f"There is no piece on {name(square)}."
         seat = views.seat_of(self.game, self.game.to_move)
         if piece.side != seat.side:
-            return (f"The {piece.name.lower()} on {name(square)} is "
-                    f"{presenter.side_names[piece.side]}'s: {seat.label} to move.")  # fmt: skip
+            return (
+                f"The {piece.name.lower()} on {name(square)} is "
+                f"{presenter.side_names[piece.side]}'s: {seat.label} to move."
+            )
         return f"The {piece.name.lower()} on {name(square)} has no legal move now."
 
     def select(self, square: int | None) -> None:
@@ -373,8 +363,12 @@ class GameScreen(ComputerTurns):
         squares = aim.squares()
         name = self.game.rules.geo.name
         chosen = " ".join(name(s) for s in aim.chosen)
-        self.message = (f"{aim.head} {chosen}".rstrip() + ": choose a highlighted square ("
-                        + ", ".join(name(s) for s in squares) + "); Escape cancels.")  # fmt: skip
+        self.message = (
+            f"{aim.head} {chosen}".rstrip()
+            + ": choose a highlighted square ("
+            + ", ".join(name(s) for s in squares)
+            + "); Escape cancels."
+        )
         if squares and self.cursor not in squares:
             self.cursor = squares[0]
         self.show_board()
@@ -525,8 +519,11 @@ class GameScreen(ComputerTurns):
             parsed = game.parse(action) if isinstance(action, str) else action
         except IllegalAction:
             seat = computer.computer_seat(game)
-            return None if seat is None else \
-                f"{computer.label(game, seat)} is to move: wait for its decision"  # fmt: skip
+            return (
+                None
+                if seat is None
+                else f"{computer.label(game, seat)} is to move: wait for its decision"
+            )
         if parsed.kind in META_KINDS or parsed not in self._actions:
             decider = game.to_move
         else:
@@ -598,9 +595,9 @@ class GameScreen(ComputerTurns):
             self.offer_may_act()
             self.next_turn()
             return
-        self.app.push_screen(HandOver(views.who(self.game, seat),
-                                      handover.story(self.game, seat)),
-                             self._handed_over)  # fmt: skip
+        self.app.push_screen(
+            HandOver(views.who(self.game, seat), handover.story(self.game, seat)), self._handed_over
+        )
 
     def offer_may_act(self) -> None:
         """A piece that may act after its move (D&D): the Actions panel takes the keys with
@@ -641,8 +638,11 @@ class GameScreen(ComputerTurns):
         if override in self._actions:
             self.play(override)
             return
-        why = "the game is over" if self.game.over else \
-            self.game.rules.why_illegal(self.game.state, override)  # fmt: skip
+        why = (
+            "the game is over"
+            if self.game.over
+            else self.game.rules.why_illegal(self.game.state, override)
+        )
         self.message = f"Refused: {why}. {OVERRIDE_WHEN}"
         self.app.bell()
 
@@ -665,8 +665,9 @@ class GameScreen(ComputerTurns):
 
         plies = len(self.game.plies)
         turns = views.turns(self.game)[-1][0] if plies else None
-        self.app.push_screen(ResultPanel(views.result_text(self.game, outcome), plies, turns),
-                             chosen)  # fmt: skip
+        self.app.push_screen(
+            ResultPanel(views.result_text(self.game, outcome), plies, turns), chosen
+        )
 
     def offer_rematch(self) -> None:
         """Rematch: colours swapped or kept (a choice), in a new game with its own file."""
@@ -675,8 +676,7 @@ class GameScreen(ComputerTurns):
             self._start_rematch(False)
             return
         white = views.who(game, game.rules.seats()[0].key)
-        options = [(True, f"Swap colours ({white} takes the other side)"),
-                   (False, "Keep colours")]  # fmt: skip
+        options = [(True, f"Swap colours ({white} takes the other side)"), (False, "Keep colours")]
 
         def chosen(swap: bool | None) -> None:
             if swap is not None:

@@ -55,8 +55,9 @@ def help_markdown(screen: Screen[Any]) -> str:
     if commands:
         parts += ["## Keys", key_table(commands)]
     dice = getattr(screen, "uses_dice", True)  # a game without dice: no word of them
-    settings = "dice animation, pieces, board colours, theme" if dice else \
-        "pieces, board colours, theme"  # fmt: skip
+    settings = (
+        "dice animation, pieces, board colours, theme" if dice else "pieces, board colours, theme"
+    )
     everywhere = tuple(c for c in APP_COMMANDS if dice or c.id != "animation")
     parts += [GENERAL.format(settings=settings), key_table(everywhere)]
     return "\n\n".join(p for p in parts if p)

@@ -31,8 +31,9 @@ from battlechess_tui.ui.settings import config_dir
 from battlechess_tui.ui.widgets.footer import Footer
 
 #: The game table's commands a lesson leaves out (inherited with the game screen's bindings).
-NOT_IN_LESSONS = frozenset(c.action for c in GAME_COMMANDS
-                           if c.id in ("undo", "save", "load", "draw", "resign"))  # fmt: skip
+NOT_IN_LESSONS = frozenset(
+    c.action for c in GAME_COMMANDS if c.id in ("undo", "save", "load", "draw", "resign")
+)
 
 LESSON_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -134,8 +135,11 @@ class LessonScreen(GameScreen):
         step = self.run.step
         if step is None:
             following = next_lesson(self.run.ref)
-            offer = (f"Next: {following.lesson.title} ({following.game}), N to start it; "
-                     "q for the list." if following else "That was the last lesson.")  # fmt: skip
+            offer = (
+                f"Next: {following.lesson.title} ({following.game}), N to start it; q for the list."
+                if following
+                else "That was the last lesson."
+            )
             return f"{after} {lesson.done}".strip() + f"\n{offer}\n{rules}"
         # The introduction stays until the first step is done.
         intro = lesson.intro.replace("\n", " ") + "\n\n" if self.run.index == 0 else ""
@@ -203,4 +207,4 @@ class LessonScreen(GameScreen):
         self.app.switch_screen(LessonScreen(LessonRun(following), self.save_dir))
 
     def action_quit_game(self) -> None:
-        self.app.pop_screen()
+        close_screen(self)

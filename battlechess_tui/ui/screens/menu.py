@@ -29,7 +29,7 @@ MENU_COMMANDS = (
         "continue_game",
         "Resume the latest unfinished game",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("load", "l,o", "Load", "load", "Open a saved game", show=False),
     Command("replay", "p", "Replay", "replay", "Watch a saved game move by move", show=False),
     Command(
@@ -39,7 +39,7 @@ MENU_COMMANDS = (
         "new_campaign",
         "Start a D&D Battle Chess campaign (a series of games)",
         show=False,
-    ),  # fmt: skip
+    ),
     Command(
         "continue-campaign",
         "k",
@@ -47,7 +47,7 @@ MENU_COMMANDS = (
         "continue_campaign",
         "Continue a D&D Battle Chess campaign",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("learn", "t", "Learn", "learn", "Learn a game by playing its lessons", show=False),
     Command("rules", "r", "Rules", "rules", "Read the rules of every game", show=False),
     Command(
@@ -57,7 +57,7 @@ MENU_COMMANDS = (
         "settings",
         "Pieces, board colours, theme, animation",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("help", "question_mark", "Help", "help", "How this app works"),
     Command("quit", "q", "Quit", "quit", "Leave battlechess (games are autosaved)"),
 )
@@ -90,8 +90,9 @@ class MenuScreen(Screen[None]):
             yield Static(TITLE_ART, id="title")
             yield Label("Dice-and-battle chess for two at one keyboard", id="subtitle")
             with Center():
-                yield OptionList(*(Option(menu_line(c), id=c.id) for c in MENU_LIST),
-                                 id="menu-options")  # fmt: skip
+                yield OptionList(
+                    *(Option(menu_line(c), id=c.id) for c in MENU_LIST), id="menu-options"
+                )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -99,6 +100,8 @@ class MenuScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#menu-options")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.app.screen is not self:
+            return  # an Enter or click queued for the menu, arriving after a key opened a screen
         command = next(c for c in MENU_COMMANDS if c.id == event.option_id)
         await self.run_action(command.action)
 

@@ -31,7 +31,7 @@ from battlechess_tui.ui.widgets.footer import Footer
 NEW_GAME_COMMANDS = (
     Command(
         "start", "ctrl+s,f5", "Start", "start", "Start the game with these settings", priority=True
-    ),  # fmt: skip
+    ),
     Command("rules", "ctrl+r", "Rules", "rules", "Read the chosen game's rules"),
     Command("file", "ctrl+o", "Load file", "load_file", "Play a house-rule variant file (.toml)"),
     Command("help", "f1", "Help", "help", "About this screen"),
@@ -83,8 +83,15 @@ def holder_options(names: list[str], side_name: str) -> list[tuple[str, str]]:
 def plays_select(value: str, name: str, wid: str, classes: str) -> Select[str]:
     """A person or the computer at a level, for a seat (or a whole team)."""
     value = value if any(v == value for _, v in PLAYS) else PERSON
-    return Select(PLAYS, value=value, allow_blank=False, name=name, id=wid,
-                  classes=f"seat-plays {classes}", compact=True)  # fmt: skip
+    return Select(
+        PLAYS,
+        value=value,
+        allow_blank=False,
+        name=name,
+        id=wid,
+        classes=f"seat-plays {classes}",
+        compact=True,
+    )
 
 
 def team_choice(seats: list[Seat], held: dict[str, str]) -> str:
@@ -95,31 +102,45 @@ def team_choice(seats: list[Seat], held: dict[str, str]) -> str:
     return only if only in LEVELS else PERSON
 
 
-def team_rows(side: int, side_name: str, seats: list[Seat], names: list[str],
-              held: dict[str, str]) -> list[Widget]:  # fmt: skip
+def team_rows(
+    side: int, side_name: str, seats: list[Seat], names: list[str], held: dict[str, str]
+) -> list[Widget]:
     """A team's player names (one place per seat), the team's own person-or-computer choice,
     and per seat (commander) who holds it: one of the named players or the computer."""
-    fields = [Input(name, placeholder=f"player {i + 1}", name=f"{side}:{i}", id=f"team-{side}-{i}",
-                    classes="team-name", compact=True)
-              for i, name in enumerate((names + [""] * len(seats))[: len(seats)])]  # fmt: skip
+    fields = [
+        Input(
+            name,
+            placeholder=f"player {i + 1}",
+            name=f"{side}:{i}",
+            id=f"team-{side}-{i}",
+            classes="team-name",
+            compact=True,
+        )
+        for i, name in enumerate((names + [""] * len(seats))[: len(seats)])
+    ]
     options = holder_options(names, side_name)
     values = [held.get(seat.key, "0") for seat in seats]
     rows: list[Widget] = [
-        Horizontal(Label(f"{side_name} players", classes="field-label"), *fields,
-                   classes="field"),
-        Horizontal(Label("  Whole team", classes="field-label"),
-                   plays_select(team_choice(seats, held), str(side), f"team-plays-{side}",
-                                "team-plays"),
-                   classes="field"),
-    ]  # fmt: skip
+        Horizontal(Label(f"{side_name} players", classes="field-label"), *fields, classes="field"),
+        Horizontal(
+            Label("  Whole team", classes="field-label"),
+            plays_select(team_choice(seats, held), str(side), f"team-plays-{side}", "team-plays"),
+            classes="field",
+        ),
+    ]
     for i, (seat, held_by) in enumerate(zip(seats, values, strict=True)):
         value = held_by if any(v == held_by for _, v in options) else options[0][1]
         label = seat.label.removeprefix(side_name + " ")
-        select = Select(options, value=value, allow_blank=False, name=seat.key,
-                        id=f"holder-{side}-{i}", classes=f"holder holder-{side}",
-                        compact=True)  # fmt: skip
-        rows.append(Horizontal(Label(f"  {label}", classes="field-label"), select,
-                               classes="field"))  # fmt: skip
+        select = Select(
+            options,
+            value=value,
+            allow_blank=False,
+            name=seat.key,
+            id=f"holder-{side}-{i}",
+            classes=f"holder holder-{side}",
+            compact=True,
+        )
+        rows.append(Horizontal(Label(f"  {label}", classes="field-label"), select, classes="field"))
     return rows
 
 
@@ -128,8 +149,14 @@ def option_widget(key: str, spec: OptionSpec, index: int) -> Widget:
     if isinstance(spec.default, bool):
         return Switch(value=spec.default, id=wid, name=key)
     if spec.choices:
-        return Select([(str(c), str(c)) for c in spec.choices], value=str(spec.default),
-                      allow_blank=False, id=wid, name=key, compact=True)  # fmt: skip
+        return Select(
+            [(str(c), str(c)) for c in spec.choices],
+            value=str(spec.default),
+            allow_blank=False,
+            id=wid,
+            name=key,
+            compact=True,
+        )
     if isinstance(spec.default, int):
         return Input(str(spec.default), type="integer", id=wid, name=key, compact=True)
     return Input(str(spec.default), type="text", id=wid, name=key, compact=True)
@@ -157,13 +184,21 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-game"):
             yield Label("New game", classes="screen-title")
-            yield Select([(s.name, k) for k, s in self._specs.items()], value=self.variant_key,
-                         allow_blank=False, id="game-select", compact=True)  # fmt: skip
+            yield Select(
+                [(s.name, k) for k, s in self._specs.items()],
+                value=self.variant_key,
+                allow_blank=False,
+                id="game-select",
+                compact=True,
+            )
             yield Static(id="game-description", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Variant file", classes="field-label")
-                yield Input(placeholder="path of a house-rule .toml, then Enter",
-                            id="variant-file", compact=True)  # fmt: skip
+                yield Input(
+                    placeholder="path of a house-rule .toml, then Enter",
+                    id="variant-file",
+                    compact=True,
+                )
             yield Label("Options", classes="section-title")
             yield Vertical(id="options")
             yield Label("Players", classes="section-title")
@@ -202,8 +237,13 @@ class NewGameScreen(Screen[None]):
                 continue
             choices = ", ".join(map(str, opt.choices)) if opt.choices else ""
             help_text = opt.help or (f"one of {choices}" if choices else "")
-            rows.append(Horizontal(Label(opt.label, classes="field-label"),
-                                   option_widget(key, opt, i), classes="field"))  # fmt: skip
+            rows.append(
+                Horizontal(
+                    Label(opt.label, classes="field-label"),
+                    option_widget(key, opt, i),
+                    classes="field",
+                )
+            )
             rows.append(Static(help_text, classes="field-help"))
         if not rows:
             rows.append(Static("This game has no options.", classes="field-help"))
@@ -234,20 +274,28 @@ class NewGameScreen(Screen[None]):
         rows: list[Widget] = []
         if any(len(seats) > 1 for seats in by_side.values()):
             most = max(len(seats) for seats in by_side.values())
-            rows.append(Static(f"Up to {most} players a side: type their names, then choose "
-                               "who holds each commander (one may hold them all; or the "
-                               "computer).",
-                               classes="field-help team-help"))  # fmt: skip
+            rows.append(
+                Static(
+                    f"Up to {most} players a side: type their names, then choose "
+                    "who holds each commander (one may hold them all; or the "
+                    "computer).",
+                    classes="field-help team-help",
+                )
+            )
         for side, seats in by_side.items():
             side_name = variant.rules.side_names[side]
             if len(seats) == 1:
                 seat = seats[0]
                 name = typed.get(seat.key, side_name)
                 field = Input(name, name=seat.key, classes="seat-name", compact=True)
-                plays = plays_select(self._wanted.get(seat.key, PERSON), seat.key,
-                                     f"plays-{side}", "seat")  # fmt: skip
-                rows.append(Horizontal(Label(seat.label, classes="field-label"), field, plays,
-                                       classes="field"))  # fmt: skip
+                plays = plays_select(
+                    self._wanted.get(seat.key, PERSON), seat.key, f"plays-{side}", "seat"
+                )
+                rows.append(
+                    Horizontal(
+                        Label(seat.label, classes="field-label"), field, plays, classes="field"
+                    )
+                )
             else:
                 names = teams.get(side) or [side_name] + [""] * (len(seats) - 1)
                 self._team_plays[str(side)] = team_choice(seats, self._wanted)
@@ -308,8 +356,9 @@ class NewGameScreen(Screen[None]):
             if not isinstance(widget, Input | Select | Switch) or widget.name is None:
                 continue
             value = widget.value
-            values[widget.name] = ("on" if value else "off") if isinstance(value, bool) \
-                else str(value)  # fmt: skip
+            values[widget.name] = (
+                ("on" if value else "off") if isinstance(value, bool) else str(value)
+            )
         return values
 
     def _team_names(self) -> dict[int, list[str]]:
@@ -323,23 +372,32 @@ class NewGameScreen(Screen[None]):
     def player_names(self) -> dict[str, str]:
         """Seat key -> the name of the player who holds it (a team's seat held by the
         computer: ``Computer``)."""
-        out = {w.name: w.value.strip() or w.name
-               for w in self.query("#players .seat-name").results(Input) if w.name}  # fmt: skip
+        out = {
+            w.name: w.value.strip() or w.name
+            for w in self.query("#players .seat-name").results(Input)
+            if w.name
+        }
         teams = self._team_names()
         for select in self.query("#players .holder").results(Select):
             side = int(select.id.split("-")[1]) if select.id else 0
             names = teams.get(side, [])
             value = select.value if isinstance(select.value, str) else "0"
             if select.name:
-                out[select.name] = COMPUTER_NAME if value in LEVELS \
-                    else player_name(names, int(value), self._side_name(side))  # fmt: skip
+                out[select.name] = (
+                    COMPUTER_NAME
+                    if value in LEVELS
+                    else player_name(names, int(value), self._side_name(side))
+                )
         return out
 
     def computers(self) -> dict[str, str]:
         """Seat key -> the level of the computer that holds it (the other seats are people)."""
         chosen = self.query("#players .seat, #players .holder").results(Select)
-        return {s.name: s.value for s in chosen
-                if s.name and isinstance(s.value, str) and s.value in LEVELS}  # fmt: skip
+        return {
+            s.name: s.value
+            for s in chosen
+            if s.name and isinstance(s.value, str) and s.value in LEVELS
+        }
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -348,8 +406,9 @@ class NewGameScreen(Screen[None]):
         game_of = self._files.get(self.variant_key, self.variant_key)
         try:
             seed = int(seed_text) if seed_text else None
-            game = build_game(game_of, self.option_values(), seed, self.player_names(),
-                              self.computers())  # fmt: skip
+            game = build_game(
+                game_of, self.option_values(), seed, self.player_names(), self.computers()
+            )
         except (ValueError, KeyError) as exc:
             error.update(f"Cannot start: {exc.args[0] if exc.args else exc}")
             return

@@ -75,7 +75,7 @@ REPLAY_COMMANDS = (
         replace(c, show=c.show and c.id == "help")
         for c in TABLE_COMMANDS
         if not _TAKEN & set(c.keys.split(","))
-    ),  # fmt: skip
+    ),
     _QUIT,
 )
 
@@ -104,8 +104,14 @@ class ReplayScreen(TableScreen):
     ply: var[int] = var(0)
     speed: var[int] = var(1)
 
-    def __init__(self, game: Game, save_dir: Path, path: Path | None = None,
-                 start: int = 0, analyse: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        game: Game,
+        save_dir: Path,
+        path: Path | None = None,
+        start: int = 0,
+        analyse: bool = False,
+    ) -> None:
         super().__init__(game)
         self.save_dir = save_dir
         self.path = path
@@ -241,8 +247,9 @@ class ReplayScreen(TableScreen):
         self._status = "Analysing: estimating the first positions…"
         panel.display = True
         self._update_panel()
-        self.run_worker(self._analyse, thread=True, group="analysis", exclusive=True,
-                        exit_on_error=False)  # fmt: skip
+        self.run_worker(
+            self._analyse, thread=True, group="analysis", exclusive=True, exit_on_error=False
+        )
 
     def _analyse(self) -> Analysis:
         """The analysis (a worker thread): the part done is shown as it arrives, the whole
@@ -258,8 +265,9 @@ class ReplayScreen(TableScreen):
         def arrived(part: Analysis) -> None:
             copy = replace(part, decisions=list(part.decisions), worths=list(part.worths))
             done, total = sum(w is not None for w in copy.worths), len(copy.worths)
-            self.app.call_from_thread(self._show_analysis, copy,
-                                      f"Analysing: {done} of {total} positions")  # fmt: skip
+            self.app.call_from_thread(
+                self._show_analysis, copy, f"Analysing: {done} of {total} positions"
+            )
 
         found = analyse(self.game, level, jobs, path, arrived, self._cancel, sign)
         if path is not None:
@@ -286,7 +294,7 @@ class ReplayScreen(TableScreen):
             return
         self.analysis, self._status = analysis, status
         self.query_one(AnalysisPanel).display = True
-        self.log_entries = marked_log(views.log(self.game, self.index), analysis)
+        self.log_entries = marked_log(self.shown_log(views.log(self.game, self.index)), analysis)
         self._update_panel()
 
     def _update_panel(self) -> None:
@@ -300,11 +308,13 @@ class ReplayScreen(TableScreen):
             self.message = f"Analyse the game first (y) to find its {what}s."
             return
         wanted = _is_mistake if kind == "mistake" else _is_big_roll
-        found = next((d for d in self.analysis.decisions
-                      if d.ply + 1 > self.ply and wanted(d)), None)  # fmt: skip
+        found = next(
+            (d for d in self.analysis.decisions if d.ply + 1 > self.ply and wanted(d)), None
+        )
         if found is None:
             self.message = f"No {what} after ply {self.ply}" + (
-                "." if self.analysis.complete else " yet (the analysis goes on).")  # fmt: skip
+                "." if self.analysis.complete else " yet (the analysis goes on)."
+            )
             return
         self._stop()
         self.ply = found.ply + 1
@@ -313,9 +323,12 @@ class ReplayScreen(TableScreen):
         """A new game from the position shown, its decisions rebuilt with their own rolls."""
         game = self.game
         fork = Game.rebuild(
-            game.variant, game.seed, dict(game.players), game.setup_events,
+            game.variant,
+            game.seed,
+            dict(game.players),
+            game.setup_events,
             [(p.action.text(game.rules.geo), p.events) for p in game.plies[: self.ply]],
-        )  # fmt: skip
+        )
         self._stop()
         navigate(self, StartGame(fork))
         self.app.notify(f"Playing on from ply {self.ply} as a new game.", title="Replay")

@@ -107,8 +107,13 @@ class Contents(OptionList):
 
     def show(self, page: list[Piece]) -> None:
         self.clear_options()
-        self.add_options([Option("  " * (p.level - 2) + p.title, id=str(i))
-                          for i, p in enumerate(page) if p.level >= 2])  # fmt: skip
+        self.add_options(
+            [
+                Option("  " * (p.level - 2) + p.title, id=str(i))
+                for i, p in enumerate(page)
+                if p.level >= 2
+            ]
+        )
 
 
 class RulesScreen(Screen[None]):
@@ -139,10 +144,18 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules"):
-            yield Select([(s.name, k) for k, s in self._specs.items()], value=self.variant,
-                         allow_blank=False, id="rules-game", compact=True)  # fmt: skip
-            yield Input(placeholder="rule id, e.g. DD-18 (Enter goes there, Escape closes)",
-                        id="rule-id", compact=True)  # fmt: skip
+            yield Select(
+                [(s.name, k) for k, s in self._specs.items()],
+                value=self.variant,
+                allow_blank=False,
+                id="rules-game",
+                compact=True,
+            )
+            yield Input(
+                placeholder="rule id, e.g. DD-18 (Enter goes there, Escape closes)",
+                id="rule-id",
+                compact=True,
+            )
             with Horizontal(id="rules-body"):
                 yield Contents(id="rules-contents")
                 yield self._viewer()

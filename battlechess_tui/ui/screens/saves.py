@@ -228,8 +228,9 @@ class SavesScreen(Screen[None]):
             self._say(f"Cannot open: {exc}")
             return
         navigate(self, OpenReplay(loaded.game, None))
-        self.app.notify(f"{path.name}: read-only, an edited save", title="Edited save",
-                        markup=False)  # fmt: skip
+        self.app.notify(
+            f"{path.name}: read-only, an edited save", title="Edited save", markup=False
+        )
 
     # -- deleting and renaming -------------------------------------------------------------------
 

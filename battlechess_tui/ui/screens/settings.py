@@ -68,16 +68,28 @@ class SettingsScreen(Screen[None]):
                 yield Select(PIECE_LABELS, value=settings.pieces, allow_blank=False, id="pieces")
             with Horizontal(classes="field"):
                 yield Label("Board colours", classes="field-label")
-                yield Select([(PALETTE_LABELS[p], p) for p in PALETTES], value=settings.palette,
-                             allow_blank=False, id="palette")  # fmt: skip
+                yield Select(
+                    [(PALETTE_LABELS[p], p) for p in PALETTES],
+                    value=settings.palette,
+                    allow_blank=False,
+                    id="palette",
+                )
             with Horizontal(classes="field"):
                 yield Label("Theme", classes="field-label")
-                yield Select([(name, name) for name in sorted(self.app.available_themes)],
-                             value=self.app.theme, allow_blank=False, id="theme")  # fmt: skip
+                yield Select(
+                    [(name, name) for name in sorted(self.app.available_themes)],
+                    value=self.app.theme,
+                    allow_blank=False,
+                    id="theme",
+                )
             with Horizontal(classes="field"):
                 yield Label("Hand-over", classes="field-label")
-                yield Select([(HAND_OVER_LABELS[h], h) for h in HAND_OVERS],
-                             value=settings.handover, allow_blank=False, id="handover")  # fmt: skip
+                yield Select(
+                    [(HAND_OVER_LABELS[h], h) for h in HAND_OVERS],
+                    value=settings.handover,
+                    allow_blank=False,
+                    id="handover",
+                )
             with Horizontal(classes="field"):
                 yield Label("Free undo", classes="field-label")
                 yield Switch(settings.free_undo, id="free_undo")
@@ -86,8 +98,12 @@ class SettingsScreen(Screen[None]):
                 yield Switch(settings.turn_board, id="turn_board")
             with Horizontal(classes="field"):
                 yield Label("Move log", classes="field-label")
-                yield Select([(NOTATION_LABELS[n], n) for n in LOG_NOTATIONS],
-                             value=settings.notation, allow_blank=False, id="notation")  # fmt: skip
+                yield Select(
+                    [(NOTATION_LABELS[n], n) for n in LOG_NOTATIONS],
+                    value=settings.notation,
+                    allow_blank=False,
+                    id="notation",
+                )
             where = settings_path() if battle_app(self).persist_settings else "not saved (test run)"
             yield Static(f"Saved in {where}", classes="field-help")
         yield Footer()

@@ -26,9 +26,11 @@ from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.widgets.footer import Footer
 
 #: How a war chest fills (DD-44..DD-46), said where it is spent.
-GOLD_HELP = ("Gold is earned by winning games: 10,000 a win, 1,000 more or less per point of "
-             "battle power between the sides (DD-44), 1,000 per level taken from killed enemies "
-             "(DD-46), and a surrender's spoils (DD-45).")  # fmt: skip
+GOLD_HELP = (
+    "Gold is earned by winning games: 10,000 a win, 1,000 more or less per point of "
+    "battle power between the sides (DD-44), 1,000 per level taken from killed enemies "
+    "(DD-46), and a surrender's spoils (DD-45)."
+)
 
 SHOP_COMMANDS = (
     Command("white", "w", "White", "side(0)", "Shop for White's pieces"),
@@ -94,8 +96,9 @@ class ShopScreen(Screen[None]):
         names = report.class_names()
         pieces = self.query_one("#shop-pieces", OptionList)
         pieces.clear_options()
-        pieces.add_options([Option(Text(report.piece_line(p, names)), id=p.square)
-                            for p in rec.pieces])  # fmt: skip
+        pieces.add_options(
+            [Option(Text(report.piece_line(p, names)), id=p.square) for p in rec.pieces]
+        )
         if self.square:
             self._show_offers(self.square)
 
@@ -105,8 +108,9 @@ class ShopScreen(Screen[None]):
         self._offers = shop.offers(self.campaign, self.side, square)
         offers = self.query_one("#shop-offers", OptionList)
         offers.clear_options()
-        offers.add_options([Option(Text(o.line()), id=o.item, disabled=o.price > chest)
-                            for o in self._offers])  # fmt: skip
+        offers.add_options(
+            [Option(Text(o.line()), id=o.item, disabled=o.price > chest) for o in self._offers]
+        )
         offers.border_title = f"Items for {square}"
 
     @on(OptionList.OptionHighlighted, "#shop-pieces")
@@ -120,8 +124,9 @@ class ShopScreen(Screen[None]):
     @on(OptionList.OptionHighlighted, "#shop-offers")
     def _offer_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         offer = next((o for o in self._offers if o.item == event.option.id), None)
-        self.query_one("#offer-help", Static).update(offer.line() + "\n" + offer.help if offer
-                                                     else "")  # fmt: skip
+        self.query_one("#offer-help", Static).update(
+            offer.line() + "\n" + offer.help if offer else ""
+        )
 
     @on(OptionList.OptionSelected, "#shop-offers")
     def _offer_chosen(self, event: OptionList.OptionSelected) -> None:

@@ -7,6 +7,7 @@ and what choosing a square does.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from threading import Lock
 from typing import ClassVar
@@ -19,11 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.views import TallySection
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command
+from battlechess_tui.ui.game_help import reads_notation
 from battlechess_tui.ui.rule_links import link_rules, rule_ids
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
@@ -63,7 +65,7 @@ TABLE_COMMANDS = (
         "toggle_ascii",
         "Switch between Unicode figures and letters",
         show=False,
-    ),  # fmt: skip
+    ),
     Command(
         "palette",
         "c",
@@ -71,7 +73,7 @@ TABLE_COMMANDS = (
         "cycle_palette",
         "Board colours: theme, high contrast, no colour",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("rules", "r", "Rules", "rules", "Read this game's rules"),
     Command(
         "rule",
@@ -80,10 +82,25 @@ TABLE_COMMANDS = (
         "open_rule",
         "Open the rules at the rule just cited (the message line, else the move log)",
         show=False,
-    ),  # fmt: skip
+    ),
     Command("help", "question_mark", "Help", "help", "Keys and how to play on this screen"),
     Command("screenshot", "p", "Shot", "screenshot", "Save an SVG screenshot", show=False),
 )
+
+
+def in_coordinates(game: Game, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+    """The move log with moves written as their squares (``g1f3``) where the game writes
+    them in its own notation (SAN), keeping what follows it (a fight's roll, supporters)."""
+    if not reads_notation(game):
+        return entries
+    geo, out = game.rules.geo, []
+    for entry in entries:
+        ply = game.plies[entry.ply - 1]
+        if ply.action.kind == MOVE and entry.notation == ply.notation:
+            first = ply.notation.split(" ")[0]
+            entry = replace(entry, notation=ply.action.text(geo) + ply.notation[len(first) :])
+        out.append(entry)
+    return tuple(out)
 
 
 class TableScreen(Screen[None]):
@@ -130,9 +147,11 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table"):
             with Vertical(id="board-column"):
                 yield Board(id="board").data_bind(
-                    model=TableScreen.board_model, cursor=TableScreen.cursor,
-                    selected=TableScreen.selected, flipped=TableScreen.flipped,
-                )  # fmt: skip
+                    model=TableScreen.board_model,
+                    cursor=TableScreen.cursor,
+                    selected=TableScreen.selected,
+                    flipped=TableScreen.flipped,
+                )
                 yield from self.compose_under_board()
                 yield Static(id="message", markup=False)
                 yield self._move_log("move-log-under")  # where the board leaves room for it
@@ -206,11 +225,14 @@ class TableScreen(Screen[None]):
         notice = self.query_one("#too-small", Static)
         notice.display = small
         if small:
-            notice.update(f"Make the window larger: this game needs at least {least_w} x "
-                          f"{least_h} characters (it is {width} x {height} now).")  # fmt: skip
+            notice.update(
+                f"Make the window larger: this game needs at least {least_w} x "
+                f"{least_h} characters (it is {width} x {height} now)."
+            )
             return
-        board_w, board_h = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH,
-                               height - RESERVED_LINES)[2:]  # fmt: skip
+        board_w, board_h = fit(
+            geo.width, geo.height, width - MIN_PANEL_WIDTH, height - RESERVED_LINES
+        )[2:]
         self.query_one("#board-column").styles.width = max(board_w, MIN_BOARD_COLUMN)
         # The board's own height, at the top of its column: it stays put while the message
         # line under it and the panels beside it grow and shrink.
@@ -277,22 +299,37 @@ class TableScreen(Screen[None]):
             self.query_one(DiceTray).animate_rolls = self._animate_tray(tray_ply)
             self.tray_entries = entries
         # Set on every sync: ``on_mount`` may come after the first one (a game loaded at start).
-        title = "Dice" if not entries else (
-            "Dice — setup" if tray_ply == 0 else
-            f"Dice — turn {views.turn_numbers(game, tray_ply)[-1].rstrip('.…')}")  # fmt: skip
+        title = (
+            "Dice"
+            if not entries
+            else (
+                "Dice — setup"
+                if tray_ply == 0
+                else f"Dice — turn {views.turn_numbers(game, tray_ply)[-1].rstrip('.…')}"
+            )
+        )
         self.query_one("#dice-tray").border_title = title
         self.tally = tuple(game.presenter.tally(game.positions[index].state))
         # In a short window a battle's panel shows its rolls: the tray would repeat them.
         short_battle = self.battle_info is not None and self.size.height < TALL_LINES
         self.query_one(DiceTray).display = views.has_dice(game) and not short_battle
-        self.log_entries = views.log(game, index)
+        self.log_entries = self.shown_log(views.log(game, index))
         self.action_items = views.actions_panel(game, self._actions) if self.SHOW_INPUT else ()
         self.sync_card()
 
+    def shown_log(self, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+        """The move log as the settings write it: the chess games' moves as squares when
+        the "Move log" setting says coordinates (in play and in replays alike)."""
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and settings.notation == "coordinates":
+            return in_coordinates(self.game, entries)
+        return entries
+
     def show_board(self) -> None:
         """Redraw the board's model: the position, the selection's or the aim's targets."""
-        self.board_model = views.board_model(self.game, self.index, self.selected, self._actions,
-                                             self.aiming)  # fmt: skip
+        self.board_model = views.board_model(
+            self.game, self.index, self.selected, self._actions, self.aiming
+        )
 
     def _animate_tray(self, tray_ply: int) -> bool:
         settings = getattr(self.app, "settings", None)
@@ -323,8 +360,13 @@ class TableScreen(Screen[None]):
             return
         self.odds = ODDS_PENDING
         state = self.game.positions[self.index].state
-        self.run_worker(partial(self._work_out_odds, key, state, request), thread=True,
-                        exclusive=True, group=ODDS_GROUP, exit_on_error=False)  # fmt: skip
+        self.run_worker(
+            partial(self._work_out_odds, key, state, request),
+            thread=True,
+            exclusive=True,
+            group=ODDS_GROUP,
+            exit_on_error=False,
+        )
 
     def _work_out_odds(
         self, key: OddsKey, state: object, request: views.OddsRequest
@@ -423,8 +465,9 @@ class TableScreen(Screen[None]):
         found = rule_ids(self.message)
         if found:
             return found[0]
-        entries = [e for e in self.log_entries
-                   if self.log_current is None or e.ply <= self.log_current]  # fmt: skip
+        entries = [
+            e for e in self.log_entries if self.log_current is None or e.ply <= self.log_current
+        ]
         for entry in reversed(entries):
             found = rule_ids(" ".join((entry.notation, *entry.details)))
             if found:
