@@ -115,6 +115,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "__all__ only shapes a star import, which nothing uses; every name is still imported",
     ("battlechess_tui/rules/single_combat/rules.py", "if board.ep >= 0:", "0 -> 1"):
         "an en passant square is on the third or sixth rank, never a1 (square 0)",
+    ("battlechess_tui/rules/single_combat/rules.py", "if board.ep >= 0:", ">= -> >"):
+        "an en passant square is on the third or sixth rank, never a1 (square 0)",
+    ("battlechess_tui/engine/spec.py", "return None", "removed"):
+        "data_problem's last line: without it the function falls off its end, which "
+        "returns the same None",
     ("battlechess_tui/rules/arena/__init__.py", "__all__ = [", "removed"):
         "__all__ only shapes a star import, which nothing uses; every name is still imported",
     ("battlechess_tui/rules/arena/rules.py", "MOVES_CACHE = 4096", "4096 -> 4097"):
@@ -125,6 +130,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("battlechess_tui/rules/arena/state.py",
      "quiet: int = 0  # gladiator halves, made or skipped, since the last capture (AR-13)",
      "0 -> 1"): "a default never used: every state is built with its count",
+    **dict.fromkeys(
+        (("battlechess_tui/engine/movement.py",
+          "turns = [(0, 0)] if first == n else [(-dy, dx), (dy, -dx)]", change)
+         for change in ("0 -> -1", "0 -> 1")),
+        "a bent route with every square on its first leg has an empty second leg "
+        "(range(1, n - first + 1) is empty), so its turn is never used"),
 }  # fmt: skip
 FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,

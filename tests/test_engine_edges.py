@@ -1,15 +1,28 @@
 """Engine behaviour the engine's own tests left unchecked, found by mutation testing
 (benchmarks/mutants.py): move numbers, double check, the generic perft and divide, a roll's
-written total, option values typed as text and their bounds, and bad variant files."""
+written total, option values typed as text and their bounds, bad variant files, refused
+decisions and truncated games, verifying a record, and the checks of a house-rule file."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.chessboard import ChessBoard
+from battlechess_tui.engine.data_files import size_text
 from battlechess_tui.engine.events import Roll
-from battlechess_tui.engine.registry import load_spec_file, make_variant, spec
-from battlechess_tui.engine.rules import Rules
-from battlechess_tui.engine.spec import SpecError
+from battlechess_tui.engine.game import ACCEPT_DRAW, OFFER_DRAW, Game
+from battlechess_tui.engine.registry import (
+    check_file,
+    load_spec_file,
+    make_variant,
+    spec,
+    variants_dir,
+)
+from battlechess_tui.engine.replay import Decision, check_variant, option_values, verify
+from battlechess_tui.engine.rules import IllegalAction, Rules
+from battlechess_tui.engine.spec import MAX_TOML_DEPTH, SpecError, read_toml
 
 
 def classic():
@@ -65,3 +78,156 @@ def test_bad_variant_files_are_refused_with_their_reason(tmp_path: Path):
     not_a_class = spec("arena").model_copy(update={"rules": "arena:HALF_WORDS"})
     with pytest.raises(SpecError, match="HALF_WORDS"):
         make_variant(not_a_class)
+
+
+def test_an_action_object_out_of_turn_is_refused_and_changes_nothing():
+    """Game.play checks an Action it is handed against the legal choices, as it does text."""
+    game = Game(make_variant("classic"), seed=1)
+    e2e4 = game.parse("e2e4")
+    with pytest.raises(IllegalAction):
+        game.play(Action(ACCEPT_DRAW))  # no draw was offered
+    assert game.plies == [] and game.outcome is None
+    game.play(Action(OFFER_DRAW))
+    with pytest.raises(IllegalAction):
+        game.play(e2e4)  # the offer must be answered first
+    assert len(game.plies) == 1 and game.position.draw_offer_by is not None
+
+
+def test_truncating_a_game_drops_the_later_decisions_and_positions():
+    game = Game(make_variant("classic"), seed=1)
+    for text in ("e2e4", "e7e5", "g1f3"):
+        game.play(text)
+    after_one = game.positions[1].state
+    game.truncate(1)
+    assert [p.action.text(game.rules.geo) for p in game.plies] == ["e2e4"]
+    assert len(game.positions) == 2 and game.state == after_one
+
+
+def test_the_variant_alias_starts_a_new_game():
+    v = make_variant("classic")
+    state, events = v.new_game(None)
+    assert v.rules.position_text(state) == spec("classic").setup and events == []
+
+
+def test_an_unknown_game_name_is_cut_short_in_the_error():
+    with pytest.raises(KeyError) as caught:
+        spec("x" * 60)
+    assert "x" * 37 + "..." in str(caught.value) and "x" * 38 not in str(caught.value)
+
+
+def _single_combat_capture():
+    """A Single Combat game whose third ply is a fight: its events, a roll and then more."""
+    game = Game(make_variant("single-combat"), seed=2)
+    for text in ("e2e4", "d7d5", "e4d5"):
+        game.play(text)
+    return game
+
+
+def test_a_record_given_as_pairs_of_action_and_events_verifies():
+    game = _single_combat_capture()
+    pairs = [(p.action.text(game.rules.geo), p.events) for p in game.plies]
+    assert verify(game.variant, 2, game.setup_events, pairs) is None
+
+
+def test_a_changed_event_is_named_by_its_place_in_the_ply():
+    game = _single_combat_capture()
+    fight = list(game.plies[2].events)
+    assert len(fight) >= 2 and isinstance(fight[0], Roll)
+    changed = replace(fight[1], squares=(35,))  # the note names other squares
+    record = [Decision(p.action.text(game.rules.geo), p.events) for p in game.plies[:2]]
+    record.append(Decision("e4d5", [fight[0], changed, *fight[2:]]))
+    mismatch = verify(game.variant, 2, game.setup_events, record)
+    assert mismatch is not None and mismatch.ply == 3
+    assert mismatch.problem.startswith("event 2 was")
+
+
+def test_an_option_value_that_builds_but_cannot_be_played_is_a_problem():
+    """check_variant plays a trial game with each option value, not only with the default."""
+
+    def build(spec_, options):
+        variant = make_variant(spec_, options)
+        if (options or {}).get("die") == "d10":
+            variant.presenter.status = broken  # the game fails as soon as it is drawn
+        return variant
+
+    def broken(state):
+        raise RuntimeError("drawn wrong")
+
+    problems = check_variant(spec("single-combat"), build).problems
+    assert len(problems) == 1 and problems[0].startswith("option die = 'd10': a trial game")
+
+
+def test_a_whole_house_file_without_a_base_is_checked_and_warns_of_nothing(tmp_path: Path):
+    text = (variants_dir() / "classic.toml").read_text()
+    path = tmp_path / "mine.toml"
+    path.write_text(text.replace('key = "classic"', 'key = "mine"').replace("order = 10\n", ""))
+    warnings: list[str] = []
+    assert check_file(path, warnings) == [] and warnings == []
+
+
+def test_a_base_that_does_not_exist_is_refused_by_name(tmp_path: Path):
+    path = tmp_path / "orphan.toml"
+    path.write_text('key = "orphan"\nname = "Orphan"\nbase = "nonesuch"\n')
+    with pytest.raises(SpecError, match="nonesuch"):
+        load_spec_file(path)
+
+
+def test_a_variant_file_of_one_mebibyte_is_read_and_a_byte_more_is_refused(tmp_path: Path):
+    head = 'key = "big"\n'
+    path = tmp_path / "big.toml"
+    path.write_text(head + "#" * (1024 * 1024 - len(head) - 1) + "\n")
+    assert path.stat().st_size == 1024 * 1024 and read_toml(path) == {"key": "big"}
+    path.write_text(head + "#" * (1024 * 1024 - len(head)) + "\n")
+    with pytest.raises(SpecError):
+        read_toml(path)
+
+
+def test_tables_nested_to_the_limit_are_read_and_one_deeper_is_refused(tmp_path: Path):
+    path = tmp_path / "deep.toml"
+    path.write_text(".".join(f"k{i}" for i in range(MAX_TOML_DEPTH)) + " = 1\n")
+    assert read_toml(path)["k0"]["k1"]
+    path.write_text(".".join(f"k{i}" for i in range(MAX_TOML_DEPTH + 1)) + " = 1\n")
+    with pytest.raises(SpecError, match=str(MAX_TOML_DEPTH)):
+        read_toml(path)
+
+
+def test_a_house_file_naming_a_base_class_or_no_class_is_refused_by_name(tmp_path: Path):
+    """The rules named must be a game's own class: not the abstract Rules, not a constant."""
+    head = 'key = "b"\nname = "B"\ndescription = "x"\nbase = "classic"\n'
+    abstract = tmp_path / "abstract.toml"
+    abstract.write_text(head + 'rules = "chess_family.rules:Rules"\n')
+    with pytest.raises(SpecError, match="'chess_family.rules:Rules' is a base class"):
+        load_spec_file(abstract)
+    constant = tmp_path / "constant.toml"
+    constant.write_text(head + 'rules = "arena.rules:HALF_WORDS"\n')
+    with pytest.raises(SpecError, match="'arena.rules:HALF_WORDS' is not a Rules class"):
+        load_spec_file(constant)
+
+
+@pytest.mark.parametrize(
+    "fen", ["4k3/8/8/8/8/8/4P3/4K3 w - - 0 7", "4k3/4p3/8/8/8/8/8/4K3 b - - 0 7"]
+)
+def test_taking_back_a_move_restores_the_move_number(fen: str):
+    board = ChessBoard(classic().geo, fen)
+    for move in board.legal_moves():
+        board.push(move)
+        board.pop()
+        assert board.fen() == fen
+
+
+def test_sizes_are_written_in_bytes_below_a_mebibyte_and_in_megabytes_from_it():
+    assert size_text(1024 * 1024 - 1) == "1,048,575 bytes"
+    assert size_text(1024 * 1024) == "1.0 MB"
+
+
+def test_a_numeric_option_is_tried_at_its_default_and_both_ends():
+    quiet = spec("arena").options["quiet_turns"]
+    assert quiet.min is not None and quiet.max is not None
+    assert list(option_values("quiet_turns", quiet)) == [quiet.default, quiet.min, quiet.max]
+
+
+def test_a_field_of_the_wrong_type_is_refused_by_its_name(tmp_path: Path):
+    path = tmp_path / "typed.toml"
+    path.write_text('key = "typed"\nname = 3\ndescription = "x"\nbase = "classic"\n')
+    with pytest.raises(SpecError, match="name"):
+        load_spec_file(path)

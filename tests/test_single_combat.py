@@ -20,7 +20,9 @@ from battlechess_tui.engine.rules import Chance, IllegalAction, Rules
 from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.rules.chess_family.searcher import ChessSearcher
 from battlechess_tui.rules.single_combat import SingleCombatRules
+from battlechess_tui.rules.single_combat.rules import KING_WEIGHT, ZONE_WEIGHT
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 
@@ -131,6 +133,15 @@ def test_sc_4_a_player_with_no_move_passes():
     assert v.outcome(after) is None
     with pytest.raises(IllegalAction, match="SC-4"):
         v.parse_action(after, "pass")  # Black has king moves, so no pass
+
+
+def test_sc_4_a_move_tried_by_a_player_with_no_move_is_refused_by_sc_4():
+    v = variant()
+    state = v.rules.from_fen(WHITE_BOXED_IN)
+    geo = v.rules.geo
+    for frm, to in (("a1", "b1"), ("b2", "a3")):  # onto its own piece; a pawn's step blocked
+        why = v.rules.why_illegal(state, Action("move", (geo.parse(frm), geo.parse(to))))
+        assert why.endswith("(SC-4)"), why
 
 
 # -- SC-5, SC-6, SC-7: fights ------------------------------------------------------------------
@@ -300,6 +311,15 @@ def test_sc_4_sc_8_perft_through_a_pass_agrees_with_the_generic_count():
             assert v.rules.perft(state, depth) == Rules.perft(v.rules, state, depth), (fen, depth)
 
 
+def test_sc_8_perft_stops_at_the_quiet_move_that_draws():
+    """From 149 quiet plies, every White move is the 150th (SC-8): the game is drawn there,
+    so nothing is counted beyond it, in the fast count as in the generic one."""
+    v = variant()
+    state = v.rules.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80")
+    assert v.rules.perft(state, 1) == Rules.perft(v.rules, state, 1) > 0
+    assert v.rules.perft(state, 2) == Rules.perft(v.rules, state, 2) == 0
+
+
 @pytest.mark.parametrize("row", ["Q", "R", "BNK", "P"])
 def test_sc_7_a_house_table_row_without_four_numbers_is_refused(row):
     data = spec("single-combat").data
@@ -309,12 +329,89 @@ def test_sc_7_a_house_table_row_without_four_numbers_is_refused(row):
         make_variant(house, {"die": "d8"})
 
 
+def test_sc_7_a_house_table_may_use_the_first_and_last_face():
+    d8 = {**spec("single-combat").data["tables"]["d8"], "Q": [1, 8, 8, 8]}
+    house = spec("single-combat").model_copy(update={"data": {"tables": {"d8": d8}}})
+    rules = make_variant(house, {"die": "d8"}).rules
+    queen, rook = cb.QUEEN, cb.ROOK
+    assert rules.fight_chance(queen, queen) == 1
+    assert rules.fight_chance(queen, rook) == Fraction(1, 8)
+
+
+def test_sc_7_a_die_without_a_table_is_refused_naming_the_tables():
+    d8 = spec("single-combat").data["tables"]["d8"]
+    house = spec("single-combat").model_copy(update={"data": {"tables": {"d8": d8}}})
+    with pytest.raises(SpecError, match=r"d6.*tables: d8"):
+        make_variant(house, {"die": "d6"})
+
+
+def test_sc_7_a_house_table_with_an_unknown_field_is_refused():
+    data = spec("single-combat").data
+    extra_table = {"tables": data["tables"], "notes": "house"}
+    extra_row = {"tables": {"d8": {**data["tables"]["d8"], "K": [1, 2, 3, 4]}}}
+    for house_data, name in ((extra_table, "notes"), (extra_row, "K")):
+        house = spec("single-combat").model_copy(update={"data": house_data})
+        with pytest.raises((ValueError, SpecError), match=name):
+            make_variant(house, {"die": "d8"})
+
+
 def test_the_estimate_weighs_the_best_chance_at_the_enemy_king():
     rules = variant().rules
     state = rules.parse_position("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1")  # the Queen touches e8
     best = rules.fight_chance(state.board.board[rules.geo.parse("e7")], cb.KING)
     assert rules.king_chance(state.board, state.moves) == float(best) > 0
     assert rules.positional(state, 0) == -rules.positional(state, 1) > 0
+
+
+def test_the_estimate_counts_the_opponents_moves_with_no_en_passant_square():
+    """The estimate weighs the opponent's moves as if it were to move, with no en passant
+    capture: Black's pawn on b2 next to White's king on b1 has no move, not even onto the
+    empty a1 (a1 is square 0, so an en passant square left at 0 would invent one)."""
+    rules = variant().rules
+    board = "7k/8/8/8/8/8/1p6/1K6"
+    white, black = (rules.parse_position(f"{board} {side} - - 0 1") for side in "wb")
+    assert rules.positional(white, 0) == rules.positional(black, 0) == 0
+    assert rules.evaluate(white, 0) == rules.evaluate(black, 0)
+
+
+def test_the_estimate_counts_the_threat_of_the_side_not_to_move():
+    """Black's Queen next to White's King threatens it on Black's next move: White's estimate,
+    White to move with no threat of its own, is below nothing."""
+    rules = variant().rules
+    state = rules.parse_position("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1")
+    queen_at_king = float(rules.fight_chance(state.board.board[rules.geo.parse("e2")], cb.KING))
+    assert rules.positional(state, 0) <= -KING_WEIGHT * queen_at_king / 2 < 0
+    assert rules.positional(state, 1) == -rules.positional(state, 0)
+
+
+def test_the_estimate_counts_a_pawn_step_next_to_the_enemy_king():
+    rules = variant().rules
+    state = rules.parse_position("8/4k3/8/3P4/8/8/8/4K3 w - - 0 1")  # d5d6 reaches e7's side
+    pawn_at_king = float(rules.fight_chance(cb.PAWN, cb.KING))
+    assert rules.positional(state, 0) == ZONE_WEIGHT * pawn_at_king > 0
+
+
+def test_the_computer_searches_single_combat_on_its_eight_by_eight_board():
+    assert isinstance(variant().rules.searcher(), ChessSearcher)
+
+
+def test_sc_8_perft_of_a_drawn_position_counts_only_the_position_itself():
+    v = variant()
+    drawn = v.rules.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 80")
+    assert v.outcome(drawn) is not None
+    passed, _ = v.apply(v.rules.from_fen(BOTH_BOXED_IN), Action("pass"), Scripted())
+    assert v.outcome(passed) is None  # one pass; a second would draw
+    for state in (drawn, passed):
+        assert v.rules.perft(state, 0) == Rules.perft(v.rules, state, 0) == 1
+    assert v.rules.perft(drawn, 1) == 0
+
+
+def test_only_a_capture_has_fighters():
+    rules = variant().rules
+    state = rules.parse_position("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    assert rules.fighters(state, Action("pass")) is None
+    castle = rules.parse_action(state, "e1g1")
+    assert rules.fighters(state, castle) is None
 
 
 # -- SC-8: draws -------------------------------------------------------------------------------
