@@ -273,8 +273,7 @@ def replace_statement(tree: ast.Module, statement: ast.AST) -> None:
 def files_of(group: Group) -> list[Path]:
     out: list[Path] = []
     for folder in group.folders:
-        out += sorted(p for p in (ROOT / PACKAGE / folder).glob("*.py")
-                      if p.name not in PRESENTERS)  # fmt: skip
+        out += sorted(p for p in (ROOT / PACKAGE / folder).glob("*.py") if p.name not in PRESENTERS)
     return out
 
 
@@ -317,8 +316,9 @@ def pytest(where: Path, tests: list[str], env: dict[str, str], timeout: float) -
     """'passed', 'failed' or 'timeout': the tests run in the copy at ``where``."""
     command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
                "-x", "-q", "--no-header", "-o", "addopts=", *tests]  # fmt: skip
-    with subprocess.Popen(command, cwd=where, env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.DEVNULL) as child:  # fmt: skip
+    with subprocess.Popen(
+        command, cwd=where, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    ) as child:
         RUNNING.add(child)
         try:
             code = child.wait(timeout=timeout)
@@ -338,8 +338,14 @@ def stop_runs() -> None:
 def check_copy(where: Path) -> None:
     """The copy, not the worktree's editable install, is what the tests import."""
     code = f"import {PACKAGE}, sys; sys.stdout.write({PACKAGE}.__file__)"
-    out = subprocess.run([sys.executable, "-c", code], cwd=where, env=environment(where),
-                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=where,
+        env=environment(where),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     if not out.startswith(str(where)):
         raise SystemExit(f"the copy is not imported first ({out}): stopped")
 
@@ -369,8 +375,10 @@ def trace(where: Path, group: Group, timeout: float) -> Coverage:
     files = [str(where / p.relative_to(ROOT)) for p in files_of(group)]
     (where / "trace-files.txt").write_text("\n".join(files))
     out = where / "trace.json"
-    env = environment(where, {"MUTANTS_TRACE_FILES": str(where / "trace-files.txt"),
-                              "MUTANTS_TRACE_OUT": str(out)})  # fmt: skip
+    env = environment(
+        where,
+        {"MUTANTS_TRACE_FILES": str(where / "trace-files.txt"), "MUTANTS_TRACE_OUT": str(out)},
+    )
     tests = ["tests/" + t for t in group.tests]
     start = time.perf_counter()
     if pytest(where, ["-p", "mutants_trace", *tests], env, timeout * 10) != "passed":
@@ -465,16 +473,21 @@ def run_game(name: str, args: argparse.Namespace, copies: Queue[Path]) -> list[R
         cov = Coverage(everything=True, tests=list(group.tests))
         cov.seconds = baseline(copies, group, timeout)
         timeout = max(timeout, 3 * cov.seconds)  # every test runs: allow for all of them
-        print(f"{name}: {len(sites)} mutants; the survivors of {args.recheck} run again against "
-              f"every test of the game ({cov.seconds:.0f} s unmutated)", flush=True)  # fmt: skip
+        print(
+            f"{name}: {len(sites)} mutants; the survivors of {args.recheck} run again against "
+            f"every test of the game ({cov.seconds:.0f} s unmutated)",
+            flush=True,
+        )
     else:
         where = copies.get()
         try:
             cov = trace(where, group, args.timeout)
         finally:
             copies.put(where)
-        print(f"{name}: {len(sites)} mutants; the traced run of its tests took "
-              f"{cov.seconds:.0f} s", flush=True)  # fmt: skip
+        print(
+            f"{name}: {len(sites)} mutants; the traced run of its tests took {cov.seconds:.0f} s",
+            flush=True,
+        )
 
     def one(site: Site) -> Result:
         again = known(site, before)
@@ -486,8 +499,11 @@ def run_game(name: str, args: argparse.Namespace, copies: Queue[Path]) -> list[R
         finally:
             copies.put(own)
         where = f"{site.file.removeprefix(PACKAGE + '/')}:{site.lines[0]}"
-        print(f"    {result.outcome:8} {result.tests:4} tests {result.seconds:5.1f} s  {where}",
-              file=sys.stderr, flush=True)  # fmt: skip
+        print(
+            f"    {result.outcome:8} {result.tests:4} tests {result.seconds:5.1f} s  {where}",
+            file=sys.stderr,
+            flush=True,
+        )
         return result
 
     if args.jobs == 1:
@@ -528,12 +544,13 @@ def summary(name: str, results: list[Result]) -> dict[str, object]:
 
 def table(rows: list[dict[str, object]]) -> str:
     head = "| game | mutants | killed | survived | of them equivalent | kill rate, non-equivalent |"
-    lines = [head,
-             "| --- | ---: | ---: | ---: | ---: | ---: |"]  # fmt: skip
+    lines = [head, "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for r in rows:
         rate = float(r["rate"])  # type: ignore[arg-type]
-        lines.append(f"| {r['game']} | {r['mutants']} | {r['killed']} | {r['survived']} | "
-                     f"{r['equivalent']} | {rate:.1%} |")  # fmt: skip
+        lines.append(
+            f"| {r['game']} | {r['mutants']} | {r['killed']} | {r['survived']} | "
+            f"{r['equivalent']} | {rate:.1%} |"
+        )
     return "\n".join(lines)
 
 
@@ -545,10 +562,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (one copy each)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per mutant")
     parser.add_argument("--json", type=Path, help="write every result here")
-    parser.add_argument("--recheck", type=Path, help="a previous --json: run its survivors again "
-                        "(same seed and counts), keep its kills")  # fmt: skip
-    parser.add_argument("--report", type=Path, nargs="+", help="only print the table of "
-                        "earlier --json files")  # fmt: skip
+    parser.add_argument(
+        "--recheck",
+        type=Path,
+        help="a previous --json: run its survivors again (same seed and counts), keep its kills",
+    )
+    parser.add_argument(
+        "--report", type=Path, nargs="+", help="only print the table of earlier --json files"
+    )
     args = parser.parse_args(argv)
     if args.report:
         return report(args.report)
