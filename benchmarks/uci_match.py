@@ -77,7 +77,8 @@ def to_move(action: Action) -> chess.Move:
 
 def play_game(match: Match, index: int) -> GameResult:
     """Game ``index``: we are White in even games, Black in odd ones."""
-    rules = cached_variant("classic", {}).rules
+    variant = cached_variant("classic", {})
+    rules = variant.rules
     state, _ = rules.new_game(Dice(random.Random(0)))
     board = chess.Board()
     ours = index % 2
@@ -106,7 +107,7 @@ def play_game(match: Match, index: int) -> GameResult:
         engine.quit()
     outcome = rules.outcome(state)
     winner = outcome.winner if outcome is not None else None
-    ending = outcome.reason if outcome is not None else f"{MAX_PLIES} plies"
+    ending = variant.presenter.outcome_reason(outcome) if outcome else f"{MAX_PLIES} plies"
     return GameResult(index, ours, winner, plies, ending, tuple(seconds))
 
 
