@@ -18,6 +18,7 @@ from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.gladiator import GladiatorRules
 from battlechess_tui.rules.gladiator import moves as gen
 from battlechess_tui.rules.gladiator.state import ALIVE, BOARD, EMPTY, FROZEN, QUEEN
+from battlechess_tui.rules.gladiator.tables import GladiatorData
 from tests import whole_games
 from tests.test_gladiator_support import GEO, V, act, jump, kind_at, notes, position, texts
 
@@ -407,3 +408,19 @@ def test_gc_13_a_moved_piece_cannot_move_again_until_its_team_turn_ends():
                 assert after.moved == frozenset() and after.step == 0
                 checked["turn over"] += 1
     assert checked["still marked"] > 50 and checked["turn over"] > 10
+
+
+def test_gc_12_a_piece_serving_no_commander_is_refused(tmp_path: Path):
+    """Every piece moves on one of the four commanders' moves (GC-12): a house rule giving
+    the King to a commander the game does not have is refused by name."""
+    bad = tmp_path / "house.toml"
+    bad.write_text('key = "house"\nbase = "gladiator"\n[pieces.king]\ncommander = "jester"\n')
+    assert any("pieces.king.commander" in p for p in check_file(bad))
+
+
+def test_gc_34_a_game_file_that_names_no_hold_time_holds_the_queen_five_turns():
+    """GC-34: five turns holding the enemy Queen win, also for a whole house-rule file that
+    leaves ``hold_turns`` out."""
+    data = dict(make_variant("gladiator").rules.spec.data)
+    data.pop("hold_turns")
+    assert GladiatorData.model_validate(data).hold_turns == 5
