@@ -3,10 +3,13 @@ free undo, the move log's notation and turning the board, saved at once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Label, Select, Static, Switch
 
 from battlechess_tui.ui.commands import Command, bindings
@@ -58,52 +61,30 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings = battle_app(self).settings
+        themes = [(name, name) for name in sorted(self.app.available_themes)]
         with VerticalScroll(id="settings"):  # 80x24 shows most fields: it scrolls to the rest
             yield Label("Settings", classes="screen-title")
-            with Horizontal(classes="field"):
-                yield Label("Dice animation", classes="field-label")
-                yield Switch(settings.animate, id="animate")
-            with Horizontal(classes="field"):
-                yield Label("Pieces", classes="field-label")
-                yield Select(PIECE_LABELS, value=settings.pieces, allow_blank=False, id="pieces")
-            with Horizontal(classes="field"):
-                yield Label("Board colours", classes="field-label")
-                yield Select(
-                    [(PALETTE_LABELS[p], p) for p in PALETTES],
-                    value=settings.palette,
-                    allow_blank=False,
-                    id="palette",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Theme", classes="field-label")
-                yield Select(
-                    [(name, name) for name in sorted(self.app.available_themes)],
-                    value=self.app.theme,
-                    allow_blank=False,
-                    id="theme",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Hand-over", classes="field-label")
-                yield Select(
-                    [(HAND_OVER_LABELS[h], h) for h in HAND_OVERS],
-                    value=settings.handover,
-                    allow_blank=False,
-                    id="handover",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Free undo", classes="field-label")
-                yield Switch(settings.free_undo, id="free_undo")
-            with Horizontal(classes="field"):
-                yield Label("Turn the board", classes="field-label")
-                yield Switch(settings.turn_board, id="turn_board")
-            with Horizontal(classes="field"):
-                yield Label("Move log", classes="field-label")
-                yield Select(
-                    [(NOTATION_LABELS[n], n) for n in LOG_NOTATIONS],
-                    value=settings.notation,
-                    allow_blank=False,
-                    id="notation",
-                )
+            yield field("Dice animation", Switch(settings.animate, id="animate"))
+            yield field("Pieces", choice(PIECE_LABELS, settings.pieces, "pieces"))
+            yield field(
+                "Board colours",
+                choice([(PALETTE_LABELS[p], p) for p in PALETTES], settings.palette, "palette"),
+            )
+            yield field("Theme", choice(themes, self.app.theme, "theme"))
+            yield field(
+                "Hand-over",
+                choice(
+                    [(HAND_OVER_LABELS[h], h) for h in HAND_OVERS], settings.handover, "handover"
+                ),
+            )
+            yield field("Free undo", Switch(settings.free_undo, id="free_undo"))
+            yield field("Turn the board", Switch(settings.turn_board, id="turn_board"))
+            yield field(
+                "Move log",
+                choice(
+                    [(NOTATION_LABELS[n], n) for n in LOG_NOTATIONS], settings.notation, "notation"
+                ),
+            )
             where = settings_path() if battle_app(self).persist_settings else "not saved (test run)"
             yield Static(f"Saved in {where}", classes="field-help")
         yield Footer()
@@ -133,3 +114,13 @@ class SettingsScreen(Screen[None]):
         from battlechess_tui.ui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
+
+
+def field(label: str, widget: Widget) -> Horizontal:
+    """One line of the form: its label, then the widget that sets it."""
+    return Horizontal(Label(label, classes="field-label"), widget, classes="field")
+
+
+def choice(options: Sequence[tuple[str, str]], value: str, id: str) -> Select[str]:
+    """A drop-down of ``options`` (label, value) showing ``value``; never blank."""
+    return Select(options, value=value, allow_blank=False, id=id)
