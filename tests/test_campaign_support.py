@@ -35,8 +35,10 @@ def test_dd_47_the_shop_offers_are_the_games_offers():
     weapon = next(o for o in offers if o.item == "weapon+1")
     before = shop.numbers("fighter", 1, ())
     after = shop.numbers("fighter", 1, ("weapon+1",))
-    assert weapon.changes == changed_numbers(before, after) == shop.changes(
-        "fighter", 1, (), ("weapon+1",)
+    assert (
+        weapon.changes
+        == changed_numbers(before, after)
+        == shop.changes("fighter", 1, (), ("weapon+1",))
     )
     assert "Melee" in " ".join(weapon.changes) and weapon.price == 2_000
 
