@@ -33,13 +33,14 @@ def changes(
 
 
 def refusal(cat: ItemCatalogue, piece: PieceRecord, item: str) -> str:
-    """Why the piece cannot have ``item`` (empty when it can); ``cat`` is the campaign game's
-    catalogue (``between_games.catalogue()``), kept for old callers."""
+    """Why the piece cannot have ``item`` (empty when it can). ``cat``, which old callers pass,
+    is the campaign game's own catalogue: its ``CampaignSupport`` reads that."""
     return support().refusal(piece.cls, tuple(piece.items), item)
 
 
 def price(cat: ItemCatalogue, piece: PieceRecord, item: str) -> int:
-    """What the item costs this piece: the rise in the value of its items (SRD upgrades)."""
+    """What the item costs this piece: the rise in the value of its items (SRD upgrades);
+    ``cat`` as for ``refusal``."""
     return support().price(tuple(piece.items), item)
 
 
