@@ -1,4 +1,5 @@
-"""Typing helpers for the tests: a game whose rules are typed as the game's own class."""
+"""Typing helpers for the tests: a game whose rules are typed as the game's own class, a value
+the test expects to be there, and dice for a step that throws none."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.variant import Variant
 
 R = TypeVar("R", bound=Rules[Any])
+T = TypeVar("T")
 
 
 class VariantOf(Variant[Any], Generic[R]):
@@ -28,9 +30,6 @@ def typed(variant: Variant[Any], kind: type[R]) -> VariantOf[R]:
 def rules_of(variant: Variant[Any], kind: type[R]) -> R:
     """``variant``'s rules as ``kind``; fails when another class plays it."""
     return typed(variant, kind).rules
-
-
-T = TypeVar("T")
 
 
 def known(value: T | None) -> T:
