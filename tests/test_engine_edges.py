@@ -23,6 +23,7 @@ from battlechess_tui.engine.registry import (
 from battlechess_tui.engine.replay import Decision, check_variant, option_values, verify
 from battlechess_tui.engine.rules import IllegalAction, Rules
 from battlechess_tui.engine.spec import MAX_TOML_DEPTH, SpecError, read_toml
+from tests.typed import no_dice
 
 
 def classic():
@@ -105,7 +106,7 @@ def test_truncating_a_game_drops_the_later_decisions_and_positions():
 
 def test_the_variant_alias_starts_a_new_game():
     v = make_variant("classic")
-    state, events = v.new_game(None)
+    state, events = v.new_game(no_dice())
     assert v.rules.position_text(state) == spec("classic").setup and events == []
 
 
@@ -147,7 +148,7 @@ def test_an_option_value_that_builds_but_cannot_be_played_is_a_problem():
     def build(spec_, options):
         variant = make_variant(spec_, options)
         if (options or {}).get("die") == "d10":
-            variant.presenter.status = broken  # the game fails as soon as it is drawn
+            variant.presenter.status = broken  # type: ignore[method-assign]  # deliberately broken
         return variant
 
     def broken(state):

@@ -88,6 +88,7 @@ async def test_any_key_ends_the_roll_and_then_the_notice_shows(
     async with app.run_test(size=(80, 24)) as pilot:
         app.animation_level = "full"
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         await typed(pilot, "e4d5")
         assert isinstance(app.screen, GameScreen)  # the roll tumbles: nothing covers it yet
         tray = screen.query_one(DiceTray)
