@@ -20,13 +20,7 @@ from battlechess_tui.engine.registry import (
     spec,
     variants_dir,
 )
-from battlechess_tui.engine.replay import (
-    Decision,
-    check_variant,
-    option_values,
-    trial_game,
-    verify,
-)
+from battlechess_tui.engine.replay import Decision, check_variant, option_values, verify
 from battlechess_tui.engine.rules import IllegalAction, Rules
 from battlechess_tui.engine.spec import MAX_TOML_DEPTH, SpecError, read_toml
 
@@ -237,13 +231,3 @@ def test_a_field_of_the_wrong_type_is_refused_by_its_name(tmp_path: Path):
     path.write_text('key = "typed"\nname = 3\ndescription = "x"\nbase = "classic"\n')
     with pytest.raises(SpecError, match="name"):
         load_spec_file(path)
-
-
-def test_a_trial_game_that_never_ends_stops_at_one_thousand_decisions():
-    """check-variant's trial games run to the end or 1,000 decisions: two bare Kings with no
-    ending (a house rules class that never ends a game) stop at exactly 1,000."""
-    bare = spec("classic").model_copy(update={"setup": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"})
-    variant = make_variant(bare)
-    variant.rules.outcome = lambda state: None  # this game object only
-    trial = trial_game(variant, 1)
-    assert len(trial.actions) == len(trial.trace) == 1000
