@@ -287,7 +287,10 @@ def test_a_data_file_refused_or_failing_is_closed(tmp_path: Path, monkeypatch, w
     """read_limited closes the file it opened when it refuses it (a folder) and when the system
     cannot say what it is."""
     path = tmp_path / "a.toml"
-    path.mkdir() if what == "a folder" else path.write_text('key = "a"\n')
+    if what == "a folder":
+        path.mkdir()
+    else:
+        path.write_text('key = "a"\n')
     opened: list[int] = []
     real_open, real_fstat = os.open, os.fstat
 
@@ -310,8 +313,9 @@ def test_a_data_file_refused_or_failing_is_closed(tmp_path: Path, monkeypatch, w
 
 
 def test_a_roll_is_one_throw_unless_it_says_it_is_a_critical():
-    damage = Roll(seat="white", dice="2d6", faces=(3, 4), purpose="damage",
-                  modifiers=(("damage", 3),))  # fmt: skip
+    damage = Roll(
+        seat="white", dice="2d6", faces=(3, 4), purpose="damage", modifiers=(("damage", 3),)
+    )
     assert damage.critical == 1 and damage.describe() == "2d6 [3 4] +3 damage = 10"
 
 
