@@ -105,12 +105,9 @@ APP_COMMANDS = (
 
 
 def commands_of(screen: Screen) -> tuple[Command, ...]:
-    """The commands a screen offers (its ``PLAYER_COMMANDS``, each id once), without those its
-    ``command_applies(command)`` says do not apply to what it shows (Gladiator's override key
-    at another game's table)."""
-    applies = getattr(screen, "command_applies", None)
-    commands = unique(getattr(screen, "PLAYER_COMMANDS", ()))
-    return tuple(c for c in commands if applies is None or applies(c))
+    """The commands a screen offers: its ``PLAYER_COMMANDS`` (a game's table adds the game's
+    own to them when it is made), each id once."""
+    return unique(getattr(screen, "PLAYER_COMMANDS", ()))
 
 
 def palette_entries(screen: Screen) -> Iterator[SystemCommand]:
