@@ -264,6 +264,73 @@ def test_no_screen_imports_the_app_even_for_types():
     assert found == []
 
 
+def imported_back(graph: dict[str, set[str]], top: str) -> list[str]:
+    """Each module ``top`` reaches (through any import) that reaches ``top`` back: the way
+    there, then the way back."""
+    there = reached(graph, top)
+    found = []
+    for name in sorted(there):
+        back = reached(graph, name)
+        if top in back:
+            found.append(f"{path_to(there, top, name)} | {path_to(back, name, top)}")
+    return found
+
+
+#: The parts the game screen holds rather than inherits (issue #26 item 5), below the screens.
+GAME_SCREEN_PARTS = ("computer_turns", "game_end", "game_input", "game_saving")
+
+
+def test_the_game_screen_and_the_app_import_no_screen_that_imports_them_back():
+    """Issue #26's done-when: neither the app nor the game screen reaches a module (a screen,
+    a part) that reaches it back, by any kind of import."""
+    graph = package_graph()
+    found = [
+        b for top in ("ui.app", "ui.screens.game") for b in imported_back(graph, f"{TOP}.{top}")
+    ]
+    assert found == []
+
+
+def test_the_game_screens_parts_reach_no_screen_but_the_dialogs():
+    """The parts are below every screen: they open dialogs, and ask for other screens through
+    the table that holds them or by navigation messages."""
+    graph = package_graph()
+    screens = {n for n in graph if n.startswith(f"{TOP}.ui.screens.")}
+    found = []
+    for part_name in GAME_SCREEN_PARTS:
+        name = f"{TOP}.ui.{part_name}"
+        via = reached(graph, name)
+        for other in sorted((set(via) & screens) - {f"{TOP}.ui.screens.dialogs"}):
+            found.append(path_to(via, name, other))
+    assert found == []
+    game = graph[f"{TOP}.ui.screens.game"]
+    assert {f"{TOP}.ui.{p}" for p in GAME_SCREEN_PARTS} <= game
+
+
+def test_the_game_screen_holds_its_parts_rather_than_inheriting_them():
+    """The game screen's own classes are the table and itself; its parts are attributes."""
+    from battlechess_tui.ui.screens.game import GameScreen
+
+    ours = [c.__name__ for c in GameScreen.__mro__ if c.__module__.startswith(TOP)]
+    assert ours == ["GameScreen", "TableScreen"]
+
+
+def test_a_screen_importing_the_game_screen_back_is_found(tmp_path):
+    """The app imports the game screen at the top; the game screen imports the app back
+    inside a function: found."""
+    (tmp_path / "pkg" / "screens").mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "screens" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "app.py").write_text("from pkg.screens.game import Game\n")
+    (tmp_path / "pkg" / "screens" / "game.py").write_text(
+        "class Game:\n    def quit(self):\n        from pkg.app import App\n"
+    )
+    graph = import_graph(tmp_path / "pkg")
+    assert imported_back(graph, "pkg.app") == [
+        "pkg.app -> pkg.screens.game | pkg.screens.game -> pkg.app"
+    ]
+    assert imported_back(graph, "pkg.screens.game") != []
+
+
 def test_a_games_modules_reach_no_other_game_but_the_chess_base():
     """A game builds on the engine and on ``chess_family`` (FIDE's moves) only; ``compat``
     (round 1's one-class games) is reached only by the package shims that warn of it."""

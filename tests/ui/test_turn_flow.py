@@ -13,10 +13,11 @@ from textual.pilot import Pilot
 
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game, Position
+from battlechess_tui.rules.gladiator.present import OVERRIDE_WHEN
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import Confirm, HandOver
-from battlechess_tui.ui.screens.game import OVERRIDE_WHEN, GameScreen
+from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.help import HelpScreen
 from battlechess_tui.ui.settings import HandOverMode, Settings
 from battlechess_tui.ui.widgets import dice_tray

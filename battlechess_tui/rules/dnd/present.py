@@ -3,10 +3,12 @@ tally, the battle panel, odds in words and the move log's notation. Read off ``D
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.present import CHOICES, ActionGroup, Presenter
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import (
@@ -398,6 +400,16 @@ class DndPresenter(Presenter[DndState]):
             return f"Touch attack hits {p:.0%} {against}"
         return f"Target fails its save {p:.0%} {against}"
 
+    # -- the table's list of choices -----------------------------------------------------------
+
+    def action_groups(self) -> tuple[ActionGroup, ...]:
+        """The choices, then the spells, then the abilities."""
+        return ACTION_GROUPS
+
+    def declining(self, actions: Sequence[Action]) -> Action | None:
+        """After its move a piece may act: ``none`` declines (offered first)."""
+        return NOT_ACTING if NOT_ACTING in actions else None
+
 
 def battle_odds_text(found: odds.BattleOdds, geo: Geometry) -> str:
     """``Attacker wins 63.2%, defender 36.8% (exact; both attack automatically); if the King
@@ -415,3 +427,13 @@ def battle_odds_text(found: odds.BattleOdds, geo: Geometry) -> str:
     if found.fascinate is not None:
         text += f"; if the King sings Fascinate: stopped {percent(found.fascinate.stopped)}"
     return text
+
+
+#: The list of choices at the table: spells (``cast``) and abilities each under their own head.
+ACTION_GROUPS = (
+    CHOICES,
+    ActionGroup("Spells", frozenset({"cast"})),
+    ActionGroup("Abilities", frozenset({"ability"})),
+)
+#: A piece that may act after its move does not (``none``).
+NOT_ACTING = Action("none")

@@ -5,7 +5,7 @@ card. Everything here reads ``GladiatorRules``; nothing here decides."""
 from __future__ import annotations
 
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.present import GameCommand, Presenter
 from battlechess_tui.engine.rules import Outcome, Rules
 from battlechess_tui.engine.views import (
     IN_CHECK,
@@ -403,6 +403,12 @@ class GladiatorPresenter(Presenter[GladiatorState]):
             lines = self._kind_lines[key] = tuple(out)
         return lines
 
+    # -- the table's commands ------------------------------------------------------------------
+
+    def commands(self) -> tuple[GameCommand, ...]:
+        """The King's player's override (GC-14), a key of its own at the table."""
+        return (OVERRIDE_COMMAND,)
+
 
 def commander_condition(state: GladiatorState, name: str, side: int) -> str:
     """Why a commander's move may go otherwise: dead (GC-17), frozen (GC-16), captured."""
@@ -414,3 +420,25 @@ def commander_condition(state: GladiatorState, name: str, side: int) -> str:
     if piece.status == ABDUCTED:
         return "captured (GC-31)"
     return ""
+
+
+#: When a King's player may override (said after a refused override, GC-14).
+OVERRIDE_WHEN = (
+    "The King's player may override only before the Queen's, Black Knight's or King's "
+    "Knight's move, when the King could move a piece that commander cannot (GC-14)."
+)
+#: The King's player makes a commander's move himself (GC-14): ``v``, or the Actions panel.
+OVERRIDE_COMMAND = GameCommand(
+    "override",
+    "v",
+    "Override",
+    "The King's player overrides the commander's move (Gladiator, GC-14)",
+    Action(OVERRIDE),
+    when=OVERRIDE_WHEN,
+    guide=(
+        "**Override** (`v`, or the Actions panel): before the Queen's, Black "
+        "Knight's or King's Knight's move the King's player may make that move "
+        "himself, with any unmoved piece (GC-14). The commander's own move means "
+        "no override: nobody is asked."
+    ),
+)
