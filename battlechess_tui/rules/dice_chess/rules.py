@@ -20,11 +20,11 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose
 from battlechess_tui.rules.dice_chess import position, value
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
 
-SWAP, DONE, PASS = "swap", "done", "pass"
+SWAP, DONE, PASS = ActionKind.SWAP, ActionKind.DONE, ActionKind.PASS
 #: The purpose of a capturing die's reroll (DC-10) begins with this word.
 REROLL = "reroll"
 

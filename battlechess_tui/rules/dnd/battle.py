@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.vocabulary import EventTag, Purpose
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag, Purpose
 from battlechess_tui.rules.dnd import abilities, combat, spells, spoils
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -96,15 +96,15 @@ def options(w: Work) -> list[Action]:
     charmed = foe in fx.charmed_by(w.piece(me))
     out: list[Action] = []
     if not b.first and not charmed:
-        out.append(Action("attack"))
+        out.append(Action(ActionKind.ATTACK))
         if b.charge_ok and me == b.attacker:
-            out.append(Action("charge"))
+            out.append(Action(ActionKind.CHARGE))
         if abilities.unused(w, me, "smite"):
-            out.append(Action("ability", (), "smite"))
+            out.append(Action(ActionKind.ABILITY, (), "smite"))
         if abilities.has(w, me, "fascinate") and foe not in w.piece(me).no_fascinate:
-            out.append(Action("ability", (), "fascinate"))
+            out.append(Action(ActionKind.ABILITY, (), "fascinate"))
     if abilities.unused(w, me, "lay-on-hands"):
-        out.append(Action("ability", (), "lay-on-hands"))
+        out.append(Action(ActionKind.ABILITY, (), "lay-on-hands"))
     for choice in spells.castable(w.t, w.piece(me)):
         d = spells.definition(w.t, choice)
         if not d.in_battle:
@@ -114,23 +114,23 @@ def options(w: Work) -> list[Action]:
                 continue
         elif d.range not in ("self", "touch", "burst"):
             continue
-        out.append(Action("cast", (), choice))
+        out.append(Action(ActionKind.CAST, (), choice))
     if me == b.attacker and w.piece(me).cls in WITHDRAWERS:
-        out.append(Action("withdraw"))
+        out.append(Action(ActionKind.WITHDRAW))
     if b.first or charmed or not out:
-        out.insert(0, Action("wait"))
-    out.append(Action("auto"))
+        out.insert(0, Action(ActionKind.WAIT))
+    out.append(Action(ActionKind.AUTO))
     return out
 
 
 def act(w: Work, action: Action) -> None:
     """Carry out the acting piece's decision, then pass the turn in the battle."""
-    if action.kind == "auto":
+    if action.kind == ActionKind.AUTO:
         w.note(EventTag.AUTO, "The rest of the battle is fought automatically (best melee attacks)")
         while w.state.battle is not None and w.state.result is None:
             b = w.state.battle
             charmed = b.other(b.actor) in fx.charmed_by(w.piece(b.actor))
-            step(w, Action("wait" if b.first or charmed else "attack"))
+            step(w, Action(ActionKind.WAIT if b.first or charmed else ActionKind.ATTACK))
         return
     step(w, action)
 
@@ -146,28 +146,28 @@ def step(w: Work, action: Action) -> None:
     )
     w.state.battle = b
     kind, choice = action.kind, action.choice
-    if kind in ("attack", "charge"):
-        if kind == "charge":
+    if kind in (ActionKind.ATTACK, ActionKind.CHARGE):
+        if kind == ActionKind.CHARGE:
             w.state.battle = replace(b, charging=True)
             w.note(EventTag.CHARGE, f"{w.name(me)} charges: +2 to hit, -2 AC until its next action")
-        abilities.melee(w, me, foe, [("charge", 2)] if kind == "charge" else [])
-    elif kind == "wait":
+        abilities.melee(w, me, foe, [("charge", 2)] if kind == ActionKind.CHARGE else [])
+    elif kind == ActionKind.WAIT:
         w.note(EventTag.WAIT, f"{w.name(me)} waits")
-    elif kind == "withdraw":
+    elif kind == ActionKind.WITHDRAW:
         w.note(
             EventTag.WITHDRAW, f"{w.name(me)} withdraws to {w.geo.name(b.origin)} (DD-16)", b.origin
         )
         w.state.battle = None
         return
-    elif kind == "ability" and choice == "smite":
+    elif kind == ActionKind.ABILITY and choice == "smite":
         abilities.smite(w, me, foe)
-    elif kind == "ability" and choice == "lay-on-hands":
+    elif kind == ActionKind.ABILITY and choice == "lay-on-hands":
         abilities.lay_on_hands(w, me, me)
-    elif kind == "ability" and choice == "fascinate":
+    elif kind == ActionKind.ABILITY and choice == "fascinate":
         if abilities.fascinate(w, me, foe):
             _fascinated(w, me, foe)
             return
-    elif kind == "cast":
+    elif kind == ActionKind.CAST:
         d = spells.definition(w.t, choice)
         targets = [foe] if d.use == "attack" else [me]
         if d.range == "burst":

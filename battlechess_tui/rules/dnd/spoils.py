@@ -12,14 +12,14 @@ from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 from battlechess_tui.rules.dnd import items
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.endings import surrendered
 from battlechess_tui.rules.dnd.state import LOOT, MOVE_PHASE, Battle, Loot
 
-LOOT_ACTIONS = (Action("loot"), Action("leave"))
-SURRENDER = Action("surrender")
+LOOT_ACTIONS = (Action(ActionKind.LOOT), Action(ActionKind.LEAVE))
+SURRENDER = Action(ActionKind.SURRENDER)
 
 
 def offer_loot(w: Work, b: Battle) -> None:
@@ -42,7 +42,7 @@ def do_loot(w: Work, action: Action) -> None:
     winner, loser = w.piece(s.loot.winner), w.piece(s.loot.loser)
     s.loot = None
     s.phase = MOVE_PHASE
-    if action.kind == "loot":
+    if action.kind == ActionKind.LOOT:
         cat = w.t.catalogue
         assert cat is not None
         names = ", ".join(cat.name(t) for t in loser.items)

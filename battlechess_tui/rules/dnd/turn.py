@@ -14,7 +14,7 @@ from itertools import combinations
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 from battlechess_tui.rules.dnd import abilities, battle, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -138,19 +138,24 @@ def effect_actions(s: Draft, w: Work, pid: int) -> list[Action]:
     for choice in spells.castable(w.t, p):
         d = spells.definition(w.t, choice)
         if d.range in ("self", "burst"):
-            out.append(Action("cast", (), choice))
+            out.append(Action(ActionKind.CAST, (), choice))
             continue
         if d.use == "attack":
             squares = [sq for sq, dist in enemies if dist <= ATTACK_RANGE[d.range]]
-            out.extend(Action("cast", (sq,), choice) for sq in squares)
+            out.extend(Action(ActionKind.CAST, (sq,), choice) for sq in squares)
             count = spells.params(w.t, p, choice).targets or 1
             if choice == "magic-missile" and count > 1:
-                out.extend(Action("cast", pair, choice) for pair in combinations(squares, 2))
+                out.extend(
+                    Action(ActionKind.CAST, pair, choice) for pair in combinations(squares, 2)
+                )
             continue
-        out.extend(Action("cast", (sq,), choice) for sq in _ally_squares(p, allies, d.range))
+        out.extend(
+            Action(ActionKind.CAST, (sq,), choice) for sq in _ally_squares(p, allies, d.range)
+        )
     if abilities.unused(w, pid, "lay-on-hands"):
         out.extend(
-            Action("ability", (sq,), "lay-on-hands") for sq in _ally_squares(p, allies, "touch")
+            Action(ActionKind.ABILITY, (sq,), "lay-on-hands")
+            for sq in _ally_squares(p, allies, "touch")
         )
     return out
 
@@ -161,13 +166,13 @@ def _ally_squares(p: Piece, allies: list[tuple[int, int]], rng: str) -> list[int
 
 
 def act_actions(s: Draft, w: Work) -> list[Action]:
-    return [Action("none"), *effect_actions(s, w, s.actors[0])]
+    return [Action(ActionKind.NONE), *effect_actions(s, w, s.actors[0])]
 
 
 def do_act(w: Work, action: Action) -> None:
     s = w.state
     pid = s.actors[0]
-    if action.kind != "none":
+    if action.kind != ActionKind.NONE:
         hit = affected(s, w, pid, action)
         if action.choice in ("lay-on-hands",) or not _hostile(w, action):
             hit = []
@@ -182,7 +187,7 @@ def do_act(w: Work, action: Action) -> None:
 
 
 def _hostile(w: Work, action: Action) -> bool:
-    return action.kind == "cast" and spells.definition(w.t, action.choice).use == "attack"
+    return action.kind == ActionKind.CAST and spells.definition(w.t, action.choice).use == "attack"
 
 
 def affected(s: Draft, w: Work, pid: int, action: Action) -> list[int]:
@@ -197,7 +202,7 @@ def affected(s: Draft, w: Work, pid: int, action: Action) -> list[int]:
 
 def resolve_effect(w: Work, pid: int, action: Action) -> None:
     s = w.state
-    if action.kind == "ability":
+    if action.kind == ActionKind.ABILITY:
         abilities.lay_on_hands(w, pid, s.at[action.squares[0]])
         return
     d = spells.definition(w.t, action.choice)
@@ -241,7 +246,10 @@ def swap_actions(s: Draft, w: Work) -> list[Action]:
         targets = [s.at[cb.target(pend.move)]]
     else:
         targets = [s.at[sq] for sq in affected(s, w, pend.actor, pend.action)]
-    return [Action("stay"), *(Action("swap", (sq,)) for sq in swap_squares(s, targets, w.geo))]
+    return [
+        Action(ActionKind.STAY),
+        *(Action(ActionKind.SWAP, (sq,)) for sq in swap_squares(s, targets, w.geo)),
+    ]
 
 
 def do_swap(w: Work, action: Action) -> None:
@@ -249,7 +257,7 @@ def do_swap(w: Work, action: Action) -> None:
     pend = s.pending
     assert pend is not None
     s.pending = None
-    if action.kind == "swap":
+    if action.kind == ActionKind.SWAP:
         pawn_sq = action.squares[0]
         king_sq = next(
             sq

@@ -8,13 +8,13 @@ from dataclasses import replace
 from typing import Any
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 
 from . import promotion, queen
 from .state import Pending, Position, Work
 from .tables import Tables, piece_name
 
-PLACE, RETURN, PROMOTE = "place", "return", "promote"
+PLACE, RETURN, PROMOTE = ActionKind.PLACE, ActionKind.RETURN, ActionKind.PROMOTE
 
 
 def options(t: Tables, pos: Position, item: Pending) -> tuple[Any, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 
 from . import endings, pending
 from .moves import Generator, Move
@@ -23,7 +23,7 @@ from .tables import SIDE_NAMES, Tables, capital, sided, the_sided
 
 #: The decisions of a commander's slot besides a move: the King's override (GC-14), the old
 #: explicit "no override" (read from old saves, never offered) and the Queen's heal (GC-32).
-OVERRIDE, NO_OVERRIDE, HEAL = "override", "no-override", "heal"
+OVERRIDE, NO_OVERRIDE, HEAL = ActionKind.OVERRIDE, ActionKind.NO_OVERRIDE, ActionKind.HEAL
 
 
 @dataclass(frozen=True, slots=True)
