@@ -168,8 +168,7 @@ class ChessRules(ChessPieces, Rules[ChessState]):
         if action.kind == PASS and action in self.no_move_actions(state) and not state.moves:
             board = state.board.copy()
             board.pass_turn()
-            mover = self.side_names[state.board.side]
-            events.append(Note(EventTag.PASS, f"{mover} cannot move and passes"))
+            events.append(Note(EventTag.PASS, side=state.board.side))
             keys = state.keys + (board.key(),)
             return self.make_state(board, keys, state.lost, state.passes + 1), events
         move = self.to_move_int(state, action)
