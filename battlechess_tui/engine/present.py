@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.data_files import rules_text
 from battlechess_tui.engine.events import Event, Note, PieceRef
-from battlechess_tui.engine.rules import Outcome, Rules, S
+from battlechess_tui.engine.rules import ENDED, Outcome, Rules, S, ending_of
 from battlechess_tui.engine.views import (
     BattleView,
     Mark,
@@ -53,6 +53,7 @@ SHARED_NOTE_WORDS: dict[str, NoteWords] = {
     EventTag.OFFER: "{side} offers a draw",
     EventTag.DRAW: "{side} accepts the draw",
     EventTag.DECLINE: "{side} declines the draw",
+    ENDED: lambda presenter, note: presenter.describe_outcome(ending_of(note)),
 }
 
 
