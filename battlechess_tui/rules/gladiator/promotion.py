@@ -10,8 +10,9 @@ from __future__ import annotations
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.vocabulary import EventTag
 
+from .facts import Fact, ref
 from .state import KILLED, RETIRED, Pending, Piece, Position, Work, seat_key
-from .tables import Tables, piece_name
+from .tables import Tables
 
 
 def far_rank(t: Tables, side: int) -> int:
@@ -47,9 +48,10 @@ def promote(t: Tables, w: Work, pawn: Piece, kind: str, events: list[Event]) -> 
     events.append(
         Note(
             EventTag.PROMOTE,
-            f"{piece_name(t, pawn.kind, pawn.side)} on {t.geo.name(sq)} "
-            f"is replaced by the {t.kinds[kind].name} (GC-11)",
-            (sq,),
+            squares=(sq,),
+            fact=Fact.REPLACED,
+            pieces=(ref(pawn, sq), ref(back, sq)),
+            rule="GC-11",
         )
     )
 
@@ -58,8 +60,9 @@ def no_promotion(t: Tables, pawn: Piece, events: list[Event]) -> None:
     events.append(
         Note(
             EventTag.PROMOTE,
-            f"{piece_name(t, pawn.kind, pawn.side)} reaches the far rank "
-            "but no eligible piece has been killed: it stays (GC-11)",
-            (pawn.sq,),
+            squares=(pawn.sq,),
+            fact=Fact.STAYS,
+            pieces=(ref(pawn),),
+            rule="GC-11",
         )
     )
