@@ -18,6 +18,7 @@ from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 from battlechess_tui.rules.dnd import abilities, battle, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
+from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.promotion import promote_if_due
 from battlechess_tui.rules.dnd.reach import ATTACK_RANGE, BUFF_RANGE, beyond, line_targets
 from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Draft, Pending, Piece
@@ -87,12 +88,7 @@ def do_move(w: Work, move: int) -> None:
     if castle:
         _relocate(s, rook_from, rook_to)
         actors.append(s.at[rook_to])
-        w.note(
-            EventTag.CASTLE,
-            "Castling: the King and the Rook both take an action (DD-6)",
-            to,
-            rook_to,
-        )
+        w.note(EventTag.CASTLE, to, rook_to, rule="DD-6")
     else:
         promote_if_due(w, mover)
     s.actors = tuple(actors)
@@ -273,13 +269,7 @@ def do_swap(w: Work, action: Action) -> None:
         s.at[king_sq], s.at[pawn_sq] = fid, kid
         s.set(replace(s.pieces[kid], square=pawn_sq))
         s.set(replace(s.pieces[fid], square=king_sq))
-        w.note(
-            EventTag.SWAP,
-            f"DD-17: the King swaps with the Fighter on "
-            f"{w.geo.name(pawn_sq)}, who takes the attack",
-            king_sq,
-            pawn_sq,
-        )
+        w.note(EventTag.SWAP, king_sq, pawn_sq, rule="DD-17")
     if pend.kind == "battle":
         s.phase = BATTLE
         battle.start(w, pend.actor, s.at[cb.target(pend.move)], pend.move)
@@ -353,9 +343,7 @@ def _resume_fascinated_battle(w: Work) -> None:
     if not (a.alive and d.alive and a.square == b.origin and d.square == b.square):
         return
     s.set(replace(king, no_fascinate=king.no_fascinate + (f.enemy,)))
-    w.note(
-        EventTag.FASCINATE, "DD-28: the King cannot move, so the stopped battle goes on", b.square
-    )
+    w.note(EventTag.FASCINATE, b.square, fact=Fact.GOES_ON, rule="DD-28")
     s.battle, s.phase = b, BATTLE
     battle.advance(w)
     if s.battle is None:
