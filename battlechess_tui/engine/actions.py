@@ -25,18 +25,22 @@ def action_kind(word: str) -> ActionKind:
         raise ValueError(f"{word!r} is not a kind of action (the kinds: {kinds})") from None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One decision: its ``kind`` (a plain word such as ``"move"`` is read as its
     ``ActionKind``), the squares it names and a choice (a promotion's letter, a spell)."""
 
     kind: ActionKind
-    squares: tuple[int, ...] = ()
-    choice: str = ""
+    squares: tuple[int, ...]
+    choice: str
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.kind, ActionKind):  # a plain word: it must be a known kind
-            object.__setattr__(self, "kind", action_kind(self.kind))
+    def __init__(
+        self, kind: ActionKind | str, squares: tuple[int, ...] = (), choice: str = ""
+    ) -> None:
+        known = kind if isinstance(kind, ActionKind) else action_kind(kind)
+        object.__setattr__(self, "kind", known)
+        object.__setattr__(self, "squares", squares)
+        object.__setattr__(self, "choice", choice)
 
     @property
     def origin(self) -> int:

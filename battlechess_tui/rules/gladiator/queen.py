@@ -8,7 +8,7 @@ them at once when only one square is possible.
 from __future__ import annotations
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 
 from .facts import Fact, ref
 from .state import (
@@ -58,7 +58,7 @@ def release(t: Tables, w: Work, queen: Piece, where: int) -> None:
         return
     w.lift(prisoner.id, RETURNING)
     seat = seat_key(prisoner.side, t.kinds[prisoner.kind].commander)
-    w.pending += (Pending("return", seat, prisoner.id, near=where),)
+    w.pending += (Pending(ActionKind.RETURN, seat, prisoner.id, near=where),)
 
 
 def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event]) -> None:
@@ -85,7 +85,7 @@ def free(t: Tables, w: Work, queen: Piece, events: list[Event]) -> None:
         events.append(Note(EventTag.RESCUE, pieces=(ref(queen, -1),)))
     w.lift(queen.id, RETURNING)
     w.set_held(queen.side, 0)
-    w.pending += (Pending("place", seat_key(queen.side, QUEEN), queen.id),)
+    w.pending += (Pending(ActionKind.PLACE, seat_key(queen.side, QUEEN), queen.id),)
 
 
 def nearest_empty(t: Tables, pos: Position, centre: int) -> tuple[int, ...]:
