@@ -36,7 +36,11 @@ META_DEEDS = {"resign": "resigns", "offer-draw": "offers a draw",
               "accept-draw": "accepts the draw", "decline-draw": "declines the draw"}  # fmt: skip
 #: The actions panel's groups, in order, by the kind of action (the words players type).
 SPELLS, ABILITIES, CHOICES, GAME = "Spells", "Abilities", "Choices", "Game"
-GROUP_OF_KIND: dict[str, str] = {"cast": SPELLS, "ability": ABILITIES, **dict.fromkeys(META_KINDS, GAME)}
+GROUP_OF_KIND: dict[str, str] = {
+    "cast": SPELLS,
+    "ability": ABILITIES,
+    **dict.fromkeys(META_KINDS, GAME),
+}
 GROUP_ORDER = (CHOICES, SPELLS, ABILITIES, GAME)
 
 
