@@ -23,7 +23,7 @@ from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import Geometry, geometry
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 
 S = TypeVar("S")
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -159,7 +159,7 @@ class Rules(ABC, Generic[S]):
     perft_unit: ClassVar[str] = "one decision (a move); fights are assumed won"
     #: Kinds of two-square actions that mean the same whichever square is named first (Dice
     #: Chess's ``swap``): the app lets a player pick their squares in either order.
-    unordered: ClassVar[frozenset[str]] = frozenset()
+    unordered: ClassVar[frozenset[ActionKind]] = frozenset()
     #: What ``evaluate`` counts, for words such as "gains 2.0 pawns"; empty where the estimate
     #: measures winning chances rather than material (a hint then speaks of chances only).
     estimate_unit: ClassVar[str] = "pawns"
