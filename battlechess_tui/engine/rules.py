@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.campaign import CampaignSupport
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import Geometry, geometry
@@ -247,6 +248,11 @@ class Rules(ABC, Generic[S]):
     def searcher(self) -> Searcher[S] | None:
         """The game's own fast search, if it has one (computer players then use it instead
         of the generic search); None by default."""
+        return None
+
+    def campaign_support(self) -> CampaignSupport[S] | None:
+        """The game's part of campaign play (``engine/campaign.py``), if it has campaigns;
+        None by default."""
         return None
 
     # -- positions as text ---------------------------------------------------------------------

@@ -29,6 +29,7 @@ from battlechess_tui.rules.dnd import (
     turn,
 )
 from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd.campaign import DndCampaign
 from battlechess_tui.rules.dnd.combat import SEATS, Work
 from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.rules.dnd.roster import apply_roster, parse_roster
@@ -64,6 +65,10 @@ class DndRules(Rules[DndState]):
         self.quiet_turns = int(self.options.get("quiet_turns", 100))
         self.roster = parse_roster(str(self.options.get("roster", "")), self.geo, self.catalogue)
         self._moves: dict[int, tuple[DndState, tuple[int, ...]]] = {}
+
+    def campaign_support(self) -> DndCampaign:
+        """Campaign play's part of the game (DD-40..DD-48): ``rules/dnd/campaign.py``."""
+        return DndCampaign(self, self.tables, self.catalogue)
 
     # -- the game ------------------------------------------------------------------------------
 
