@@ -51,7 +51,7 @@ from battlechess_tui.rules.dnd.odds_chain import Result, Target, solve
 from battlechess_tui.rules.dnd.odds_curse import solve_cursed
 from battlechess_tui.rules.dnd.odds_joint import solve_joint
 from battlechess_tui.rules.dnd.odds_switch import solve_switched
-from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, SWAP, Battle, DndState
+from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, SWAP, Battle, DndState, Waiting
 from battlechess_tui.rules.dnd.stats import Tables
 
 AUTO = "exact; both attack automatically"
@@ -133,7 +133,7 @@ def battle_odds(
             return None
         attacker, defender = state.at[action.squares[0]], state.at[action.squares[1]]
         return _before(t, geo, state, attacker, defender, None)
-    if state.phase == SWAP and state.pending is not None and state.pending.kind == "battle":
+    if state.phase == SWAP and state.pending is not None and state.pending.kind == Waiting.BATTLE:
         attacker = state.pending.actor
         defender = state.at[cb.target(state.pending.move)]
         return _before(t, geo, state, attacker, defender, action)

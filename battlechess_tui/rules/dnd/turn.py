@@ -21,7 +21,16 @@ from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.promotion import promote_if_due
 from battlechess_tui.rules.dnd.reach import ATTACK_RANGE, BUFF_RANGE, beyond, line_targets
-from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Draft, Pending, Piece
+from battlechess_tui.rules.dnd.state import (
+    ACT,
+    BATTLE,
+    MOVE_PHASE,
+    SWAP,
+    Draft,
+    Pending,
+    Piece,
+    Waiting,
+)
 
 NO_MOVE = ("paralyzed", "prone", "fascinated")
 
@@ -69,7 +78,7 @@ def do_move(w: Work, move: int) -> None:
     enemy = s.at[to]
     if enemy >= 0:
         if swap_squares(s, [enemy], w.geo):
-            s.pending = Pending("battle", mover, move, frm)
+            s.pending = Pending(Waiting.BATTLE, mover, move, frm)
             s.phase = SWAP
             return
         battle.start(w, mover, enemy, move)
@@ -173,7 +182,7 @@ def do_act(w: Work, action: Action) -> None:
         if action.choice in ("lay-on-hands",) or not _hostile(w, action):
             hit = []
         if swap_squares(s, [s.at[sq] for sq in hit], w.geo):
-            s.pending = Pending("effect", pid, action=action)
+            s.pending = Pending(Waiting.EFFECT, pid, action=action)
             s.phase = SWAP
             return
         resolve_effect(w, pid, action)
@@ -270,7 +279,7 @@ def do_swap(w: Work, action: Action) -> None:
         s.set(replace(s.pieces[kid], square=pawn_sq))
         s.set(replace(s.pieces[fid], square=king_sq))
         w.note(EventTag.SWAP, king_sq, pawn_sq, rule="DD-17")
-    if pend.kind == "battle":
+    if pend.kind == Waiting.BATTLE:
         s.phase = BATTLE
         battle.start(w, pend.actor, s.at[cb.target(pend.move)], pend.move)
         if s.battle is None:
