@@ -155,9 +155,7 @@ class Note:
     def typed(self) -> bool:
         """Whether the note carries facts beyond its tag and squares (an older save's notes
         carry only words)."""
-        return bool(
-            self.fact or self.side is not None or self.pieces or self.numbers or self.names
-        ) or bool(self.rule)
+        return self.facts[2:] != ("", None, (), (), (), "")
 
     def describe(self) -> str:
         return self.text
