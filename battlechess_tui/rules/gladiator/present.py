@@ -26,6 +26,7 @@ from . import combat, pending
 from .facts import Fact
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STEP, STRIKE
 from .notation import letter
+from .present_names import capital, piece_name, sided, the_piece, the_sided
 from .rules import GladiatorRules
 from .state import (
     ABDUCTED,
@@ -43,7 +44,7 @@ from .state import (
     queen_free,
     seat_key,
 )
-from .tables import SIDE_NAMES, capital, piece_name, sided, the_piece, the_sided
+from .tables import SIDE_NAMES
 from .turns import HEAL, NO_OVERRIDE, OVERRIDE, commander
 
 HOW_WORDS = {
