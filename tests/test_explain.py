@@ -119,7 +119,7 @@ def test_dd_13_choices_in_a_battle_reach_the_foe_or_the_caster() -> None:
         if (s := v.rules.apply(start, move, Dice.for_decision(seed, 0))[0]).battle
         and s.battle.actor == s.battle.attacker
     )
-    texts = {
+    texts: dict[tuple[str, str], str | None] = {
         (a.kind, a.choice): v.presenter.explain(battle, a) for a in v.rules.legal_actions(battle)
     }
     assert known(texts[("cast", "searing-light")]).endswith("on its foe in this battle")

@@ -96,7 +96,12 @@ def _good_save(tmp_path):
         (lambda text: text.replace('"plies"', '"plys"', 1), "corrupt"),
         (lambda text: "just some notes\n", "corrupt|not a battlechess save"),
         (lambda text: json.dumps({"hello": "world"}), "not a battlechess save"),
-        (lambda text: text.replace('"format_version": 4', '"format_version": 99', 1), "newer"),
+        (
+            lambda text: text.replace(
+                f'"format_version": {model.FORMAT_VERSION}', '"format_version": 99', 1
+            ),
+            "newer",
+        ),
         (lambda text: text.replace('"variant": "classic"', '"variant": "nope"', 1), "no game"),
         (lambda text: text.replace('"action": "', '"action": "z9', 1), "ply 1 .*not legal"),
     ],

@@ -44,7 +44,11 @@ def _string_constants(tree: ast.AST) -> dict[str, str]:
             )
             for name, value in pairs:
                 strings = _strings(value, out) if isinstance(name, ast.Name) else set()
-                if len(strings) == 1 and not isinstance(value, ast.Tuple):
+                if (
+                    len(strings) == 1
+                    and isinstance(name, ast.Name)
+                    and not isinstance(value, ast.Tuple)
+                ):
                     out[name.id] = strings.pop()
     return out
 

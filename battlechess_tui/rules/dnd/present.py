@@ -3,12 +3,13 @@ tally, the battle panel, odds in words and the move log's notation. Read off ``D
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.present import CHOICES, ActionGroup, Presenter
+from battlechess_tui.engine.present import CHOICES, ActionGroup, NoteWords, Presenter
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import (
@@ -21,7 +22,7 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
-from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, spells
+from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, present_notes, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.rules import DndRules
@@ -111,6 +112,24 @@ class DndPresenter(Presenter[DndState]):
         self.dnd = rules
         self.t = rules.tables
         self.glyphs = {k: (p.glyph, p.black_glyph or p.glyph) for k, p in self.spec.pieces.items()}
+
+    # -- notes (their words: ``present_notes.py``) ----------------------------------------------
+
+    NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = present_notes.NOTE_WORDS
+
+    def kind_name(self, kind: str) -> str:
+        """A class's name (a note's piece kind is its class key): ``Fighter``."""
+        cls = self.t.classes.get(kind)
+        return cls.name if cls is not None else kind
+
+    def thing_name(self, key: str) -> str:
+        """A cause's or a spell's name (``melee attack``, ``Fireball``, ``healing (2)``); an
+        effect's label as it is."""
+        if key in present_notes.CAUSES:
+            return present_notes.CAUSES[key]
+        if key.startswith(spells.HEAL_PREFIX) or spells.base_key(key) in self.t.spells:
+            return spells.definition(self.t, key).name
+        return key
 
     # -- the move log --------------------------------------------------------------------------
 
