@@ -215,12 +215,12 @@ class AlphaBeta:
         attacker = self.board.b[m & 255]
         p = fights[attacker & 7][victim & 7]
         q = 1.0 - p
-        won_ = (self.won(ply + 1),) * 2 if victim & 7 == KING else (-MATE, MATE)
-        lost_ = (-self.won(ply + 1),) * 2 if attacker & 7 == KING else (-MATE, MATE)
-        if p <= 0:
-            won_ = (0, 0)
-        if q <= 0:
-            lost_ = (0, 0)
+        won_: tuple[float, float] = (-MATE, MATE)
+        lost_: tuple[float, float] = (-MATE, MATE)
+        if p <= 0 or victim & 7 == KING:
+            won_ = (self.won(ply + 1),) * 2 if p > 0 else (0, 0)
+        if q <= 0 or attacker & 7 == KING:
+            lost_ = (-self.won(ply + 1),) * 2 if q > 0 else (0, 0)
         lost_guess = self.lost_estimate(m) if lost_[0] < lost_[1] else lost_[0]
         won_guess = won_[0]
         won_side = True
