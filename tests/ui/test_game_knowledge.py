@@ -14,6 +14,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.game import META_KINDS
 from battlechess_tui.engine.present import CHOICES
 from battlechess_tui.engine.registry import make_variant, specs
+from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.session import build_game
 from battlechess_tui.ui import views
 from battlechess_tui.ui.app import BattleChessApp
@@ -54,12 +55,18 @@ def _string_constants(tree: ast.AST) -> dict[str, str]:
 
 
 def _strings(node: ast.AST, names: dict[str, str]) -> set[str]:
-    """The strings ``node`` stands for: a literal, a name bound to one, or a tuple, list or set
-    of them."""
+    """The strings ``node`` stands for: a literal, a name bound to one, an ``ActionKind`` member,
+    or a tuple, list or set of them."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return {node.value}
     if isinstance(node, ast.Name) and node.id in names:
         return {names[node.id]}
+    if (
+        isinstance(node, ast.Attribute)
+        and getattr(node.value, "id", None) == "ActionKind"
+        and node.attr in ActionKind.__members__
+    ):
+        return {ActionKind[node.attr].value}
     if isinstance(node, ast.Tuple | ast.List | ast.Set):
         return set().union(*(_strings(e, names) for e in node.elts))
     return set()
