@@ -130,6 +130,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("battlechess_tui/rules/arena/state.py",
      "quiet: int = 0  # gladiator halves, made or skipped, since the last capture (AR-13)",
      "0 -> 1"): "a default never used: every state is built with its count",
+    ("battlechess_tui/rules/gladiator/state.py",
+     "key=lambda p: (LOOSE.index(p.status) if p.status in LOOSE else 3, p.side, p.kind, p.hp)",
+     "3 -> 2"):
+        "the key 3 sorts a frozen or captured piece whose holder is off the board: only a Queen "
+        "captured by a King who is then killed, which ends the game; a move is made only when "
+        "no choice is open, so no returning piece (key 2) is there to change places with her",
     **dict.fromkeys(
         (("battlechess_tui/engine/movement.py",
           "turns = [(0, 0)] if first == n else [(-dy, dx), (dy, -dx)]", change)
