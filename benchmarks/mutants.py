@@ -136,11 +136,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the key 3 sorts a frozen or captured piece whose holder is off the board: only a Queen "
         "captured by a King who is then killed, which ends the game; a move is made only when "
         "no choice is open, so no returning piece (key 2) is there to change places with her",
-    ("battlechess_tui/rules/dnd/odds_curse.py", "return False", "removed"):
-        "applies() is asked only when a plan raised Coupled: a cursed piece acting while "
-        "flat-footed, after its curse roll. Only the defender is ever flat-footed (battle.start), "
-        "and in a battle in progress the piece to act has rolled already, so Coupled comes only "
-        "with the attacker to act on the flat-footed defender: the line is never reached",
     **dict.fromkeys(
         (("battlechess_tui/engine/movement.py",
           "turns = [(0, 0)] if first == n else [(-dy, dx), (dy, -dx)]", change)

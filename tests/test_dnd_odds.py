@@ -463,3 +463,20 @@ def test_dd_18_dd_26_a_battle_in_progress_curses_the_piece_to_act_only_once() ->
         t, _ = v.apply(s, Action("auto"), Dice(rng))
         won += t.pieces[b.attacker].alive and not t.pieces[b.defender].alive
     assert _agrees(o.auto.attacker, won, n), (float(o.auto.attacker), won / n)
+
+
+def test_dd_11_dd_26_a_charge_on_a_cursed_flat_footed_defender_is_exact() -> None:
+    """The Paladin won initiative over the cursed Fighter, who is flat-footed until it acts
+    and may lose that action (DD-26): the odds of a charge (DD-13) are the joint solver's,
+    not the split for an automatic attack (odds_curse leaves charges out)."""
+    v, s = position("4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1", 5)
+    s = edit(v, edit(v, s, "e3", hp=12), "d5", hp=20)
+    s = give(v, s, "d5", _curse(0))
+    s, _ = play(v, s, "e3d5", 20, 1)
+    b = s.battle
+    assert b is not None and b.actor == b.attacker and b.flat_footed == b.defender
+    charge = v.parse_action(s, "charge")
+    o = odds.battle_odds(v.rules, s, charge)
+    assert o is not None
+    joint = solve_joint(Reader(v.rules.tables, v.rules.geo, s, b), b, fresh=False, opening="charge")
+    assert o.auto.attacker == joint.wins[0]
