@@ -12,8 +12,9 @@ engine's ``present.py`` and ``views.py``) hold words and are left to the UI test
 annotations, f-strings, ``assert`` statements and imports are never mutated.
 
 Each mutant runs against the tests of its game only (``GROUPS``), and of those only the tests
-that run the mutated lines: a first run per game, traced (``mutants_trace.py``), records which
-lines each test runs. A mutant whose lines no test runs survives without a run ("not run").
+that call the mutated function: a first run per game, traced (``mutants_trace.py``), records
+which functions each test calls. A mutant in a function no test calls survives without a run
+("not run"); one at module level runs every test of its game.
 The tests run quickest first (as timed in the traced run). Every run is
 ``pytest -p no:xdist -x -q`` in a temporary copy of the project (never the
 worktree, which is never mutated), with a timeout per mutant (an infinite loop counts as
@@ -61,9 +62,11 @@ class Group:
 GROUPS = {
     "classic": Group(("rules/chess_family",),  # FIDE's moves: classic and single combat
                      ("test_classic.py", "test_chess_positions.py", "test_chess_numbers.py",
-                      "test_chess_arena_perft.py", "test_single_combat.py")),
+                      "test_chess_arena_perft.py", "test_single_combat.py",
+                      "test_search_chess.py")),
     "arena": Group(("rules/arena",), ("test_arena.py", "test_brawl.py",
-                                      "test_chess_arena_perft.py", "test_chess_positions.py")),
+                                      "test_chess_arena_perft.py", "test_chess_positions.py",
+                                      "test_search_arena.py")),
     "dice-chess": Group(("rules/dice_chess",),
                         ("test_dice_chess.py", "test_dice_chess_numbers.py",
                          "test_dice_chess_position.py", "test_dice_chess_rulings.py",
@@ -78,7 +81,8 @@ GROUPS = {
                         "test_gladiator_games.py", "test_gladiator_names.py",
                         "test_gladiator_position.py", "test_gladiator_royals.py")),
     "single-combat": Group(("rules/single_combat",), ("test_single_combat.py",
-                                                      "test_chess_positions.py")),
+                                                      "test_chess_positions.py",
+                                                      "test_search_chess.py")),
     "engine": Group(("engine",), ("test_dice.py", "test_geometry_and_movement.py",
                                   "test_classic.py", "test_chess_positions.py",
                                   "test_chess_numbers.py", "test_saves.py",
