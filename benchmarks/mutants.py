@@ -141,6 +141,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "captured by a King who is then killed, which ends the game; a move is made only when "
         "no choice is open, so no returning piece (key 2) is there to change places with her",
     **dict.fromkeys(
+        (("battlechess_tui/rules/arena/state.py",
+          "idle: tuple[int, int] = (0, 0)  # own turns in a row without a gladiator move (AR-12)",
+          change) for change in ("0 -> 1", "0 -> -1")),
+        "a default never used: the one place that builds a state (reading a position) gives "
+        "its counts, and every later state is a copy with them"),
+    **dict.fromkeys(
         (("battlechess_tui/engine/movement.py",
           "turns = [(0, 0)] if first == n else [(-dy, dx), (dy, -dx)]", change)
          for change in ("0 -> -1", "0 -> 1")),
