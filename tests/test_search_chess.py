@@ -136,3 +136,64 @@ def test_budget_stops_the_search_at_its_nodes() -> None:
     state, _ = rules.new_game(None)  # type: ignore[arg-type]
     found = searcher.search(state, Budget(nodes=500), random.Random(0))
     assert found.nodes == 500
+
+
+# -- found by mutation testing (benchmarks/mutants.py) ------------------------------------------
+
+#: Michniewski's "Simplified Evaluation Function" (chessprogramming.org), White's view, rank 8
+#: first; the searcher's estimate is written from these, copied here from the source.
+SIMPLIFIED = {
+    "P": ((0, 0, 0, 0, 0, 0, 0, 0), (50, 50, 50, 50, 50, 50, 50, 50),
+          (10, 10, 20, 30, 30, 20, 10, 10), (5, 5, 10, 25, 25, 10, 5, 5),
+          (0, 0, 0, 20, 20, 0, 0, 0), (5, -5, -10, 0, 0, -10, -5, 5),
+          (5, 10, 10, -20, -20, 10, 10, 5), (0, 0, 0, 0, 0, 0, 0, 0)),
+    "N": ((-50, -40, -30, -30, -30, -30, -40, -50), (-40, -20, 0, 0, 0, 0, -20, -40),
+          (-30, 0, 10, 15, 15, 10, 0, -30), (-30, 5, 15, 20, 20, 15, 5, -30),
+          (-30, 0, 15, 20, 20, 15, 0, -30), (-30, 5, 10, 15, 15, 10, 5, -30),
+          (-40, -20, 0, 5, 5, 0, -20, -40), (-50, -40, -30, -30, -30, -30, -40, -50)),
+    "B": ((-20, -10, -10, -10, -10, -10, -10, -20), (-10, 0, 0, 0, 0, 0, 0, -10),
+          (-10, 0, 5, 10, 10, 5, 0, -10), (-10, 5, 5, 10, 10, 5, 5, -10),
+          (-10, 0, 10, 10, 10, 10, 0, -10), (-10, 10, 10, 10, 10, 10, 10, -10),
+          (-10, 5, 0, 0, 0, 0, 5, -10), (-20, -10, -10, -10, -10, -10, -10, -20)),
+    "R": ((0, 0, 0, 0, 0, 0, 0, 0), (5, 10, 10, 10, 10, 10, 10, 5),
+          *[(-5, 0, 0, 0, 0, 0, 0, -5)] * 5, (0, 0, 0, 5, 5, 0, 0, 0)),
+    "Q": ((-20, -10, -10, -5, -5, -10, -10, -20), (-10, 0, 0, 0, 0, 0, 0, -10),
+          (-10, 0, 5, 5, 5, 5, 0, -10), (-5, 0, 5, 5, 5, 5, 0, -5),
+          (0, 0, 5, 5, 5, 5, 0, -5), (-10, 5, 5, 5, 5, 5, 0, -10),
+          (-10, 0, 5, 0, 0, 0, 0, -10), (-20, -10, -10, -5, -5, -10, -10, -20)),
+    "K": (*[(-30, -40, -40, -50, -50, -40, -40, -30)] * 4,
+          (-20, -30, -30, -40, -40, -30, -30, -20), (-10, -20, -20, -20, -20, -20, -20, -10),
+          (20, 20, 0, 0, 0, 0, 20, 20), (20, 30, 10, 0, 0, 10, 30, 20)),
+}  # fmt: skip
+#: The endgame's own rows: the King's (Michniewski's) and the passed-pawn-like ramp.
+SIMPLIFIED_ENDGAME = {
+    **SIMPLIFIED,
+    "P": ((0,) * 8, (90,) * 8, (50,) * 8, (30,) * 8, (15,) * 8, (5,) * 8, (0,) * 8, (0,) * 8),
+    "K": ((-50, -40, -30, -20, -20, -30, -40, -50), (-30, -20, -10, 0, 0, -10, -20, -30),
+          (-30, -10, 20, 30, 30, 20, -10, -30), (-30, -10, 30, 40, 40, 30, -10, -30),
+          (-30, -10, 30, 40, 40, 30, -10, -30), (-30, -10, 20, 30, 30, 20, -10, -30),
+          (-30, -30, 0, 0, 0, 0, -30, -30), (-50, -30, -30, -30, -30, -30, -30, -50)),
+}  # fmt: skip
+
+
+def _alone(letter: str, x: int, y: int) -> str:
+    """A FEN with only ``letter`` on file ``x``, rank ``y`` (0-based)."""
+    rows = ["8"] * 8
+    rows[7 - y] = (str(x) if x else "") + letter + (str(7 - x) if x < 7 else "")
+    return "/".join(rows) + " w - - 0 1"
+
+
+@pytest.mark.parametrize("letter", "PNBRQK")
+def test_the_searchers_estimate_is_the_simplified_evaluation_function(letter: str) -> None:
+    """Each piece alone on each square is worth its centipawns plus the table's entry, in the
+    middlegame and the endgame, to White; a Black piece on the mirrored square as much to
+    Black."""
+    worth = VALUE[" PNBRQK".index(letter)]
+    for y in range(8):
+        for x in range(8):
+            white = FlatBoard(_alone(letter, x, y))
+            expected = (worth + SIMPLIFIED[letter][7 - y][x],
+                        worth + SIMPLIFIED_ENDGAME[letter][7 - y][x])  # fmt: skip
+            assert (white.mg, white.eg) == expected, (letter, x, y)
+            black = FlatBoard(_alone(letter.lower(), x, 7 - y))
+            assert (black.mg, black.eg) == (-expected[0], -expected[1]), (letter, x, y)
