@@ -140,6 +140,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the key 3 sorts a frozen or captured piece whose holder is off the board: only a Queen "
         "captured by a King who is then killed, which ends the game; a move is made only when "
         "no choice is open, so no returning piece (key 2) is there to change places with her",
+    ("battlechess_tui/rules/arena/search.py", "scores = dict.fromkeys(actions, 0)", "0 -> -1"):
+        "the root moves' scores before the first depth: all equal either way, so the stable "
+        "sort keeps the shuffled order; every score is replaced before it is read again",
     **dict.fromkeys(
         (("battlechess_tui/rules/arena/state.py",
           "idle: tuple[int, int] = (0, 0)  # own turns in a row without a gladiator move (AR-12)",
