@@ -63,7 +63,7 @@ GROUPS = {
     "classic": Group(("rules/chess_family",),  # FIDE's moves: classic and single combat
                      ("test_classic.py", "test_chess_positions.py", "test_chess_numbers.py",
                       "test_chess_arena_perft.py", "test_single_combat.py",
-                      "test_search_chess.py")),
+                      "test_search_chess.py", "test_san.py")),
     "arena": Group(("rules/arena",), ("test_arena.py", "test_brawl.py",
                                       "test_chess_arena_perft.py", "test_chess_positions.py",
                                       "test_search_arena.py")),
