@@ -143,6 +143,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("battlechess_tui/rules/arena/search.py", "scores = dict.fromkeys(actions, 0)", "0 -> -1"):
         "the root moves' scores before the first depth: all equal either way, so the stable "
         "sort keeps the shuffled order; every score is replaced before it is read again",
+    ("battlechess_tui/rules/dice_chess/value.py", "return max(0, limit - state.quiet)",
+     "0 -> -1"):
+        "plies_left's floor matters only once the clock has run past its limit; its one "
+        "caller then finds the first capture at ply 1 or later, so room = left - first + 1 is "
+        "at most 0 with a floor of 0 or -1, and it returns 0 either way",
     **dict.fromkeys(
         (("battlechess_tui/rules/arena/state.py",
           "idle: tuple[int, int] = (0, 0)  # own turns in a row without a gladiator move (AR-12)",
@@ -182,6 +187,7 @@ class Site:
     lines: tuple[int, int]
     label: str
     function: int  # first line of the function it is in (its code's), 0 at module level
+    cached: bool = False  # that function is memoised: the trace sees only its first call
 
 
 def skipped_nodes(tree: ast.Module) -> set[int]:
@@ -225,15 +231,29 @@ def function_of(tree: ast.Module) -> dict[int, int]:
     return out
 
 
+def cached_functions(tree: ast.Module) -> set[int]:
+    """First lines (as ``function_of`` gives them) of the functions a ``cache`` decorator
+    memoises (``cache``, ``lru_cache``, ``cached_property``): a later test that calls one gets
+    the answer without a call the trace could see, so their mutants run every test."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.decorator_list:
+            names = [ast.unparse(d) for d in node.decorator_list]
+            if any("cache" in name for name in names):
+                out.add(min([node.lineno, *(d.lineno for d in node.decorator_list)]))
+    return out
+
+
 def sites_of(rel: str, tree: ast.Module, rng: random.Random) -> Iterator[Site]:
-    skip, functions = skipped_nodes(tree), function_of(tree)
+    skip, functions, cached = skipped_nodes(tree), function_of(tree), cached_functions(tree)
     for index, node in enumerate(ast.walk(tree)):
         if id(node) in skip:
             continue
         found = what_to_do(node, rng)
         if found is not None:
             kind, detail, span, label = found
-            yield Site(rel, index, kind, detail, span, label, functions.get(span[0], 0))
+            function = functions.get(span[0], 0)
+            yield Site(rel, index, kind, detail, span, label, function, function in cached)
 
 
 def what_to_do(node: ast.AST, rng: random.Random) -> tuple[str, int, tuple[int, int], str] | None:
@@ -383,8 +403,13 @@ class Coverage:
 
     def tests_for(self, site: Site) -> list[str]:
         """The tests that call the mutant's function, quickest first; at module level (run
-        once, at import), every test."""
-        if self.everything or not site.function or (site.file, site.function) in self.at_import:
+        once, at import) or in a memoised function, every test."""
+        if (
+            self.everything
+            or not site.function
+            or site.cached
+            or (site.file, site.function) in self.at_import
+        ):
             return ["tests/" + t for t in self.tests]
         found = self.by_function.get((site.file, site.function), set())
         return sorted(found, key=lambda test: (self.cost.get(test, 0.0), test))
