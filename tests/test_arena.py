@@ -488,7 +488,7 @@ def test_ar_13_counts_set_as_data_keep_the_options_bounds(tmp_path: Path) -> Non
         'key = "quick-arena"\nbase = "arena"\n[data]\nquiet_turns = 1\nrepetitions = 2\n'
     )
     assert check_file(house) == []
-    quick = resolve(house)
+    quick = typed(resolve(house), ArenaRules)
     assert (quick.rules.quiet_turns, quick.rules.repetitions) == (1, 2)
     for field, value in (("quiet_turns", 0), ("repetitions", 1)):
         house.write_text(f'key = "quick-arena"\nbase = "arena"\n[data]\n{field} = {value}\n')

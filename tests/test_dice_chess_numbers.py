@@ -16,6 +16,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_rules, make_variant
 from battlechess_tui.engine.rules import CERTAIN, Rules
 from battlechess_tui.engine.spec import OptionValue
+from battlechess_tui.rules.dice_chess import DiceChessRules
 from battlechess_tui.rules.dice_chess.reach import masks, moves_to_capture, prey_in_reach
 from battlechess_tui.rules.dice_chess.value import (
     SWAP_COST,
@@ -24,7 +25,7 @@ from battlechess_tui.rules.dice_chess.value import (
     swap_cost,
 )
 from battlechess_tui.simulation import random_game
-from tests.typed import no_dice
+from tests.typed import no_dice, rules_of
 
 
 def rules(**options: OptionValue) -> Rules[Any]:
@@ -196,7 +197,7 @@ def test_dc_12_captures_to_come_count_the_plies_the_stall_clock_leaves() -> None
     """Two dice in contact, a capture made (the clock of DC-12 runs): the captures that may
     still come are half the plies the clock leaves from the first capture on (the next ply,
     whoever is to move), plus the fight that follows; the last ply still counts."""
-    r = rules()
+    r = rules_of(make_variant("dice-chess"), DiceChessRules)
     assert r.stall_plies == 6
     for quiet, expected in ((3, 3.5), (4, 3.0), (5, 2.5)):
         for side in "wb":
@@ -205,7 +206,7 @@ def test_dc_12_captures_to_come_count_the_plies_the_stall_clock_leaves() -> None
 
 
 def test_from_text_refuses_a_board_of_the_wrong_size() -> None:
-    r = rules()
+    r = rules_of(make_variant("dice-chess"), DiceChessRules)
     for rows in ([". . . . . . . ."] * 7, [". . . . . . ."] * 8):
         with pytest.raises(ValueError, match="8 rows of 8 tokens"):
             r.from_text("\n".join(rows), 0)
