@@ -149,6 +149,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "plies_left's floor matters only once the clock has run past its limit; its one "
         "caller then finds the first capture at ply 1 or later, so room = left - first + 1 is "
         "at most 0 with a floor of 0 or -1, and it returns 0 either way",
+    ("battlechess_tui/rules/dice_chess/rules.py", "return None", "removed"):
+        "outcome's two returns of None: the last falls off the end to the same None; the "
+        "setup phase's goes on to checks that find nothing, since in setup both sides have "
+        "all their dice, nothing is captured and no turn is counted (DC-2; a position text "
+        "saying otherwise is refused)",
     **dict.fromkeys(
         (("battlechess_tui/rules/arena/state.py",
           "idle: tuple[int, int] = (0, 0)  # own turns in a row without a gladiator move (AR-12)",
