@@ -155,6 +155,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "all their dice, nothing is captured and no turn is counted (DC-2; a position text "
         "saying otherwise is refused)",
     **dict.fromkeys(
+        (("battlechess_tui/rules/single_combat/rules.py", f"if {who} & 7 == cb.KING:", "7 -> 6")
+         for who in ("defender", "attacker")),
+        "piece types are 1 to 6 (plus 8 for Black): p & 6 == 6 holds for the King (6) alone, "
+        "as p & 7 == 6 does; bit 0 only tells 7 from 6, and there is no piece 7"),
+    **dict.fromkeys(
         (("battlechess_tui/rules/arena/state.py",
           "idle: tuple[int, int] = (0, 0)  # own turns in a row without a gladiator move (AR-12)",
           change) for change in ("0 -> 1", "0 -> -1")),
