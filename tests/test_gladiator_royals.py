@@ -525,3 +525,18 @@ def test_gc_29_a_move_while_a_released_piece_waits_is_refused_citing_gc_29() -> 
     assert "GC-29" in why and "return a1" in why and "return j1" in why
     with pytest.raises(IllegalAction, match="GC-29"):
         V.parse_action(state, "d1d2")
+
+
+def test_gc_31_gc_33_killing_the_king_who_holds_the_queen_recovers_her_and_ends_the_game():
+    """The kill ends the game (GC-33) and recovers the Queen (GC-31) with nothing to place; the
+    final position reads back as the same state."""
+    rules = V.rules
+    start = rules.parse_position(
+        "10/10/10/10/10/10/10/5k(1){Q}4/10/5W4/10/5K2N1 w Q -/-/- - 0/1 1 1 0 0"
+    )
+    won, events = act(start, "f3f5", 6, 6, 6, 1, 1, 1, 1, 1)
+    assert known(rules.outcome(won)).kind == Ending.KING_KILLED
+    queen = next(p for p in won.pieces if p.kind == "queen" and p.side == 0)
+    assert queen.status == Status.RETURNING and queen.holder == -1 and won.held[0] == 0
+    assert notes(events, "rescue") and not won.pending
+    assert rules.parse_position(rules.position_text(won)) == won
