@@ -35,7 +35,7 @@ NODES_PER_MS = {
     "gladiator": 2.3,
     "arena": 8.0,
     "brawl": 8.0,
-    "dice-chess": 6.0,
+    "dice-chess": 40.0,
     "dnd": 1.5,
 }
 #: For a game not measured.
