@@ -54,7 +54,7 @@ MAX_DEPTH = 32
 #: players of one level the side dealt ahead wins 93-97%, a spread of about 1.5 pips where the
 #: estimate assumes about 10 in the opening. Read as it is, the estimate makes a side ahead
 #: gamble its lead on a capture's reroll; sharpened, it keeps it.
-SHARPEN = float(os.environ.get("DC_SHARPEN", "3"))
+SHARPEN = float(os.environ.get("DC_SHARPEN", "6"))
 #: Captures the side to move may still make at a leaf before the estimate is taken.
 QUIESCE = 2
 #: How often (nodes) the limits' clock and cancel are asked.
