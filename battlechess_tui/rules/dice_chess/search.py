@@ -21,7 +21,6 @@ decision deep, as the estimate's swap cost intends (``value.swap_cost``).
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -54,7 +53,7 @@ MAX_DEPTH = 32
 #: players of one level the side dealt ahead wins 93-97%, a spread of about 1.5 pips where the
 #: estimate assumes about 10 in the opening. Read as it is, the estimate makes a side ahead
 #: gamble its lead on a capture's reroll; sharpened, it keeps it.
-SHARPEN = float(os.environ.get("DC_SHARPEN", "6"))
+SHARPEN = 6.0
 #: Captures the side to move may still make at a leaf before the estimate is taken.
 QUIESCE = 2
 #: How often (nodes) the limits' clock and cancel are asked.
@@ -110,8 +109,11 @@ class Board:
 
     def key(self) -> tuple[bytes, int, int, int]:
         taken = self.taken[0] - self.taken[1]
-        return bytes(self.cells), self.side, self.quiet, (taken > 0) - (taken < 0) + 2 * (
-            self.taken[0] + self.taken[1] > 0
+        return (
+            bytes(self.cells),
+            self.side,
+            self.quiet,
+            (taken > 0) - (taken < 0) + 2 * (self.taken[0] + self.taken[1] > 0),
         )
 
     def state(self) -> DiceChessState:
@@ -133,9 +135,7 @@ class DiceSearch:
     board: Board
     limits: Limits | None
     nodes: int = 0
-    tt: dict[tuple[bytes, int, int, int], tuple[int, int, float, int]] = field(
-        default_factory=dict
-    )
+    tt: dict[tuple[bytes, int, int, int], tuple[int, int, float, int]] = field(default_factory=dict)
     killers: dict[int, int] = field(default_factory=dict)
     #: Quiescence plies at the leaves (0 for a plain fixed-depth search).
     quiesce: int = QUIESCE
@@ -406,9 +406,7 @@ class DiceChessSearcher:
             raise IllegalAction(f"the searcher chose {action.text(self.rules.geo)}, not legal")
         return Found(action, as_value(worth), 0, finished, search.nodes, self.gain(state, action))
 
-    def one_deep(
-        self, state: DiceChessState, actions: list[Action], rng: random.Random
-    ) -> Found:
+    def one_deep(self, state: DiceChessState, actions: list[Action], rng: random.Random) -> Found:
         """Each decision weighed by the estimate of its result (the setup phase's swaps and
         "done", DC-2; or a single choice)."""
         side, scored = state.side, []
@@ -444,4 +442,3 @@ def as_value(worth: float) -> float:
     if abs(worth) > NOT_WON:
         return WON_VALUE * worth
     return PAWN_SCALE * math.atanh(worth)
-
