@@ -20,8 +20,8 @@ against greedy, and a 90th percentile under 1 s (flagged "slow" on CPU time).
 ``--paired`` plays each deal twice, the medium player White in one game and Black in the other
 (the same game seed, so the same starting dice), so that luck of the deal cancels out.
 ``--calibrate`` measures the search's nodes per millisecond on sample positions of every game
-(the table ``NODES_PER_MS`` in ``ai/budget.py``); for a game with its own searcher, the
-searcher's.
+(each variant file's ``[search] nodes_per_ms``, read by ``ai/budget.py``); for a game with its
+own searcher, the searcher's.
 ``--against stockfish`` plays classic against a UCI engine (``uci_match.py``: python-chess and
 Debian's stockfish, benchmark-only) at ``--skill`` and ``--engine-ms`` per move, colours
 alternating; it prints won-lost-drawn, the score with its 95% Wilson interval and the Elo

@@ -72,7 +72,8 @@ GROUPS = {
                                   "test_dnd_position.py", "test_dnd_random.py",
                                   "test_dnd_spells.py", "test_dnd_spells_in_play.py",
                                   "test_dnd_stats.py", "test_dnd_turn.py", "test_dnd_value.py",
-                                  "test_dnd_campaign.py")),
+                                  "test_dnd_campaign.py", "test_campaign.py",
+                                  "test_campaign_support.py")),  # rules/dnd/campaign.py
     "gladiator": Group(("rules/gladiator",),
                        ("test_gladiator.py", "test_gladiator_battles.py",
                         "test_gladiator_games.py", "test_gladiator_names.py",

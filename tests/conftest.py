@@ -1,6 +1,7 @@
 """Test set-up: no animations, fixed seeds, a throwaway save folder."""
 
 import os
+from pathlib import Path
 
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 os.environ.setdefault("BATTLECHESS_SAVE_DIR", "")
@@ -9,7 +10,7 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _isolated_saves(tmp_path, monkeypatch):
+def _isolated_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own user save folder, so nothing touches the real one."""
     monkeypatch.setenv("BATTLECHESS_SAVE_DIR", str(tmp_path / "user-saves"))
 

@@ -39,7 +39,7 @@ import os
 import random
 import threading
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -424,7 +424,7 @@ def message_case(report: Report, name: str, data: str) -> None:
 class Report:
     cases: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
-    seconds: Counter[str] = field(default_factory=Counter)
+    seconds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     slowest: dict[str, tuple[float, str]] = field(default_factory=dict)
     findings: list[str] = field(default_factory=list)
 

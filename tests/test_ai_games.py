@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from battlechess_tui.ai import Budget, hint, make_player
 from battlechess_tui.engine.registry import specs
+from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.save.store import load_game, save_game, verify_file
 from battlechess_tui.simulation import Seats, computer_game, random_game
 
@@ -22,7 +23,9 @@ DECISIONS = 120
 
 
 #: Every game, and D&D as a campaign game at level 5 (surrender, high-level spells).
-SETUPS = [(key, {}) for key in GAMES] + [("dnd", {"level": 5, "campaign": True})]
+SETUPS: list[tuple[str, dict[str, OptionValue]]] = [(key, {}) for key in GAMES] + [
+    ("dnd", {"level": 5, "campaign": True})
+]
 
 
 @pytest.mark.parametrize(("key", "options"), SETUPS, ids=[f"{k}{o or ''}" for k, o in SETUPS])

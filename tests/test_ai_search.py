@@ -22,15 +22,16 @@ import pytest
 from battlechess_tui.ai import Budget, Cancelled, hint, make_player
 from battlechess_tui.ai.outcomes import results
 from battlechess_tui.ai.players import decisions
-from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
 from battlechess_tui.engine.spec import BoardSpec, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending
 
+#: The game's decisions, told apart by their choice word (every action is of a known kind).
 GRAB, SAFE, RAID, WAIT, FIGHT, FEUD = (
-    Action(k) for k in ("grab", "safe", "raid", "wait", "fight", "feud")
+    Action(MOVE, (), k) for k in ("grab", "safe", "raid", "wait", "fight", "feud")
 )
 SEARCHERS = ("easy", "medium", "hard")
 
@@ -204,11 +205,11 @@ class Loose:
 
 class UnhashableRules(BaitRules):
     def new_game(self, dice: Dice) -> tuple[Bait, list[Event]]:
-        return Loose(**vars(Bait())), []
+        return Loose(**vars(Bait())), []  # type: ignore[return-value]  # deliberately no Bait
 
     def apply(self, state: Bait, action: Action, dice: Dice) -> tuple[Bait, list[Event]]:
         child, events = super().apply(state, action, dice)
-        return Loose(**vars(child)), events
+        return Loose(**vars(child)), events  # type: ignore[return-value]  # as above
 
 
 def test_states_that_do_not_hash_are_searched_without_a_table():
@@ -228,7 +229,11 @@ class Doubted(BaitRules):
 
     def legal_actions(self, state: Bait) -> list[Action]:
         actions = super().legal_actions(state)
-        return [*actions, Action("shrug"), Action("sigh")] if state.bank else actions
+        return (
+            [*actions, Action(MOVE, (), "shrug"), Action(MOVE, (), "sigh")]
+            if state.bank
+            else actions
+        )
 
 
 @pytest.mark.parametrize("level", SEARCHERS)

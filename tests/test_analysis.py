@@ -17,6 +17,7 @@ from battlechess_tui.cli import main
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.save.store import load_game
 from tests.analysis_games import BLUNDER_PLY, blunder_game, even_fights_game, saved
+from tests.typed import known
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,7 +96,7 @@ def test_analysing_changes_no_byte_of_the_save_and_keeps_the_analysis_beside_it(
     assert "Turning points" in out and "White: 1 blunder" in out
     assert "3. Qg4?? (blunder): preferred" in out
     kept = stored(path, "medium")
-    assert kept is not None and kept.decision_at(BLUNDER_PLY).mark == "blunder"
+    assert kept is not None and known(kept.decision_at(BLUNDER_PLY)).mark == "blunder"
     assert stored(path, "hard") is None  # another level is analysed afresh
 
 

@@ -17,6 +17,7 @@ from battlechess_tui.save.store import load_game
 from battlechess_tui.tutorial.catalogue import find
 from battlechess_tui.tutorial.check import check_lesson
 from battlechess_tui.tutorial.runner import LessonRun
+from tests.typed import known
 
 ROOT = Path(__file__).resolve().parent.parent
 DICE_GAMES = ("single-combat", "gladiator", "dice-chess", "dnd")  # Arena and Brawl throw none
@@ -26,7 +27,7 @@ DICE_GAMES = ("single-combat", "gladiator", "dice-chess", "dnd")  # Arena and Br
 def test_each_dice_game_has_a_lesson_through_its_analysed_example(game: str) -> None:
     ref = find(game, "skill-or-dice")
     assert check_lesson(ref) == []
-    save = ROOT / re.search(r"saves/([\w-]+\.json)", ref.lesson.intro)[0]
+    save = ROOT / known(re.search(r"saves/([\w-]+\.json)", ref.lesson.intro))[0]
     loaded = load_game(save).game
     texts = [loaded.rules.position_text(p.state) for p in loaded.positions]
     run = LessonRun(ref)
@@ -42,4 +43,4 @@ def test_each_dice_game_has_a_lesson_through_its_analysed_example(game: str) -> 
     mistake = analysis.decision_at(at)
     assert mistake is not None and mistake.mark in ("mistake", "blunder")
     assert ref.lesson.steps[-1].expect == [mistake.preferred]
-    assert run.attempt(mistake.preferred).done and run.finished
+    assert run.attempt(known(mistake.preferred)).done and run.finished

@@ -17,6 +17,7 @@ from battlechess_tui.cli import main
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.save.store import load_game
 from tests.analysis_games import BLUNDER_PLY, blunder_game, even_fights_game, saved
+from tests.typed import known
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASSIC = ROOT / "saves" / "classic-14-0000.json"
@@ -45,7 +46,8 @@ def test_the_analysis_reads_as_nags_and_evals() -> None:
     nodes = list(pgn.mainline())
     blunder = nodes[BLUNDER_PLY]
     assert blunder.san() == "Qg4" and chess.pgn.NAG_BLUNDER in blunder.nags
-    assert blunder.eval() is not None and blunder.eval().white().score() < -300
+    score = known(blunder.eval()).white().score()
+    assert score is not None and score < -300
     assert "preferred" in blunder.comment
     assert all(node.eval() is not None for node in nodes)
 

@@ -13,15 +13,16 @@ from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.registry import make_variant, resolve, spec
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
-from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, Arena, ArenaRules, ArenaState
+from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, ArenaRules, ArenaState
 from battlechess_tui.save.store import load_game, save_game
 from battlechess_tui.simulation import random_game as simulated_game
+from tests.typed import rules_of, typed
 from tests.whole_games import random_game, rebuilt
 
-ARENA: Variant = make_variant("arena")
+ARENA = typed(make_variant("arena"), ArenaRules)
 #: The looser AR-5 reading (any supporter move after a skipped gladiator move): the perft
 #: tables below were cross-checked by an independent count under it.
-LOOSE: Variant = make_variant("arena", {"freeing_move": False})
+LOOSE = typed(make_variant("arena", {"freeing_move": False}), ArenaRules)
 GEO = ARENA.rules.geo
 
 # The page's example, reconstructed (see arena.md): White Ra6 sees c4; Black Na2 waits behind c4.
@@ -110,7 +111,8 @@ def test_ar_5_gladiator_half_skipped_then_whole_turn_passes_with_notes():
     events: list = []
     state = ARENA.rules.from_fen("7k/6p1/8/8/4P3/8/r7/Kn6 w - - 0 1", events)
     passes = [e for e in events if isinstance(e, Note) and e.tag == "pass"]
-    assert len(passes) == 2 and all("AR-5" in e.text for e in passes)  # each half
+    facts = [(e.fact, e.side, e.rule) for e in passes]  # each half
+    assert facts == [("no-gladiator-move", 0, "AR-5"), ("neither-move", 0, "AR-5")]
     assert (state.side, state.phase, state.turn, state.idle) == (1, GLADIATOR, 2, (1, 0))
 
 
@@ -140,7 +142,7 @@ FREEING = "7k/6p1/8/2P5/8/8/8/K6R w - - 0 1"
 
 def test_ar_5_seed_option_supporter_move_must_free_a_gladiator_when_it_can():
     plain = LOOSE.rules.from_fen(FREEING)
-    strict: Variant = make_variant("arena", {"freeing_move": True})
+    strict = typed(make_variant("arena", {"freeing_move": True}), ArenaRules)
     state = strict.rules.from_fen(FREEING)
     assert plain.phase == SUPPORTER and state.phase == SUPPORTER
     freeing = {a.text(GEO) for a in strict.legal_actions(state)}
@@ -202,7 +204,7 @@ def test_ar_7_gladiator_captures_enemy_gladiator_without_dice():
 
 
 def test_ar_7_gladiator_never_captures_a_supporter():
-    brawl: Variant = make_variant("brawl")
+    brawl = typed(make_variant("brawl"), ArenaRules)
     state = brawl.rules.from_fen("4k3/p7/8/8/5n2/8/3P4/2B1K3 w - - 0 1")
     assert "d2f4" not in {a.text(GEO) for a in brawl.legal_actions(state)}
     assert "AR-7" in refusal(state, "d2f4", brawl)
@@ -261,6 +263,7 @@ def test_ar_12_draw_when_neither_can_move_a_gladiator_for_two_turns_each():
         state, new = play(state, ARENA.legal_actions(state)[0].text(GEO))
         events += new
     result = ARENA.outcome(state)
+    assert result is not None
     assert result.winner is None and result.rule == "AR-12" and result.kind == Ending.NO_MOVES
     assert state.idle == (2, 2) and state.turn == 4  # at the start of Black's second turn
     assert sum(1 for e in events if e.tag == "pass") == 3  # plus the one before the loop
@@ -281,18 +284,20 @@ def test_ar_13_same_turn_start_three_times_is_a_draw():
     assert ARENA.outcome(state) is None
     state, events = play(state, *cycle)
     result = ARENA.outcome(state)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (None, "AR-13", Ending.REPETITION)
     assert state.keys.count(state.keys[-1]) == 3 and result.numbers == (3,)
     assert events[-1].tag == "draw"
 
 
 def test_ar_13_no_capture_for_quiet_turns_each_is_a_draw():
-    quick: Arena = make_variant("arena", {"quiet_turns": 1})  # type: ignore[assignment]
+    quick = typed(make_variant("arena", {"quiet_turns": 1}), ArenaRules)
     state = quick.rules.from_fen(SHUFFLE)
     state, _ = play(state, "b2c3", "h1h2", variant=quick)
     assert quick.outcome(state) is None
     state, _ = play(state, "g7f6", "a8a7", variant=quick)
     result = quick.outcome(state)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (None, "AR-13", Ending.QUIET)
     assert state.quiet == 2 and result.numbers == (1,)  # one turn by each player
 
@@ -304,21 +309,22 @@ def test_ar_13_quiet_turns_and_repetitions_are_options(key):
     options = spec(key).options
     assert (options["quiet_turns"].default, options["repetitions"].default) == (50, 3)
     assert not options["quiet_turns"].internal and not options["repetitions"].internal
-    assert make_variant(key).rules.quiet_turns == 50
-    assert make_variant(key, {"quiet_turns": 5}).rules.quiet_turns == 5
-    assert make_variant(key, {"repetitions": "4"}).rules.repetitions == 4
-    for bad in ({"quiet_turns": 0}, {"repetitions": 1}):
+    assert rules_of(make_variant(key), ArenaRules).quiet_turns == 50
+    assert rules_of(make_variant(key, {"quiet_turns": 5}), ArenaRules).quiet_turns == 5
+    assert rules_of(make_variant(key, {"repetitions": "4"}), ArenaRules).repetitions == 4
+    for name, value in (("quiet_turns", 0), ("repetitions", 1)):
         with pytest.raises(ValueError):
-            make_variant(key, bad)
+            make_variant(key, {name: value})
 
 
 def test_ar_13_repetitions_option_sets_the_count():
-    twice: Arena = make_variant("arena", {"repetitions": 2})  # type: ignore[assignment]
+    twice = typed(make_variant("arena", {"repetitions": 2}), ArenaRules)
     cycle = ("b2c3", "h1h2", "g7f6", "a8a7", "c3b2", "h2h1", "f6g7", "a7a8")
     state, _ = play(twice.rules.from_fen(SHUFFLE), *cycle[:4], variant=twice)
     assert twice.outcome(state) is None
     state, _ = play(state, *cycle[4:], variant=twice)
     result = twice.outcome(state)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (None, "AR-13", Ending.REPETITION)
     assert ARENA.outcome(state) is None  # the default counts three
 
@@ -329,7 +335,7 @@ def test_ar_13_a_spec_from_before_the_options_keeps_50_turns_and_3_repetitions()
     options = {
         k: o for k, o in spec("arena").options.items() if k not in ("quiet_turns", "repetitions")
     }
-    old = make_variant(spec("arena").model_copy(update={"options": options}))
+    old = typed(make_variant(spec("arena").model_copy(update={"options": options})), ArenaRules)
     assert (old.rules.quiet_turns, old.rules.repetitions) == (50, 3)
 
 
@@ -340,9 +346,9 @@ def test_ar_13_a_house_rule_file_that_sets_the_counts_as_data_still_loads(tmp_pa
     house.write_text(
         'key = "slow-arena"\nbase = "arena"\n[data]\nquiet_turns = 5\nrepetitions = 4\n'
     )
-    old = resolve(house)
+    old = typed(resolve(house), ArenaRules)
     assert (old.rules.quiet_turns, old.rules.repetitions) == (5, 4)
-    chosen = resolve(house, {"quiet_turns": 9})
+    chosen = typed(resolve(house, {"quiet_turns": 9}), ArenaRules)
     assert (chosen.rules.quiet_turns, chosen.rules.repetitions) == (9, 4)
 
 
@@ -356,7 +362,10 @@ def test_ar_13_options_are_kept_in_saves(tmp_path):
 
 def test_ar_11_a_finished_game_refuses_every_move_citing_no_rule():
     won = ARENA.rules.from_fen("k7/8/8/8/8/2P5/8/7K w - - 0 1")  # Black has no gladiator (AR-11)
-    assert ARENA.outcome(won).kind == Ending.ALL_CAPTURED and ARENA.legal_actions(won) == []
+    result = ARENA.outcome(won)
+    assert (
+        result is not None and result.kind == Ending.ALL_CAPTURED and ARENA.legal_actions(won) == []
+    )
     for text in ("c3c4", "h1g1"):
         assert "AR-" not in refusal(won, text)  # no move rule: the game is over
 
@@ -382,6 +391,7 @@ def test_divide_splits_perft_by_whole_first_turns():
 def test_views_letters_marks_cards_and_tally():
     state = start()
     c2, b3, b7 = (ARENA.piece_view(state, sq(n)) for n in ("c2", "b3", "b7"))
+    assert c2 is not None and b3 is not None and b7 is not None
     assert c2.letter == "P" and b7.letter == "p"
     assert "empowered" in c2.mark_names and "empowered" in b7.mark_names and b3.marks == ()
     assert c2.marks[0].kind == MarkKind.STATUS and c2.marks[0].glyph() == "↑"
@@ -424,6 +434,7 @@ def test_perft_level_is_one_turn_of_two_decisions():
 @pytest.mark.parametrize("seed", range(50))
 def test_random_games_end_and_replay_exactly(seed):
     game = random_game(ARENA, seed)
+    assert game.outcome is not None
     assert game.outcome.rule in ("AR-11", "AR-12", "AR-13")
     again = rebuilt(game)
     assert again.state == game.state

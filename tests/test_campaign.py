@@ -25,6 +25,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.save.store import load_game, save_game, verify_file
 from tests.scripted_dice import ScriptedDice as Script
+from tests.typed import known
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "saves" / "campaigns" / "campaign-example.json"
@@ -117,10 +118,10 @@ def test_dd_44_prize_sign_convention_and_worked_example():
 def test_dd_44_dd_45_surrender_pays_the_prize_and_offers_spoils(tmp_path):
     c, game = _killing_game(_campaign(), tmp_path)
     game.play("surrender")
-    assert game.outcome.rule == "DD-45"
+    assert known(game.outcome).rule == "DD-45"
     c, after = bg.settle(c, game)
     assert c.games[-1].prize == 10_000 + 1_000 * (1 - 8) and after.spoils_pending
-    assert c.spoils.gold == 2_000  # 20% of Black's 10,000 before this game
+    assert known(c.spoils).gold == 2_000  # 20% of Black's 10,000 before this game
     with pytest.raises(CampaignError, match="spoils"):
         bg.start_game(c, tmp_path / "test.json", 4)
     gold = bg.choose_spoils(c, None)
@@ -151,8 +152,9 @@ def test_dd_40_the_next_game_starts_each_piece_at_its_campaign_level(tmp_path):
     state = game.state
     e2 = state.piece_at(game.variant.rules.geo.parse("e2"))
     assert (e2.level, e2.items, e2.hp) == (4, ("weapon+5",), 34)
-    assert c.current.power == [8, 1]
-    assert json.loads(game.variant.options["roster"])["e2"] == [4, ["weapon+5"]]
+    assert known(c.current).power == [8, 1]
+    roster = game.variant.options["roster"]
+    assert isinstance(roster, str) and json.loads(roster)["e2"] == [4, ["weapon+5"]]
 
 
 def test_dd_44_dd_47_shop_prices_effects_and_refusals():
@@ -229,6 +231,7 @@ def test_dd_48_every_campaign_game_is_a_normal_save_that_replays(tmp_path):
         game.play("loot")
     if not game.over:
         game.play("surrender")
+    assert c.current is not None
     save_game(game, path.parent / c.current.file)
     assert main(["replay", "--verify", str(path.parent / c.current.file)]) == 0
     assert load_game(path.parent / c.current.file).game.variant.options == game.variant.options

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _pytest.mark import ParameterSet
 
 from battlechess_tui.engine.registry import make_rules
 
@@ -161,7 +162,7 @@ class PlainCount:
 PERFT = Path(__file__).parent / "perft"
 
 
-def perft_rows() -> list[pytest.ParameterSet]:
+def perft_rows() -> list[ParameterSet]:
     rows = []
     for key in ("arena", "brawl"):
         for line in (PERFT / f"{key}.epd").read_text().splitlines():

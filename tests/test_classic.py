@@ -15,6 +15,7 @@ from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.variant import IllegalAction
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.chess_family import ChessFamily, ChessRules
+from tests.typed import no_dice, rules_of, typed
 
 EPD = Path(__file__).parent / "perft" / "classic.epd"
 
@@ -32,14 +33,16 @@ def perft_cases():
 
 @pytest.mark.parametrize(("fen", "depth", "count"), list(perft_cases()))
 def test_perft_matches_the_standard_tables(fen, depth, count):
-    variant = make_variant("classic")
+    variant = typed(make_variant("classic"), ChessRules)
     assert variant.rules.perft(variant.rules.from_fen(fen), depth) == count
 
 
 def play(*moves, fen=None):
     game = Game(make_variant("classic"), seed=1)
     if fen:
-        game.positions[0] = type(game.positions[0])(game.variant.rules.from_fen(fen))
+        game.positions[0] = type(game.positions[0])(
+            rules_of(game.variant, ChessRules).from_fen(fen)
+        )
     for m in moves:
         game.play(m)
     return game
@@ -181,10 +184,11 @@ def test_property_random_play_keeps_pieces_and_kings_and_undo_exact(seed, plies)
     """Pieces conserved (on board + lost = 16 a side), one king each, undo restores FEN."""
     rng = random.Random(seed)
     game = Game(make_variant("classic"), seed)
-    fens = [game.variant.rules.fen(game.state)]
+    rules = rules_of(game.variant, ChessRules)
+    fens = [rules.fen(game.state)]
     while not game.over and len(game.plies) < plies:
         game.play(rng.choice(game.rule_actions()))
-        fens.append(game.variant.rules.fen(game.state))
+        fens.append(rules.fen(game.state))
         board = game.state.board.board
         for side in (0, 1):
             on_board = sum(1 for p in board if p and p >> 3 == side)
@@ -193,7 +197,7 @@ def test_property_random_play_keeps_pieces_and_kings_and_undo_exact(seed, plies)
     while game.plies:
         game.undo()
         fens.pop()
-        assert game.variant.rules.fen(game.state) == fens[-1]
+        assert rules.fen(game.state) == fens[-1]
 
 
 # -- refusals and the chess family's names (kill what the mutation run found untested) ------
@@ -227,7 +231,7 @@ def test_the_side_to_move_repetitions_and_perft_unit_of_the_chess_family():
     rules = make_variant("classic").rules
     state = rules.parse_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
     assert rules.side_to_move(state) == 0
-    after, _ = rules.apply(state, rules.parse_action(state, "e1d2"), None)
+    after, _ = rules.apply(state, rules.parse_action(state, "e1d2"), no_dice())
     assert rules.side_to_move(after) == 1
     assert state.repetitions() == 1 and replace(state, keys=()).repetitions() == 1
     assert rules.perft_unit != Rules.perft_unit  # the classical perft, one move a level

@@ -20,6 +20,7 @@ from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.registry import make_rules
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.gladiator import GladiatorRules
 from battlechess_tui.rules.gladiator.state import BOARD
 from battlechess_tui.simulation import random_game
 
@@ -118,6 +119,7 @@ def test_dc_8_assumed_won_capturing_die_shows_its_highest_face():
 
 def test_gc_19_assumed_won_duel_kills_the_defender_and_leaves_the_attacker_unhurt():
     rules = make_rules("gladiator")
+    assert isinstance(rules, GladiatorRules)
     fights = 0
     for position in random_game("gladiator", 2).positions:
         state = position.state

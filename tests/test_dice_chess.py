@@ -13,6 +13,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
+from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.engine.vocabulary import Ending, Purpose
 from battlechess_tui.rules.dice_chess import (
@@ -22,15 +23,14 @@ from battlechess_tui.rules.dice_chess import (
 )
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
+from tests.typed import VariantOf, known, typed
 
 EMPTY_ROW = ". . . . . . . ."
 
 
-def variant(**options: object) -> Variant:
+def variant(**options: OptionValue) -> VariantOf[DiceChessRules]:
     """The game: its rules (``v.rules``) and presenter (``v.presenter``)."""
-    v = make_variant("dice-chess", options)  # type: ignore[arg-type]
-    assert isinstance(v.rules, DiceChessRules)
-    return v
+    return typed(make_variant("dice-chess", options), DiceChessRules)
 
 
 def board(*rows: str, fill_to: int = 8) -> str:
@@ -226,7 +226,7 @@ def test_dc_8_lower_die_cannot_capture_higher_but_equal_can():
     assert v.odds(state, Action("move", (v.rules.geo.parse("d4"), v.rules.geo.parse("e4")))) == (
         "a 3 captures only dice showing 1-3: it cannot take a 4"
     )
-    assert "certain" in v.odds(state, v.parse_action(state, "d4c4"))
+    assert "certain" in known(v.odds(state, v.parse_action(state, "d4c4")))
 
 
 def test_dc_9_and_dc_10_captured_die_is_tallied_and_capturer_rerolled():
@@ -282,6 +282,7 @@ def test_dc_12_three_full_turns_after_a_capture_score_the_game():
     assert state.quiet == 5  # turns since the capture: one short of 3 full turns
     state, _ = act(v, state, "a8a7")
     result = v.outcome(state)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (0, "DC-12", Ending.SCORE)
     assert state.board_totals() == (2, 1)
 
@@ -295,6 +296,7 @@ def test_dc_12_a_capture_restarts_the_stall_count_and_the_option_changes_it():
     assert v.outcome(after) is None
     after, _ = act(v, after, "e4e5")
     result = v.outcome(after)  # one full turn with no capture
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (1, "DC-12", Ending.SCORE)
     assert after.board_totals() == (3, 4)
 
@@ -319,11 +321,13 @@ def test_dc_14_opening_limit_scores_a_game_with_no_capture():
     assert v.outcome(state) is None and not state.any_capture
     after, _ = act(v, state, "d4d5")
     result = v.outcome(after)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (1, "DC-14", Ending.SCORE)
     assert after.board_totals() == (3, 4)
     shorter = variant(opening_turns=1)
     after, _ = act(shorter, position(shorter, *LONE, ". . . W3 . . . .", quiet=1), "d4d5")
-    assert (shorter.outcome(after).rule, shorter.outcome(after).kind) == ("DC-14", Ending.SCORE)
+    result = shorter.outcome(after)
+    assert result is not None and (result.rule, result.kind) == ("DC-14", Ending.SCORE)
 
 
 # -- views and perft ---------------------------------------------------------------------------
@@ -336,6 +340,7 @@ def test_piece_view_reads_without_colour():
         v.piece_view(state, v.rules.geo.parse("d4")),
         v.piece_view(state, v.rules.geo.parse("h8")),
     )
+    assert white is not None and black is not None
     assert (white.letter, white.label, white.side) == ("D", "3", 0)
     assert (black.letter, black.label, black.side) == ("d", "4", 1)
     assert v.presenter.piece_card(state, v.rules.geo.parse("h8"))[0] == "Black die showing 4 on h8"
@@ -355,7 +360,7 @@ def test_perft_counts_decisions_setup_swaps_included():
 # -- whole games -------------------------------------------------------------------------------
 
 
-def random_game(seed: int, **options: object) -> Game:
+def random_game(seed: int, **options: OptionValue) -> Game:
     return whole_games.random_game(variant(**options), seed)
 
 
@@ -394,7 +399,7 @@ def test_dc_property_random_games_conserve_dice_and_faces(seed, arrange, stall):
     for ply in game.plies:
         for roll in ply.rolls:
             assert roll.dice == "1d6" and 1 <= roll.faces[0] <= 6
-    assert all(1 <= f <= 6 for r in game.setup_events for f in r.faces)
+    assert all(isinstance(r, Roll) and all(1 <= f <= 6 for f in r.faces) for r in game.setup_events)
 
 
 # -- the old names -----------------------------------------------------------------------------

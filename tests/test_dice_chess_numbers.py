@@ -5,6 +5,7 @@ still lets it change)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -13,13 +14,15 @@ from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.levels import make_player
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_rules, make_variant
-from battlechess_tui.engine.rules import CERTAIN
+from battlechess_tui.engine.rules import CERTAIN, Rules
+from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.rules.dice_chess.reach import masks, moves_to_capture, prey_in_reach
 from battlechess_tui.rules.dice_chess.value import SWAP_COST, SWAPS_COUNTED, swap_cost
 from battlechess_tui.simulation import random_game
+from tests.typed import no_dice
 
 
-def rules(**options: int):
+def rules(**options: OptionValue) -> Rules[Any]:
     return make_rules("dice-chess", options)
 
 
@@ -106,7 +109,7 @@ def test_dc_2_a_computer_player_ends_the_setup_when_no_swap_gains():
         "d1d6d4d2d2d6d1d4/d6d2d2d1d2d6d4d1/8/8/8/8/D1D1D1D4D5D3D1D6/D2D2D5D6D4D5D2D2 "
         "w setup 0/0 -/- 0"
     )
-    swapped, _ = r.apply(start, r.parse_action(start, "swap a1 a2"), None)  # type: ignore[arg-type]
+    swapped, _ = r.apply(start, r.parse_action(start, "swap a1 a2"), no_dice())
     assert r.evaluate(swapped, 0) < r.evaluate(start, 0)
     for level in ("greedy", "medium"):
         player = make_player(level)

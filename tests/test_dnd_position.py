@@ -6,8 +6,10 @@ import pytest
 
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_rules, make_variant
+from battlechess_tui.rules.dnd import DndRules
 from battlechess_tui.simulation import random_game
 from tests.dnd_helpers import edit, play, position
+from tests.typed import no_dice, typed
 
 ROSTER = '{"d1":[3,["headband-of-intellect+2"]],"e2":[2,["weapon+1","bane:rogue"]],"c8":[4,[]]}'
 
@@ -19,7 +21,7 @@ ROSTER = '{"d1":[3,["headband-of-intellect+2"]],"e2":[2,["weapon+1","bane:rogue"
 )
 def test_position_text_round_trips_every_position_of_random_games(options):
     rules = make_rules("dnd", options)
-    seen = set()
+    seen: set[str] = set()
     for seed in range(3):
         game = random_game("dnd", seed, options)
         for pos in game.positions:
@@ -35,8 +37,8 @@ def test_position_text_round_trips_every_position_of_random_games(options):
 
 
 def test_a_plain_fen_reads_as_fresh_pieces_at_the_games_level():
-    v = make_variant("dnd", {"level": 2})
-    state, _ = v.new_game(None)
+    v = typed(make_variant("dnd", {"level": 2}), DndRules)
+    state, _ = v.new_game(no_dice())
     text = v.rules.position_text(state)
     assert text == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 level=2"
     assert v.rules.parse_position(text.rsplit(" ", 1)[0]) == state

@@ -11,6 +11,7 @@ from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.dnd import DndPresenter, DndRules
 from battlechess_tui.rules.dnd.state import Effect
 from tests.dnd_helpers import at, edit, give, play, position, sq
+from tests.typed import known, no_dice
 
 P1 = "4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1"  # White Fighter e4 against Black Rogue d5
 
@@ -71,9 +72,9 @@ def test_dd_3_dd_31_dd_40_the_level_label_shows_only_a_level_unlike_the_games():
     assert v.piece_view(s, sq(v, "e8")).label == "L4"
     roster = '{"e2":[3,[]]}'
     campaign = make_variant("dnd", {"campaign": True, "roster": roster})
-    start, _ = campaign.new_game(None)
+    start, _ = campaign.new_game(no_dice())
     labels = {
-        campaign.rules.geo.name(p.square): campaign.piece_view(start, p.square).label
+        campaign.rules.geo.name(p.square): known(campaign.piece_view(start, p.square)).label
         for p in start.pieces
     }
     assert labels["e2"] == "L3" and labels["d2"] == ""
@@ -108,8 +109,10 @@ def test_old_names_still_build_the_game():
     old_spec = v.spec.model_copy(update={"rules": "dnd:DndBattleChess", "present": ""})
     both = make_variant(old_spec)  # a house-rule save written before the split: read as the pair
     assert isinstance(both.rules, DndRules) and isinstance(both.presenter, DndPresenter)
-    state, _ = both.new_game(None)
-    assert both.piece_view(state, sq(v, "e1")).name == "Bard" and len(both.legal_actions(state))
+    state, _ = both.new_game(no_dice())
+    assert known(both.piece_view(state, sq(v, "e1"))).name == "Bard" and len(
+        both.legal_actions(state)
+    )
 
 
 # -- numbers for computer players ----------------------------------------------------------------
@@ -130,7 +133,7 @@ def test_chance_of_quiet_moves_attacks_and_battles():
 def test_evaluate_weighs_material_levels_and_hit_points():
     v = make_variant("dnd")
     rules = v.rules
-    start, _ = v.new_game(None)
+    start, _ = v.new_game(no_dice())
     assert rules.evaluate(start, 0) == rules.evaluate(start, 1) == 0
     v, s = position("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1")
     base = rules.evaluate(s, 0)

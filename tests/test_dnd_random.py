@@ -4,6 +4,7 @@
 import pytest
 
 from battlechess_tui.engine.registry import make_variant
+from tests.typed import no_dice
 from tests.whole_games import random_game, rebuilt
 
 
@@ -27,7 +28,7 @@ def test_dd_4_dd_9_dd_18_random_games_end_and_replay_exactly(level):
 
 def test_perft_counts_decisions():
     variant = make_variant("dnd")
-    state, _ = variant.new_game(None)
+    state, _ = variant.new_game(no_dice())
     assert variant.rules.perft(state, 1) == 20
     assert variant.rules.perft(state, 2) == 400
     assert "battles are won at once" in variant.rules.perft_unit

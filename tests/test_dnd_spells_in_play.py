@@ -5,7 +5,9 @@ effect seen where the rules use it: in later rolls, hit points, moves and armour
 import copy
 
 from battlechess_tui.engine.registry import make_variant, spec
+from battlechess_tui.rules.dnd import DndRules
 from tests.dnd_helpers import at, edit, notes, play, position, rolls, sq, tags, texts
+from tests.typed import typed
 
 
 def pass_turn(v, s, move: str):
@@ -119,12 +121,13 @@ def test_dd_24_bulls_strength_adds_to_attack_and_damage():
 def test_dd_24_bears_endurance_gives_hit_points_while_it_lasts_and_its_end_never_kills():
     data = copy.deepcopy(spec("dnd").data)  # house rules: it lasts 2 rounds
     data["classes"]["cleric"]["levels"]["4"]["spells"]["bears-endurance"]["rounds"] = 2
-    v = make_variant(spec("dnd").model_copy(update={"data": data}), {"level": 4})
+    v = typed(make_variant(spec("dnd").model_copy(update={"data": data}), {"level": 4}), DndRules)
     s = v.rules.from_fen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")
     assert v.presenter.piece_card(s, sq(v, "c1"))[4].startswith("Saves: Fort +6")
     s, _ = play(v, s, "c1d2")
     s, _ = play(v, s, "cast bears-endurance d2")  # +2 hit points per level
     view = v.piece_view(s, sq(v, "d2"))
+    assert view is not None
     assert (view.hp, view.max_hp) == (29 + 8, 29 + 8)
     assert v.presenter.piece_card(s, sq(v, "d2"))[4].startswith("Saves: Fort +8")
     s = pass_turn(v, s, "e8d8")  # White begins: 1 round left

@@ -7,6 +7,8 @@ independently of variants/dnd.toml, so a slip in either shows up.
 import pytest
 
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.dnd import DndRules
+from tests.typed import rules_of
 
 # class: level -> (HP, Init, AC, FAC, TAC, Melee, Dmg, F/R/W), straight from the seed's tables.
 SEED_ROWS = {
@@ -62,7 +64,7 @@ DMG = {  # Dmg column split: dice, threat range low end, multiplier
 
 @pytest.fixture(scope="module")
 def tables():
-    return make_variant("dnd").rules.tables
+    return rules_of(make_variant("dnd"), DndRules).tables
 
 
 @pytest.mark.parametrize("cls", sorted(SEED_ROWS))

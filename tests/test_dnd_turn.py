@@ -10,22 +10,24 @@ from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Effect
 from tests.dnd_helpers import at, edit, marks, notes, play, position, sq, tags, texts
+from tests.typed import known, no_dice
 
 
 def test_dd_1_setup_letters_and_classes():
     v = make_variant("dnd")
-    s, _ = v.new_game(None)
-    row = "".join(v.piece_view(s, sq(v, f + "1")).letter for f in "abcdefgh")
+    s, _ = v.new_game(no_dice())
+    row = "".join(known(v.piece_view(s, sq(v, f + "1"))).letter for f in "abcdefgh")
     assert row == "RPCWBCPR"
-    assert v.piece_view(s, sq(v, "e7")).letter == "f"
+    assert known(v.piece_view(s, sq(v, "e7"))).letter == "f"
     view = v.piece_view(s, sq(v, "e2"))
+    assert view is not None
     assert (view.name, view.hp, view.max_hp, view.label) == ("Fighter", 12, 12, "")
     assert len({p.id for p in s.pieces}) == 32
 
 
 def test_dd_3_level_option_sets_every_piece():
     v = make_variant("dnd", {"level": 3})
-    s, _ = v.new_game(None)
+    s, _ = v.new_game(no_dice())
     assert {p.level for p in s.pieces} == {3}
     assert at(v, s, "e2").hp == 27 and at(v, s, "d1").hp == 12
     with pytest.raises(ValueError):

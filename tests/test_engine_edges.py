@@ -3,6 +3,7 @@
 written total, option values typed as text and their bounds, bad variant files, refused
 decisions and truncated games, verifying a record, and the checks of a house-rule file."""
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
-from battlechess_tui.engine.data_files import size_text
+from battlechess_tui.engine.data_files import RefusedFile, read_limited, size_text
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import ACCEPT_DRAW, OFFER_DRAW, Game
 from battlechess_tui.engine.registry import (
@@ -23,6 +24,7 @@ from battlechess_tui.engine.registry import (
 from battlechess_tui.engine.replay import Decision, check_variant, option_values, verify
 from battlechess_tui.engine.rules import IllegalAction, Rules
 from battlechess_tui.engine.spec import MAX_TOML_DEPTH, SpecError, read_toml
+from tests.typed import known, no_dice
 
 
 def classic():
@@ -105,7 +107,7 @@ def test_truncating_a_game_drops_the_later_decisions_and_positions():
 
 def test_the_variant_alias_starts_a_new_game():
     v = make_variant("classic")
-    state, events = v.new_game(None)
+    state, events = v.new_game(no_dice())
     assert v.rules.position_text(state) == spec("classic").setup and events == []
 
 
@@ -147,7 +149,7 @@ def test_an_option_value_that_builds_but_cannot_be_played_is_a_problem():
     def build(spec_, options):
         variant = make_variant(spec_, options)
         if (options or {}).get("die") == "d10":
-            variant.presenter.status = broken  # the game fails as soon as it is drawn
+            variant.presenter.status = broken  # type: ignore[method-assign]  # deliberately broken
         return variant
 
     def broken(state):
@@ -231,3 +233,123 @@ def test_a_field_of_the_wrong_type_is_refused_by_its_name(tmp_path: Path):
     path.write_text('key = "typed"\nname = 3\ndescription = "x"\nbase = "classic"\n')
     with pytest.raises(SpecError, match="name"):
         load_spec_file(path)
+
+
+# -- survivors of the mutation run on today's code (main with the campaign merged) ----------------
+
+
+def test_a_campaign_offer_lists_the_numbers_its_item_changes():
+    """An ItemOffer keeps what the item changes (DD-47): a Fighter's +1 armour raises AC and
+    flat-footed AC by one, and the offer's line says so with the price."""
+    support = make_variant("dnd").rules.campaign_support()
+    assert support is not None
+    armour = next(o for o in support.offers("fighter", 1, ()) if o.item == "armor+1")
+    assert armour.price == 1_000 and armour.changes == ("AC 16 -> 17", "FAC 15 -> 16")
+    assert armour.line() == f"{armour.name}: 1,000 gold (AC 16 -> 17; FAC 15 -> 16)"
+
+
+def test_a_board_set_to_a_new_position_has_no_move_to_take_back():
+    board = ChessBoard(classic().geo)
+    board.push(board.legal_moves()[0])
+    board.set_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    with pytest.raises(IndexError):
+        board.pop()
+    assert board.fen() == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+
+
+def test_a_king_on_a1_is_in_check_like_any_other():
+    """Square 0 holds a King too: White's King on a1 attacked by the Rook on h1 is in check,
+    so a position with Black to move there is refused."""
+    rules = classic()
+    board = ChessBoard(rules.geo, "k7/8/8/8/8/8/8/K6r w - - 0 1")
+    assert board.in_check()
+    with pytest.raises(ValueError, match="in check"):
+        rules.parse_position("k7/8/8/8/8/8/8/K6r b - - 0 1")
+
+
+def test_a_house_file_reached_through_a_link_is_read_but_its_page_may_not_be_a_link(
+    tmp_path: Path,
+):
+    head = 'key = "linked"\nname = "Linked"\ndescription = "x"\nbase = "classic"\n'
+    real = tmp_path / "real.toml"
+    real.write_text(head)
+    (tmp_path / "link.toml").symlink_to(real)
+    assert load_spec_file(tmp_path / "link.toml").key == "linked"
+    (tmp_path / "page.md").write_text("# Linked\n")
+    (tmp_path / "linked.md").symlink_to(tmp_path / "page.md")
+    paged = tmp_path / "paged.toml"
+    paged.write_text(head + 'rules_text = "linked.md"\n')
+    with pytest.raises(SpecError, match="symbolic link"):
+        load_spec_file(paged)
+
+
+@pytest.mark.parametrize("what", ["a folder", "a file the system cannot describe"])
+def test_a_data_file_refused_or_failing_is_closed(tmp_path: Path, monkeypatch, what: str):
+    """read_limited closes the file it opened when it refuses it (a folder) and when the system
+    cannot say what it is."""
+    path = tmp_path / "a.toml"
+    if what == "a folder":
+        path.mkdir()
+    else:
+        path.write_text('key = "a"\n')
+    opened: list[int] = []
+    real_open, real_fstat = os.open, os.fstat
+
+    def recording_open(*args, **kwargs):
+        opened.append(real_open(*args, **kwargs))
+        return opened[-1]
+
+    def failing_fstat(fd):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "open", recording_open)
+    if what != "a folder":
+        monkeypatch.setattr(os, "fstat", failing_fstat)
+    with pytest.raises(RefusedFile if what == "a folder" else OSError):
+        read_limited(path, 100)
+    monkeypatch.undo()
+    assert len(opened) == 1
+    with pytest.raises(OSError):
+        real_fstat(opened[0])  # closed
+
+
+def test_a_roll_is_one_throw_unless_it_says_it_is_a_critical():
+    damage = Roll(
+        seat="white", dice="2d6", faces=(3, 4), purpose="damage", modifiers=(("damage", 3),)
+    )
+    assert damage.critical == 1 and damage.describe() == "2d6 [3 4] +3 damage = 10"
+
+
+def test_a_rules_action_during_a_draw_offer_is_refused_for_the_offer():
+    game = Game(make_variant("classic"), seed=1)
+    e2e4 = game.parse("e2e4")
+    game.play(Action(OFFER_DRAW))
+    with pytest.raises(IllegalAction, match="answer the draw offer first"):
+        game.play(e2e4)
+
+
+def test_a_house_file_named_by_a_string_is_read_and_its_errors_name_it_as_a_path(tmp_path: Path):
+    head = 'key = "named"\ndescription = "x"\nbase = "classic"\n'
+    (tmp_path / "named.toml").write_text(head + 'name = "Named"\n')
+    assert load_spec_file(f"{tmp_path}//./named.toml").key == "named"  # type: ignore[arg-type]
+    (tmp_path / "typed.toml").write_text(head + "name = 3\n")
+    with pytest.raises(SpecError) as caught:
+        load_spec_file(f"{tmp_path}//./typed.toml")  # type: ignore[arg-type]
+    assert caught.value.source == str(tmp_path / "typed.toml")
+
+
+def test_a_number_that_is_not_finite_is_refused_inside_a_table(tmp_path: Path):
+    path = tmp_path / "nan.toml"
+    path.write_text(
+        'key = "nan"\nname = "Nan"\ndescription = "x"\nbase = "classic"\n[data]\nweight = nan\n'
+    )
+    with pytest.raises(SpecError, match="data.weight: must be a finite number"):
+        load_spec_file(path)
+
+
+def test_the_variant_alias_gives_the_outcome():
+    """Variant.outcome is the rules' outcome: Fool's mate is Black's checkmate."""
+    v = make_variant("classic")
+    mate = v.rules.parse_position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    assert v.outcome(mate) == v.rules.outcome(mate)
+    assert known(v.outcome(mate)).winner == 1

@@ -13,8 +13,9 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.variant import Variant
-from battlechess_tui.rules.dnd import spells
+from battlechess_tui.rules.dnd import DndRules, spells
 from battlechess_tui.rules.dnd.stats import LEVELS
+from tests.typed import VariantOf, known, typed
 
 #: Each class on a1 (id 0, the one to act after its move), the Black Bard on e8.
 LONE = {"wizard": "Q3K3", "cleric": "B3K3", "paladin": "N3K3", "bard": "K7", "rogue": "R3K3",
@@ -22,8 +23,8 @@ LONE = {"wizard": "Q3K3", "cleric": "B3K3", "paladin": "N3K3", "bard": "K7", "ro
 ABILITY_CHOICES = ("smite", "lay-on-hands", "fascinate")
 
 
-def dnd(level: int) -> Variant:
-    return make_variant(spec("dnd"), {"level": level})
+def dnd(level: int) -> VariantOf[DndRules]:
+    return typed(make_variant(spec("dnd"), {"level": level}), DndRules)
 
 
 def acting(v: Variant, cls: str, level: int) -> Any:
@@ -33,7 +34,7 @@ def acting(v: Variant, cls: str, level: int) -> Any:
     )
 
 
-def choices_of(v: Variant, cls: str, level: int) -> list[Action]:
+def choices_of(v: VariantOf[DndRules], cls: str, level: int) -> list[Action]:
     """Every spell and ability choice the data gives the class at ``level``."""
     st = v.rules.tables.stats(cls, level)
     out = []
@@ -45,7 +46,7 @@ def choices_of(v: Variant, cls: str, level: int) -> list[Action]:
     return out
 
 
-def numbers(v: Variant, cls: str, level: int, choice: str) -> list[str]:
+def numbers(v: VariantOf[DndRules], cls: str, level: int, choice: str) -> list[str]:
     """The numbers the data holds for a choice, as the text must show them."""
     st = v.rules.tables.stats(cls, level)
     if choice.startswith(spells.HEAL_PREFIX):
@@ -92,15 +93,15 @@ def test_dd_22_saves_ranges_and_what_cannot_be_cast_in_battle() -> None:
         "(a Rogue with Evasion takes none); on an enemy up to 3 squares away along "
         "its lines (DD-7); not in a battle (DD-22)"
     )
-    sphere = v.presenter.explain(wizard, Action("cast", (), "flaming-sphere"))
+    sphere = known(v.presenter.explain(wizard, Action("cast", (), "flaming-sphere")))
     assert "Reflex save DC 14 negates it" in sphere and "the piece beyond it" in sphere
-    missile = v.presenter.explain(wizard, Action("cast", (), "magic-missile"))
+    missile = known(v.presenter.explain(wizard, Action("cast", (), "magic-missile")))
     assert "2 missiles of 1d4+1 damage each" in missile and "never misses" in missile
     assert "one or two enemies up to 2 squares" in missile
-    grasp = v.presenter.explain(wizard, Action("cast", (), "shocking-grasp"))
+    grasp = known(v.presenter.explain(wizard, Action("cast", (), "shocking-grasp")))
     assert "touch attack" in grasp and "in a battle only" in grasp  # DD-7: Touch is melee
     cleric = acting(v, "cleric", 5)
-    hold = v.presenter.explain(cleric, Action("cast", (), "hold-person"))
+    hold = known(v.presenter.explain(cleric, Action("cast", (), "hold-person")))
     assert "Will save DC 15" in hold and "mind-affecting" in hold and "3 rounds" in hold
     heal = v.presenter.explain(cleric, Action("cast", (), "heal-3"))
     assert heal is not None and "3d8+5" in heal and "DD-21" in heal
@@ -118,12 +119,12 @@ def test_dd_13_choices_in_a_battle_reach_the_foe_or_the_caster() -> None:
         if (s := v.rules.apply(start, move, Dice.for_decision(seed, 0))[0]).battle
         and s.battle.actor == s.battle.attacker
     )
-    texts = {
+    texts: dict[tuple[str, str], str | None] = {
         (a.kind, a.choice): v.presenter.explain(battle, a) for a in v.rules.legal_actions(battle)
     }
-    assert texts[("cast", "searing-light")].endswith("on its foe in this battle")
-    assert texts[("cast", "shield-of-faith")].endswith("on itself, in this battle")
-    assert texts[("attack", "")].startswith("Melee attack (DD-13): d20 +5")
+    assert known(texts[("cast", "searing-light")]).endswith("on its foe in this battle")
+    assert known(texts[("cast", "shield-of-faith")]).endswith("on itself, in this battle")
+    assert known(texts[("attack", "")]).startswith("Melee attack (DD-13): d20 +5")
     rogue = v.rules.tables.stats("rogue", 5)
     assert rogue.abilities["sneak-attack"].dice == "3d6"
 

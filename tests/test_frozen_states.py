@@ -15,6 +15,7 @@ from battlechess_tui.engine.chessboard import ChessBoard, FrozenBoard
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.variant import Variant
+from tests.typed import no_dice
 
 GAMES = list(specs())
 VARIANTS: dict[str, Variant] = {key: make_variant(key) for key in GAMES}
@@ -115,7 +116,7 @@ def test_nothing_that_can_change_is_reachable_from_a_state(key, seed, plies):
 
 
 def test_the_mutable_finder_finds_what_can_change():
-    board = VARIANTS["classic"].rules.new_game(None)[0].board
+    board = VARIANTS["classic"].rules.new_game(no_dice())[0].board
     assert mutable_parts(board) == []
     assert mutable_parts((1, [2])) == ["state[1]: a list"]
     assert mutable_parts(board.copy()) == ["state: a ChessBoard that can move"]
@@ -130,11 +131,11 @@ def test_a_chess_states_board_cannot_be_changed_by_hand(key):
     board = state.board
     assert isinstance(board, FrozenBoard)
     with pytest.raises(TypeError):
-        board.board[0] = 0
+        board.board[0] = 0  # type: ignore[index]  # deliberately: it is immutable
     with pytest.raises(TypeError):
-        board.kings[0] = -1
+        board.kings[0] = -1  # type: ignore[index]
     with pytest.raises(TypeError):
-        board.routes[1] = None
+        board.routes[1] = None  # type: ignore[index]
     for change in (
         lambda: setattr(board, "side", 1),
         lambda: board.push(state.moves[0]),

@@ -25,6 +25,13 @@ def test_split_squares_reads_two_digit_ranks():
     assert [geo.name(s) for s in squares] == ["a1", "a2"] and rest == ""
 
 
+def test_split_squares_reads_capitals_and_spaces_around_the_squares():
+    """What a player types in the move box: ``" E7E8Q "`` is e7, e8 and the promotion letter."""
+    geo = geometry(8, 8)
+    squares, rest = geo.split_squares(" E7E8Q ")
+    assert [geo.name(s) for s in squares] == ["e7", "e8"] and rest == "q"
+
+
 def test_knight_leaps_stay_on_the_board():
     geo = geometry(8, 8)
     assert sorted(geo.name(s) for s in geo.leaps(KNIGHT)[geo.parse("a1")]) == ["b3", "c2"]
@@ -95,3 +102,16 @@ def test_leap_ignores_pieces_between():
 def test_bad_movement_descriptors_are_explained(bad):
     with pytest.raises(ValueError, match="movement"):
         parse_movement(bad)
+
+
+def test_gc_9_a_bent_path_is_its_first_route_clear_of_pieces():
+    """The Champion's path from e5 to c6 goes by d5-c5, or by e6-d6 when d5 is taken; with
+    both routes blocked there is none."""
+    geo = geometry(10, 12)
+    champion = parse_movement("bent 3 5")
+    start, c6 = geo.parse("e5"), geo.parse("c6")
+    names = [geo.name(s) for s in champion.path(geo, start, c6, 0, _occupant(geo, {}))]
+    assert names == ["d5", "c5"]
+    names = [geo.name(s) for s in champion.path(geo, start, c6, 0, _occupant(geo, {"d5": 1}))]
+    assert names == ["e6", "d6"]
+    assert champion.path(geo, start, c6, 0, _occupant(geo, {"d5": 1, "e6": 0})) == []

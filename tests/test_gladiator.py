@@ -17,13 +17,14 @@ from tests.test_gladiator_support import (
     position,
     texts,
 )
+from tests.typed import no_dice
 
 START_ROW_1 = ["warrior", "mounted-knight", "scout", "champion", "queen", "king",
                "black-knight", "scout", "kings-knight", "warrior"]  # fmt: skip
 
 
 def test_gc_1_board_is_10_by_12_and_white_moves_first():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     assert (GEO.width, GEO.height) == (10, 12)
     assert V.to_move(state) == "white.king" and (state.side, state.step) == (0, 0)
 
@@ -56,7 +57,7 @@ def test_gc_2_one_seat_per_commander_per_team():
 
 
 def test_gc_3_setup_chart_with_the_mounted_lancer_as_kings_knight():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     for x, kind in enumerate(START_ROW_1):
         assert state.at(GEO.square(x, 0)).kind == kind
         assert state.at(GEO.square(x, 11)).kind == kind
@@ -71,7 +72,7 @@ def test_gc_3_setup_chart_with_the_mounted_lancer_as_kings_knight():
 
 
 def test_gc_4_a_commander_moves_only_its_own_pieces():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     origins = {GEO.name(a.origin) for a in V.legal_actions(state)}
     assert origins == {"b1", "b2", "d2", "f2", "h2", "j2"}  # King, Mounted Knight, Footmen
     why = V.rules.why_illegal(state, move("e2", "e3"))
@@ -173,7 +174,7 @@ def test_gc_14_the_commanders_own_move_means_no_override():
 
 
 def test_gc_14_the_kings_player_overrides_and_the_commander_forfeits():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     state, _ = act(state, "d2d4")  # frees the Champion: the Queen can move
     assert V.to_move(state) == "white.queen"
     assert {GEO.name(a.origin) for a in V.legal_actions(state) if a.squares} == {"d1", "e1"}
@@ -191,7 +192,7 @@ def test_gc_14_the_kings_player_overrides_and_the_commander_forfeits():
 
 
 def test_gc_14_the_king_never_overrides_his_own_move_and_only_where_it_changes_something():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     assert "override" not in texts(state)
     assert "GC-14" in V.rules.why_illegal(state, Action("override"))
     # Only the King's Knight and a Footman left: an override could move nothing else.
@@ -235,7 +236,7 @@ def moves_origins(state) -> set[str]:
 
 
 def test_gc_15_a_commander_who_cannot_move_passes_the_move_to_the_king():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     state, events = act(state, "b2b3")  # the Queen, Champion and Warriors are all blocked
     assert "GC-15" in notes(events, "override")[0]
     assert V.to_move(state) == "white.king" and state.overriding

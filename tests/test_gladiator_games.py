@@ -21,6 +21,7 @@ from battlechess_tui.rules.gladiator.state import ALIVE, BOARD, EMPTY, FROZEN, Q
 from battlechess_tui.rules.gladiator.tables import GladiatorData
 from tests import whole_games
 from tests.test_gladiator_support import GEO, V, act, jump, kind_at, notes, position, texts
+from tests.typed import no_dice
 
 # -- winning and drawing ----------------------------------------------------------------------
 
@@ -30,6 +31,7 @@ def test_gc_33_killing_the_king_wins():
     faces = [6, 6, 6, 1, 1, 1, 1, 1] * 3  # 18 against 5, three rounds: 39 damage
     after, events = act(state, "f9f10", *faces)
     result = V.outcome(after)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (0, "GC-33", Ending.KING_KILLED)
     assert after.ended_on == GEO.parse("f10") and kind_at(after, "f10") == "warrior"
     assert V.legal_actions(after) == []
@@ -56,6 +58,7 @@ def test_gc_34_the_held_queen_counts_at_the_end_of_the_capturing_teams_turns():
     nearly = replace(_black_queen_taken(), held=(0, 4))
     won = _finish_turn(nearly)
     result = V.outcome(won)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (0, "GC-34", Ending.QUEEN_HELD)
     assert won.held == (0, 5) and result.numbers == (5,)
 
@@ -69,6 +72,7 @@ def test_gc_35_a_draw_when_neither_team_can_move_for_a_whole_turn():
         stuck[f"b{rank}"] = "P"
         stuck[f"i{rank}"] = "p"
     result = V.outcome(position(stuck))
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (None, "GC-35", Ending.NO_MOVES)
 
 
@@ -82,9 +86,10 @@ def test_gc_37_quiet_turns_end_the_game_in_a_draw():
             for a in quick.legal_actions(state)
             if "-" in quick.presenter.notation(state, a) or a.kind != "move"
         ]
-        state, _ = quick.apply(state, steps[0], None)
+        state, _ = quick.apply(state, steps[0], no_dice())
         decisions += 1
     result = quick.outcome(state)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (None, "GC-37", Ending.QUIET)
     assert state.turn == 5 and decisions == 20
 
@@ -135,8 +140,9 @@ def test_gc_37_the_team_turn_with_a_footman_move_is_not_quiet():
             and not state.at(a.target)
             and state.at(a.origin).kind != "footman"
         ]
-        state, _ = V.apply(state, steps[0], None)
+        state, _ = V.apply(state, steps[0], no_dice())
     result = V.outcome(state)
+    assert result is not None
     assert (result.winner, result.rule, result.kind) == (None, "GC-37", Ending.QUIET)
     assert (state.turn, state.side, state.quiet) == (80, 0, 100)
 
@@ -145,7 +151,7 @@ def test_gc_37_the_team_turn_with_a_footman_move_is_not_quiet():
 
 
 def test_gc_36_the_tally_sheet_lists_pieces_frozen_killed_captured_queen_and_commanders():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     sheet = {s.title: s.items for s in V.presenter.tally(state)}
     assert len(sheet["White pieces"]) == 20
     king = next(i for i in sheet["White pieces"] if i.label == "King f1")
@@ -187,13 +193,15 @@ def test_gc_36_frozen_and_killed_pieces_appear_on_their_teams_sheet():
 
 
 def test_status_names_team_commander_and_decision():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     state, _ = act(state, "d2d4")
     assert V.presenter.status(state) == "White — Queen's move (King may override)"
     view = V.piece_view(state, V.rules.geo.parse("d4"))
+    assert view is not None
     assert (view.letter, view.hp, view.max_hp, view.name) == ("F", 4, 4, "Footman")
     assert "moved" in view.mark_names
     black_king = V.piece_view(state, V.rules.geo.parse("f12"))
+    assert black_king is not None
     assert black_king.letter == "k" and "protected" in black_king.mark_names
     card = V.presenter.piece_card(state, V.rules.geo.parse("d1"))
     assert card[0] == "White Champion on d1" and "Commanded by the Queen" in card
@@ -203,7 +211,7 @@ def test_status_names_team_commander_and_decision():
 def test_letters_are_distinct_and_notation_reads_well():
     letters = [k.letter for k in V.rules.t.kinds.values()]
     assert sorted(letters) == sorted(set(letters)) == sorted("KMFQCWBSNP")
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     action = V.parse_action(state, "b1c3")
     assert V.presenter.notation(state, action) == "M b1-c3"
 
@@ -244,7 +252,7 @@ PERFT = [(1, 12), (2, 133), (3, 949)]  # one level = one decision; battles assum
 
 @pytest.mark.parametrize(("depth", "count"), PERFT)
 def test_perft_from_the_start_counts_decisions(depth, count):
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     assert V.rules.perft(state, depth) == count
     assert "'override' (a level of its own" in V.rules.perft_unit
 
@@ -253,7 +261,7 @@ def test_perft_level_two_counted_by_hand():
     """After d2d4 the Queen's move has 4 Queen moves (d2 c3 b4 a5), 4 Champion moves (c3 e3
     a3 g3: up two and one aside, or up two and three aside) and the King's override: 9. After
     b2b3 nothing of the Queen's can move, so the King moves any piece for her (GC-15): 26."""
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     below = dict(V.rules.divide(state, 2))
     assert below["d2d4"] == 9 and below["b2b3"] == 26 and below["b1c3"] == 2  # a1b1, override
     assert sum(below.values()) == 133
@@ -278,7 +286,7 @@ ENDINGS = {
 
 
 def test_gc_35_random_games_all_end_by_a_rule_and_rebuild_to_the_same_state():
-    kinds = Counter()
+    kinds: Counter[Ending] = Counter()
     for seed in range(SUITE_GAMES):
         game = random_game(seed)
         outcome = game.outcome
@@ -391,7 +399,7 @@ def _mover_after(before, after, frm: int, to: int):
 
 
 def test_gc_13_a_moved_piece_cannot_move_again_until_its_team_turn_ends():
-    checked = Counter()
+    checked: Counter[str] = Counter()
     for seed in (7, 8):
         game = random_game(seed)
         for i, ply in enumerate(game.plies):

@@ -9,6 +9,7 @@ import re
 
 from battlechess_tui.engine.game import Game
 from battlechess_tui.session import build_game
+from tests.typed import known
 
 DOUBLED = re.compile(r"\b(White|Black) Black Knight")
 #: White's Queen on e1 holds Black's frozen Black Knight (GC-27).
@@ -43,7 +44,7 @@ def test_gc_27_a_queen_holding_a_black_knight_names_it_once() -> None:
     game = build_game("gladiator", None, 1, None)
     state = game.rules.parse_position(HOLDING)
     queen = game.rules.geo.parse("e1")
-    marks = [m.name for m in game.presenter.piece_view(state, queen).marks]
+    marks = [m.name for m in known(game.presenter.piece_view(state, queen)).marks]
     assert "holds: Black's Black Knight" in marks
     assert "Holds frozen: Black's Black Knight (20/20 hp)" in game.presenter.piece_card(
         state, queen

@@ -10,6 +10,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.save.store import load_game, save_game
 from battlechess_tui.simulation import random_game
 from tests.test_gladiator_support import V, act, position
+from tests.typed import no_dice
 
 START = (
     "wmscqkbsnw/fpfpfpfpfp/10/10/10/10/10/10/10/10/PFPFPFPFPF/WMSCQKBSNW w K -/-/- - 0/0 1 0 0 0"
@@ -17,7 +18,7 @@ START = (
 
 
 def test_the_start_is_written_as_the_setup_and_read_back():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     assert V.rules.position_text(state) == START
     assert V.rules.parse_position(START) == state
     assert (
@@ -85,7 +86,7 @@ def test_positions_with_frozen_and_captured_queens_and_open_choices_round_trip()
 
 
 def test_equal_positions_reached_two_ways_are_equal_and_hash_equal():
-    start, _ = V.new_game(None)
+    start, _ = V.new_game(no_dice())
     one, _ = act(start, "b1c3")
     one, _ = act(one, "override")
     one, _ = act(one, "d2d4")
@@ -98,7 +99,7 @@ def test_equal_positions_reached_two_ways_are_equal_and_hash_equal():
 
 
 def test_states_never_change_and_keep_no_cache():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     before = V.rules.position_text(state)
     V.presenter.status(state)
     V.piece_view(state, 5)
@@ -144,7 +145,7 @@ def test_a_board_alone_starts_that_sides_turn():
 
 
 def test_evaluate_the_start_is_even_and_material_counts():
-    state, _ = V.new_game(None)
+    state, _ = V.new_game(no_dice())
     assert V.rules.evaluate(state, 0) == V.rules.evaluate(state, 1) == 0
     board = {"f1": "K", "i1": "N", "a1": "W", "a6": "s", "f12": "k", "i12": "n"}
     even = position({**board, "a7": "W"}, step=1)

@@ -7,6 +7,7 @@ import pytest
 from battlechess_tui.engine.game import Game, Position
 from battlechess_tui.engine.rules import CERTAIN, IllegalAction
 from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.rules.gladiator.state import Status
 from tests.test_gladiator_support import (
     GEO,
     V,
@@ -23,6 +24,7 @@ from tests.test_gladiator_support import (
     sq,
     texts,
 )
+from tests.typed import known
 
 # -- the King -------------------------------------------------------------------------------
 
@@ -53,9 +55,12 @@ def test_gc_22_ruling_the_enemy_queen_never_gives_check():
     state = position({"f1": "K", "i1": "N", "f8": "q", "b5": "w", "f12": "k", "i12": "n"})
     assert "check" not in V.presenter.status(state) and not V.rules.in_check(state)
     assert {"f2", "e2", "g2"} <= moves_from(state, "f1")  # her lines are no danger
-    assert "in check" not in V.piece_view(state, sq("f1")).mark_names
+    assert "in check" not in known(V.piece_view(state, sq("f1"))).mark_names
     checked = position({"f1": "K", "i1": "N", "f8": "w", "f12": "k", "i12": "n"})
-    assert V.rules.in_check(checked) and "in check" in V.piece_view(checked, sq("f1")).mark_names
+    assert (
+        V.rules.in_check(checked)
+        and "in check" in known(V.piece_view(checked, sq("f1"))).mark_names
+    )
 
 
 def test_gc_22_the_king_may_not_step_next_to_the_enemy_king():
@@ -69,7 +74,7 @@ def test_gc_23_the_protected_king_kills_instantly():
     assert not rolls(events)
     assert any("kills instantly" in n for n in notes(events, "kill"))
     assert kind_at(after, "f2") == "king"
-    assert V.odds(state, move("f1", "f2")).startswith("Certain")
+    assert known(V.odds(state, move("f1", "f2"))).startswith("Certain")
 
 
 def test_gc_23_own_pieces_only_to_get_out_of_check_and_never_a_queen():
@@ -101,6 +106,7 @@ def test_gc_24_and_gc_33_checkmate_when_no_move_gets_out():
     # At the King's own move only his pieces may help: the King's Knight could block on a2.
     state = position({"a1": "K", "c1": "N", "a8": "w", "b8": "w", "f12": "k", "i12": "n"})
     result = V.outcome(state)
+    assert result is not None
     assert (result.winner, result.kind) == (1, Ending.CHECKMATE) and "GC-24" in result.rule
     assert V.presenter.outcome_reason(result) == "checkmate"
     assert V.legal_actions(state) == []
@@ -109,7 +115,7 @@ def test_gc_24_and_gc_33_checkmate_when_no_move_gets_out():
 def test_gc_25_without_his_kings_knight_the_king_fights_and_is_never_in_check():
     state = position({"f1": "K", "i1": "N", "f9": "W", "f10": "k"}, step=1)
     assert "f10" in moves_from(state, "f9")
-    assert "Duel" in V.odds(state, move("f9", "f10"))
+    assert "Duel" in known(V.odds(state, move("f9", "f10")))
     black = jump(state, side=1)
     assert "check" not in V.presenter.status(black)
     after, events = act(black, "f10f9", 6, 6, 6, 6, 6, 6, 1, 1)
@@ -211,16 +217,16 @@ def moves_origins(state) -> set[str]:
 def test_gc_27_the_queen_freezes_and_her_prisoner_returns_when_she_leaves():
     state = position({"f1": "K", "i1": "N", "d1": "Q", "d5": "s", "d8": "f", "f12": "k",
                       "i12": "n"}, step=1, moved=("f1", "i1"))  # fmt: skip
-    assert V.odds(state, move("d1", "d5")).startswith("No fight")
+    assert known(V.odds(state, move("d1", "d5"))).startswith("No fight")
     after, events = act(state, "d1d5")
     assert not rolls(events) and kind_at(after, "d5") == "queen"
-    assert V.piece_view(after, sq("d5")).label == "*s"
+    assert known(V.piece_view(after, sq("d5"))).label == "*s"
     tally = V.presenter.tally(after)
     assert [s.items[0].label for s in tally if s.title == "Black frozen"] == ["Scout"]
     later = jump(after, side=0, step=1, moved=("f1", "i1"))
     later, events = act(later, "d5d8")  # she freezes the Footman: the Scout comes back
     assert kind_at(later, "d5") == "scout" and notes(events, "thaw")
-    assert V.piece_view(later, sq("d8")).label == "*f"
+    assert known(V.piece_view(later, sq("d8"))).label == "*f"
 
 
 # The Black Queen on d5 holds a White Warrior frozen; the White Queen on d1 may freeze her.
@@ -234,7 +240,7 @@ def test_gc_27_ruling_the_queen_freezes_the_enemy_queen_who_lets_go_of_her_priso
     after, events = act(state, "d1d5")
     assert marked(events, "freeze") == [(sq("d5"),)] and not rolls(events)
     black_queen = next(p for p in after.pieces if p.kind == "queen" and p.side == 1)
-    assert black_queen.status == "frozen" and V.piece_view(after, sq("d5")).label == "*q"
+    assert black_queen.status == "frozen" and known(V.piece_view(after, sq("d5"))).label == "*q"
     # Her prisoner goes home as in GC-29: its owner (the Queen's player) picks the square.
     assert V.to_move(after) == "white.queen"
     assert set(texts(after)) == {f"return {f}1" for f in "abcdeghj"}
@@ -308,7 +314,7 @@ def _white_queen_holds_black_scout(**extra):
 def test_gc_30_attacking_a_frozen_piece_adds_the_queens_die():
     state = _white_queen_holds_black_scout()
     assert "d5" in moves_from(state, "a5")
-    assert "2d6+1d6+1d6" in V.odds(state, move("a5", "d5"))
+    assert "2d6+1d6+1d6" in known(V.odds(state, move("a5", "d5")))
     after, events = act(state, "a5d5", 6, 6, 6, 6, 1, 1, 1)
     assert rolls(events)[0].dice == "2d6+1d6+1d6" and rolls(events)[0].total == 24
     assert kind_at(after, "d5") == "warrior"
@@ -418,7 +424,7 @@ def _killed(state, *squares):
     board = list(state.board)
     for name in squares:
         p = piece(state, name)
-        pieces[p.id] = replace(p, status="killed", sq=-1)
+        pieces[p.id] = replace(p, status=Status.KILLED, sq=-1)
         board[p.sq] = -1
     return V.rules.begin(replace(state, pieces=tuple(pieces), board=tuple(board), phase="start"))
 

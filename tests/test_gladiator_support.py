@@ -9,10 +9,12 @@ from dataclasses import replace
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.rules.gladiator.state import GladiatorState, Piece
+from battlechess_tui.rules.gladiator import GladiatorRules
+from battlechess_tui.rules.gladiator.state import GladiatorState, Phase, Piece
 from tests.scripted_dice import apply_scripted
+from tests.typed import typed
 
-V = make_variant("gladiator")
+V = typed(make_variant("gladiator"), GladiatorRules)
 GEO = V.rules.geo
 
 
@@ -55,7 +57,7 @@ def jump(
 ) -> GladiatorState:
     """The same board with ``side`` to play the move of commander number ``step``."""
     ids = frozenset(state.board[sq(n)] for n in moved)
-    fresh = replace(state, side=side, step=step, phase="start", moved=ids, overriding=False)
+    fresh = replace(state, side=side, step=step, phase=Phase.START, moved=ids, overriding=False)
     return variant.rules.begin(fresh)
 
 

@@ -13,6 +13,7 @@ from battlechess_tui.campaign.simulate import simulate_campaign
 from battlechess_tui.campaign.store import CampaignError, create_campaign, load_campaign
 from battlechess_tui.cli import main
 from battlechess_tui.save.store import load_game, verify_file
+from tests.typed import known
 
 
 @pytest.fixture(scope="module")
@@ -144,7 +145,7 @@ def test_a_simulate_killed_mid_game_is_finished_by_the_next_run(played, monkeypa
         simulate_campaign(played, 1, 9)
     monkeypatch.setattr(sim, "play_random", real)
     c = load_campaign(played)
-    assert c.current is not None and bg.current_path(c, played).is_file()
+    assert c.current is not None and known(bg.current_path(c, played)).is_file()
     lines = simulate_campaign(played, 1, 9)
     c = load_campaign(played)
     assert c.current is None and len(c.games) == 3 and lines[0].startswith("Game 3:")

@@ -21,6 +21,7 @@ ESC = "\x1b]0;pwned\x07"
 
 
 def run(capsys, *args):
+    code: int | str | None
     try:
         code = main(list(args))
     except SystemExit as exc:  # argparse

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ def test_issue28_9_games_are_streamed_so_a_huge_count_starts_at_once():
     now the first game comes back after a handful are handed out."""
     games = play_many(Run("classic", 1), 99_999_999_999, jobs=2)
     first, second = next(games), next(games)
+    assert isinstance(games, Generator)
     games.close()
     assert (first.index, second.index) == (0, 1)
 
@@ -78,7 +80,7 @@ def _exit_code(argv: list[str]) -> int:
 
 
 def _children(pid: int) -> set[int]:
-    out = set()
+    out: set[int] = set()
     for task in Path(f"/proc/{pid}/task").iterdir():
         text = (task / "children").read_text().split()
         out.update(int(t) for t in text)

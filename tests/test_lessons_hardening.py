@@ -97,9 +97,12 @@ def test_hc_28_11_learn_refuses_the_bad_lesson_by_name_and_opens_the_others(
 ):
     bad = add(lessons, "classic", "aaa-no-title", NO_TITLE)
     opened: list[str | None] = []
-    monkeypatch.setattr(
-        "battlechess_tui.cli.learn.run_app", lambda args, start, lesson: opened.append(lesson) or 0
-    )
+
+    def run_app(args: object, start: object, lesson: str | None) -> int:
+        opened.append(lesson)
+        return 0
+
+    monkeypatch.setattr("battlechess_tui.cli.learn.run_app", run_app)
     assert main(["learn", "classic", "aaa-no-title"]) == 2
     assert capsys.readouterr().err == f"battlechess: {bad}: title: Field required\n"
     assert main(["learn", "classic"]) == 0

@@ -13,6 +13,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.rules.chess_family.san import SanError
 from battlechess_tui.session import build_game
+from tests.typed import known
 
 POSITIONS = 300
 #: Known positions rich in castling, promotions (with and without capture) and en passant.
@@ -69,7 +70,7 @@ def test_san_reads_what_chess_players_type(classic: Game) -> None:
     start = rules.parse_position(chess.STARTING_FEN)
 
     def read(text: str, state: object = start) -> str:
-        return presenter.parse_notation(state, text).text(rules.geo)
+        return known(presenter.parse_notation(state, text)).text(rules.geo)
 
     assert read("e4") == "e2e4" and read("Nf3") == "g1f3" and read("nc3") == "b1c3"
     assert read("e4+") == "e2e4" and read("Nf3!?") == "g1f3"
@@ -84,8 +85,8 @@ def test_san_reads_what_chess_players_type(classic: Game) -> None:
 def test_a_square_alone_picks_the_one_piece_that_can_go_there(classic: Game) -> None:
     rules, presenter = classic.rules, classic.presenter
     state = rules.parse_position("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")
-    assert presenter.parse_notation(state, "h4").text(rules.geo) == "d8h4"  # the Queen
-    assert presenter.parse_notation(state, "h5").text(rules.geo) == "h7h5"  # a pawn first
+    assert known(presenter.parse_notation(state, "h4")).text(rules.geo) == "d8h4"  # the Queen
+    assert known(presenter.parse_notation(state, "h5")).text(rules.geo) == "h7h5"  # a pawn first
 
 
 def test_ambiguous_or_impossible_san_is_refused_naming_the_candidates(classic: Game) -> None:
@@ -93,14 +94,14 @@ def test_ambiguous_or_impossible_san_is_refused_naming_the_candidates(classic: G
     state = rules.parse_position("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")
     with pytest.raises(SanError, match="'Nd2' could be Nbd2, Nfd2: say which"):
         presenter.parse_notation(state, "Nd2")
-    assert presenter.parse_notation(state, "Nfd2").text(rules.geo) == "f1d2"
+    assert known(presenter.parse_notation(state, "Nfd2")).text(rules.geo) == "f1d2"
     with pytest.raises(SanError, match="names no legal move"):
         presenter.parse_notation(state, "Qd4")
     with pytest.raises(SanError, match="cannot read"):
         presenter.parse_notation(state, "hello")
     pawn_or_bishop = rules.parse_position("4k3/8/8/8/2p5/1P1B4/8/4K3 w - - 0 1")
-    assert presenter.parse_notation(pawn_or_bishop, "bc4").text(rules.geo) == "b3c4"
-    assert presenter.parse_notation(pawn_or_bishop, "bc2").text(rules.geo) == "d3c2"
+    assert known(presenter.parse_notation(pawn_or_bishop, "bc4")).text(rules.geo) == "b3c4"
+    assert known(presenter.parse_notation(pawn_or_bishop, "bc2")).text(rules.geo) == "d3c2"
 
 
 @pytest.mark.parametrize("variant", ["single-combat", "arena", "brawl"])

@@ -12,6 +12,7 @@ from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.vocabulary import Purpose
+from battlechess_tui.rules.chess_family import ChessRules
 from battlechess_tui.save import model, store
 from battlechess_tui.save.files import create_exclusive
 from battlechess_tui.save.folder import delete_save, new_game_file, rename_save, tidy
@@ -32,6 +33,7 @@ from battlechess_tui.save.store import (
 )
 from battlechess_tui.simulation import random_game
 from tests.fuzz_inputs import make_fifo
+from tests.typed import known, rules_of
 
 
 def finished_classic():
@@ -44,7 +46,8 @@ def test_round_trip_rebuilds_every_position(tmp_path):
     save_game(game, path)
     loaded = load_game(path).game
     assert [p.notation for p in loaded.plies] == [p.notation for p in game.plies]
-    assert loaded.variant.rules.fen(loaded.state) == game.variant.rules.fen(game.state)
+    rules = rules_of(loaded.variant, ChessRules)
+    assert rules.fen(loaded.state) == game.variant.rules.fen(game.state)
     assert loaded.outcome == game.outcome
     assert len(loaded.positions) == len(game.positions)
     assert verify_file(path) is None
@@ -93,7 +96,12 @@ def _good_save(tmp_path):
         (lambda text: text.replace('"plies"', '"plys"', 1), "corrupt"),
         (lambda text: "just some notes\n", "corrupt|not a battlechess save"),
         (lambda text: json.dumps({"hello": "world"}), "not a battlechess save"),
-        (lambda text: text.replace('"format_version": 4', '"format_version": 99', 1), "newer"),
+        (
+            lambda text: text.replace(
+                f'"format_version": {model.FORMAT_VERSION}', '"format_version": 99', 1
+            ),
+            "newer",
+        ),
         (lambda text: text.replace('"variant": "classic"', '"variant": "nope"', 1), "no game"),
         (lambda text: text.replace('"action": "', '"action": "z9', 1), "ply 1 .*not legal"),
     ],
@@ -413,8 +421,8 @@ def test_two_windows_in_one_folder_keep_their_games_apart(tmp_path):
         b.play(move_b)
         assert two.write(b) is None
     assert one.path != two.path
-    assert [p.action for p in read_record(one.path).plies] == ["e2e4", "e7e5"]
-    assert [p.action for p in read_record(two.path).plies] == ["d2d4", "d7d5"]
+    assert [p.action for p in read_record(known(one.path)).plies] == ["e2e4", "e7e5"]
+    assert [p.action for p in read_record(known(two.path)).plies] == ["d2d4", "d7d5"]
     assert latest_autosave(tmp_path) == two.path  # Continue: the game that moved last
 
 
@@ -424,6 +432,7 @@ def test_a_game_file_changed_by_another_window_is_never_overwritten(tmp_path):
     game.play("e2e4")
     mine.write(game)
     first = mine.path
+    assert first is not None
     other = load_game(first).game  # another window opens the same save and plays on
     other.play("e7e5")
     GameFile(tmp_path, first).write(other)
@@ -432,7 +441,7 @@ def test_a_game_file_changed_by_another_window_is_never_overwritten(tmp_path):
     note = mine.write(game)
     assert note is not None and "changed by another window" in note and mine.path != first
     assert first.read_bytes() == theirs
-    assert [p.action for p in read_record(mine.path).plies] == ["e2e4", "c7c5"]
+    assert [p.action for p in read_record(known(mine.path)).plies] == ["e2e4", "c7c5"]
 
 
 def test_opening_a_finished_game_and_leaving_does_not_rewrite_it(tmp_path):
@@ -455,7 +464,7 @@ def test_the_list_shows_unreadable_files_with_the_reason(tmp_path):
     make_fifo(tmp_path / "pipe.json")
     infos = list_saves(tmp_path)
     assert [i.path.name for i in infos][0] == "good.json"
-    problems = {i.path.name: i.problem for i in infos[1:]}
+    problems = {i.path.name: known(i.problem) for i in infos[1:]}
     assert "truncated" in problems["cut.json"]
     assert "not a battlechess save" in problems["notes.json"]
     assert "not a regular file" in problems["pipe.json"]

@@ -32,6 +32,7 @@ def test_shipped_lesson_checks_and_plays_to_its_end(ref):
 def test_a_wrong_move_in_the_first_step_gets_the_hint_and_changes_nothing(ref):
     run = LessonRun(ref)
     step = run.step
+    assert step is not None
     expected = run.expected()
     other = next((a for a in run.game.rule_actions() if a not in expected), None)
     if other is None:

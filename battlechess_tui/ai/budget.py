@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.rules import Rules
 
 #: The levels a player can be set to, weakest first.
@@ -22,35 +23,26 @@ LEVELS = ("random", "greedy", "easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 #: Search levels and their thinking time per decision (ms) on the reference machine.
 THINK_MS = {"easy": 50, "medium": 200, "hard": 1000}
-#: Nodes one millisecond buys in each game, measured once on the reference machine (two cores,
-#: lightly loaded; a fifth taken off) with ``benchmarks/bench_ai.py --calibrate``. They turn a
-#: thinking time into a node budget, so the same figure plays the same games everywhere while
-#: taking about that time here. A house-rule file counts as the game it is based on. Games with
-#: a searcher of their own count its nodes (classic and single-combat: about 100,000 and
-#: 160,000 a CPU second; set at 40 a ms to leave room on a shared machine; arena and brawl:
-#: about 11,000, less a fifth).
-NODES_PER_MS = {
-    "classic": 40.0,
-    "single-combat": 40.0,
-    "gladiator": 2.3,
-    "arena": 8.0,
-    "brawl": 8.0,
-    "dice-chess": 40.0,
-    "dnd": 1.5,
-}
-#: For a game not measured.
+#: Nodes one millisecond buys in a game whose variant file states none. Each shipped game
+#: states its own (``[search] nodes_per_ms``, measured once on the reference machine with
+#: ``benchmarks/bench_ai.py --calibrate``): it turns a thinking time into a node budget, so the
+#: same figure plays the same games everywhere while taking about that time here.
 DEFAULT_NODES_PER_MS = 2.0
 #: The smallest budget (the search always looks at every choice once, whatever it is).
 MIN_NODES = 1
 
 
 def nodes_per_ms(rules: Rules[Any] | None) -> float:
+    """The nodes a millisecond buys in the game of ``rules``: its variant file's ``[search]``
+    (a house file inherits its base's). A house game saved before files stated one counts as
+    its shipped base, as it did then."""
     if rules is None:
         return DEFAULT_NODES_PER_MS
-    for key in (rules.spec.key, rules.spec.base):
-        if key in NODES_PER_MS:
-            return NODES_PER_MS[key]
-    return DEFAULT_NODES_PER_MS
+    search = rules.spec.search
+    if search is None and rules.spec.base is not None:
+        base = specs().get(rules.spec.base)
+        search = base.search if base is not None else None
+    return search.nodes_per_ms if search is not None else DEFAULT_NODES_PER_MS
 
 
 class Cancelled(Exception):

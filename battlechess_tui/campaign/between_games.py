@@ -16,22 +16,20 @@ from pathlib import Path
 
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile, GameEntry, SpoilsChoice
 from battlechess_tui.campaign.power import SPOILS_PERCENT, battle_power, prize
-from battlechess_tui.campaign.store import GAME_KEY, CampaignError, game_file
+from battlechess_tui.campaign.store import CampaignError, game_file
+from battlechess_tui.campaign.support import GAME_KEY, support
+from battlechess_tui.engine.campaign import Fallen, ItemCatalogue, Survivor
 from battlechess_tui.engine.game import RESIGN, Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.vocabulary import Ending
-from battlechess_tui.rules.dnd import items as dnd_items
-from battlechess_tui.rules.dnd.items import Catalogue, load_catalogue
-from battlechess_tui.rules.dnd.roster import roster_text
-from battlechess_tui.rules.dnd.rules import dnd_rules
-from battlechess_tui.rules.dnd.state import DndState
 
 BONUS_PER_LEVEL = 1_000  # DD-46
 
 
-def catalogue() -> Catalogue:
-    return load_catalogue()
+def catalogue() -> ItemCatalogue:
+    """The campaign game's item catalogue (names and values of items)."""
+    return support().items
 
 
 # -- the next game -------------------------------------------------------------------------------
@@ -44,7 +42,7 @@ def game_options(campaign: CampaignFile) -> dict[str, str | int | bool]:
         for p in side.pieces:
             if p.level > 1 or p.items:
                 roster[p.square] = (p.level, tuple(p.items))
-    return {"level": 1, "campaign": True, "roster": roster_text(roster)}
+    return support().game_options(roster)
 
 
 def powers(campaign: CampaignFile) -> list[int]:
@@ -93,13 +91,14 @@ def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]
     outcome = game.outcome
     if outcome is None:
         raise CampaignError(f"game {entry.number} is not finished yet")
+    game_support = game.rules.campaign_support()
+    if game_support is None:
+        raise CampaignError(f"game {entry.number} is a game of {game.rules.name}, not a campaign's")
     c = campaign.model_copy(deep=True)
-    start: DndState = game.positions[0].state
-    end: DndState = game.state
-    home = {p.id: game.variant.rules.geo.name(p.square) for p in start.pieces}
+    tally = game_support.tally(game.positions[0].state, game.state)
     after = Aftermath(entry.number)
-    bonus = _falls(c, game, start, end, home, entry.number, after)
-    _survivors(c, end, home, entry.number)
+    bonus = _falls(c, tally.falls, entry.number, after)
+    _survivors(c, tally.survivors, entry.number)
     chests_before = [c.white.chest, c.black.chest]
     winner = outcome.winner
     paid = 0
@@ -152,46 +151,33 @@ def _surrendered(game: Game) -> bool:
     return bool(game.plies) and game.plies[-1].action.kind == RESIGN
 
 
-def _falls(
-    c: CampaignFile,
-    game: Game,
-    start: DndState,
-    end: DndState,
-    home: dict[int, str],
-    number: int,
-    after: Aftermath,
-) -> list[int]:
+def _falls(c: CampaignFile, falls: tuple[Fallen, ...], number: int, after: Aftermath) -> list[int]:
     """Killed pieces back to level 1 (DD-41), keeping the items nobody looted (DD-41 ruling,
     DD-42); kills counted; bonus gold (DD-46)."""
-    names = {cls: data.name for cls, data in dnd_rules(game.rules).tables.classes.items()}
+    names = support().class_names()
     bonus = [0, 0]
-    for fall in end.falls:
-        victim = end.pieces[fall.victim]
-        rec = c.side(victim.side).piece(home[fall.victim])
-        what = f"{SIDES[victim.side]} {names[victim.cls]} ({home[fall.victim]}, L{fall.level})"
-        looted = [i for i in fall.items if i not in victim.items]
-        looted_names = ", ".join(catalogue().name(i) for i in looted)
-        lost = f", its {looted_names} looted" if looted else ""
-        if fall.killer >= 0:
-            killer = end.pieces[fall.killer]
-            krec = c.side(killer.side).piece(home[fall.killer])
+    for fall in falls:
+        rec = c.side(fall.side).piece(fall.home)
+        what = f"{SIDES[fall.side]} {names[fall.cls]} ({fall.home}, L{fall.level})"
+        looted_names = ", ".join(catalogue().name(i) for i in fall.looted)
+        lost = f", its {looted_names} looted" if fall.looted else ""
+        if fall.killer_side is not None:
+            krec = c.side(fall.killer_side).piece(fall.killer_home)
             krec.kills += 1
             krec.history.append(f"game {number}: killed the {what}")
-            if killer.side != victim.side:
-                bonus[killer.side] += BONUS_PER_LEVEL * (fall.level - 1)
+            if fall.killer_side != fall.side:
+                bonus[fall.killer_side] += BONUS_PER_LEVEL * (fall.level - 1)
         back = "; back to level 1" if fall.level > 1 else ""
         rec.history.append(f"game {number}: killed at level {fall.level}{lost}{back}")
-        rec.level, rec.items = 1, list(victim.items)
+        rec.level, rec.items = 1, list(fall.items)
         after.lines.append(f"{what} fell" + (": back to level 1 (DD-41)" if back else ""))
     return bonus
 
 
-def _survivors(c: CampaignFile, end: DndState, home: dict[int, str], number: int) -> None:
+def _survivors(c: CampaignFile, survivors: tuple[Survivor, ...], number: int) -> None:
     """DD-40: the living keep their levels (promotions carry over) and items (loot included)."""
-    for p in end.pieces:
-        if not p.alive:
-            continue
-        rec = c.side(p.side).piece(home[p.id])
+    for p in survivors:
+        rec = c.side(p.side).piece(p.home)
         if p.level > rec.level:
             rec.history.append(f"game {number}: promoted to level {p.level}")
         gained = [i for i in p.items if i not in rec.items]
@@ -236,7 +222,7 @@ def choose_spoils(
         source.items.remove(item)
         shown = catalogue().name(item)
         source.history.append(f"game {entry.number}: {shown} taken as spoils")
-        target.items = list(dnd_items.merge(catalogue(), tuple(target.items), (item,)))
+        target.items = list(support().merge_items(tuple(target.items), (item,)))
         target.history.append(f"game {entry.number}: received {shown} as spoils")
         entry.spoils = f"{shown} from {square} to {give_to}"
     c.spoils = None

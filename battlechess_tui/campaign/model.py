@@ -17,12 +17,12 @@ Version history: 1. first format.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import PurePosixPath
 from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from battlechess_tui.campaign.support import support
 from battlechess_tui.save.model import SEED_LIMIT, Timestamp
 
 FORMAT: Final = "battlechess-campaign"
@@ -34,30 +34,14 @@ Count = Annotated[int, Field(ge=0, le=10**6)]
 Gold = Annotated[int, Field(ge=0, le=MAX_GOLD)]
 
 
-@cache
-def _home_squares() -> tuple[dict[str, str], dict[str, str]]:
-    """Each side's starting squares and the class that starts there (the D&D setup)."""
-    from battlechess_tui.engine.dice import Dice
-    from battlechess_tui.engine.registry import make_variant
-
-    variant = make_variant("dnd")
-    state, _ = variant.rules.new_game(Dice.for_decision(0, -1))
-    homes: tuple[dict[str, str], dict[str, str]] = ({}, {})
-    for p in state.pieces:
-        homes[p.side][variant.rules.geo.name(p.square)] = p.cls
-    return homes
-
-
 def _check_items(items: list[str]) -> list[str]:
     """Items the catalogue knows, written as it writes them, one of each kind."""
-    from battlechess_tui.rules.dnd.items import load_catalogue, merge
-
-    cat = load_catalogue()
+    game = support()
     for text in items:
-        canonical = cat.parse(text).text  # ValueError names an unknown item
+        canonical = game.canonical_item(text)  # ValueError names an unknown item
         if canonical != text:
             raise ValueError(f"item {text!r} is written {canonical!r}")
-    if sorted(merge(cat, (), tuple(items))) != sorted(items):
+    if sorted(game.merge_items((), tuple(items))) != sorted(items):
         raise ValueError(f"items {items}: a piece carries one item of a kind, with what it needs")
     return items
 
@@ -96,7 +80,7 @@ class SideRecord(BaseModel):
     def check_home(self, side: int) -> None:
         """ValueError unless the pieces stand on ``side``'s starting squares, with the class
         that starts on each."""
-        home = _home_squares()[side]
+        home = support().starting_pieces(side)
         squares = [p.square for p in self.pieces]
         if sorted(squares) != sorted(home):
             wrong = sorted(set(squares) ^ set(home)) or sorted(squares)

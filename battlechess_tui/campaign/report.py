@@ -7,19 +7,18 @@ from pathlib import Path
 from battlechess_tui.campaign.between_games import powers
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile, PieceRecord
 from battlechess_tui.campaign.power import item_value
-from battlechess_tui.engine.registry import make_rules
+from battlechess_tui.campaign.support import support
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
-from battlechess_tui.rules.dnd.items import load_catalogue
-from battlechess_tui.rules.dnd.rules import dnd_rules
 
 
 def class_names() -> dict[str, str]:
-    return {k: c.name for k, c in dnd_rules(make_rules("dnd")).tables.classes.items()}
+    """Each class's key -> its name: ``fighter`` -> ``Fighter``."""
+    return support().class_names()
 
 
 def piece_line(p: PieceRecord, names: dict[str, str] | None = None) -> str:
     """``e2 Fighter L2  kills 1  +1 weapon, Ring of Protection +1``."""
-    cat = load_catalogue()
+    cat = support().items
     names = names or class_names()
     items = ", ".join(cat.name(i) for i in p.items) or "-"
     return f"{p.square:<3} {names[p.cls]:<8} L{p.level}  kills {p.kills:<2} {items}"
@@ -28,7 +27,7 @@ def piece_line(p: PieceRecord, names: dict[str, str] | None = None) -> str:
 def side_lines(c: CampaignFile, side: int) -> list[str]:
     rec = c.side(side)
     power = powers(c)[side]
-    value = item_value(rec, load_catalogue())
+    value = item_value(rec, support().items)
     head = (
         f"{SIDES[side]} ({rec.player}): war chest {rec.chest:,} gold, battle power {power} "
         f"(items worth {value:,} gold)"

@@ -31,10 +31,8 @@ from battlechess_tui.campaign.model import (
     PieceRecord,
     SideRecord,
 )
-from battlechess_tui.engine.dice import Dice
+from battlechess_tui.campaign.support import GAME_KEY, support
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.save.files import (
     SaveError,
     create_exclusive,
@@ -46,7 +44,6 @@ from battlechess_tui.save.folder import user_save_dir
 from battlechess_tui.save.lock import Busy, FileLock, locked
 from battlechess_tui.save.records import now, record_of, record_text
 
-GAME_KEY = "dnd"
 #: How long a write waits for another process's write to the same campaign, in seconds.
 WRITE_WAIT = 10.0
 
@@ -77,14 +74,12 @@ def game_file(path: Path, number: int) -> str:
 
 def new_campaign(name: str, white: str = "White", black: str = "Black") -> CampaignFile:
     """Both sides at level 1 with no items and empty war chests (DD-40)."""
-    variant = make_variant(GAME_KEY)
-    state, _ = variant.rules.new_game(Dice.for_decision(0, -1))
+    game = support()
     sides = []
     for side, player in ((0, white), (1, black)):
         pieces = [
-            PieceRecord(square=variant.rules.geo.name(p.square), cls=p.cls)
-            for p in state.pieces
-            if p.side == side
+            PieceRecord(square=square, cls=cls)
+            for square, cls in game.starting_pieces(side).items()
         ]
         sides.append(SideRecord(player=player, pieces=pieces))
     stamp = now()
@@ -93,7 +88,7 @@ def new_campaign(name: str, white: str = "White", black: str = "Black") -> Campa
         name=name,
         created=stamp,
         updated=stamp,
-        catalogue_version=load_catalogue().version,
+        catalogue_version=game.items.version,
         white=sides[0],
         black=sides[1],
     )

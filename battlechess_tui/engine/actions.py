@@ -11,15 +11,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battlechess_tui.engine.geometry import Geometry
+from battlechess_tui.engine.vocabulary import ActionKind
 
-MOVE = "move"
+MOVE = ActionKind.MOVE
 
 
-@dataclass(frozen=True, slots=True)
+def action_kind(word: str) -> ActionKind:
+    """The kind ``word`` names; ValueError in one line naming the kinds when it names none."""
+    try:
+        return ActionKind(word)
+    except ValueError:
+        kinds = ", ".join(k.value for k in ActionKind)
+        raise ValueError(f"{word!r} is not a kind of action (the kinds: {kinds})") from None
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
-    kind: str
-    squares: tuple[int, ...] = ()
-    choice: str = ""
+    """One decision: its ``kind`` (a plain word such as ``"move"`` is read as its
+    ``ActionKind``), the squares it names and a choice (a promotion's letter, a spell)."""
+
+    kind: ActionKind
+    squares: tuple[int, ...]
+    choice: str
+
+    def __init__(
+        self, kind: ActionKind | str, squares: tuple[int, ...] = (), choice: str = ""
+    ) -> None:
+        known = kind if isinstance(kind, ActionKind) else action_kind(kind)
+        object.__setattr__(self, "kind", known)
+        object.__setattr__(self, "squares", squares)
+        object.__setattr__(self, "choice", choice)
 
     @property
     def origin(self) -> int:
@@ -63,4 +84,8 @@ class Action:
                 raise ValueError(f"cannot read {w!r} in {text!r}")
         if not kind.replace("-", "").isalpha():
             raise ValueError(f"cannot read {text!r}: try a move such as e2e4")
-        return cls(kind, tuple(squares_list), choice)
+        try:
+            known = ActionKind(kind)
+        except ValueError:
+            raise ValueError(f"cannot read {text!r}: {kind!r} is not a kind of action") from None
+        return cls(known, tuple(squares_list), choice)

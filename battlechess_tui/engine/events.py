@@ -104,17 +104,58 @@ def _terms(dice: str) -> list[tuple[int, int]]:
 
 
 @dataclass(frozen=True, slots=True)
+class PieceRef:
+    """A piece a note names: its side, its kind (the piece's key in the game's data: a D&D
+    class, a chess piece, a Dice Chess face as digits) and where it stands (-1: nowhere)."""
+
+    side: int
+    kind: str
+    square: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class Note:
-    """A narrated change: ``tag`` says what kind (capture, kill, damage, freeze, promote...)."""
+    """A narrated change, in facts: ``tag`` says what kind (capture, kill, damage, freeze...),
+    ``fact`` which statement of it (a game's own key, "" when the tag says it), and the
+    particulars: the ``side`` concerned, the ``pieces``, the ``numbers``, the ``names`` of
+    other things (a spell's or an item's key) and the ``rule``. The game's presenter writes the
+    sentence from them (``Presenter.note_text``); ``text`` holds those words once the game has
+    recorded the note (``Game.play``), or an older save's words."""
 
     tag: EventTag
-    text: str
+    text: str = ""
     squares: tuple[int, ...] = field(default=())
+    fact: str = ""
+    side: int | None = None
+    pieces: tuple[PieceRef, ...] = ()
+    numbers: tuple[int, ...] = ()
+    names: tuple[str, ...] = ()
+    rule: str = ""
     kind: Literal["note"] = "note"
 
     def __post_init__(self) -> None:
         if not isinstance(self.tag, EventTag):  # a plain word: it must be a known tag
             object.__setattr__(self, "tag", EventTag(self.tag))
+
+    @property
+    def facts(self) -> tuple[object, ...]:
+        """What the rules said, without words: equal for the same change however worded."""
+        return (
+            self.tag,
+            self.squares,
+            self.fact,
+            self.side,
+            self.pieces,
+            self.numbers,
+            self.names,
+            self.rule,
+        )
+
+    @property
+    def typed(self) -> bool:
+        """Whether the note carries facts beyond its tag and squares (an older save's notes
+        carry only words)."""
+        return self.facts[2:] != ("", None, (), (), (), "")
 
     def describe(self) -> str:
         return self.text

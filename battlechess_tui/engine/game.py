@@ -18,15 +18,22 @@ from battlechess_tui.engine.loading import variant_of
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.variant import Variant
-from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 
 RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = (
-    "resign",
-    "offer-draw",
-    "accept-draw",
-    "decline-draw",
+    ActionKind.RESIGN,
+    ActionKind.OFFER_DRAW,
+    ActionKind.ACCEPT_DRAW,
+    ActionKind.DECLINE_DRAW,
 )
 META_KINDS = (RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)
+#: The note each of the table's decisions records.
+META_TAGS = {
+    RESIGN: EventTag.RESIGN,
+    OFFER_DRAW: EventTag.OFFER,
+    ACCEPT_DRAW: EventTag.DRAW,
+    DECLINE_DRAW: EventTag.DECLINE,
+}
 
 
 @dataclass(frozen=True)
@@ -88,7 +95,7 @@ class Game:
             state, events = variant.rules.new_game(setup_dice or Dice.for_decision(seed, -1))
         else:
             state, events = start, []
-        self.setup_events: tuple[Event, ...] = tuple(events)
+        self.setup_events: tuple[Event, ...] = tuple(self.presenter.worded(events))
         self.positions: list[Position] = [Position(state)]
         self.plies: list[Ply] = []
         self.created: str | None = None  # when the game began (set by the save layer)
@@ -166,9 +173,11 @@ class Game:
             seat = self.rules.decider(self.state, action)
         dice = dice or Dice.for_decision(self.seed, len(self.plies))
         if action.kind in META_KINDS:
-            position, events, notation = self._meta(seat, action)
+            position, said, notation = self._meta(seat, action)
+            events = self.presenter.worded(said)
         else:
             state, events = self.rules.apply(self.state, action, dice)
+            events = self.presenter.worded(events)
             notation = self.presenter.logged(self.state, action, events)
             position = Position(state)
         ply = Ply(seat, action, notation, tuple(events))
@@ -218,29 +227,30 @@ class Game:
 
     def _meta(self, seat: str, action: Action) -> tuple[Position, list[Event], str]:
         pos = self.position
-        side = self.rules.side_names[self.rules.side_of(seat)]
+        side = self.rules.side_of(seat)
+        said: list[Event] = [Note(META_TAGS[action.kind], side=side)]
         if action.kind == RESIGN:
-            winner = 1 - self.rules.side_of(seat)
+            winner = 1 - side
             return (
                 replace(pos, agreed=Outcome(winner, kind=Ending.RESIGNATION)),
-                [Note(EventTag.RESIGN, f"{side} resigns")],
+                said,
                 "resigns",
             )
         if action.kind == OFFER_DRAW:
             return (
                 replace(pos, draw_offer_by=seat),
-                [Note(EventTag.OFFER, f"{side} offers a draw")],
+                said,
                 ("offers a draw"),
             )
         if action.kind == ACCEPT_DRAW:
             return (
                 Position(pos.state, None, Outcome(None, kind=Ending.AGREEMENT)),
-                [Note(EventTag.DRAW, f"{side} accepts the draw")],
+                said,
                 "accepts the draw",
             )
         return (
             Position(pos.state),
-            [Note(EventTag.DECLINE, f"{side} declines the draw")],
+            said,
             "declines",
         )
 

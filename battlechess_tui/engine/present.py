@@ -9,13 +9,14 @@ game's presenter lives beside its rules (``rules/<game>/present.py``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import replace
-from typing import Generic
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Generic
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.data_files import rules_text
-from battlechess_tui.engine.events import Event
-from battlechess_tui.engine.rules import Outcome, Rules, S
+from battlechess_tui.engine.events import Event, Note, PieceRef
+from battlechess_tui.engine.rules import ENDED, Outcome, Rules, S, ending_of
 from battlechess_tui.engine.views import (
     BattleView,
     Mark,
@@ -24,7 +25,7 @@ from battlechess_tui.engine.views import (
     TallySection,
     percent,
 )
-from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.engine.vocabulary import Ending, EventTag
 
 #: The words of the endings every game shares, for outcomes whose rules leave the words to the
 #: presenter; a ``{}`` takes the outcome's numbers in order. Games add or reword their own.
@@ -41,6 +42,50 @@ ENDING_WORDS: dict[Ending, str] = {
     Ending.RESIGNATION: "resignation",
     Ending.AGREEMENT: "agreed",
 }
+
+#: A note's sentence: a format string over ``Presenter.note_fields`` (``{p[0]} falls``), or a
+#: function of the presenter and the note for a sentence with a choice in it.
+NoteWords = str | Callable[[Any, Note], str]
+
+#: The sentences of the notes every game shares (the table's decisions), by tag.
+SHARED_NOTE_WORDS: dict[str, NoteWords] = {
+    EventTag.RESIGN: "{side} resigns",
+    EventTag.OFFER: "{side} offers a draw",
+    EventTag.DRAW: "{side} accepts the draw",
+    EventTag.DECLINE: "{side} declines the draw",
+    ENDED: lambda presenter, note: presenter.describe_outcome(ending_of(note)),
+}
+
+
+@dataclass(frozen=True)
+class GameCommand:
+    """A command of one game at the table (Gladiator's override): its key, its label and help
+    line, the decision it makes, and what a refusal adds. The UI binds it; the game names it."""
+
+    id: str
+    keys: str  # key names, comma separated ("v")
+    label: str  # a word for the footer and the command palette
+    help: str  # one line: what it does
+    action: Action  # the decision it makes, when that is legal
+    when: str = ""  # said after a refusal: when the command may be used
+    guide: str = ""  # a paragraph of the table's help on it
+
+    def pick(self, actions: Sequence[Action]) -> Action | None:
+        """The legal action of ``actions`` this command makes now (None: refused)."""
+        return self.action if self.action in actions else None
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    """A heading of the table's list of choices and the kinds of action listed under it; a
+    group naming no kinds takes every kind no other group names."""
+
+    title: str
+    kinds: frozenset[str] = frozenset()
+
+
+#: The one group of a game that names none of its own: every choice that is not a move.
+CHOICES = ActionGroup("Choices")
 
 
 class Presenter(ABC, Generic[S]):
@@ -95,6 +140,70 @@ class Presenter(ABC, Generic[S]):
             outcome, reason=self.outcome_reason(outcome), detail=self.outcome_detail(outcome)
         )
         return worded.describe(side_names or self.side_names)
+
+    # -- notes: the words of what happened ------------------------------------------------------
+
+    #: This game's sentences by ``Note.fact`` (by tag for a note without one), beside the
+    #: shared ones; a game's presenter adds its own.
+    NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {}
+
+    def note_words(self, note: Note) -> str | None:
+        """The sentence this presenter writes for ``note``; None when it has none for it."""
+        key = note.fact or note.tag.value
+        words = self.NOTE_WORDS.get(key) or SHARED_NOTE_WORDS.get(key)
+        if words is None:
+            return None
+        if callable(words):
+            return words(self, note)
+        return words.format(**self.note_fields(note))
+
+    def note_text(self, note: Note) -> str:
+        """What players read for ``note``: the presenter's sentence, else the words an older
+        save recorded with it, else its tag."""
+        return self.note_words(note) or note.text or note.tag.value
+
+    def worded(self, events: Iterable[Event]) -> list[Event]:
+        """``events`` with each note's sentence written (``Note.text``), as a game records them."""
+        return [
+            replace(e, text=self.note_text(e)) if isinstance(e, Note) and not e.text else e
+            for e in events
+        ]
+
+    def note_fields(self, note: Note) -> dict[str, Any]:
+        """The words a note's format string takes: ``side`` and ``other`` (side names), ``p``
+        (each piece as ``White Fighter on e4``), ``k`` (each piece's kind), ``owner`` (each
+        piece's side), ``at`` (where each piece stands), ``sq`` (the note's squares), ``n``
+        (its numbers), ``x`` (the things it names) and ``rule``."""
+        sides = self.side_names
+        side = "" if note.side is None else sides[note.side]
+        other = "" if note.side is None else sides[1 - note.side]
+        return {
+            "side": side,
+            "other": other,
+            "p": [self.piece_phrase(r) for r in note.pieces],
+            "k": [self.kind_name(r.kind) for r in note.pieces],
+            "owner": [sides[r.side] for r in note.pieces],
+            "at": [self.geo.name(r.square) if r.square >= 0 else "" for r in note.pieces],
+            "sq": [self.geo.name(s) for s in note.squares],
+            "n": note.numbers,
+            "x": [self.thing_name(name) for name in note.names],
+            "rule": note.rule,
+        }
+
+    def kind_name(self, kind: str) -> str:
+        """A piece kind's name (its key in the game's data): ``Knight``."""
+        piece = self.spec.pieces.get(kind)
+        return piece.name if piece is not None else kind
+
+    def piece_phrase(self, ref: PieceRef) -> str:
+        """``White Knight on e4`` (without the square when it stands nowhere)."""
+        at = f" on {self.geo.name(ref.square)}" if ref.square >= 0 else ""
+        return f"{self.side_names[ref.side]} {self.kind_name(ref.kind)}{at}"
+
+    def thing_name(self, key: str) -> str:
+        """The name of a thing a note names by its key (a spell, an item); the key itself
+        when the game has no other name for it."""
+        return key
 
     # -- the board and the panels --------------------------------------------------------------
 
@@ -165,3 +274,19 @@ class Presenter(ABC, Generic[S]):
 
     def rules_markdown(self) -> str:
         return rules_text(self.spec)
+
+    # -- the table's commands and list of choices ---------------------------------------------
+
+    def commands(self) -> tuple[GameCommand, ...]:
+        """The game's own commands at the table (a key each), besides those of every game."""
+        return ()
+
+    def action_groups(self) -> tuple[ActionGroup, ...]:
+        """The groups of the list of choices that are not moves (resigning and draws aside),
+        in order; a choice goes under the first group naming its kind, else the catch-all."""
+        return (CHOICES,)
+
+    def declining(self, actions: Sequence[Action]) -> Action | None:
+        """The choice of ``actions`` that declines what is offered when no piece moves (D&D's
+        ``none``: the piece that moved does not act), offered first; None when there is none."""
+        return None

@@ -4,8 +4,10 @@ prove a variant file plays.
 Rebuilding a position uses the recorded rolls (``Game.rebuild``); verifying proves the record
 honest: the same seed and actions must throw the same dice, give the decision to the same seat
 and produce the same events. The first difference is named by its ply. Only what the rules
-decide is compared (dice faces and modifiers, event tags and squares, seats): the words a later
-version writes differently (notation, a note's sentence) are derived, and regenerated.
+decide is compared (dice faces and modifiers, seats, each note's facts: its tag, squares, fact,
+side, pieces, numbers, names and rule): the words a later version writes differently (notation,
+a note's sentence) are derived, and regenerated. A note from a save older than format 5 has
+only words beside its tag and squares, so only those two are compared for it.
 
 ``check_variant`` is what ``battlechess check-variant`` and the save layer (a house-rule save's
 embedded variant) rely on: every option value resolved, the game built, and a few random games
@@ -20,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from battlechess_tui.engine.events import Event, Roll
+from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec, validate
@@ -71,16 +73,26 @@ class Replayed:
     mismatch: Mismatch | None
 
 
-def event_key(event: Event) -> tuple[Any, ...]:
+def event_key(event: Event, typed: bool = True) -> tuple[Any, ...]:
     """What the rules decided in ``event`` (not its words): a roll's thrower, dice, faces and
-    modifier values; a note's tag and squares."""
+    modifier values; a note's facts (only its tag and squares when not ``typed``: what an
+    older save's note has beside its words)."""
     if isinstance(event, Roll):
         return ("roll", event.seat, event.dice, event.faces, tuple(v for _, v in event.modifiers))
+    if typed:
+        return ("note", *event.facts)
     return ("note", str(event.tag), event.squares)
 
 
+def same_event(recorded: Event, replayed: Event) -> bool:
+    """Whether re-playing gave the event recorded: every fact the record has is compared (an
+    older save's note, which has only words, by its tag and squares)."""
+    typed = not isinstance(recorded, Note) or recorded.typed or not recorded.text
+    return event_key(recorded, typed) == event_key(replayed, typed)
+
+
 def same_events(recorded: Sequence[Event], replayed: Sequence[Event]) -> bool:
-    return [event_key(e) for e in recorded] == [event_key(e) for e in replayed]
+    return len(recorded) == len(replayed) and all(map(same_event, recorded, replayed))
 
 
 def replay(
@@ -132,7 +144,7 @@ def verify(
 
 def _difference(recorded: Sequence[Event], replayed: Sequence[Event]) -> str:
     for i, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
-        if event_key(a) != event_key(b):
+        if not same_event(a, b):
             return f"event {i + 1} was '{a.describe()}' but re-playing gives '{b.describe()}'"
     if len(recorded) != len(replayed):
         return f"{len(recorded)} events were recorded but re-playing gives {len(replayed)}"

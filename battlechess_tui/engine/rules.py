@@ -19,11 +19,12 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.campaign import CampaignSupport
 from battlechess_tui.engine.dice import AssumeWon, Dice
-from battlechess_tui.engine.events import Event
+from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import Geometry, geometry
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 
 S = TypeVar("S")
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -59,6 +60,31 @@ class Outcome:
         reason = self.reason or self.kind.value.replace("-", " ")
         text = f"{head}: {reason}" + (f": {self.detail}" if self.detail else "")
         return text + (f" ({self.rule})" if self.rule else "")
+
+
+#: The fact of a note that narrates a game's ending (``ending_note``).
+ENDED = "ended"
+
+
+def ending_note(outcome: Outcome, squares: tuple[int, ...] = ()) -> Note:
+    """The note that narrates ``outcome`` as it happens (the presenter words it as the result
+    line): its winner, ending, numbers and rule, as facts."""
+    tag = EventTag.DRAW if outcome.winner is None else EventTag.WIN
+    return Note(
+        tag,
+        squares=squares,
+        fact=ENDED,
+        side=outcome.winner,
+        numbers=outcome.numbers,
+        names=(outcome.kind.value,),
+        rule=outcome.rule,
+    )
+
+
+def ending_of(note: Note) -> Outcome:
+    """The outcome an ``ending_note`` narrates."""
+    kind = Ending(note.names[0]) if note.names else Ending.OTHER
+    return Outcome(note.side, rule=note.rule, kind=kind, numbers=note.numbers)
 
 
 @dataclass(frozen=True)
@@ -134,7 +160,7 @@ class Rules(ABC, Generic[S]):
     perft_unit: ClassVar[str] = "one decision (a move); fights are assumed won"
     #: Kinds of two-square actions that mean the same whichever square is named first (Dice
     #: Chess's ``swap``): the app lets a player pick their squares in either order.
-    unordered: ClassVar[frozenset[str]] = frozenset()
+    unordered: ClassVar[frozenset[ActionKind]] = frozenset()
     #: What ``evaluate`` counts, for words such as "gains 2.0 pawns"; empty where the estimate
     #: measures winning chances rather than material (a hint then speaks of chances only).
     estimate_unit: ClassVar[str] = "pawns"
@@ -222,6 +248,11 @@ class Rules(ABC, Generic[S]):
     def searcher(self) -> Searcher[S] | None:
         """The game's own fast search, if it has one (computer players then use it instead
         of the generic search); None by default."""
+        return None
+
+    def campaign_support(self) -> CampaignSupport[S] | None:
+        """The game's part of campaign play (``engine/campaign.py``), if it has campaigns;
+        None by default."""
         return None
 
     # -- positions as text ---------------------------------------------------------------------

@@ -134,6 +134,24 @@ class BoardSpec(BaseModel):
     height: int = Field(ge=2, le=MAX_SIDE)
 
 
+#: The most nodes a millisecond may buy (``[search] nodes_per_ms``): several times the fastest
+#: searcher here (classic's, about 166 a CPU millisecond), so a house file cannot make one
+#: decision of a balance run take hours.
+MAX_NODES_PER_MS = 1000.0
+
+
+class SearchSpec(BaseModel):
+    """How the computer's search is calibrated for the game (``[search]``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    nodes_per_ms: float = Field(
+        gt=0,
+        le=MAX_NODES_PER_MS,
+        strict=True,  # a number: not `true`, not "40"
+        description="nodes of search one millisecond of thinking buys (ai/budget.py)",
+    )
+
+
 class VariantSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     key: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
@@ -152,6 +170,7 @@ class VariantSpec(BaseModel):
     pieces: dict[str, PieceSpec] = {}
     options: dict[str, OptionSpec] = {}
     data: dict[str, Any] = {}
+    search: SearchSpec | None = None
 
     @model_validator(mode="after")
     def _letters_unique(self) -> VariantSpec:

@@ -69,7 +69,9 @@ class Variant(Generic[S]):
     # -- aliases for scripts: the rules' decision interface ------------------------------------
 
     def new_game(self, dice: Dice) -> tuple[S, list[Event]]:
-        return self.rules.new_game(dice)
+        """The rules' setup, its notes worded by the presenter (as a game records them)."""
+        state, events = self.rules.new_game(dice)
+        return state, self.presenter.worded(events)
 
     def to_move(self, state: S) -> str:
         return self.rules.to_move(state)
@@ -78,7 +80,9 @@ class Variant(Generic[S]):
         return self.rules.legal_actions(state)
 
     def apply(self, state: S, action: Action, dice: Dice) -> tuple[S, list[Event]]:
-        return self.rules.apply(state, action, dice)
+        """The rules' ``apply``, its notes worded by the presenter (as a game records them)."""
+        state, events = self.rules.apply(state, action, dice)
+        return state, self.presenter.worded(events)
 
     def outcome(self, state: S) -> Outcome | None:
         return self.rules.outcome(state)

@@ -112,3 +112,36 @@ class MarkKind(StrEnum):
     CONDITION = "condition"  # a state that limits the piece (frozen, paralyzed, prone)
     STATUS = "status"  # a fact worth seeing (in check, moved, promoted, commander)
     AREA = "area"  # a square with a standing meaning (the arena, a used promotion square)
+
+
+class ActionKind(StrEnum):
+    """What a player's decision is (``Action.kind``): every kind any game uses. The value is
+    the word a player types and a save records (``swap a1 b1``; a move is written by its
+    squares alone)."""
+
+    MOVE = "move"
+    PASS = "pass"  # no move: the turn passes (Dice Chess DC-7, the chess family)
+    SWAP = "swap"  # two dice swapped (Dice Chess setup), or the King's swap (D&D DD-17)
+    DONE = "done"  # the dice are arranged (Dice Chess)
+    OVERRIDE = "override"  # the King takes over the move (Gladiator)
+    NO_OVERRIDE = "no-override"
+    HEAL = "heal"  # the Queen heals a piece (Gladiator)
+    PLACE = "place"  # a freed Queen placed (Gladiator)
+    RETURN = "return"  # a piece brought back (Gladiator)
+    PROMOTE = "promote"  # a promotion's choice (Gladiator)
+    CAST = "cast"  # a spell (D&D)
+    ABILITY = "ability"  # a class ability (D&D)
+    NONE = "none"  # no action after the move (D&D)
+    STAY = "stay"  # the King does not swap (D&D)
+    ATTACK = "attack"  # battle decisions (D&D)
+    CHARGE = "charge"
+    WAIT = "wait"
+    WITHDRAW = "withdraw"
+    AUTO = "auto"
+    LOOT = "loot"  # the fallen piece's items (D&D campaign)
+    LEAVE = "leave"
+    SURRENDER = "surrender"  # the King surrenders (D&D campaign)
+    RESIGN = "resign"  # the table's decisions, in every game
+    OFFER_DRAW = "offer-draw"
+    ACCEPT_DRAW = "accept-draw"
+    DECLINE_DRAW = "decline-draw"

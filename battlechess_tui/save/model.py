@@ -13,6 +13,10 @@ loads every one of them):
 4. Rolls carry typed fields: ``use`` (what the throw is for), ``squares``, ``critical`` (a
    critical's multiplier: its modifiers' labels no longer end in ``" xN"``) and ``label``.
    Older rolls have only words; ``_typed_roll`` reads them once, on loading.
+5. Notes carry the rules' facts (``fact``, ``side``, ``pieces``, ``numbers``, ``names``,
+   ``rule``) beside their words, which the game's presenter writes; a replay compares the
+   facts. Older notes have only their words, tag and squares (read as they are: a replay
+   compares their tag and squares).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.engine.vocabulary import Purpose
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 4
+FORMAT_VERSION: Final = 5
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
@@ -84,7 +88,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[4] = FORMAT_VERSION
+    format_version: Literal[5] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
@@ -177,7 +181,8 @@ def _typed_roll(roll: dict[str, Any]) -> None:
         ]
 
 
-MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls}  # 2, 3 add defaulted fields
+#: 1, 2 and 4 add defaulted fields (4: a note's facts; an older note keeps only its words).
+MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict}
 
 
 def upgrade(doc: dict[str, Any]) -> dict[str, Any]:

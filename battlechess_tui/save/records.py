@@ -4,6 +4,7 @@ what of a record is the game itself (``substance``) rather than words or time st
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from battlechess_tui import __version__
+from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.game import Game, HintTaken
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.replay import event_key
@@ -85,7 +87,10 @@ def record_text(record: SaveFile) -> str:
 
 def substance(record: SaveFile) -> tuple[Any, ...]:
     """What a record says about the game, without its words (notation, sentences) and time
-    stamps: two records with the same substance are the same game at the same point."""
+    stamps: two records with the same substance are the same game at the same point. A note
+    counts by its tag and squares (its other facts follow from the decisions and the rolls, and
+    a record older than format 5 has no others), so the same game saved by an older version has
+    the same substance."""
     result = record.result
     return (
         record.variant,
@@ -94,12 +99,16 @@ def substance(record: SaveFile) -> tuple[Any, ...]:
         tuple(sorted(record.players.items())),
         record.seed,
         record.start,
-        tuple(map(event_key, record.setup_events)),
-        tuple((p.seat, p.action, tuple(map(event_key, p.events))) for p in record.plies),
+        tuple(_keys(record.setup_events)),
+        tuple((p.seat, p.action, tuple(_keys(p.events))) for p in record.plies),
         None if result is None else (result.winner,),
         tuple(sorted(record.computers.items())),
         tuple((h.ply, h.action) for h in record.hints),
     )
+
+
+def _keys(events: list[Event]) -> Iterator[tuple[Any, ...]]:
+    return (event_key(e, typed=False) for e in events)
 
 
 def write_record(record: SaveFile, path: Path) -> None:

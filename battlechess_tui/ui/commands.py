@@ -7,8 +7,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from textual.app import SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.dom import DOMNode
 from textual.screen import Screen
+
+from battlechess_tui.engine.present import GameCommand
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,31 @@ def unique(commands: Iterable[Command]) -> tuple[Command, ...]:
     return tuple(first.values())
 
 
+def of_the_game(commands: Iterable[GameCommand]) -> tuple[Command, ...]:
+    """A game's own commands (its presenter's ``commands``) as the table's: each runs the
+    screen's ``game_command`` with its id; listed in help and the palette, not the footer."""
+    return tuple(
+        Command(c.id, c.keys, c.label, f"game_command({c.id!r})", c.help, show=False)
+        for c in commands
+    )
+
+
+def with_commands(
+    commands: Iterable[Command], added: Iterable[Command], after: str = "hint"
+) -> tuple[Command, ...]:
+    """``commands`` with ``added`` after the one whose id is ``after`` (else at the end)."""
+    commands, added = tuple(commands), tuple(added)
+    at = next((i + 1 for i, c in enumerate(commands) if c.id == after), len(commands))
+    return (*commands[:at], *added, *commands[at:])
+
+
+def bind(node: DOMNode, commands: Iterable[Command]) -> None:
+    """Bind ``commands`` on ``node`` alone, beside its class's ``BINDINGS``: commands known
+    only once it is made (a game's own). Textual keeps a node's bindings in ``_bindings``, a
+    copy of its class's made for each node, and offers no public way to add to it."""
+    node._bindings = BindingsMap.merge([node._bindings, BindingsMap(bindings(commands))])
+
+
 #: Commands of the app itself, offered on every screen (display settings that persist).
 APP_COMMANDS = (
     Command(
@@ -77,12 +105,9 @@ APP_COMMANDS = (
 
 
 def commands_of(screen: Screen) -> tuple[Command, ...]:
-    """The commands a screen offers (its ``PLAYER_COMMANDS``, each id once), without those its
-    ``command_applies(command)`` says do not apply to what it shows (Gladiator's override key
-    at another game's table)."""
-    applies = getattr(screen, "command_applies", None)
-    commands = unique(getattr(screen, "PLAYER_COMMANDS", ()))
-    return tuple(c for c in commands if applies is None or applies(c))
+    """The commands a screen offers: its ``PLAYER_COMMANDS`` (a game's table adds the game's
+    own to them when it is made), each id once."""
+    return unique(getattr(screen, "PLAYER_COMMANDS", ()))
 
 
 def palette_entries(screen: Screen) -> Iterator[SystemCommand]:

@@ -1,7 +1,7 @@
 """The help and legend of one game at the table: only what applies to it (its own choices as
-examples, dice only where it throws them, overrides only in Gladiator, the computer only where
-it plays), and how its board is drawn (the fixed legend of its pieces, hit points, marks and
-highlights)."""
+examples, dice only where it throws them, the commands its presenter declares, the computer
+only where it plays), and how its board is drawn (the fixed legend of its pieces, hit points,
+marks and highlights)."""
 
 from __future__ import annotations
 
@@ -26,12 +26,6 @@ def examples(game: Game, actions: list[Action]) -> list[str]:
     heads = [views.head_of(a) for a in actions if a.kind != MOVE and a.kind not in META_KINDS]
     out += list(dict.fromkeys(heads))[: EXAMPLES - len(out)]
     return [*out, "resign"]
-
-
-def has_overrides(game: Game) -> bool:
-    """Does a King's player override commanders' moves in this game (Gladiator, GC-14)? The
-    games whose pieces obey commanders."""
-    return any(piece.commander for piece in game.rules.spec.pieces.values())
 
 
 def reads_notation(game: Game) -> bool:
@@ -80,13 +74,7 @@ def play_help(game: Game, actions: list[Action]) -> str:
         "would decide for the player to move and shows it on the board, with its odds and "
         "one line of why. The save records each hint taken.",
     ]
-    if has_overrides(game):
-        parts.append(
-            "**Override** (`v`, or the Actions panel): before the Queen's, Black "
-            "Knight's or King's Knight's move the King's player may make that move "
-            "himself, with any unmoved piece (GC-14). The commander's own move means "
-            "no override: nobody is asked."
-        )
+    parts += [command.guide for command in game.presenter.commands() if command.guide]
     if game.computers:
         parts.append(
             "**The computer** plays " + ", ".join(computer_seats(game)) + ": it "

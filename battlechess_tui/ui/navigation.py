@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from textual.app import App
 from textual.dom import DOMNode
 from textual.message import Message
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BackToMenu",
+    "InApp",
     "NewGame",
     "OpenLessons",
     "OpenReplay",
@@ -100,6 +102,13 @@ class OpenSaves(Message):
         self.mode = mode
 
 
-def navigate(node: DOMNode, message: Message) -> None:
+class InApp(Protocol):
+    """A screen, a widget, or a part of a screen that reaches the app through it."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
+
+def navigate(node: InApp, message: Message) -> None:
     """Ask the app for ``message``'s screen (handled once the current handler returns)."""
     node.app.post_message(message)

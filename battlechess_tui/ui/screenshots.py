@@ -107,7 +107,7 @@ async def _select_a_piece(pilot: Pilot) -> None:
     fights = [a for a in actions if game.presenter.piece_view(state, a.squares[-1]) is not None]
     if actions:
         action = (fights or actions)[0]
-        screen.select(action.squares[0])
+        screen.entry.select(action.squares[0])
         screen.cursor = action.squares[-1]
         screen.sync_card()
         await _odds_shown(pilot)
@@ -230,7 +230,7 @@ async def _hint_shown(pilot: Pilot) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
     game = screen.game
-    screen.show_hint(hint(game.rules, game.state, game.to_move))
+    screen.turns.show_hint(hint(game.rules, game.state, game.to_move))
     await _odds_shown(pilot)
     await _settle(pilot)
 

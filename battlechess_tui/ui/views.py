@@ -34,10 +34,9 @@ AIM_SQUARES_LISTED = 4
 #: What a player did, after their name ("Black declines the draw"), for the non-move decisions.
 META_DEEDS = {"resign": "resigns", "offer-draw": "offers a draw",
               "accept-draw": "accepts the draw", "decline-draw": "declines the draw"}  # fmt: skip
-#: The actions panel's groups, in order, by the kind of action (the words players type).
-SPELLS, ABILITIES, CHOICES, GAME = "Spells", "Abilities", "Choices", "Game"
-GROUP_OF_KIND = {"cast": SPELLS, "ability": ABILITIES, **dict.fromkeys(META_KINDS, GAME)}
-GROUP_ORDER = (CHOICES, SPELLS, ABILITIES, GAME)
+#: The actions panel's last group: resigning and draws, after the game's own (its presenter's
+#: ``action_groups``).
+GAME = "Game"
 
 
 # -- players -------------------------------------------------------------------------------------
@@ -421,17 +420,24 @@ def actions_panel(game: Game, actions: list[Action]) -> tuple[ActionItem, ...]:
             ActionItem(
                 action.text(game.rules.geo),
                 _notation(game, action),
-                group=group_of(action),
+                group=group_of(game, action),
                 detail=_detail(game, action),
                 brief=_brief(game, action),
             )
         )
-    order = {g: i for i, g in enumerate(GROUP_ORDER)}
+    titles = [group.title for group in game.presenter.action_groups()]
+    order = {title: i for i, title in enumerate([*titles, GAME])}
     return tuple(sorted(items, key=lambda item: order[item.group]))
 
 
-def group_of(action: Action) -> str:
-    return GROUP_OF_KIND.get(action.kind, CHOICES)
+def group_of(game: Game, action: Action) -> str:
+    """The actions panel's group of ``action``: the first of its presenter's groups naming its
+    kind, else the group naming none (resigning and draws: ``GAME``)."""
+    if action.kind in META_KINDS:
+        return GAME
+    groups = game.presenter.action_groups()
+    named = next((g for g in groups if action.kind in g.kinds), None)
+    return (named or next((g for g in groups if not g.kinds), groups[0])).title
 
 
 def choice_label(game: Game, action: Action) -> str:
@@ -451,7 +457,7 @@ def _group_item(game: Game, head: str, group: list[Action]) -> ActionItem:
         head,
         head,
         tuple(targets),
-        group_of(group[0]),
+        group_of(game, group[0]),
         _explain(game, group[0]),
         text,
         _brief(game, group[0]),

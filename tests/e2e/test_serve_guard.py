@@ -44,6 +44,7 @@ MALFORMED = [
 def test_hc_28_4_only_the_names_the_server_was_started_for_are_answered():
     local = Guard.for_host("127.0.0.1")
     assert local.token is None
+    host: str | None
     for host in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "LOCALHOST", "localhost"):
         assert local.host_allowed(host), host
     for host in ("evil.example:8000", "127.0.0.1.evil.example", "", None, "[::2]:80", "a b"):

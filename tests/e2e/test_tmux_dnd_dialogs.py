@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -85,7 +85,7 @@ class Table(Terminal):
 
 
 @pytest.fixture
-def table_factory(tmp_path: Path) -> Iterator[object]:
+def table_factory(tmp_path: Path) -> Iterator[Callable[[str], Table]]:
     started: list[Table] = []
 
     def start(handover: str) -> Table:
@@ -121,14 +121,18 @@ def play_the_battle(table: Table) -> None:
     assert table.plies() == len(OPENING) + len(BATTLE)
 
 
-def test_a_dnd_hot_seat_battle_brings_no_dialog_by_default(table_factory) -> None:  # type: ignore[no-untyped-def]
+def test_a_dnd_hot_seat_battle_brings_no_dialog_by_default(
+    table_factory: Callable[[str], Table],
+) -> None:
     table = table_factory("team")
     play_the_battle(table)
     assert table.dialogs == 0
     assert all("Since your last move:" in shown for shown in table.screens)
 
 
-def test_between_players_a_notice_each_time_the_keyboard_passes(table_factory) -> None:  # type: ignore[no-untyped-def]
+def test_between_players_a_notice_each_time_the_keyboard_passes(
+    table_factory: Callable[[str], Table],
+) -> None:
     table = table_factory("on")
     play_the_battle(table)
     # White: e4, Black: a6, White: Cxa6 and the first attack (one keyboard, no notice), then

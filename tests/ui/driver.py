@@ -36,7 +36,8 @@ async def cursor_to(pilot: Pilot, square: int) -> None:
     steps = [("right" if dx > 0 else "left", sign if dx > 0 else -sign)] * abs(dx)
     steps += [("up" if dy > 0 else "down", w * sign if dy > 0 else -w * sign)] * abs(dy)
     for key, delta in steps:
-        await press_until(pilot, key, lambda goal=screen.cursor + delta: screen.cursor == goal)
+        goal = screen.cursor + delta
+        await press_until(pilot, key, lambda: screen.cursor == goal)  # noqa: B023 - awaited here
     assert screen.cursor == square
 
 

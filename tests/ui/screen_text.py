@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 from textual.app import App
@@ -10,7 +11,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 
-def screen_lines(app: App[object]) -> list[str]:
+def screen_lines(app: App[Any]) -> list[str]:
     """Every line of the screen as drawn now, without styles."""
     width, height = app.size
     console = Console(
@@ -26,12 +27,12 @@ def screen_lines(app: App[object]) -> list[str]:
     return console.export_text(styles=False).splitlines()[:height]
 
 
-def text_in(app: App[object], region: Region) -> str:
+def text_in(app: App[Any], region: Region) -> str:
     """The screen's text inside ``region`` (a widget's region on screen), line by line."""
     lines = screen_lines(app)
     return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
 
 
-def seen(app: App[object], widget: Widget) -> str:
+def seen(app: App[Any], widget: Widget) -> str:
     """What of ``widget`` is visible on screen now (its scrollbars left out)."""
     return text_in(app, widget.scrollable_content_region)

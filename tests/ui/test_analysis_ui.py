@@ -16,6 +16,7 @@ from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens.replay import ReplayScreen
 from battlechess_tui.ui.widgets.analysis_panel import AnalysisPanel
 from tests.analysis_games import BLUNDER_PLY, blunder_game, saved
+from tests.typed import known
 from tests.ui.driver import table
 
 
@@ -110,7 +111,7 @@ def fixed_analysis(path: Path) -> Analysis:
         Fraction(1, 2),
         True,
     )
-    worths = [0.0, 0.05, 0.02, -0.85, -0.95]
+    worths: list[float | None] = [0.0, 0.05, 0.02, -0.85, -0.95]
     decisions = [report(0, "e4", 0.0, 0.05), report(1, "d5", 0.05, 0.02),
                  report(2, "Qg4", 0.02, -0.85, cost=0.88), report(3, "Bxg4", -0.85, -0.725,
                  roll=luck)]  # fmt: skip
@@ -159,7 +160,7 @@ async def test_the_result_panel_offers_analyse(tmp_path: Path) -> None:
         screen = table(pilot)
         assert isinstance(screen, ReplayScreen) and screen.path is not None
         await _analysed(pilot, screen)
-        blunder = screen.analysis.decision_at(2)  # g4?? lets the queen mate
+        blunder = known(screen.analysis).decision_at(2)  # g4?? lets the queen mate
         assert blunder is not None and blunder.mark == "blunder"
         await pilot.press("m")
         assert screen.ply == 3
@@ -204,6 +205,7 @@ async def test_a_long_game_is_analysed_in_processes_while_the_screen_stays_usabl
     app = replay_app(save)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = table(pilot)
+        assert isinstance(screen, ReplayScreen)
         await pilot.press("y")
         for _ in range(600):
             await pilot.pause(0.05)

@@ -61,6 +61,7 @@ async def test_ar_11_last_turns_to_a_win_by_keys_mouse_and_typing(
             assert "◇" in board_text(pilot)  # a symbol, not colour alone
         for action, how in zip(final, HOW, strict=True):
             mover = game.variant.piece_view(game.state, action.squares[0])
+            assert mover is not None
             half = "gladiator move" if mover.kind == "pawn" else "supporter move"
             assert screen.banner.status.endswith(half)  # AR-4
             if action == final[-1]:

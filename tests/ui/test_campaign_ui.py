@@ -3,7 +3,7 @@ scripted game, buy an item in the shop, and start the next game with the item in
 
 from __future__ import annotations
 
-from textual.widgets import Button, OptionList
+from textual.widgets import Button, Input, OptionList
 
 from battlechess_tui.campaign.store import load_campaign
 from battlechess_tui.save.store import verify_file
@@ -25,10 +25,10 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("a")  # New campaign
         await pilot.pause()
-        name = app.screen.query_one("#campaign-name")
+        name = app.screen.query_one("#campaign-name", Input)
         name.value = "Pilot War"
-        app.screen.query_one("#white-player").value = "Ann [b]"  # names are text, not markup
-        app.screen.query_one("#black-player").value = "[/]Bob"
+        app.screen.query_one("#white-player", Input).value = "Ann [b]"  # names are text, not markup
+        app.screen.query_one("#black-player", Input).value = "[/]Bob"
         await pilot.press("ctrl+s")
         await pilot.pause()
         screen = app.screen

@@ -62,6 +62,7 @@ async def test_the_computers_reply_lands_while_keys_work_and_people_cannot_move_
     async with app.run_test(size=(80, 24)) as pilot:
         await type_action(pilot, "e2e4")
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         assert isinstance(app.screen, GameScreen)  # no hand-over to the computer
         assert screen.message == "Ann (White) played e4. Black (computer, easy) is thinking…"
         await wait_for(pilot, held.started.is_set)
@@ -90,6 +91,7 @@ async def test_undo_while_the_computer_thinks_cancels_it_and_its_answer_never_la
         await wait_for(pilot, held.started.is_set)
         await pilot.press("u")  # free against the computer: no question
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         assert screen.message == "Took back e4."
         held.release.set()
         await app.workers.wait_for_complete()
@@ -127,6 +129,7 @@ async def test_computer_against_computer_plays_on_with_no_hand_over(tmp_path: Pa
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         screen.roll_hold = screen.move_hold = 0.0
         seen: set[type] = set()
 
@@ -146,6 +149,7 @@ async def test_hint_shows_a_legal_decision_with_why_and_is_saved(tmp_path: Path)
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         await pilot.press("f1")
         await wait_for(pilot, lambda: bool(game.hints))
         hint = game.hints[0]
@@ -179,6 +183,7 @@ async def test_rematch_swaps_colours_and_the_computer_follows_its_player(tmp_pat
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         first = table(pilot)
+        assert isinstance(first, GameScreen)
         await pilot.press("x", "y")  # Ann resigns
         await wait_for(pilot, lambda: isinstance(app.screen, ResultPanel))
         await pilot.press("a")
@@ -188,6 +193,7 @@ async def test_rematch_swaps_colours_and_the_computer_follows_its_player(tmp_pat
             pilot, lambda: isinstance(app.screen, GameScreen) and app.screen is not first
         )
         again = table(pilot)
+        assert isinstance(again, GameScreen)
         assert again.game.players == {"white": "White", "black": "Ann"}
         assert again.game.computers == {"white": "random"}
         assert again.game.rules.spec.key == "classic" and again.game.seed != game.seed

@@ -11,14 +11,17 @@ from textual.widgets import Static
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game, Ply
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.ui.app import BattleChessApp
+from battlechess_tui.ui.screens.dialogs import ChoiceDialog
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.battle_panel import BattlePanel, roll_text
 from battlechess_tui.ui.widgets.board import TARGET
 from battlechess_tui.ui.widgets.piece_card import PieceCard
 from tests.scripted_dice import ScriptedDice
+from tests.typed import known
 from tests.ui.driver import (
     choose_in_panel,
     click_square,
@@ -105,7 +108,7 @@ async def test_dd_7_spell_aimed_on_the_board_then_a_battle_with_a_spell_and_an_a
 
         # The Cleric casts Bless (a battle spell), the Rogue misses, the Cleric strikes.
         await choose_from_panel(pilot, "cast bless")
-        assert "bless" in screen.battle_info.view.attacker.conditions
+        assert "bless" in known(screen.battle_info).view.attacker.conditions
         await choose_from_panel(pilot, "attack")
         assert "1d20 [2] +2 melee = 4 vs AC 17: miss" in panel_text(pilot)
         detail = next(i.detail for i in screen.action_items if i.text == "attack")
@@ -116,7 +119,11 @@ async def test_dd_7_spell_aimed_on_the_board_then_a_battle_with_a_spell_and_an_a
         assert info is not None and info.over  # the last battle's summary
         assert "fallen" in info.view.defender.conditions
         hit = "1d20 [15] +2 melee +1 bless +2 flanking = 20 vs AC 15: hit"
-        assert hit in [roll_text(line.event) for line in info.lines if line.side == 0]
+        assert hit in [
+            roll_text(line.event)
+            for line in info.lines
+            if line.side == 0 and isinstance(line.event, Roll)
+        ]
         assert screen.query_one(BattlePanel).border_title == "Last battle on d5"
         assert "falls" in panel_text(pilot)
         assert game.state.piece_at(sq("d5")).cls == "cleric"  # DD-12: it takes the square
@@ -139,6 +146,7 @@ async def test_dd_board_offers_the_actions_on_a_highlighted_square(tmp_path: Pat
         await click_square(pilot, sq("f5"))
         await pilot.pause()
         dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
         assert [label.split(" —")[0] for _, label in dialog.options] == [
             "Wizard: cast magic-missile f5"
         ]
@@ -176,7 +184,7 @@ async def test_every_level_5_spell_is_reached_by_keyboard_at_80x24_and_found_by_
             item = panel.item_at(panel.highlighted)
             if item is not None and item.group == "Spells":
                 seen.add(item.text)
-                line = panel._index_to_line[panel.highlighted] - panel.scroll_offset.y
+                line = panel._index_to_line[known(panel.highlighted)] - panel.scroll_offset.y
                 assert 0 <= line < panel.scrollable_content_region.height  # in view
             await pilot.press("down")
         assert seen == {panel.items[i].text for i in spells}

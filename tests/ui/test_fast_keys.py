@@ -5,7 +5,9 @@ the one just closed is still being removed (``DuplicateIds: '--command-palette'`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -40,7 +42,7 @@ def stack(app: BattleChessApp) -> list[type[Screen[object]]]:
     return [type(screen) for screen in app.screen_stack]
 
 
-OVER_THE_MENU = {
+OVER_THE_MENU: dict[str, Callable[[], Screen[Any]]] = {
     "settings": SettingsScreen,
     "help": lambda: HelpScreen(MenuScreen()),
     "new-game": NewGameScreen,
@@ -55,6 +57,7 @@ async def test_hc_28_12_a_second_back_on_a_closed_screen_is_ignored(tmp_path, na
         screen = OVER_THE_MENU[name]()
         app.push_screen(screen)
         await settle(pilot)
+        assert hasattr(screen, "action_back")
         screen.action_back()  # escape, and a second one queued before the first took effect
         screen.action_back()
         await settle(pilot)
@@ -178,6 +181,7 @@ async def test_hc_28_12_leaving_a_lesson_before_it_is_drawn_is_ignored(tmp_path)
         await pilot.pause()
         app.open_lessons(shipped()[0].key)
         lesson = app.screen
+        assert isinstance(lesson, LessonScreen)
         lesson.action_quit_game()  # q, typed before the lesson is drawn
         await settle(pilot)
         assert app._exception is None and stack(app) == [MenuScreen, LearnScreen, LessonScreen]

@@ -24,7 +24,8 @@ def footer_labels(app: App) -> tuple[list[str], list[str]]:
     keys = list(screen.query(FooterKey))
     palette = [k for k in keys if k.has_class("-command-palette")]
     edge = palette[0].region.x if palette else app.size.width
-    shown, cut = [], []
+    shown: list[str] = []
+    cut: list[str] = []
     for key in keys:
         if key not in palette:
             whole = key.region.width > 0 and key.region.right <= edge

@@ -13,6 +13,7 @@ from battlechess_tui.ui.screens.dialogs import HandOver, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen
+from battlechess_tui.ui.screens.saves import SavesScreen
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import ATTACK, MOVE, Board
 from tests.ui.driver import click_move, click_square, hand_over, key_move, table, type_action
@@ -181,7 +182,9 @@ async def test_save_quit_continue_and_replay_same_game(tmp_path: Path) -> None:
         for move in ("e2e4", "e7e5", "g1f3"):
             await key_move(pilot, move)
         await pilot.press("s")
-        path = table(pilot).path
+        before = table(pilot)
+        assert isinstance(before, GameScreen) and before.path is not None
+        path = before.path
         await pilot.press("q")
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("c")
@@ -193,6 +196,7 @@ async def test_save_quit_continue_and_replay_same_game(tmp_path: Path) -> None:
         await key_move(pilot, "b8c6")
         await pilot.press("q", "p")
         await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
         names = [s.path.name for s in app.screen.saves]
         assert path.name in names and "autosave.json" not in names  # one entry per game
         await pilot.press("enter")  # the newest save: this game's file

@@ -65,7 +65,7 @@ async def test_a_replay_at_ply_0_shows_no_later_ply_and_keeps_the_current_in_vie
         await pilot.pause()
         replay = table(pilot)
         log = replay.move_log
-        assert replay.log_entries == () and "No moves yet" in str(log.entry_texts()[0])
+        assert not replay.log_entries and "No moves yet" in str(log.entry_texts()[0])
         last = len(game.plies)
         await pilot.press("end")
         await pilot.press("left", "left")

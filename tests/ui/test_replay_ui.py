@@ -53,7 +53,7 @@ async def test_step_jump_goto_and_the_rolls_as_they_fell(dnd_save: Path) -> None
         await pilot.press("end")
         assert screen.ply == len(game.plies)
         await pilot.press("home")
-        assert screen.ply == 0 and screen.tray_entries == ()
+        assert screen.ply == 0 and not screen.tray_entries
         battle = rolled(game)[0]
         await pilot.press("g", *str(battle), "enter")
         assert screen.ply == battle
@@ -83,6 +83,7 @@ async def test_autoplay_speed_and_stop_at_the_end(dnd_save: Path) -> None:
     app = replay_app(dnd_save)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table(pilot)
+        assert isinstance(screen, ReplayScreen)
         await pilot.press("plus", "plus", "plus", "space")
         assert screen.speed == 3 and "autoplay 0.25s" in screen.message
         await pilot.press("minus")

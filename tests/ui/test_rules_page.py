@@ -72,5 +72,5 @@ async def test_dd_rules_page_draws_a_screenful_first_then_every_block(tmp_path):
         assert "Pieces and their stats" in seen(app, viewer)
         await pilot.press("slash", *"dd-40", "enter")
         await pilot.pause()
-        (cited,) = app.screen.query(".-cited")
+        (cited,) = app.screen.query(".-cited").results(Block)
         assert "**[DD-40]" in cited.source and "DD-40" in seen(app, viewer)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from textual.widgets import Select
 
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.commands import palette_entries
@@ -47,9 +48,9 @@ async def test_settings_screen_changes_pieces_palette_and_theme() -> None:
         await pilot.press("s")
         assert isinstance(app.screen, SettingsScreen)
         screen = app.screen
-        screen.query_one("#pieces").value = "ascii"
-        screen.query_one("#palette").value = "high-contrast"
-        screen.query_one("#theme").value = "textual-light"
+        screen.query_one("#pieces", Select).value = "ascii"
+        screen.query_one("#palette", Select).value = "high-contrast"
+        screen.query_one("#theme", Select).value = "textual-light"
         await pilot.pause()
         assert app.theme == "textual-light"
         await pilot.press("escape")

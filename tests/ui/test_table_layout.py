@@ -79,7 +79,7 @@ async def test_item_4_the_move_log_shows_the_latest_move_after_each_computer_rep
                 break
             plies = len(game.plies)
             await submit(pilot, moves[-1].text(game.rules.geo))
-            await wait_for(pilot, lambda n=plies: len(game.plies) == n + 2 or game.over)
+            await wait_for(pilot, lambda: len(game.plies) == plies + 2 or game.over)  # noqa: B023
             await pilot.pause()
             await pilot.pause()
             if game.over:  # the result panel covers the table

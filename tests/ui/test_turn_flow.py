@@ -13,10 +13,11 @@ from textual.pilot import Pilot
 
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game, Position
+from battlechess_tui.rules.gladiator.present import OVERRIDE_WHEN
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import Confirm, HandOver
-from battlechess_tui.ui.screens.game import OVERRIDE_WHEN, GameScreen
+from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.help import HelpScreen
 from battlechess_tui.ui.settings import HandOverMode, Settings
 from battlechess_tui.ui.widgets import dice_tray
@@ -88,6 +89,7 @@ async def test_any_key_ends_the_roll_and_then_the_notice_shows(
     async with app.run_test(size=(80, 24)) as pilot:
         app.animation_level = "full"
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         await typed(pilot, "e4d5")
         assert isinstance(app.screen, GameScreen)  # the roll tumbles: nothing covers it yet
         tray = screen.query_one(DiceTray)

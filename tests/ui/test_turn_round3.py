@@ -125,6 +125,7 @@ async def test_a_tumbling_roll_is_not_given_away_and_stays_before_the_notice(
     async with app.run_test(size=(80, 24)) as pilot:
         app.animation_level = "full"
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         screen.roll_hold = 0.3
         before = screen.board_model
         await pilot.press("colon", *"e4d5", "enter")
@@ -261,6 +262,7 @@ async def test_a_replays_log_in_coordinates_when_set(tmp_path: Path) -> None:
         app.push_screen(ReplayScreen(game, tmp_path, start=2))
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
         assert [e.notation for e in app.screen.log_entries] == ["g1f3", "d7d5"]
 
 
@@ -282,6 +284,7 @@ async def test_the_result_panel_counts_turns_and_moves(tmp_path: Path) -> None:
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ResultPanel))
+        assert isinstance(app.screen, ResultPanel)
         assert app.screen.length == "after 2 turns, 4 moves"
 
 
@@ -305,14 +308,17 @@ async def test_gc_14_an_override_hands_the_keyboard_over_and_back(tmp_path: Path
             await pilot.press("colon", *move, "enter")
             await pilot.pause()
         await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
+        assert isinstance(app.screen, HandOver)
         assert app.screen.next_player == "Di (Black · Black Knight)"
         await pilot.press("enter")
         await pilot.press("v")  # Di has the keyboard: the King's override passes it to Cy
         await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
+        assert isinstance(app.screen, HandOver)
         assert app.screen.next_player == "Cy (Black · King)"
         await pilot.press("enter")
         await pilot.press("colon", *"c11c9", "enter")  # Cy makes the Black Knight's move
         await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
+        assert isinstance(app.screen, HandOver)
         assert app.screen.next_player == "Di (Black · King's Knight)"
 
 
@@ -345,6 +351,7 @@ async def test_dd_an_auto_battle_shows_no_result_while_its_dice_roll(
     async with app.run_test(size=(120, 40)) as pilot:
         app.animation_level = "full"
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         board, battle, log = screen.board_model, screen.battle_info, screen.log_entries
         await pilot.press("colon", *"auto", "enter")
         assert screen.query_one(DiceTray).animating and screen.veiled

@@ -79,6 +79,7 @@ async def whole_game_save_quit_load_replay(variant: str) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         for _ in range(PLIES):
             if game.over:
                 break
@@ -95,7 +96,7 @@ async def whole_game_save_quit_load_replay(variant: str) -> None:
         await pilot.pause()
         notations = [p.notation for p in game.plies]
         path = screen.path
-        assert path.is_file()
+        assert path is not None and path.is_file()
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

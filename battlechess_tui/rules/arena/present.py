@@ -4,18 +4,19 @@ a gladiator its moves, and the counters of the draw rules (AR-12, AR-13)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import ClassVar
 
-import battlechess_tui.rules.arena.ending_words as words
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import BLACK, PAWN
-from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.present import NoteWords, Presenter
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, PieceView, TallyItem, TallySection
-from battlechess_tui.engine.vocabulary import MarkKind
+from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind
 from battlechess_tui.rules.arena.moves import first_piece
-from battlechess_tui.rules.arena.rules import ArenaRules
+from battlechess_tui.rules.arena.rules import ArenaRules, Fact
 from battlechess_tui.rules.arena.state import HALF_NAMES, SUPPORTER, ArenaState
 from battlechess_tui.rules.chess_family import san
 from battlechess_tui.rules.chess_family.pieces import PIECE_KEYS, ChessPieces
@@ -26,11 +27,45 @@ EMPOWERED = Mark(MarkKind.STATUS, "empowered", "↑", "^")
 #: Positions whose empowered gladiators are kept (the board asks for every square).
 EMPOWERED_CACHE = 64
 
+#: The words of the arena games' endings (AR-11..AR-13), read off an outcome's ending and
+#: numbers: the result line, and the note that narrates the ending as it happens.
+ENDING_REASONS: dict[Ending, str] = {
+    Ending.ALL_CAPTURED: "all enemy gladiators captured",
+    Ending.NO_MOVES: "no gladiator moves",
+    Ending.QUIET: "no capture",
+    Ending.REPETITION: "repetition",
+}
+
+
+def ending_reason(outcome: Outcome) -> str:
+    return outcome.reason or ENDING_REASONS.get(outcome.kind, "")
+
+
+def ending_detail(outcome: Outcome) -> str:
+    if outcome.detail:
+        return outcome.detail
+    if outcome.kind == Ending.NO_MOVES:
+        return "neither player could make a gladiator move for two turns each"
+    if outcome.kind == Ending.QUIET and outcome.numbers:
+        quiet = outcome.numbers[0]
+        return f"{quiet} turn{'s' * (quiet != 1)} by each player without a capture"
+    if outcome.kind == Ending.REPETITION and outcome.numbers:
+        return f"the same position began a turn {outcome.numbers[0]} times"
+    return ""
+
 
 class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
     """The arena games for people."""
 
     rules: ArenaRules
+
+    NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
+        EventTag.CAPTURE: "{side}'s gladiator from {sq[0]} captures {other}'s gladiator on "
+        "{sq[1]} ({rule})",
+        Fact.NO_GLADIATOR_MOVE: "{side} has no gladiator move: skipped ({rule})",
+        Fact.NO_SUPPORTER_MOVE: "{side} has no supporter move: skipped ({rule})",
+        Fact.NEITHER_MOVE: "{side} has no supporter move either: the turn passes ({rule})",
+    }
 
     def __init__(self, rules: ArenaRules) -> None:
         Presenter.__init__(self, rules)  # by name: ``Arena`` is also its own rules
@@ -60,10 +95,10 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
         return text
 
     def outcome_reason(self, outcome: Outcome) -> str:
-        return words.reason(outcome) or super().outcome_reason(outcome)
+        return ending_reason(outcome) or super().outcome_reason(outcome)
 
     def outcome_detail(self, outcome: Outcome) -> str:
-        return words.detail(outcome)
+        return ending_detail(outcome)
 
     def san_moves(self, state: ArenaState) -> list[san.SanMove]:
         """Every move of ``state`` as SAN sees it (gladiators are pawns, AR-3)."""

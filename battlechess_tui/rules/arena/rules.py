@@ -12,19 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-import battlechess_tui.rules.arena.ending_words as words
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher, ending_note
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
 from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState, Half
@@ -33,6 +33,16 @@ from battlechess_tui.rules.chess_family.position import join_position, split_pos
 
 HALF_WORDS = ("gladiator", "supporter")  # the ``half=`` field of the position text
 SEATS = ("white", "black")
+
+
+class Fact(StrEnum):
+    """Which statement an arena note makes (``Note.fact``; the presenter words it)."""
+
+    NO_GLADIATOR_MOVE = "no-gladiator-move"  # the gladiator half is skipped (AR-5)
+    NO_SUPPORTER_MOVE = "no-supporter-move"  # the supporter half is skipped (AR-5)
+    NEITHER_MOVE = "neither-move"  # no supporter move either: the turn passes (AR-5)
+
+
 #: Moves of recent states kept by the rules (each state's are asked for several times).
 MOVES_CACHE = 4096
 #: ``evaluate``: a game won is worth more than any material; an empowered gladiator a little.
@@ -225,26 +235,19 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         self, state: ArenaState, frm: int, to: int, victim: int, events: list[Event]
     ) -> ArenaState:
         """Score a gladiator move (AR-7, AR-11), then go on to the supporter half (AR-5)."""
-        side, names = state.side, self.side_names
+        side = state.side
         idle = (0, state.idle[1]) if side == 0 else (state.idle[0], 0)
         state = replace(state, idle=idle, phase=SUPPORTER, quiet=state.quiet + 1)
         if victim:
             state = replace(state, quiet=0, keys=())
-            events.append(
-                Note(
-                    EventTag.CAPTURE,
-                    f"{names[side]}'s gladiator from {self.geo.name(frm)} captures "
-                    f"{names[1 - side]}'s gladiator on {self.geo.name(to)} (AR-7)",
-                    (frm, to),
-                )
-            )
+            events.append(Note(EventTag.CAPTURE, squares=(frm, to), side=side, rule="AR-7"))
             result = self.outcome(state)
             if result is not None:
-                events.append(Note(EventTag.WIN, words.result_line(result, names), (to,)))
+                events.append(ending_note(result, (to,)))
                 return state
         if self.moves(state):
             return state
-        events.append(Note(EventTag.PASS, f"{names[side]} has no supporter move: skipped (AR-5)"))
+        events.append(Note(EventTag.PASS, fact=Fact.NO_SUPPORTER_MOVE, side=side, rule="AR-5"))
         return self._end_turn(state, events)
 
     def _end_turn(self, state: ArenaState, events: list[Event]) -> ArenaState:
@@ -258,18 +261,16 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         """``state`` begins ``state.side``'s turn: apply the draw rules (AR-12, AR-13) and skip
         the halves that are impossible (AR-5), passing whole turns while nobody can move."""
         while True:
-            name = self.side_names[state.side]
             state = replace(state, phase=GLADIATOR, keys=state.keys + (state.start_key(),))
             if self._ended(state, events) or self.moves(state):
                 return state
             idle = (state.idle[0] + (state.side == 0), state.idle[1] + (state.side == 1))
             state = replace(state, phase=SUPPORTER, idle=idle, quiet=state.quiet + 1)
-            events.append(Note(EventTag.PASS, f"{name} has no gladiator move: skipped (AR-5)"))
+            side = state.side
+            events.append(Note(EventTag.PASS, fact=Fact.NO_GLADIATOR_MOVE, side=side, rule="AR-5"))
             if self._ended(state, events) or self.moves(state):
                 return state
-            events.append(
-                Note(EventTag.PASS, f"{name} has no supporter move either: the turn passes (AR-5)")
-            )
+            events.append(Note(EventTag.PASS, fact=Fact.NEITHER_MOVE, side=side, rule="AR-5"))
             state = self._next_side(state)
 
     def _ended(self, state: ArenaState, events: list[Event]) -> bool:
@@ -277,8 +278,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         result = self.outcome(state)
         if result is None:
             return False
-        tag = EventTag.DRAW if result.winner is None else EventTag.WIN
-        events.append(Note(tag, words.result_line(result, self.side_names)))
+        events.append(ending_note(result))
         return True
 
     # -- the end (AR-11, AR-12, AR-13) -----------------------------------------------------------

@@ -3,11 +3,15 @@ pieces with their marks (a king in check), the banner, the tally of lost pieces,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
-from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.present import NoteWords, Presenter
 from battlechess_tui.engine.views import IN_CHECK, Mark, PieceView, TallyItem, TallySection
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.chess_family import san as fide_san
 from battlechess_tui.rules.chess_family.pieces import ChessPieces
 from battlechess_tui.rules.chess_family.rules import ChessRules
@@ -18,6 +22,10 @@ class ChessPresenter(ChessPieces, Presenter[ChessState]):
     """FIDE chess for people; games built on it override a few words."""
 
     rules: ChessRules
+
+    NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
+        EventTag.PASS: "{side} cannot move and passes",
+    }
 
     # -- the move log --------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 from battlechess_tui.rules.chess_family.pieces import (
     LETTER_TO_TYPE,
     PROMO_LETTERS,
@@ -33,7 +33,7 @@ from battlechess_tui.rules.chess_family.position import (
 )
 from battlechess_tui.rules.chess_family.state import ChessState, RepetitionKey
 
-PASS = "pass"
+PASS = ActionKind.PASS
 SEATS = ("white", "black")
 #: ``evaluate`` of a game won (or lost): more than any material.
 WON = 1000.0
@@ -168,8 +168,7 @@ class ChessRules(ChessPieces, Rules[ChessState]):
         if action.kind == PASS and action in self.no_move_actions(state) and not state.moves:
             board = state.board.copy()
             board.pass_turn()
-            mover = self.side_names[state.board.side]
-            events.append(Note(EventTag.PASS, f"{mover} cannot move and passes"))
+            events.append(Note(EventTag.PASS, side=state.board.side))
             keys = state.keys + (board.key(),)
             return self.make_state(board, keys, state.lost, state.passes + 1), events
         move = self.to_move_int(state, action)

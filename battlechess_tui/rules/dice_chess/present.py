@@ -3,17 +3,21 @@ that decides a stalled game, notation with rerolls, odds and piece cards."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Event, Roll
-from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.present import NoteWords, Presenter
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import PieceView, TallyItem, TallySection
-from battlechess_tui.engine.vocabulary import Ending, Purpose
+from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
 from battlechess_tui.rules.dice_chess.rules import (
     DONE,
     MOVE_WORDS,
     SWAP,
     DiceChessRules,
+    Fact,
     capture_range,
     face_of,
 )
@@ -26,6 +30,14 @@ class DiceChessPresenter(Presenter[DiceChessState]):
     """Words and views of Dice Chess, read off ``DiceChessRules``."""
 
     rules: DiceChessRules
+
+    NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
+        EventTag.PASS: "{side} has no move and passes ({rule})",
+        EventTag.SWAP: "{side} swaps the {n[0]} on {sq[0]} and the {n[1]} on {sq[1]}",
+        Fact.ARRANGED: "{side} has arranged the dice",
+        Fact.BEGINS: "{side} has arranged the dice: play begins, {other} to move",
+        EventTag.CAPTURE: "{side}'s {n[0]} on {sq[0]} captures {other}'s {n[1]} on {sq[1]}",
+    }
 
     # -- the move log ------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ setup phase lets each player swap their own dice (DC-2, DC-15).
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
@@ -20,11 +21,20 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose
 from battlechess_tui.rules.dice_chess import position, value
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
 
-SWAP, DONE, PASS = "swap", "done", "pass"
+SWAP, DONE, PASS = ActionKind.SWAP, ActionKind.DONE, ActionKind.PASS
+
+
+class Fact(StrEnum):
+    """Which statement a Dice Chess note makes (``Note.fact``; the presenter words it)."""
+
+    ARRANGED = "arranged"  # a side has arranged its dice (DC-2)
+    BEGINS = "begins"  # the second side has arranged its dice: play begins
+
+
 #: The purpose of a capturing die's reroll (DC-10) begins with this word.
 REROLL = "reroll"
 
@@ -222,8 +232,7 @@ class DiceChessRules(Rules[DiceChessState]):
         if action.kind == DONE:
             return self._done(state)
         if action.kind == PASS:
-            name = self.side_names[state.side]
-            note = Note(EventTag.PASS, f"{name} has no move and passes (DC-7)")
+            note = Note(EventTag.PASS, side=state.side, rule="DC-7")
             return self._next_turn(state, state.board), [note]
         if action.kind == MOVE:
             frm, to = action.squares
@@ -236,18 +245,13 @@ class DiceChessRules(Rules[DiceChessState]):
         swaps = list(state.swaps)
         swaps[state.side] += 1
         fa, fb = face_of(board[b]), face_of(board[a])
-        text = (
-            f"{self.side_names[state.side]} swaps the {fa} on {self.geo.name(a)} "
-            f"and the {fb} on {self.geo.name(b)}"
-        )
         new = replace(state, board=tuple(board), swaps=(swaps[0], swaps[1]))
-        return new, [Note(EventTag.SWAP, text, (a, b))]
+        return new, [Note(EventTag.SWAP, squares=(a, b), side=state.side, numbers=(fa, fb))]
 
     def _done(self, state: DiceChessState) -> tuple[DiceChessState, list[Event]]:
-        name = self.side_names[state.side]
         if state.side == 0:
-            return replace(state, side=1), [Note(EventTag.SETUP, f"{name} has arranged the dice")]
-        note = Note(EventTag.SETUP, f"{name} has arranged the dice: play begins, White to move")
+            return replace(state, side=1), [Note(EventTag.SETUP, fact=Fact.ARRANGED, side=0)]
+        note = Note(EventTag.SETUP, fact=Fact.BEGINS, side=state.side)
         return replace(state, side=0, setup=False, quiet=0), [note]
 
     def _move(
@@ -263,9 +267,8 @@ class DiceChessRules(Rules[DiceChessState]):
             board[to] = mover
             return self._next_turn(state, tuple(board)), []
         geo = self.geo
-        name, other = self.side_names[side], self.side_names[side ^ 1]
-        capture = f"{name}'s {face} on {geo.name(frm)} captures {other}'s {victim[1]}"
-        events: list[Event] = [Note(EventTag.CAPTURE, f"{capture} on {geo.name(to)}", (frm, to))]
+        capture = Note(EventTag.CAPTURE, squares=(frm, to), side=side, numbers=(face, victim[1]))
+        events: list[Event] = [capture]
         roll = dice.roll(
             SEATS[side],
             f"1d{FACES}",

@@ -10,6 +10,7 @@ from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Mods, Work
+from battlechess_tui.rules.dnd.facts import Fact
 
 ONCE_PER_GAME = ("smite", "lay-on-hands")
 
@@ -34,8 +35,10 @@ def melee(
     extra_hit: Mods | None = None,
     extra_dmg: Mods | None = None,
     purpose: str = "melee attack",
+    cause: str = "melee",
 ) -> None:
-    """A weapon attack: threat range and confirmed criticals, sneak attack dice (DD-13, DD-25)."""
+    """A weapon attack: threat range and confirmed criticals, sneak attack dice (DD-13, DD-25).
+    ``cause`` names the damage in its note (``melee``, ``smite``)."""
     a = w.piece(att)
     st = fx.stats_of(w.t, a)
     sneaky = has(w, att, "sneak-attack") and (combat.flat_footed(w, dfd) or combat.flanked(w, dfd))
@@ -62,30 +65,32 @@ def melee(
     bane = w.t.catalogue.bane_dice(a.items, w.piece(dfd).cls) if a.items and w.t.catalogue else None
     if bane is not None:
         dmg += combat.damage_roll(w, a.side, bane, [], "bane weapon", floor=0)
-    combat.hurt(w, dfd, dmg, purpose, att)
+    combat.hurt(w, dfd, dmg, cause, att)
 
 
 def smite(w: Work, att: int, dfd: int) -> None:
     """DD-26: once per game, declared before the roll: the seed's bonus to hit and damage."""
     params = fx.stats_of(w.t, w.piece(att)).abilities["smite"]
     spend(w, att, "smite")
-    w.note(EventTag.ABILITY, f"{w.name(att)} smites")
-    melee(w, att, dfd, [("smite", params.hit or 0)], [("smite", params.damage or 0)], "smite")
+    w.note(EventTag.ABILITY, fact=Fact.SMITES, who=(att,))
+    melee(
+        w, att, dfd, [("smite", params.hit or 0)], [("smite", params.damage or 0)], "smite", "smite"
+    )
 
 
 def lay_on_hands(w: Work, pal: int, target: int) -> None:
     """DD-26: once per game, heals a Touch target by the seed's amount."""
     amount = fx.stats_of(w.t, w.piece(pal)).abilities["lay-on-hands"].heal or 0
     spend(w, pal, "lay-on-hands")
-    combat.heal(w, target, amount, f"Lay on Hands by the {w.name(pal)}")
+    combat.heal(w, target, amount, "lay-on-hands", pal)
 
 
 def fascinate(w: Work, bard: int, enemy: int) -> bool:
     """DD-28: the enemy saves (Will) or is fascinated; True when the battle stops."""
     dc = fx.stats_of(w.t, w.piece(bard)).abilities["fascinate"].dc or 13
     dc += sum(v for _, v in fx.dc_bonus(w.t, w.piece(bard)))
-    w.note(EventTag.ABILITY, f"{w.name(bard)} sings Fascinate")
+    w.note(EventTag.ABILITY, fact=Fact.SINGS, who=(bard,))
     if fx.immune_to_mind(w.piece(enemy)):
-        w.note(EventTag.IMMUNE, f"{w.name(enemy)} is immune to mind-affecting songs")
+        w.note(EventTag.IMMUNE, fact=Fact.MIND_SONGS, who=(enemy,))
         return False
     return not combat.saving_throw(w, enemy, "will", dc, "Fascinate")

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.vocabulary import EventTag, Purpose
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag, Purpose
 from battlechess_tui.rules.dnd import abilities, combat, spells, spoils
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
+from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.promotion import promote_if_due
 from battlechess_tui.rules.dnd.state import BATTLE, Battle, Effect, Fascination
 
@@ -28,24 +29,17 @@ def start(w: Work, attacker: int, defender: int, move: int) -> None:
     a, d = w.piece(attacker), w.piece(defender)
     b = Battle(attacker, defender, a.square, d.square, move, attacker)
     s.battle, s.phase = b, BATTLE
-    w.note(
-        EventTag.BATTLE,
-        f"Battle on {w.geo.name(d.square)}: {w.name(attacker)} attacks {w.name(defender)}",
-        d.square,
-        a.square,
-    )
+    w.note(EventTag.BATTLE, d.square, a.square, who=(attacker, defender))
     if w.settled:
         combat.kill(w, defender, attacker)
         finish(w)
         return
     if initiative(w, attacker, defender):
         s.battle = replace(b, actor=attacker, flat_footed=defender, charge_ok=True)
-        w.note(
-            EventTag.INITIATIVE, f"{w.name(attacker)} wins initiative: the defender is flat-footed"
-        )
+        w.note(EventTag.INITIATIVE, fact=Fact.ATTACKER_FIRST, who=(attacker,))
     else:
         s.battle = replace(b, actor=defender, first=True)
-        w.note(EventTag.INITIATIVE, f"{w.name(defender)} wins initiative and acts first (no melee)")
+        w.note(EventTag.INITIATIVE, fact=Fact.DEFENDER_FIRST, who=(defender,))
     advance(w)
 
 
@@ -96,15 +90,15 @@ def options(w: Work) -> list[Action]:
     charmed = foe in fx.charmed_by(w.piece(me))
     out: list[Action] = []
     if not b.first and not charmed:
-        out.append(Action("attack"))
+        out.append(Action(ActionKind.ATTACK))
         if b.charge_ok and me == b.attacker:
-            out.append(Action("charge"))
+            out.append(Action(ActionKind.CHARGE))
         if abilities.unused(w, me, "smite"):
-            out.append(Action("ability", (), "smite"))
+            out.append(Action(ActionKind.ABILITY, (), "smite"))
         if abilities.has(w, me, "fascinate") and foe not in w.piece(me).no_fascinate:
-            out.append(Action("ability", (), "fascinate"))
+            out.append(Action(ActionKind.ABILITY, (), "fascinate"))
     if abilities.unused(w, me, "lay-on-hands"):
-        out.append(Action("ability", (), "lay-on-hands"))
+        out.append(Action(ActionKind.ABILITY, (), "lay-on-hands"))
     for choice in spells.castable(w.t, w.piece(me)):
         d = spells.definition(w.t, choice)
         if not d.in_battle:
@@ -114,23 +108,23 @@ def options(w: Work) -> list[Action]:
                 continue
         elif d.range not in ("self", "touch", "burst"):
             continue
-        out.append(Action("cast", (), choice))
+        out.append(Action(ActionKind.CAST, (), choice))
     if me == b.attacker and w.piece(me).cls in WITHDRAWERS:
-        out.append(Action("withdraw"))
+        out.append(Action(ActionKind.WITHDRAW))
     if b.first or charmed or not out:
-        out.insert(0, Action("wait"))
-    out.append(Action("auto"))
+        out.insert(0, Action(ActionKind.WAIT))
+    out.append(Action(ActionKind.AUTO))
     return out
 
 
 def act(w: Work, action: Action) -> None:
     """Carry out the acting piece's decision, then pass the turn in the battle."""
-    if action.kind == "auto":
-        w.note(EventTag.AUTO, "The rest of the battle is fought automatically (best melee attacks)")
+    if action.kind == ActionKind.AUTO:
+        w.note(EventTag.AUTO)
         while w.state.battle is not None and w.state.result is None:
             b = w.state.battle
             charmed = b.other(b.actor) in fx.charmed_by(w.piece(b.actor))
-            step(w, Action("wait" if b.first or charmed else "attack"))
+            step(w, Action(ActionKind.WAIT if b.first or charmed else ActionKind.ATTACK))
         return
     step(w, action)
 
@@ -146,28 +140,26 @@ def step(w: Work, action: Action) -> None:
     )
     w.state.battle = b
     kind, choice = action.kind, action.choice
-    if kind in ("attack", "charge"):
-        if kind == "charge":
+    if kind in (ActionKind.ATTACK, ActionKind.CHARGE):
+        if kind == ActionKind.CHARGE:
             w.state.battle = replace(b, charging=True)
-            w.note(EventTag.CHARGE, f"{w.name(me)} charges: +2 to hit, -2 AC until its next action")
-        abilities.melee(w, me, foe, [("charge", 2)] if kind == "charge" else [])
-    elif kind == "wait":
-        w.note(EventTag.WAIT, f"{w.name(me)} waits")
-    elif kind == "withdraw":
-        w.note(
-            EventTag.WITHDRAW, f"{w.name(me)} withdraws to {w.geo.name(b.origin)} (DD-16)", b.origin
-        )
+            w.note(EventTag.CHARGE, who=(me,))
+        abilities.melee(w, me, foe, [("charge", 2)] if kind == ActionKind.CHARGE else [])
+    elif kind == ActionKind.WAIT:
+        w.note(EventTag.WAIT, who=(me,))
+    elif kind == ActionKind.WITHDRAW:
+        w.note(EventTag.WITHDRAW, b.origin, who=(me,), rule="DD-16")
         w.state.battle = None
         return
-    elif kind == "ability" and choice == "smite":
+    elif kind == ActionKind.ABILITY and choice == "smite":
         abilities.smite(w, me, foe)
-    elif kind == "ability" and choice == "lay-on-hands":
+    elif kind == ActionKind.ABILITY and choice == "lay-on-hands":
         abilities.lay_on_hands(w, me, me)
-    elif kind == "ability" and choice == "fascinate":
+    elif kind == ActionKind.ABILITY and choice == "fascinate":
         if abilities.fascinate(w, me, foe):
             _fascinated(w, me, foe)
             return
-    elif kind == "cast":
+    elif kind == ActionKind.CAST:
         d = spells.definition(w.t, choice)
         targets = [foe] if d.use == "attack" else [me]
         if d.range == "burst":
@@ -202,13 +194,7 @@ def _fascinated(w: Work, bard: int, enemy: int) -> None:
     s.fascination = Fascination(bard, enemy, stopped, s.turn)
     p = w.piece(enemy)
     s.set(p.with_effect(Effect("fascinated", "Fascinated", bard, None, (), "fascinated")))
-    w.note(
-        EventTag.FASCINATE,
-        f"{w.name(enemy)} is fascinated: the battle stops, both pieces stay "
-        "where they stood (DD-28)",
-        b.square,
-        b.origin,
-    )
+    w.note(EventTag.FASCINATE, b.square, b.origin, fact=Fact.FASCINATED, who=(enemy,), rule="DD-28")
     s.battle = None
 
 
@@ -224,7 +210,7 @@ def after_action(w: Work) -> None:
     b = replace(b, actor=b.other(b.actor), first=False, charge_ok=False, actions=b.actions + 1)
     s.battle = b
     if b.actions % 2 == 0:
-        w.note(EventTag.ROUND, f"Combat round {b.actions // 2} ends (DD-14)")
+        w.note(EventTag.ROUND, numbers=(b.actions // 2,), rule="DD-14")
         fx.tick(s, w.t, w.events, w.geo)
     advance(w)
 
@@ -236,7 +222,7 @@ def advance(w: Work) -> None:
         return
     p = w.piece(b.actor)
     if fx.helpless(p):
-        w.note(EventTag.HELPLESS, f"{w.name(b.actor)} cannot act (paralyzed or prone)")
+        w.note(EventTag.HELPLESS, who=(b.actor,))
         after_action(w)
     elif p.has("cursed-actions") and loses_action(w, b.actor):
         after_action(w)
@@ -274,7 +260,7 @@ def finish(w: Work) -> None:
         s.at[b.origin] = -1
         s.at[b.square] = a.id
         s.set(replace(a, square=b.square))
-        w.note(EventTag.CAPTURE, f"{w.name(a.id)} takes the square", b.square)
+        w.note(EventTag.CAPTURE, b.square, who=(a.id,))
         promote_if_due(w, a.id)
     if w.campaign:
         spoils.offer_loot(w, b)

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from battlechess_tui.engine.dice import Dice, DiceExpr
-from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.events import Event, Note, PieceRef, Roll
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.vocabulary import EventTag, Purpose
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.endings import both_kings_fell, king_fell
+from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.reach import attacks_square
 from battlechess_tui.rules.dnd.state import Draft, Fall, Piece
 from battlechess_tui.rules.dnd.stats import Tables
@@ -47,8 +48,35 @@ class Work:
         at = f" on {self.geo.name(where)}" if where >= 0 else ""
         return f"{SIDES[p.side]} {fx.stats_of(self.t, p).name}{at}"
 
-    def note(self, tag: EventTag, text: str, *squares: int) -> None:
-        self.events.append(Note(tag, text, tuple(s for s in squares if s >= 0)))
+    def ref(self, pid: int) -> PieceRef:
+        """The piece ``pid`` as a note names it: side, class and where it stands."""
+        p = self.piece(pid)
+        return PieceRef(p.side, p.cls, self.state.standing(pid))
+
+    def note(
+        self,
+        tag: EventTag,
+        *squares: int,
+        fact: str = "",
+        who: tuple[int, ...] = (),
+        side: int | None = None,
+        numbers: tuple[int, ...] = (),
+        names: tuple[str, ...] = (),
+        rule: str = "",
+    ) -> None:
+        """Record a note in facts: ``who`` the pieces it names (ids, as they stand now)."""
+        self.events.append(
+            Note(
+                tag,
+                squares=tuple(s for s in squares if s >= 0),
+                fact=fact,
+                side=side,
+                pieces=tuple(self.ref(pid) for pid in who),
+                numbers=numbers,
+                names=names,
+                rule=rule,
+            )
+        )
 
     # -- dice --------------------------------------------------------------------------------
 
@@ -110,18 +138,25 @@ def natural(roll: Roll) -> int:
 # -- hit points ------------------------------------------------------------------------------
 
 
-def heal(w: Work, pid: int, amount: int, cause: str) -> None:
+def heal(w: Work, pid: int, amount: int, cause: str, by: int = -1) -> None:
+    """Heal ``pid`` by ``amount``, up to its maximum: ``cause`` is the spell's key (the choice
+    cast), or ``lay-on-hands`` by the Paladin ``by``."""
     p = w.piece(pid)
     top = fx.max_hp(w.t, p)
     new = min(top, p.hp + max(0, amount))
     w.state.set(replace(p, hp=new))
-    w.note(EventTag.HEAL, f"{cause}: {w.name(pid)} heals {new - p.hp} ({new}/{top} hp)", p.square)
+    numbers = (new - p.hp, new, top)
+    if cause == "lay-on-hands":
+        w.note(EventTag.HEAL, p.square, fact=Fact.LAY_ON_HANDS, who=(pid, by), numbers=numbers)
+    else:
+        w.note(EventTag.HEAL, p.square, who=(pid,), numbers=numbers, names=(cause,))
 
 
 def hurt(
     w: Work, pid: int, amount: int, cause: str, by: int = -1, passed: tuple[int, ...] = ()
 ) -> None:
-    """Deal damage (``by`` the piece that dealt it): Shield Other's caster takes half (DD-24),
+    """Deal damage (``by`` the piece that dealt it; ``cause`` the key of what dealt it: a
+    spell's, ``melee``, ``smite``): Shield Other's caster takes half (DD-24),
     False Life's hit points go first. ``passed`` are the pieces this wound already went through
     by Shield Other: a wound is never passed back to one of them, so where links close a ring
     (two Clerics shielding each other) the last piece keeps its share."""
@@ -133,10 +168,8 @@ def hurt(
     if link is not None and w.piece(link.source).alive and link.source not in through:
         shared = amount - amount // 2
         amount //= 2
-        w.note(
-            EventTag.SHIELD_OTHER, f"Shield Other: the {w.name(link.source)} takes {shared} of it"
-        )
-        hurt(w, link.source, shared, f"{cause} (Shield Other)", by, through)
+        w.note(EventTag.SHIELD_OTHER, who=(link.source,), numbers=(shared,))
+        hurt(w, link.source, shared, cause, by, through)
         p = w.piece(pid)
     temp = fx.temp_hp(p)
     if temp and amount:
@@ -146,13 +179,14 @@ def hurt(
         assert fl is not None
         left = replace(fl, amount=fl.amount - used)
         p = p.without("false-life") if left.amount <= 0 else p.with_effect(left)
-        w.note(EventTag.DAMAGE, f"False Life absorbs {used}", p.square)
+        w.note(EventTag.DAMAGE, p.square, fact=Fact.ABSORBED, numbers=(used,))
     hp = p.hp - amount
     w.state.set(replace(p, hp=hp))
     w.state.quiet, w.state.loud = 0, True  # this turn is not quiet (DD-4 ruling)
     top = fx.max_hp(w.t, p)
+    shielded = ("shield-other",) * len(passed)  # a share passed on by Shield Other
     w.note(
-        EventTag.DAMAGE, f"{cause}: {w.name(pid)} takes {amount} damage ({hp}/{top} hp)", p.square
+        EventTag.DAMAGE, p.square, who=(pid,), numbers=(amount, hp, top), names=(cause, *shielded)
     )
     if hp < 0:
         kill(w, pid, by)
@@ -170,7 +204,7 @@ def kill(w: Work, pid: int, by: int = -1) -> None:
     melee = b is not None and {pid, by} == {b.attacker, b.defender}
     s.falls = s.falls + (Fall(pid, by, melee, p.level, p.items),)
     where = s.standing(pid)
-    w.note(EventTag.KILL, f"{w.name(pid)} falls", where)
+    w.note(EventTag.KILL, where, who=(pid,))
     if s.at[p.square] == pid:
         s.board.remove(p.square)
         s.at[p.square] = -1
@@ -268,7 +302,7 @@ def attack_roll(
     if threatens:
         if no_confirm:
             crit = True
-            w.note(EventTag.CRITICAL, "Bless Weapon: the critical needs no confirmation")
+            w.note(EventTag.CRITICAL, fact=Fact.NO_CONFIRM)
         else:
             conf = w.throw(
                 a.side,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.events import Event, Note, PieceRef
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd.state import Draft, Effect, Lookups, Piece
@@ -187,9 +187,10 @@ def tick(
             elif e.rounds > 1:
                 kept.append(replace(e, rounds=e.rounds - 1))
             else:
-                where = geo.name(p.square)
-                text = f"{e.label} ends on the {stats_of(t, p).name} on {where}"
-                events.append(Note(EventTag.EXPIRE, text, (p.square,)))
+                who = (PieceRef(p.side, p.cls, p.square),)
+                events.append(
+                    Note(EventTag.EXPIRE, squares=(p.square,), pieces=who, names=(e.label,))
+                )
                 if e.key == "bears-endurance":
                     hp = max(0, hp - e.amount)  # (Ruling) the end of the spell never kills
         if tuple(kept) != p.effects:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.geometry import Geometry
+from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import spells
 from battlechess_tui.rules.dnd.reach import ATTACK_RANGE, BUFF_RANGE
@@ -72,9 +73,9 @@ def explain(t: Tables, geo: Geometry, state: DndState, actor: Piece, action: Act
         state.battle.defender,
     )
     st = fx.stats_of(t, actor)
-    if action.kind == "cast":
+    if action.kind == ActionKind.CAST:
         return spell_text(t, actor, action.choice, in_battle)
-    if action.kind == "ability":
+    if action.kind == ActionKind.ABILITY:
         return ability_text(t, actor, st, action.choice, in_battle)
     return choice_text(st, action, state, geo)
 
@@ -198,7 +199,7 @@ def ability_text(t: Tables, p: Piece, st: LevelStats, choice: str, in_battle: bo
 def choice_text(st: LevelStats, action: Action, state: DndState, geo: Geometry) -> str | None:
     """The battle's and the turn's other choices (DD-11..DD-18)."""
     kind = action.kind
-    if kind == "attack":
+    if kind == ActionKind.ATTACK:
         threat = "a natural 20" if st.threat == 20 else f"{st.threat}-20"
         sneak = st.abilities.get("sneak-attack")
         extra = f", +{sneak.dice} sneak attack on a flat-footed or flanked foe" if sneak else ""
@@ -206,18 +207,18 @@ def choice_text(st: LevelStats, action: Action, state: DndState, geo: Geometry) 
             f"Melee attack (DD-13): d20 {st.melee:+d} and bonuses vs AC; {st.damage} damage"
             f"{extra}; a critical on {threat}, x{st.crit} once confirmed"
         )
-    if kind == "charge":
+    if kind == ActionKind.CHARGE:
         return "Charge (DD-11): +2 to hit on this attack, -2 AC until its next action"
-    if kind == "withdraw" and state.battle is not None:
+    if kind == ActionKind.WITHDRAW and state.battle is not None:
         return (
             f"Withdraw (DD-16): back to {geo.name(state.battle.origin)}; the battle ends, "
             "damage stays"
         )
-    if kind == "auto":
+    if kind == ActionKind.AUTO:
         return "Fight the rest of the battle automatically: each piece makes its best melee attack"
-    if kind == "wait":
+    if kind == ActionKind.WAIT:
         return "Wait: no action this time"
-    if kind == "swap":
+    if kind == ActionKind.SWAP:
         return (
             f"Swap (DD-17): the King changes places with the Fighter on "
             f"{geo.name(action.squares[0])}, which becomes the target"

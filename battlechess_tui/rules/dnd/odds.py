@@ -37,6 +37,7 @@ from typing import Protocol
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
+from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import turn
 from battlechess_tui.rules.dnd.odds_battle import (
     Coupled,
@@ -50,7 +51,7 @@ from battlechess_tui.rules.dnd.odds_chain import Result, Target, solve
 from battlechess_tui.rules.dnd.odds_curse import solve_cursed
 from battlechess_tui.rules.dnd.odds_joint import solve_joint
 from battlechess_tui.rules.dnd.odds_switch import solve_switched
-from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, SWAP, Battle, DndState
+from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, SWAP, Battle, DndState, Waiting
 from battlechess_tui.rules.dnd.stats import Tables
 
 AUTO = "exact; both attack automatically"
@@ -132,7 +133,7 @@ def battle_odds(
             return None
         attacker, defender = state.at[action.squares[0]], state.at[action.squares[1]]
         return _before(t, geo, state, attacker, defender, None)
-    if state.phase == SWAP and state.pending is not None and state.pending.kind == "battle":
+    if state.phase == SWAP and state.pending is not None and state.pending.kind == Waiting.BATTLE:
         attacker = state.pending.actor
         defender = state.at[cb.target(state.pending.move)]
         return _before(t, geo, state, attacker, defender, action)
@@ -175,9 +176,9 @@ def _battle_move(t: Tables, geo: Geometry, state: DndState, action: Action) -> b
 
 
 def _opening(action: Action | None) -> str | None:
-    if action is None or action.kind in ("auto", "attack", "charge"):
+    if action is None or action.kind in (ActionKind.AUTO, ActionKind.ATTACK, ActionKind.CHARGE):
         return "auto" if action is None else action.kind
-    if action.kind == "ability" and action.choice == "smite":
+    if action.kind == ActionKind.ABILITY and action.choice == "smite":
         return "smite"
     return None
 
@@ -188,7 +189,7 @@ def _before(
     """A battle about to start; ``answer``: the King's ``stay``/``swap`` already chosen
     (None: show the swaps as figures of their own)."""
     squares = turn.swap_squares(draft(t, geo, state), [defender], geo)
-    if answer is not None and answer.kind == "swap":
+    if answer is not None and answer.kind == ActionKind.SWAP:
         pawn_sq = answer.squares[0]
         fighter = state.at[pawn_sq]
         result = _fresh(

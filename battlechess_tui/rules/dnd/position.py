@@ -57,6 +57,7 @@ from battlechess_tui.rules.dnd.state import (
     Pending,
     Phase,
     Piece,
+    Waiting,
     placement,
 )
 from battlechess_tui.rules.dnd.stats import CHESS_TYPES, Tables
@@ -467,11 +468,11 @@ def _parse_battle(text: str, ids: int, geo: Geometry) -> Battle:
 def _parse_pending(text: str, ids: int, geo: Geometry) -> Pending:
     kind, actor, move, action = text.split(",")
     pid = _id(actor, ids)
-    if kind == "battle":
+    if kind == Waiting.BATTLE:
         m = _parse_move(move, geo)
-        return Pending(kind, pid, m, cb.origin(m))
-    if kind == "effect":
-        return Pending(kind, pid, action=Action.parse(action.replace("_", " "), geo))
+        return Pending(Waiting.BATTLE, pid, m, cb.origin(m))
+    if kind == Waiting.EFFECT:
+        return Pending(Waiting.EFFECT, pid, action=Action.parse(action.replace("_", " "), geo))
     raise ValueError(f"{kind!r} is not battle or effect")
 
 

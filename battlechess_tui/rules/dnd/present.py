@@ -3,10 +3,13 @@ tally, the battle panel, odds in words and the move log's notation. Read off ``D
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.present import CHOICES, ActionGroup, NoteWords, Presenter
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import (
@@ -19,7 +22,7 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
-from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, spells
+from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, present_notes, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.rules import DndRules
@@ -109,6 +112,24 @@ class DndPresenter(Presenter[DndState]):
         self.dnd = rules
         self.t = rules.tables
         self.glyphs = {k: (p.glyph, p.black_glyph or p.glyph) for k, p in self.spec.pieces.items()}
+
+    # -- notes (their words: ``present_notes.py``) ----------------------------------------------
+
+    NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = present_notes.NOTE_WORDS
+
+    def kind_name(self, kind: str) -> str:
+        """A class's name (a note's piece kind is its class key): ``Fighter``."""
+        cls = self.t.classes.get(kind)
+        return cls.name if cls is not None else kind
+
+    def thing_name(self, key: str) -> str:
+        """A cause's or a spell's name (``melee attack``, ``Fireball``, ``healing (2)``); an
+        effect's label as it is."""
+        if key in present_notes.CAUSES:
+            return present_notes.CAUSES[key]
+        if key.startswith(spells.HEAL_PREFIX) or spells.base_key(key) in self.t.spells:
+            return spells.definition(self.t, key).name
+        return key
 
     # -- the move log --------------------------------------------------------------------------
 
@@ -398,6 +419,16 @@ class DndPresenter(Presenter[DndState]):
             return f"Touch attack hits {p:.0%} {against}"
         return f"Target fails its save {p:.0%} {against}"
 
+    # -- the table's list of choices -----------------------------------------------------------
+
+    def action_groups(self) -> tuple[ActionGroup, ...]:
+        """The choices, then the spells, then the abilities."""
+        return ACTION_GROUPS
+
+    def declining(self, actions: Sequence[Action]) -> Action | None:
+        """After its move a piece may act: ``none`` declines (offered first)."""
+        return NOT_ACTING if NOT_ACTING in actions else None
+
 
 def battle_odds_text(found: odds.BattleOdds, geo: Geometry) -> str:
     """``Attacker wins 63.2%, defender 36.8% (exact; both attack automatically); if the King
@@ -415,3 +446,13 @@ def battle_odds_text(found: odds.BattleOdds, geo: Geometry) -> str:
     if found.fascinate is not None:
         text += f"; if the King sings Fascinate: stopped {percent(found.fascinate.stopped)}"
     return text
+
+
+#: The list of choices at the table: spells (``cast``) and abilities each under their own head.
+ACTION_GROUPS = (
+    CHOICES,
+    ActionGroup("Spells", frozenset({"cast"})),
+    ActionGroup("Abilities", frozenset({"ability"})),
+)
+#: A piece that may act after its move does not (``none``).
+NOT_ACTING = Action("none")

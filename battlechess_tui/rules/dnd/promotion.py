@@ -32,9 +32,4 @@ def promote_if_due(w: Work, pid: int) -> None:
     p = replace(p, hp=fx.max_hp(w.t, p))
     s.set(p)
     s.used_squares = s.used_squares + (sq,)
-    w.note(
-        EventTag.PROMOTE,
-        f"{w.name(pid)} is promoted to level {p.level}: healed to full, "
-        "spells and abilities restored (DD-31)",
-        sq,
-    )
+    w.note(EventTag.PROMOTE, sq, who=(pid,), numbers=(p.level,), rule="DD-31")

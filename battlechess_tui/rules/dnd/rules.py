@@ -17,6 +17,7 @@ from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
+from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import (
     battle,
     endings,
@@ -28,6 +29,7 @@ from battlechess_tui.rules.dnd import (
     turn,
 )
 from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd.campaign import DndCampaign
 from battlechess_tui.rules.dnd.combat import SEATS, Work
 from battlechess_tui.rules.dnd.items import load_catalogue
 from battlechess_tui.rules.dnd.roster import apply_roster, parse_roster
@@ -63,6 +65,10 @@ class DndRules(Rules[DndState]):
         self.quiet_turns = int(self.options.get("quiet_turns", 100))
         self.roster = parse_roster(str(self.options.get("roster", "")), self.geo, self.catalogue)
         self._moves: dict[int, tuple[DndState, tuple[int, ...]]] = {}
+
+    def campaign_support(self) -> DndCampaign:
+        """Campaign play's part of the game (DD-40..DD-48): ``rules/dnd/campaign.py``."""
+        return DndCampaign(self, self.tables, self.catalogue)
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -212,7 +218,7 @@ class DndRules(Rules[DndState]):
             return "the King may surrender only instead of a move (DD-45)"
         if state.phase == LOOT:
             return "the battle's winner chooses: loot or leave the fallen piece's items (DD-42)"
-        if action.kind in ("loot", "leave"):
+        if action.kind in (ActionKind.LOOT, ActionKind.LEAVE):
             return "items are looted only from a piece just killed in melee (DD-42)"
         if state.phase == MOVE_PHASE:
             return self._why_move(state, action)
@@ -223,9 +229,9 @@ class DndRules(Rules[DndState]):
         if state.phase == ACT:
             return self._why_effect(state, action)
         legal = ", ".join(sorted({a.text(self.geo) for a in self.legal_actions(state)}))
-        if action.kind == "withdraw":
+        if action.kind == ActionKind.WITHDRAW:
             return "only a Cleric, Wizard or Rogue that started the battle may withdraw (DD-16)"
-        if action.kind == "attack":
+        if action.kind == ActionKind.ATTACK:
             b = state.battle
             if b is not None and b.first:
                 return "the defender's first action may not be a melee attack (DD-11)"
@@ -256,7 +262,7 @@ class DndRules(Rules[DndState]):
     def _why_effect(self, state: DndState, action: Action) -> str:
         if action.kind == MOVE:
             return "the moved piece takes its action now: none, or a spell or ability (DD-5)"
-        if action.kind == "cast":
+        if action.kind == ActionKind.CAST:
             p = state.pieces[state.actors[0]]
             if action.choice not in spells.castable(self.tables, p):
                 return f"no {action.choice} slot left for this piece (DD-19)"

@@ -14,6 +14,7 @@ from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
+from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.state import Effect, Piece
 from battlechess_tui.rules.dnd.stats import LevelStats, SpellDef, SpellParams, Tables
 
@@ -84,23 +85,24 @@ def cast(w: Work, caster: int, choice: str, targets: list[int]) -> None:
     used = list(p.slots_used)
     used[d.level - 1] += 1
     w.state.set(replace(p, slots_used=(used[0], used[1], used[2])))
-    names = ", ".join(w.name(x) for x in targets) or "itself"
     w.note(
         EventTag.CAST,
-        f"{w.name(caster)} casts {d.name} on {names}",
         *(w.state.standing(x) for x in targets),
+        who=(caster, *targets),
+        names=(choice,),
     )
     if choice.startswith(HEAL_PREFIX):
-        _heal(w, caster, targets[0], DiceExpr.parse(fx.stats_of(w.t, p).heal[d.level - 1]), d.name)
+        _heal(w, caster, targets[0], DiceExpr.parse(fx.stats_of(w.t, p).heal[d.level - 1]), choice)
         return
     handler = _HANDLERS[base_key(choice)]
     handler(w, caster, choice, targets)
 
 
-def _heal(w: Work, caster: int, target: int, expr: DiceExpr, name: str) -> None:
+def _heal(w: Work, caster: int, target: int, expr: DiceExpr, choice: str) -> None:
     side = w.piece(caster).side
+    name = definition(w.t, choice).name
     amount = combat.damage_roll(w, side, expr, [], name, floor=0, what="healing", about="healing")
-    combat.heal(w, target, amount, name)
+    combat.heal(w, target, amount, choice)
 
 
 def _buff(w: Work, target: int, effect: Effect) -> None:
@@ -210,7 +212,7 @@ def _false_life(w: Work, c: int, key: str, targets: list[int]) -> None:
         about="temporary hit points",
     )
     _buff(w, c, _effect(w, c, key, (), "temp-hp", amount))
-    w.note(EventTag.BUFF, f"{w.name(c)} gains {amount} temporary hit points", p.square)
+    w.note(EventTag.BUFF, p.square, who=(c,), numbers=(amount,))
 
 
 def _heroism(w: Work, c: int, key: str, targets: list[int]) -> None:
@@ -232,7 +234,7 @@ def _bless_weapon(w: Work, c: int, key: str, targets: list[int]) -> None:
 
 def _cure(w: Work, c: int, key: str, targets: list[int]) -> None:
     expr = DiceExpr.parse(params(w.t, w.piece(c), key).heal or "d8+2")
-    _heal(w, c, targets[0], expr, w.t.spells[key].name)
+    _heal(w, c, targets[0], expr, key)
 
 
 # -- attacks -----------------------------------------------------------------------------------
@@ -253,7 +255,7 @@ def _touch_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     dmg = combat.damage_roll(
         w, w.piece(c).side, DiceExpr.parse(sp.damage or "d8"), [], f"{d.name} damage", mult
     )
-    combat.hurt(w, x, dmg, d.name, c)
+    combat.hurt(w, x, dmg, key, c)
 
 
 def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
@@ -273,7 +275,7 @@ def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
     else:
         eff = _effect(w, c, key, (), "cursed-actions")
     _buff(w, x, replace(eff, label=f"Curse: {CURSES[choice]}"))
-    w.note(EventTag.CONDITION, f"{w.name(x)} is cursed: {CURSES[choice]}", w.state.standing(x))
+    w.note(EventTag.CONDITION, w.state.standing(x), fact=Fact.CURSED, who=(x,), names=(choice,))
 
 
 def _resists(w: Work, c: int, x: int, key: str) -> bool:
@@ -281,9 +283,7 @@ def _resists(w: Work, c: int, x: int, key: str) -> bool:
     d = w.t.spells[key]
     p = w.piece(x)
     if d.mind and fx.immune_to_mind(p):
-        w.note(
-            EventTag.IMMUNE, f"{w.name(x)} is immune to mind-affecting spells", w.state.standing(x)
-        )
+        w.note(EventTag.IMMUNE, w.state.standing(x), fact=Fact.MIND_SPELLS, who=(x,))
         return True
     dc = spell_dc(w.t, w.piece(c), key)
     return combat.saving_throw(w, x, "ref" if d.save == "reflex" else d.save, dc, d.name)
@@ -296,22 +296,18 @@ def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
         if not w.piece(x).alive:
             continue
         if w.piece(x).has("immune-mm"):
-            w.note(
-                EventTag.IMMUNE,
-                f"{w.name(x)}'s Shield stops the Magic Missile",
-                w.state.standing(x),
-            )
+            w.note(EventTag.IMMUNE, w.state.standing(x), fact=Fact.SHIELD_STOPS, who=(x,))
             continue
         dmg = combat.damage_roll(
             w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [], "Magic Missile damage"
         )
-        combat.hurt(w, x, dmg, "Magic Missile", c)
+        combat.hurt(w, x, dmg, key, c)
 
 
 Handler = Callable[[Work, int, str, list[int]], None]
 
 
-def _condition(condition: str, label: str) -> Handler:
+def _condition(condition: str) -> Handler:
     def handler(w: Work, c: int, key: str, targets: list[int]) -> None:
         x = targets[0]
         if _resists(w, c, x, key):
@@ -329,7 +325,7 @@ def _condition(condition: str, label: str) -> Handler:
         if condition == "charmed":
             eff = replace(eff, key=f"charm-{c}")
         _buff(w, x, eff)
-        w.note(EventTag.CONDITION, f"{w.name(x)} is {label}", w.state.standing(x))
+        w.note(EventTag.CONDITION, w.state.standing(x), who=(x,), names=(key,))
 
     return handler
 
@@ -349,19 +345,17 @@ def _area_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
             evasion = "evasion" in fx.stats_of(w.t, w.piece(x)).abilities
             taken = 0 if d.on_save == "negates" or evasion else dmg // 2
             if evasion and d.on_save == "half":
-                w.note(
-                    EventTag.EVASION, f"Evasion: {w.name(x)} takes no damage", w.state.standing(x)
-                )
-        combat.hurt(w, x, taken, d.name, c)
+                w.note(EventTag.EVASION, w.state.standing(x), who=(x,))
+        combat.hurt(w, x, taken, key, c)
 
 
 _HANDLERS: dict[str, Handler] = {
     "shield-of-faith": _shield_of_faith,
     "bless": _bless,
     "inflict-wounds": _touch_damage,
-    "doom": _condition("shaken", "shaken"),
+    "doom": _condition("shaken"),
     "protection-from-evil": _protection,
-    "hold-person": _condition("paralyzed", "paralyzed"),
+    "hold-person": _condition("paralyzed"),
     "shield-other": _shield_other,
     "bulls-strength": _bulls_strength,
     "bears-endurance": _bears_endurance,
@@ -378,8 +372,8 @@ _HANDLERS: dict[str, Handler] = {
     "fireball": _area_damage,
     "lightning-bolt": _area_damage,
     "cure-light-wounds": _cure,
-    "tashas-laughter": _condition("prone", "prone with laughter"),
-    "charm-person": _condition("charmed", "charmed"),
+    "tashas-laughter": _condition("prone"),
+    "charm-person": _condition("charmed"),
     "heroism": _heroism,
     "blur": _blur,
     "bless-weapon": _bless_weapon,
@@ -394,5 +388,11 @@ def end_game_spells(w: Work, caster: int) -> None:
         gone = [e for e in p.effects if e.source == caster and e.rounds is None]
         for e in gone:
             w.state.set(w.piece(p.id).without(e.key))
-            text = f"DD-32: {e.label} from the promoted caster ends on {w.name(p.id)}"
-            w.note(EventTag.EXPIRE, text, p.square)
+            w.note(
+                EventTag.EXPIRE,
+                p.square,
+                fact=Fact.PROMOTED_CASTER,
+                who=(p.id,),
+                names=(e.label,),
+                rule="DD-32",
+            )

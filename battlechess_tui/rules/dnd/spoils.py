@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 from battlechess_tui.rules.dnd import items
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.endings import surrendered
+from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.state import LOOT, MOVE_PHASE, Battle, Loot
 
-LOOT_ACTIONS = (Action("loot"), Action("leave"))
-SURRENDER = Action("surrender")
+LOOT_ACTIONS = (Action(ActionKind.LOOT), Action(ActionKind.LEAVE))
+SURRENDER = Action(ActionKind.SURRENDER)
 
 
 def offer_loot(w: Work, b: Battle) -> None:
@@ -42,25 +42,21 @@ def do_loot(w: Work, action: Action) -> None:
     winner, loser = w.piece(s.loot.winner), w.piece(s.loot.loser)
     s.loot = None
     s.phase = MOVE_PHASE
-    if action.kind == "loot":
+    if action.kind == ActionKind.LOOT:
         cat = w.t.catalogue
         assert cat is not None
-        names = ", ".join(cat.name(t) for t in loser.items)
+        taken = loser.items
         s.set(replace(winner, items=items.merge(cat, winner.items, loser.items)))
         s.set(replace(loser, items=()))
-        w.note(
-            EventTag.LOOT,
-            f"{w.name(winner.id)} loots {names} from the fallen "
-            f"{SIDES[loser.side]} {w.t.classes[loser.cls].name} (DD-42)",
-            winner.square,
-        )
+        fallen = (winner.id, loser.id)  # the fallen piece stands nowhere now
+        w.note(EventTag.LOOT, winner.square, fact=Fact.LOOTS, who=fallen, names=taken, rule="DD-42")
     else:
-        w.note(EventTag.LOOT, f"{w.name(winner.id)} leaves the fallen piece's items (DD-42)")
+        w.note(EventTag.LOOT, fact=Fact.LEAVES, who=(winner.id,), rule="DD-42")
 
 
 def surrender(w: Work) -> None:
     """DD-45: the King's player gives up instead of moving: no more losses, the game ends."""
     s = w.state
     side = s.side
-    w.note(EventTag.SURRENDER, f"{SIDES[side]}'s King surrenders (DD-45)")
+    w.note(EventTag.SURRENDER, side=side, rule="DD-45")
     s.result = surrendered(side)

@@ -109,11 +109,18 @@ class Battle:
         return self.defender if pid == self.attacker else self.attacker
 
 
+class Waiting(StrEnum):
+    """What a ``Pending`` decision holds back (the value is what position text writes)."""
+
+    BATTLE = "battle"  # a battle against a piece next to the King
+    EFFECT = "effect"  # a spell or ability reaching the King's square
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """What waits for the King's player's DD-17 decision: a battle or a ranged effect."""
 
-    kind: str  # "battle" or "effect"
+    kind: Waiting
     actor: int
     move: int = 0
     origin: int = -1

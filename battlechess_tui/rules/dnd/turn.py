@@ -14,13 +14,23 @@ from itertools import combinations
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 from battlechess_tui.rules.dnd import abilities, battle, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
+from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.promotion import promote_if_due
 from battlechess_tui.rules.dnd.reach import ATTACK_RANGE, BUFF_RANGE, beyond, line_targets
-from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Draft, Pending, Piece
+from battlechess_tui.rules.dnd.state import (
+    ACT,
+    BATTLE,
+    MOVE_PHASE,
+    SWAP,
+    Draft,
+    Pending,
+    Piece,
+    Waiting,
+)
 
 NO_MOVE = ("paralyzed", "prone", "fascinated")
 
@@ -68,7 +78,7 @@ def do_move(w: Work, move: int) -> None:
     enemy = s.at[to]
     if enemy >= 0:
         if swap_squares(s, [enemy], w.geo):
-            s.pending = Pending("battle", mover, move, frm)
+            s.pending = Pending(Waiting.BATTLE, mover, move, frm)
             s.phase = SWAP
             return
         battle.start(w, mover, enemy, move)
@@ -87,12 +97,7 @@ def do_move(w: Work, move: int) -> None:
     if castle:
         _relocate(s, rook_from, rook_to)
         actors.append(s.at[rook_to])
-        w.note(
-            EventTag.CASTLE,
-            "Castling: the King and the Rook both take an action (DD-6)",
-            to,
-            rook_to,
-        )
+        w.note(EventTag.CASTLE, to, rook_to, rule="DD-6")
     else:
         promote_if_due(w, mover)
     s.actors = tuple(actors)
@@ -138,19 +143,24 @@ def effect_actions(s: Draft, w: Work, pid: int) -> list[Action]:
     for choice in spells.castable(w.t, p):
         d = spells.definition(w.t, choice)
         if d.range in ("self", "burst"):
-            out.append(Action("cast", (), choice))
+            out.append(Action(ActionKind.CAST, (), choice))
             continue
         if d.use == "attack":
             squares = [sq for sq, dist in enemies if dist <= ATTACK_RANGE[d.range]]
-            out.extend(Action("cast", (sq,), choice) for sq in squares)
+            out.extend(Action(ActionKind.CAST, (sq,), choice) for sq in squares)
             count = spells.params(w.t, p, choice).targets or 1
             if choice == "magic-missile" and count > 1:
-                out.extend(Action("cast", pair, choice) for pair in combinations(squares, 2))
+                out.extend(
+                    Action(ActionKind.CAST, pair, choice) for pair in combinations(squares, 2)
+                )
             continue
-        out.extend(Action("cast", (sq,), choice) for sq in _ally_squares(p, allies, d.range))
+        out.extend(
+            Action(ActionKind.CAST, (sq,), choice) for sq in _ally_squares(p, allies, d.range)
+        )
     if abilities.unused(w, pid, "lay-on-hands"):
         out.extend(
-            Action("ability", (sq,), "lay-on-hands") for sq in _ally_squares(p, allies, "touch")
+            Action(ActionKind.ABILITY, (sq,), "lay-on-hands")
+            for sq in _ally_squares(p, allies, "touch")
         )
     return out
 
@@ -161,18 +171,18 @@ def _ally_squares(p: Piece, allies: list[tuple[int, int]], rng: str) -> list[int
 
 
 def act_actions(s: Draft, w: Work) -> list[Action]:
-    return [Action("none"), *effect_actions(s, w, s.actors[0])]
+    return [Action(ActionKind.NONE), *effect_actions(s, w, s.actors[0])]
 
 
 def do_act(w: Work, action: Action) -> None:
     s = w.state
     pid = s.actors[0]
-    if action.kind != "none":
+    if action.kind != ActionKind.NONE:
         hit = affected(s, w, pid, action)
         if action.choice in ("lay-on-hands",) or not _hostile(w, action):
             hit = []
         if swap_squares(s, [s.at[sq] for sq in hit], w.geo):
-            s.pending = Pending("effect", pid, action=action)
+            s.pending = Pending(Waiting.EFFECT, pid, action=action)
             s.phase = SWAP
             return
         resolve_effect(w, pid, action)
@@ -182,7 +192,7 @@ def do_act(w: Work, action: Action) -> None:
 
 
 def _hostile(w: Work, action: Action) -> bool:
-    return action.kind == "cast" and spells.definition(w.t, action.choice).use == "attack"
+    return action.kind == ActionKind.CAST and spells.definition(w.t, action.choice).use == "attack"
 
 
 def affected(s: Draft, w: Work, pid: int, action: Action) -> list[int]:
@@ -197,7 +207,7 @@ def affected(s: Draft, w: Work, pid: int, action: Action) -> list[int]:
 
 def resolve_effect(w: Work, pid: int, action: Action) -> None:
     s = w.state
-    if action.kind == "ability":
+    if action.kind == ActionKind.ABILITY:
         abilities.lay_on_hands(w, pid, s.at[action.squares[0]])
         return
     d = spells.definition(w.t, action.choice)
@@ -241,7 +251,10 @@ def swap_actions(s: Draft, w: Work) -> list[Action]:
         targets = [s.at[cb.target(pend.move)]]
     else:
         targets = [s.at[sq] for sq in affected(s, w, pend.actor, pend.action)]
-    return [Action("stay"), *(Action("swap", (sq,)) for sq in swap_squares(s, targets, w.geo))]
+    return [
+        Action(ActionKind.STAY),
+        *(Action(ActionKind.SWAP, (sq,)) for sq in swap_squares(s, targets, w.geo)),
+    ]
 
 
 def do_swap(w: Work, action: Action) -> None:
@@ -249,7 +262,7 @@ def do_swap(w: Work, action: Action) -> None:
     pend = s.pending
     assert pend is not None
     s.pending = None
-    if action.kind == "swap":
+    if action.kind == ActionKind.SWAP:
         pawn_sq = action.squares[0]
         king_sq = next(
             sq
@@ -265,14 +278,8 @@ def do_swap(w: Work, action: Action) -> None:
         s.at[king_sq], s.at[pawn_sq] = fid, kid
         s.set(replace(s.pieces[kid], square=pawn_sq))
         s.set(replace(s.pieces[fid], square=king_sq))
-        w.note(
-            EventTag.SWAP,
-            f"DD-17: the King swaps with the Fighter on "
-            f"{w.geo.name(pawn_sq)}, who takes the attack",
-            king_sq,
-            pawn_sq,
-        )
-    if pend.kind == "battle":
+        w.note(EventTag.SWAP, king_sq, pawn_sq, rule="DD-17")
+    if pend.kind == Waiting.BATTLE:
         s.phase = BATTLE
         battle.start(w, pend.actor, s.at[cb.target(pend.move)], pend.move)
         if s.battle is None:
@@ -345,9 +352,7 @@ def _resume_fascinated_battle(w: Work) -> None:
     if not (a.alive and d.alive and a.square == b.origin and d.square == b.square):
         return
     s.set(replace(king, no_fascinate=king.no_fascinate + (f.enemy,)))
-    w.note(
-        EventTag.FASCINATE, "DD-28: the King cannot move, so the stopped battle goes on", b.square
-    )
+    w.note(EventTag.FASCINATE, b.square, fact=Fact.GOES_ON, rule="DD-28")
     s.battle, s.phase = b, BATTLE
     battle.advance(w)
     if s.battle is None:

@@ -18,9 +18,10 @@ from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.vocabulary import EventTag, Purpose
 
 from . import endings
+from .facts import Fact, ref
 from .queen import free
 from .state import ABDUCTED, KILLED, KING, QUEEN, Piece, Work, find, seat_key
-from .tables import Tables, piece_name, the_piece
+from .tables import Tables
 
 
 def attack_pool(t: Tables, attacker: Piece, bonus: bool) -> DiceExpr:
@@ -111,8 +112,15 @@ def heal_if_victor(t: Tables, w: Work, winner: Piece, events: list[Event]) -> No
     current = w.pieces[winner.id].hp
     if winner.kind in t.data.heal_on_victory and current < full:
         w.set_hp(winner.id, full)
-        name = the_piece(t, winner.kind, winner.side)
-        events.append(Note(EventTag.HEAL, f"Victorious, {name} is healed to {full} (GC-20)"))
+        events.append(
+            Note(
+                EventTag.HEAL,
+                fact=Fact.VICTOR,
+                pieces=(ref(w.pieces[winner.id]),),
+                numbers=(full,),
+                rule="GC-20",
+            )
+        )
 
 
 def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> None:
@@ -120,8 +128,7 @@ def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> 
     frees the Queen it held (GC-31)."""
     w.lift(victim.id, KILLED)
     w.not_quiet()
-    name = piece_name(t, victim.kind, victim.side)
-    events.append(Note(EventTag.KILL, f"{name} is killed on {t.geo.name(where)}", (where,)))
+    events.append(Note(EventTag.KILL, squares=(where,), pieces=(ref(victim, where),)))
     if victim.kind == KING:
         w.result = endings.king_killed(t, 1 - victim.side, where)
         w.ended_on = where

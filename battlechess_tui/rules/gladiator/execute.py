@@ -9,9 +9,10 @@ from battlechess_tui.engine.vocabulary import EventTag
 
 from . import promotion, queen
 from .combat import fight, heal_if_victor, kill
+from .facts import Fact, ref
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STRIKE, Move
 from .state import DONE, QUEEN, Piece, Work, held_by
-from .tables import Tables, capital, the_piece
+from .tables import Tables
 
 
 def execute(t: Tables, w: Work, move: Move, dice: Dice, events: list[Event]) -> None:
@@ -29,9 +30,7 @@ def execute(t: Tables, w: Work, move: Move, dice: Dice, events: list[Event]) -> 
     elif move.how == KILL and target is not None:
         events.append(
             Note(
-                EventTag.KILL,
-                f"{capital(the_piece(t, p.kind, p.side))} kills instantly (GC-23)",
-                (move.to,),
+                EventTag.KILL, squares=(move.to,), fact=Fact.INSTANT, pieces=(ref(p),), rule="GC-23"
             )
         )
         kill(t, w, target, events, move.to)
@@ -89,6 +88,4 @@ def strike(
 
 def stand(t: Tables, p: Piece, move: Move, events: list[Event]) -> None:
     """GC-19 (exchange): both survive; the attacker stays home."""
-    where = t.geo.name(move.frm)
-    text = f"Both survive the exchange; the {t.kinds[p.kind].name} stays on {where} (GC-19)"
-    events.append(Note(EventTag.STAND, text))
+    events.append(Note(EventTag.STAND, pieces=(ref(p, move.frm),), rule="GC-19"))

@@ -8,13 +8,14 @@ from dataclasses import replace
 from typing import Any
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 
 from . import promotion, queen
+from .facts import Fact, ref
 from .state import Pending, Position, Work
-from .tables import Tables, piece_name
+from .tables import Tables
 
-PLACE, RETURN, PROMOTE = "place", "return", "promote"
+PLACE, RETURN, PROMOTE = ActionKind.PLACE, ActionKind.RETURN, ActionKind.PROMOTE
 
 
 def options(t: Tables, pos: Position, item: Pending) -> tuple[Any, ...]:
@@ -48,12 +49,10 @@ def resolve(t: Tables, w: Work, item: Pending, answer: Any, events: list[Event])
         promotion.promote(t, w, piece, answer, events)
         return
     w.put(piece.id, answer)
-    name = piece_name(t, piece.kind, piece.side)
+    who = (ref(piece, answer),)
     if item.kind == PLACE:
-        text = f"{name} goes next to her King: {t.geo.name(answer)} (GC-30)"
-        events.append(Note(EventTag.PLACE, text, (answer,)))
+        events.append(Note(EventTag.PLACE, squares=(answer,), pieces=who, rule="GC-30"))
     else:
         back = t.geo.rank(answer) == (0 if piece.side == 0 else t.geo.height - 1)
-        where = "to its back rank" if back else "to the nearest empty square"
-        text = f"{name} goes {where}: {t.geo.name(answer)} (GC-29)"
-        events.append(Note(EventTag.RETURN, text, (answer,)))
+        fact = Fact.BACK_RANK if back else Fact.NEAREST
+        events.append(Note(EventTag.RETURN, squares=(answer,), fact=fact, pieces=who, rule="GC-29"))

@@ -4,8 +4,12 @@ card. Everything here reads ``GladiatorRules``; nothing here decides."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.events import Note
+from battlechess_tui.engine.present import GameCommand, NoteWords, Presenter
 from battlechess_tui.engine.rules import Outcome, Rules
 from battlechess_tui.engine.views import (
     IN_CHECK,
@@ -16,11 +20,13 @@ from battlechess_tui.engine.views import (
     TallySection,
     percent,
 )
-from battlechess_tui.engine.vocabulary import Ending, MarkKind
+from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind
 
 from . import combat, pending
+from .facts import Fact
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STEP, STRIKE
 from .notation import letter
+from .present_names import capital, piece_name, sided, the_piece, the_sided
 from .rules import GladiatorRules
 from .state import (
     ABDUCTED,
@@ -38,7 +44,7 @@ from .state import (
     queen_free,
     seat_key,
 )
-from .tables import SIDE_NAMES, piece_name, the_piece
+from .tables import SIDE_NAMES
 from .turns import HEAL, NO_OVERRIDE, OVERRIDE, commander
 
 HOW_WORDS = {
@@ -79,6 +85,54 @@ class GladiatorPresenter(Presenter[GladiatorState]):
     def __init__(self, rules: Rules[GladiatorState]) -> None:
         super().__init__(rules)
         self._kind_lines: dict[str, tuple[str, ...]] = {}
+
+    # -- notes -------------------------------------------------------------------------------
+
+    NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
+        Fact.REPLACED: "{name[0]} on {sq[0]} is replaced by the {k[1]} ({rule})",
+        Fact.STAYS: "{name[0]} reaches the far rank but no eligible piece has been killed: "
+        "it stays ({rule})",
+        Fact.INSTANT: "{The[0]} kills instantly ({rule})",
+        EventTag.STAND: "Both survive the exchange; the {k[0]} stays on {at[0]} ({rule})",
+        Fact.KING_OVERRIDES: "The {side} King overrides the {cmd}'s move ({rule})",
+        Fact.DEAD: "{The_cmd} is dead: the King makes this move ({rule})",
+        Fact.CANNOT_MOVE: "{The_cmd} cannot move: the King makes this move ({rule})",
+        Fact.SKIPPED: "{sided_cmd}'s move is skipped: no piece can make it ({rule})",
+        EventTag.HELD: "{side} has held the {other} Queen {n[0]}/{n[1]} turns ({rule})",
+        EventTag.PLACE: "{name[0]} goes next to her King: {sq[0]} ({rule})",
+        Fact.BACK_RANK: "{name[0]} goes to its back rank: {sq[0]} ({rule})",
+        Fact.NEAREST: "{name[0]} goes to the nearest empty square: {sq[0]} ({rule})",
+        EventTag.FREEZE: "{name[0]} is frozen by the Queen on {sq[0]}",
+        EventTag.THAW: "{name[0]} is free again on {sq[0]}",
+        EventTag.CAPTURE: "{name[0]} is captured by the {k[1]} on {sq[0]}",
+        EventTag.SWAP: "The Queens are swapped: both return to their Kings ({rule})",
+        EventTag.RESCUE: "{name[0]} is free again",
+        Fact.QUEEN_HEALS: "The Queen heals {the[0]} on {sq[0]} to {n[0]} hit points",
+        Fact.VICTOR: "Victorious, {the[0]} is healed to {n[0]} ({rule})",
+        EventTag.KILL: "{name[0]} is killed on {sq[0]}",
+    }
+
+    def note_fields(self, note: Note) -> dict[str, Any]:
+        """Besides the shared words: each piece's ``name`` (``White Scout``), ``the`` and
+        ``The`` (``the White Scout``), and the commander a note names (``cmd``, ``sided_cmd``:
+        ``White Scout``, ``The_cmd``: ``The White Scout``)."""
+        t = self.rules.t
+        fields = super().note_fields(note)
+        fields["name"] = [piece_name(t, r.kind, r.side) for r in note.pieces]
+        fields["the"] = [the_piece(t, r.kind, r.side) for r in note.pieces]
+        fields["The"] = [capital(the) for the in fields["the"]]
+        if note.names and note.names[0] in t.kinds:
+            cmd, side = t.commander_name(note.names[0]), note.side or 0
+            fields |= {
+                "cmd": cmd,
+                "sided_cmd": sided(side, cmd),
+                "The_cmd": capital(the_sided(side, cmd)),
+            }
+        return fields
+
+    def kind_name(self, kind: str) -> str:
+        kinds = self.rules.t.kinds
+        return kinds[kind].name if kind in kinds else kind
 
     # -- the move log ------------------------------------------------------------------------
 
@@ -403,6 +457,12 @@ class GladiatorPresenter(Presenter[GladiatorState]):
             lines = self._kind_lines[key] = tuple(out)
         return lines
 
+    # -- the table's commands ------------------------------------------------------------------
+
+    def commands(self) -> tuple[GameCommand, ...]:
+        """The King's player's override (GC-14), a key of its own at the table."""
+        return (OVERRIDE_COMMAND,)
+
 
 def commander_condition(state: GladiatorState, name: str, side: int) -> str:
     """Why a commander's move may go otherwise: dead (GC-17), frozen (GC-16), captured."""
@@ -414,3 +474,25 @@ def commander_condition(state: GladiatorState, name: str, side: int) -> str:
     if piece.status == ABDUCTED:
         return "captured (GC-31)"
     return ""
+
+
+#: When a King's player may override (said after a refused override, GC-14).
+OVERRIDE_WHEN = (
+    "The King's player may override only before the Queen's, Black Knight's or King's "
+    "Knight's move, when the King could move a piece that commander cannot (GC-14)."
+)
+#: The King's player makes a commander's move himself (GC-14): ``v``, or the Actions panel.
+OVERRIDE_COMMAND = GameCommand(
+    "override",
+    "v",
+    "Override",
+    "The King's player overrides the commander's move (Gladiator, GC-14)",
+    Action(OVERRIDE),
+    when=OVERRIDE_WHEN,
+    guide=(
+        "**Override** (`v`, or the Actions panel): before the Queen's, Black "
+        "Knight's or King's Knight's move the King's player may make that move "
+        "himself, with any unmoved piece (GC-14). The commander's own move means "
+        "no override: nobody is asked."
+    ),
+)

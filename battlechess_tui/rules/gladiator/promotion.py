@@ -8,10 +8,11 @@ file. The returned piece has full hit points. With nothing eligible the pawn sta
 from __future__ import annotations
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 
+from .facts import Fact, ref
 from .state import KILLED, RETIRED, Pending, Piece, Position, Work, seat_key
-from .tables import Tables, piece_name
+from .tables import Tables
 
 
 def far_rank(t: Tables, side: int) -> int:
@@ -30,7 +31,7 @@ def on_arrival(t: Tables, w: Work, pawn: Piece) -> None:
     if pawn.kind not in t.data.promotion or t.geo.rank(pawn.sq) != far_rank(t, pawn.side):
         return
     seat = seat_key(pawn.side, t.kinds[pawn.kind].commander)
-    w.pending += (Pending("promote", seat, pawn.id),)
+    w.pending += (Pending(ActionKind.PROMOTE, seat, pawn.id),)
 
 
 def promote(t: Tables, w: Work, pawn: Piece, kind: str, events: list[Event]) -> None:
@@ -47,9 +48,10 @@ def promote(t: Tables, w: Work, pawn: Piece, kind: str, events: list[Event]) -> 
     events.append(
         Note(
             EventTag.PROMOTE,
-            f"{piece_name(t, pawn.kind, pawn.side)} on {t.geo.name(sq)} "
-            f"is replaced by the {t.kinds[kind].name} (GC-11)",
-            (sq,),
+            squares=(sq,),
+            fact=Fact.REPLACED,
+            pieces=(ref(pawn, sq), ref(back, sq)),
+            rule="GC-11",
         )
     )
 
@@ -58,8 +60,9 @@ def no_promotion(t: Tables, pawn: Piece, events: list[Event]) -> None:
     events.append(
         Note(
             EventTag.PROMOTE,
-            f"{piece_name(t, pawn.kind, pawn.side)} reaches the far rank "
-            "but no eligible piece has been killed: it stays (GC-11)",
-            (pawn.sq,),
+            squares=(pawn.sq,),
+            fact=Fact.STAYS,
+            pieces=(ref(pawn),),
+            rule="GC-11",
         )
     )

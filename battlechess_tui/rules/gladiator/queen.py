@@ -8,8 +8,9 @@ them at once when only one square is possible.
 from __future__ import annotations
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 
+from .facts import Fact, ref
 from .state import (
     ABDUCTED,
     EMPTY,
@@ -25,7 +26,7 @@ from .state import (
     king_square,
     seat_key,
 )
-from .tables import Tables, piece_name, the_piece
+from .tables import Tables
 
 
 def freeze(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> None:
@@ -36,10 +37,7 @@ def freeze(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> No
     leave(t, w, queen, to, events)
     release(t, w, victim, to)
     w.lift(victim.id, FROZEN, holder=queen.id)
-    name = piece_name(t, victim.kind, victim.side)
-    events.append(
-        Note(EventTag.FREEZE, f"{name} is frozen by the Queen on {t.geo.name(to)}", (to,))
-    )
+    events.append(Note(EventTag.FREEZE, squares=(to,), pieces=(ref(victim, to),)))
 
 
 def leave(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> None:
@@ -49,8 +47,7 @@ def leave(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> Non
     w.put(queen.id, to)
     if prisoner is not None:
         w.put(prisoner.id, frm)
-        name = piece_name(t, prisoner.kind, prisoner.side)
-        events.append(Note(EventTag.THAW, f"{name} is free again on {t.geo.name(frm)}", (frm,)))
+        events.append(Note(EventTag.THAW, squares=(frm,), pieces=(ref(prisoner, frm),)))
 
 
 def release(t: Tables, w: Work, queen: Piece, where: int) -> None:
@@ -61,7 +58,7 @@ def release(t: Tables, w: Work, queen: Piece, where: int) -> None:
         return
     w.lift(prisoner.id, RETURNING)
     seat = seat_key(prisoner.side, t.kinds[prisoner.kind].commander)
-    w.pending += (Pending("return", seat, prisoner.id, near=where),)
+    w.pending += (Pending(ActionKind.RETURN, seat, prisoner.id, near=where),)
 
 
 def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event]) -> None:
@@ -74,19 +71,10 @@ def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event])
     w.put(captor.id, sq)
     w.set_held(queen.side, 0)
     w.not_quiet()
-    events.append(
-        Note(
-            EventTag.CAPTURE,
-            f"{piece_name(t, QUEEN, queen.side)} is captured by the "
-            f"{t.kinds[captor.kind].name} on {t.geo.name(sq)}",
-            (sq,),
-        )
-    )
+    events.append(Note(EventTag.CAPTURE, squares=(sq,), pieces=(ref(queen, sq), ref(captor, sq))))
     own = find(w, QUEEN, captor.side)
     if own is not None and own.status == ABDUCTED:
-        events.append(
-            Note(EventTag.SWAP, "The Queens are swapped: both return to their Kings (GC-31)")
-        )
+        events.append(Note(EventTag.SWAP, rule="GC-31"))
         free(t, w, own, events)
         free(t, w, w.pieces[queen.id], events)
 
@@ -94,10 +82,10 @@ def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event])
 def free(t: Tables, w: Work, queen: Piece, events: list[Event]) -> None:
     """A captured or displaced Queen waits to be placed next to her King (GC-30, GC-31)."""
     if queen.status == ABDUCTED:
-        events.append(Note(EventTag.RESCUE, f"{piece_name(t, QUEEN, queen.side)} is free again"))
+        events.append(Note(EventTag.RESCUE, pieces=(ref(queen, -1),)))
     w.lift(queen.id, RETURNING)
     w.set_held(queen.side, 0)
-    w.pending += (Pending("place", seat_key(queen.side, QUEEN), queen.id),)
+    w.pending += (Pending(ActionKind.PLACE, seat_key(queen.side, QUEEN), queen.id),)
 
 
 def nearest_empty(t: Tables, pos: Position, centre: int) -> tuple[int, ...]:
@@ -149,12 +137,12 @@ def heal_targets(t: Tables, pos: Position, queen: Piece) -> list[Piece]:
 
 def heal(t: Tables, w: Work, piece: Piece, events: list[Event]) -> None:
     w.set_hp(piece.id, t.kinds[piece.kind].hp)
-    name = the_piece(t, piece.kind, piece.side)
     events.append(
         Note(
             EventTag.HEAL,
-            f"The Queen heals {name} on {t.geo.name(piece.sq)} to "
-            f"{t.kinds[piece.kind].hp} hit points",
-            (piece.sq,),
+            squares=(piece.sq,),
+            fact=Fact.QUEEN_HEALS,
+            pieces=(ref(piece),),
+            numbers=(t.kinds[piece.kind].hp,),
         )
     )

@@ -27,6 +27,7 @@ from battlechess_tui.engine.vocabulary import EventTag
 from . import combat, notation, pending, queen
 from .evaluation import evaluate
 from .execute import execute
+from .facts import Fact
 from .moves import ATTACK, STRIKE, Move
 from .refusals import why_illegal
 from .state import (
@@ -245,9 +246,15 @@ class GladiatorRules(Rules[GladiatorState]):
         events: list[Event] = []
         if kind == OVERRIDE and self.can_override(state):
             w.overriding = True
-            name = self.t.commander_name(commander(self.t, state))
-            text = f"The {SIDE_NAMES[state.side]} King overrides the {name}'s move (GC-14)"
-            events.append(Note(EventTag.OVERRIDE, text))
+            events.append(
+                Note(
+                    EventTag.OVERRIDE,
+                    fact=Fact.KING_OVERRIDES,
+                    side=state.side,
+                    names=(commander(self.t, state),),
+                    rule="GC-14",
+                )
+            )
         elif kind == HEAL and action in self.heal_actions(state):
             target = state.at(action.target)
             assert target is not None

@@ -169,31 +169,3 @@ def _paths(mv: Movement, geo: Geometry, frm: int, to: int, side: int) -> set[int
     if isinstance(mv, Bent):
         return {s for path in mv.routes(geo, frm).get(to, []) for s in path}
     return set(mv.path(geo, frm, to, side, _nobody))
-
-
-def sided(side: int, name: str) -> str:
-    """``White Scout``; ``Black's Black Knight`` where the name begins with a side's name (a
-    sentence never reads "Black Black Knight")."""
-    if name.split(" ")[0] in SIDE_NAMES:
-        return f"{SIDE_NAMES[side]}'s {name}"
-    return f"{SIDE_NAMES[side]} {name}"
-
-
-def capital(text: str) -> str:
-    """``text`` with its first letter upper case (a sentence that begins with ``the``)."""
-    return text[:1].upper() + text[1:]
-
-
-def piece_name(t: Tables, kind: str, side: int) -> str:
-    """``White Scout``, ``Black's Black Knight``."""
-    return sided(side, t.kinds[kind].name)
-
-
-def the_sided(side: int, name: str) -> str:
-    """``the White Scout``, ``Black's Black Knight``: ``sided`` in a sentence."""
-    named = sided(side, name)
-    return named if "'s " in named else f"the {named}"
-
-
-def the_piece(t: Tables, kind: str, side: int) -> str:
-    return the_sided(side, t.kinds[kind].name)

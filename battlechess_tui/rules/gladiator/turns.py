@@ -14,16 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 
 from . import endings, pending
+from .facts import Fact
 from .moves import Generator, Move
 from .state import ABDUCTED, BOARD, DONE, KING, MOVE, QUEEN, START, Position, Work, find, seat_key
-from .tables import SIDE_NAMES, Tables, capital, sided, the_sided
+from .tables import Tables
 
 #: The decisions of a commander's slot besides a move: the King's override (GC-14), the old
 #: explicit "no override" (read from old saves, never offered) and the Queen's heal (GC-32).
-OVERRIDE, NO_OVERRIDE, HEAL = "override", "no-override", "heal"
+OVERRIDE, NO_OVERRIDE, HEAL = ActionKind.OVERRIDE, ActionKind.NO_OVERRIDE, ActionKind.HEAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,19 +118,18 @@ def begin_step(t: Tables, w: Work, events: list[Event]) -> None:
     if found.own:
         w.phase = MOVE
         return
-    name = t.commander_name(commander(t, w))
     if found.every:
         dead = not commands(w, w.side, commander(t, w))
-        why, rule = ("is dead", "GC-17") if dead else ("cannot move", "GC-15")
-        who = capital(the_sided(w.side, name))
-        events.append(Note(EventTag.OVERRIDE, f"{who} {why}: the King makes this move ({rule})"))
+        fact, rule = (Fact.DEAD, "GC-17") if dead else (Fact.CANNOT_MOVE, "GC-15")
+        cmd = (commander(t, w),)
+        events.append(Note(EventTag.OVERRIDE, fact=fact, side=w.side, names=cmd, rule=rule))
         w.overriding = True
         w.phase = MOVE
     elif found.check:
         w.result = endings.checkmate(t, 1 - w.side)
     else:
-        skipped = f"{sided(w.side, name)}'s move is skipped: no piece can make it (GC-15)"
-        events.append(Note(EventTag.PASS, skipped))
+        cmd = (commander(t, w),)
+        events.append(Note(EventTag.PASS, fact=Fact.SKIPPED, side=w.side, names=cmd, rule="GC-15"))
         w.phase = DONE
 
 
@@ -147,13 +147,8 @@ def end_turn(t: Tables, w: Work, events: list[Event]) -> None:
     if enemy_queen is not None and enemy_queen.status == ABDUCTED:
         held = w.held[1 - side] + 1
         w.set_held(1 - side, held)
-        events.append(
-            Note(
-                EventTag.HELD,
-                f"{SIDE_NAMES[side]} has held the {SIDE_NAMES[1 - side]} "
-                f"Queen {held}/{t.data.hold_turns} turns (GC-34)",
-            )
-        )
+        numbers = (held, t.data.hold_turns)
+        events.append(Note(EventTag.HELD, side=side, numbers=numbers, rule="GC-34"))
         if held >= t.data.hold_turns:
             w.result = endings.queen_held(t, side)
             return

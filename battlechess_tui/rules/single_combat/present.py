@@ -3,17 +3,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.present import NoteWords
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, ordinal, percent
 from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind, Purpose
 from battlechess_tui.rules.chess_family.present import ChessPresenter
 from battlechess_tui.rules.chess_family.rules import PASS
 from battlechess_tui.rules.chess_family.state import ChessState
-from battlechess_tui.rules.single_combat.rules import SingleCombatRules
+from battlechess_tui.rules.single_combat.rules import Fact, SingleCombatRules
 from battlechess_tui.rules.single_combat.tables import CLASS_OF, COLUMN_NAMES, COLUMNS
 
 #: The king of the side to move stands where an enemy piece could attack it (SC-2, SC-3).
@@ -24,6 +28,18 @@ class SingleCombatPresenter(ChessPresenter):
     """SC-9 and the words of fights."""
 
     rules: SingleCombatRules
+
+    NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
+        **ChessPresenter.NOTE_WORDS,
+        Fact.WINS: "{owner[0]}'s {k[0]} wins and kills {owner[1]}'s {k[1]} on {at[1]}",
+        Fact.HOLDS: "{owner[1]}'s {k[1]} on {at[1]} holds: {owner[0]}'s {k[0]} from {at[0]} is "
+        "killed",
+        EventTag.PROMOTE: "the pawn promotes to a {k[0]} on {at[0]}",
+        EventTag.KING: "{side}'s king is killed: {other} wins ({rule})",
+    }
+
+    def kind_name(self, kind: str) -> str:
+        return super().kind_name(kind).lower()  # "wins and kills Black's knight"
 
     def check_suffix(self, board: ChessBoard) -> str:
         return ""  # no check in this game (SC-2)

@@ -8,6 +8,7 @@ moment a king dies, whichever side started the fight (SC-3).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from fractions import Fraction
 from typing import ClassVar
 
@@ -15,10 +16,11 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice, chance_at_least
-from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.events import Event, Note, PieceRef
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
+from battlechess_tui.rules.chess_family.pieces import PIECE_KEYS
 from battlechess_tui.rules.chess_family.position import check_pawns, count_kings
 from battlechess_tui.rules.chess_family.rules import PASS, SEATS, ChessRules
 from battlechess_tui.rules.chess_family.state import ChessState
@@ -30,6 +32,20 @@ REPETITION_LIMIT = 5
 #: SC-8: both players passing in a row is a draw.
 PASS_LIMIT = 2
 FIGHT = "fight"
+
+
+class Fact(StrEnum):
+    """Which statement a Single Combat note makes (``Note.fact``; the presenter words it)."""
+
+    WINS = "wins"  # the attacker wins its fight and kills the defender (SC-6)
+    HOLDS = "holds"  # the defender holds and the attacker dies (SC-6)
+
+
+def piece_ref(piece: int, square: int) -> PieceRef:
+    """The chess piece int ``piece`` standing on ``square``, for a note."""
+    return PieceRef(cb.side_of(piece), PIECE_KEYS[piece & 7], square)
+
+
 #: ``evaluate``: pawns a sure kill of the enemy king is worth beside material (SC-3); a chance
 #: at it weighs in proportion, the opponent's chance next move at half (the mover answers first).
 KING_WEIGHT = 10.0
@@ -184,29 +200,24 @@ class SingleCombatRules(ChessRules):
         events: list[Event],
     ) -> ChessState:
         """SC-6: the attacker takes the square (and promotes if a pawn reaching the last rank)."""
-        geo, side = self.geo, board.side
+        side = board.side
         frm, to = cb.origin(move), cb.target(move)
         defender_sq = self.defender_square(board, move)
         captured = board.push(move)
-        mover, victim = self.side_names[side], self.side_names[side ^ 1]
         events.append(
             Note(
                 EventTag.KILL,
-                f"{mover}'s {self.piece_name(attacker)} wins and kills {victim}'s "
-                f"{self.piece_name(defender)} on {geo.name(defender_sq)}",
-                (frm, to, defender_sq) if defender_sq != to else (frm, to),
+                squares=(frm, to, defender_sq) if defender_sq != to else (frm, to),
+                fact=Fact.WINS,
+                pieces=(piece_ref(attacker, frm), piece_ref(defender, defender_sq)),
             )
         )
         if cb.promotion(move):
-            name = self.piece_name(cb.promotion(move))
-            events.append(
-                Note(EventTag.PROMOTE, f"the pawn promotes to a {name} on {geo.name(to)}", (to,))
-            )
+            promoted = piece_ref(cb.promotion(move) | (attacker & cb.BLACK), to)
+            events.append(Note(EventTag.PROMOTE, squares=(to,), pieces=(promoted,)))
         if defender & 7 == cb.KING:
             board.kings[side ^ 1] = -1
-            events.append(
-                Note(EventTag.KING, f"{victim}'s king is killed: {mover} wins (SC-3)", (to,))
-            )
+            events.append(Note(EventTag.KING, squares=(to,), side=side ^ 1, rule="SC-3"))
         return self.after_move(state, board, captured, events)
 
     def lose(
@@ -220,25 +231,22 @@ class SingleCombatRules(ChessRules):
     ) -> ChessState:
         """SC-6: the attacker dies on its own square (a rook takes its castling right with
         it); the defender stays; the turn passes."""
-        geo, side = self.geo, board.side
+        side = board.side
         frm = cb.origin(move)
         defender_sq = self.defender_square(board, move)
-        mover, other = self.side_names[side], self.side_names[side ^ 1]
         board.remove(frm)
         board.pass_turn()
         board.halfmove = 0  # a capture attempt, even a failed one, resets the count (SC-8)
         events.append(
             Note(
                 EventTag.KILL,
-                f"{other}'s {self.piece_name(defender)} on {geo.name(defender_sq)} holds: "
-                f"{mover}'s {self.piece_name(attacker)} from {geo.name(frm)} is killed",
-                (frm, defender_sq),
+                squares=(frm, defender_sq),
+                fact=Fact.HOLDS,
+                pieces=(piece_ref(attacker, frm), piece_ref(defender, defender_sq)),
             )
         )
         if attacker & 7 == cb.KING:
-            events.append(
-                Note(EventTag.KING, f"{mover}'s king is killed: {other} wins (SC-3)", (frm,))
-            )
+            events.append(Note(EventTag.KING, squares=(frm,), side=side, rule="SC-3"))
         return self.after_move(state, board, attacker, events)
 
     # -- the end (SC-3, SC-8) ----------------------------------------------------------------

@@ -36,6 +36,7 @@ from battlechess_tui.campaign.store import (
     load_campaign,
     save_campaign,
 )
+from battlechess_tui.campaign.support import GAME_KEY
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
@@ -460,7 +461,7 @@ class CampaignScreen(Screen[None]):
     def action_rules(self) -> None:
         from battlechess_tui.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen("dnd"))
+        self.app.push_screen(RulesScreen(GAME_KEY))
 
     def action_back(self) -> None:
         close_screen(self)

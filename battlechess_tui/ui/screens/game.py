@@ -1,45 +1,52 @@
-"""Playing a game: choose squares or type actions, see the dice, hand over, save; overrides
-and takebacks.
+"""Playing a game: the table (``TableScreen``) and the parts it holds, wired together.
 
-The turn flow after every decision: the dice tray shows its roll, then the result panel, a
-hand-over notice (``ui/handover``) or the computer's next decision. The computer's turns, the
-pacing between decisions and hints are in ``computer_turns``.
+The screen owns the state (the game, the table's reactive vars); parts do the work, each
+reaching the screen through a small protocol of its own module:
+
+- ``entry`` (``ui/game_input``): squares chosen, aiming, typed moves, the Actions panel, the
+  game's own commands (its presenter's, bound on the screen when it is made);
+- ``turns`` (``ui/computer_turns``): the computer's turns, hints, the pacing of decisions;
+- ``ending`` (``ui/game_end``): the result panel, rematch, the replay and analysis offer;
+- ``saving`` (``ui/game_saving``): the game's own file, autosaved after every decision.
+
+Textual's messages (a square chosen, a worker done, the tray settled) reach the screen, which
+passes them on. The turn flow after every decision is the screen's: the dice tray shows its
+roll, then the result panel, a hand-over notice (``ui/handover``) or the computer's next
+decision. Subclasses (a lesson, a campaign's game) override ``play``, ``after_play``,
+``show_result`` and ``autosave``; the parts call those through the screen.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.widgets import Input
+from textual.worker import Worker
 
-from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.game import META_KINDS, OFFER_DRAW, RESIGN, Game, Ply
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.game import OFFER_DRAW, RESIGN, Game, Ply
 from battlechess_tui.engine.rules import IllegalAction
-from battlechess_tui.save.files import SaveError
-from battlechess_tui.save.game_file import GameFile
 from battlechess_tui.ui import computer, handover, takeback, views
-from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.game_help import (
-    has_overrides,
-    legend_markdown,
-    play_help,
-)
-from battlechess_tui.ui.navigation import BackToMenu, NewGame, OpenSaves, StartGame, navigate
-from battlechess_tui.ui.rematch import counterparts, rematch
-from battlechess_tui.ui.screens.computer_turns import ComputerTurns
-from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, HandOver, ResultPanel
-from battlechess_tui.ui.screens.table import TABLE_COMMANDS
+from battlechess_tui.ui.commands import Command, bind, bindings, of_the_game, with_commands
+from battlechess_tui.ui.computer_turns import MOVE_HOLD, ROLL_HOLD, ComputerTurns, Search
+from battlechess_tui.ui.game_end import GameEnd
+from battlechess_tui.ui.game_help import legend_markdown, play_help
+from battlechess_tui.ui.game_input import GameInput, box_hint
+from battlechess_tui.ui.game_saving import GameSaving
+from battlechess_tui.ui.navigation import BackToMenu, OpenSaves, navigate
+from battlechess_tui.ui.screens.dialogs import Confirm, HandOver
+from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
+from battlechess_tui.ui.widgets.move_input import MoveInput
+
+__all__ = ["GAME_COMMANDS", "GAME_KEYS", "GameScreen", "MoveInput", "box_hint", "facing"]
 
 #: The table's commands whose keys are file letters: upper case on the game board, where a
 #: letter or digit typed starts a move (``f4``, ``c5``, ``a3``).
@@ -74,14 +81,6 @@ GAME_COMMANDS: tuple[Command, ...] = (
         "hint",
         "What the computer (medium) would decide here, with its odds and why",
     ),
-    Command(
-        "override",
-        "v",
-        "Override",
-        "override",
-        "The King's player overrides the commander's move (Gladiator, GC-14)",
-        show=False,
-    ),
     Command("save", "s,ctrl+s", "Save", "save", "Save this game to its file"),
     Command("load", "o", "Load", "load", "Open a saved game", show=False),
     # Draw and resign are in the Actions panel too: the footer keeps to what it has room for.
@@ -105,42 +104,6 @@ GAME_COMMANDS: tuple[Command, ...] = (
 )
 
 
-#: The action a King's player says to make a commander's move himself (Gladiator, GC-14).
-OVERRIDE = "override"
-OVERRIDE_WHEN = (
-    "The King's player may override only before the Queen's, Black Knight's or King's "
-    "Knight's move, when the King could move a piece that commander cannot (GC-14)."
-)
-
-
-def box_hint(game: Game, actions: list[Action]) -> str:
-    """The move box's placeholder: a move, or where no piece moves one of the choices open
-    now as an example (``swap a1 b1`` in Dice Chess's setup)."""
-    choices = [a for a in actions if a.kind not in META_KINDS]
-    if not choices or any(a.kind == MOVE for a in choices):
-        return "type a move (e2e4) and Enter"
-    example = next((a for a in choices if a.squares), None)  # else the longest to type
-    text = (
-        example.text(game.rules.geo)
-        if example
-        else max((a.text(game.rules.geo) for a in choices), key=len)
-    )
-    return f"type a choice ({text}) and Enter"
-
-
-class MoveInput(Input):
-    """The box for typed moves. Escape empties it (and a second Escape, or an empty box,
-    goes back to the board); its footer says so."""
-
-    BINDINGS = [Binding("escape", "leave", "Board", id="battlechess.move-input-leave")]
-
-    def action_leave(self) -> None:
-        if self.value:
-            self.value = ""
-            return
-        self.screen.query_one(Board).focus()
-
-
 def facing(game: Game, turn_board: bool) -> int | None:
     """The side the board faces: the people's side against the computer, else (with
     ``turn_board``) the side to move; None when it keeps its way."""
@@ -156,7 +119,7 @@ def facing(game: Game, turn_board: bool) -> int | None:
     return None
 
 
-class GameScreen(ComputerTurns):
+class GameScreen(TableScreen):
     PLAYER_COMMANDS = GAME_COMMANDS
     BINDINGS = bindings(GAME_COMMANDS)
 
@@ -167,20 +130,41 @@ class GameScreen(ComputerTurns):
     #: Two people at one keyboard: the line above the board says what happened since the
     #: mover's last move (a lesson's own words say it there).
     TELLS_SINCE: ClassVar[bool] = True
+    #: Seconds a roll, and a computer's decision without dice, stay in view before what
+    #: follows (``ui/computer_turns``; tests shorten them on an instance).
+    roll_hold = ROLL_HOLD
+    move_hold = MOVE_HOLD
 
     def __init__(self, game: Game, save_dir: Path, path: Path | None = None) -> None:
         super().__init__(game)
-        self.save_dir = Path(save_dir)
-        self.file = GameFile(self.save_dir, path)  # a new game's file is made on its first write
+        self.turns = ComputerTurns(self)
+        self.entry = GameInput(self, self.turns)
+        self.ending = GameEnd(self)
+        self.saving = GameSaving(self, save_dir, path)  # a new game's file: on its first write
+        self.save_dir = self.saving.save_dir
+        # The game's own commands (its presenter's), bound on this screen alone.
+        own = of_the_game(game.presenter.commands())
+        self.PLAYER_COMMANDS = with_commands(type(self).PLAYER_COMMANDS, own)
+        bind(self, own)
 
     @property
     def path(self) -> Path | None:
         """The game's file (None until a new game is first saved)."""
-        return self.file.path
+        return self.saving.path
 
     @property
     def settings(self) -> Settings:
         return getattr(self.app, "settings", None) or Settings()
+
+    @property
+    def search(self) -> Search | None:
+        """The computer's decision or a hint being worked out."""
+        return self.turns.search
+
+    @property
+    def rolling(self) -> bool:
+        """Is the dice tray still showing a roll thrown?"""
+        return self.query_one(DiceTray).animating
 
     def compose_under_board(self) -> ComposeResult:
         # Not selected on focus: the letter typed on the board that opened it stays.
@@ -194,16 +178,24 @@ class GameScreen(ComputerTurns):
         if self.game.over:
             self.call_after_refresh(self.show_result)
 
+    def on_screen_resume(self) -> None:
+        """Back on the table (a dialog, help or the saves list closed): the computer's
+        decision that waited lands, or its thinking starts."""
+        self.turns.resume()
+
+    def on_unmount(self) -> None:
+        self.turns.stop()
+
     def current_actions(self) -> list[Action]:
         return self.game.legal_actions()
 
     def sync(self) -> None:
         super().sync()
         for box in self.query(MoveInput):
-            box.placeholder = box_hint(self.game, self._actions)
+            box.placeholder = box_hint(self.game, self.actions)
         if self.TELLS_SINCE:
             self.banner = replace(self.banner, since=handover.since_line(self.game))
-        if self.query_one(DiceTray).animating and self.game.plies:
+        if self.rolling and self.game.plies:
             self._veil()
 
     def apply_settings(self) -> None:
@@ -211,6 +203,15 @@ class GameScreen(ComputerTurns):
         if self.is_mounted and self.query(MoveInput):
             self.sync()
             self.face_the_keyboard()
+
+    def help_text(self) -> str:
+        """How to play this game (its own choices as examples), then its board's legend."""
+        ascii_only = self.query_one(Board).ascii_pieces
+        return (
+            play_help(self.game, self.actions)
+            + "\n\n"
+            + legend_markdown(self.game.presenter, self.game.state, ascii_only)
+        )
 
     # -- the board faces the person at the keyboard -------------------------------------------
 
@@ -257,240 +258,41 @@ class GameScreen(ComputerTurns):
         if self.game.plies and self.game.plies[-1] is ply:
             self.message = views.played(self.game, ply)
 
-    def help_text(self) -> str:
-        """How to play this game (its own choices as examples), then its board's legend."""
-        ascii_only = self.query_one(Board).ascii_pieces
-        return (
-            play_help(self.game, self._actions)
-            + "\n\n"
-            + legend_markdown(self.game.presenter, self.game.state, ascii_only)
-        )
-
-    def command_applies(self, command: Command) -> bool:
-        """The override key is Gladiator's only (help, palette)."""
-        return command.action != "override" or has_overrides(self.game)
-
-    # -- choosing on the board ---------------------------------------------------------------
+    # -- what reaches the screen, passed on to its parts --------------------------------------
 
     @on(Board.SquareChosen)
     def _square_chosen(self, event: Board.SquareChosen) -> None:
-        self.cursor = event.square
-        square, selected = event.square, self.selected
-        if self.refused_now("{computer} is to move: wait for its decision."):
-            return
-        if self.aiming is not None:
-            self._aim_at(square)
-            return
-        offers = [a for a in self._actions if a.kind != MOVE and a.squares == (square,)]
-        if selected is None and offers and not self._moves_from(square):
-            self._ask_choice(offers)
-            return
-        if selected is None or square == selected:
-            if square == selected:
-                self.select(None)
-            else:
-                self._pick_up(square)
-            return
-        matches = views.picked(self.game, self._actions, selected, square)
-        if len(matches) == 1:
-            self.play(matches[0])
-        elif matches:
-            self._ask_choice(matches)
-        elif self._moves_from(square):
-            self.select(square)
-        else:
-            self.play(Action(MOVE, (selected, square)))
-
-    def _moves_from(self, square: int) -> bool:
-        return any(views.reach(self.game, a, square) is not None for a in self._actions)
-
-    def _pick_up(self, square: int) -> None:
-        if self._moves_from(square):
-            self.select(square)
-            self.message = ""
-            return
-        self.message = self._why_not_movable(square)
-
-    def _why_not_movable(self, square: int) -> str:
-        presenter, state, name = self.game.presenter, self.game.state, self.game.rules.geo.name
-        if not any(a.kind == MOVE for a in self._actions) and self._actions:
-            return "No piece moves now: choose from the Actions panel."
-        piece = presenter.piece_view(state, square)
-        if piece is None:
-            return f"There is no piece on {name(square)}."
-        seat = views.seat_of(self.game, self.game.to_move)
-        if piece.side != seat.side:
-            return (
-                f"The {piece.name.lower()} on {name(square)} is "
-                f"{presenter.side_names[piece.side]}'s: {seat.label} to move."
-            )
-        return f"The {piece.name.lower()} on {name(square)} has no legal move now."
-
-    def select(self, square: int | None) -> None:
-        self.selected = square
-        self.show_board()
-        self.sync_card()
-
-    # -- aiming: the squares of an action chosen on the board --------------------------------
-
-    def aim(self, head: str) -> bool:
-        """Start choosing the squares of the actions ``head`` names (``cast bless``)."""
-        group = views.aim_groups(self._actions).get(head)
-        if group is None:
-            return False
-        self.selected = None
-        self.aiming = views.Aim(head, group)
-        self._aim_moved()
-        return True
-
-    def _aim_at(self, square: int) -> None:
-        aim = self.aiming
-        assert aim is not None
-        if square not in aim.squares():
-            self.message = f"{aim.head}: choose a highlighted square (Escape cancels)."
-            self.app.bell()
-            return
-        action = aim.choose(square)
-        if action is not None:
-            self.aiming = None
-            self.play(action)
-        else:
-            self._aim_moved()
-
-    def _aim_moved(self) -> None:
-        aim = self.aiming
-        assert aim is not None
-        squares = aim.squares()
-        name = self.game.rules.geo.name
-        chosen = " ".join(name(s) for s in aim.chosen)
-        self.message = (
-            f"{aim.head} {chosen}".rstrip()
-            + ": choose a highlighted square ("
-            + ", ".join(name(s) for s in squares)
-            + "); Escape cancels."
-        )
-        if squares and self.cursor not in squares:
-            self.cursor = squares[0]
-        self.show_board()
-        self.sync_card()
-        self.query_one(Board).focus()
-
-    def cancel_aim(self) -> None:
-        self.aiming = None
-        self.message = ""
-        self.show_board()
-        self.sync_card()
-
-    def _ask_choice(self, actions: list[Action]) -> None:
-        options = [(a, views.choice_label(self.game, a)) for a in actions]
-
-        def chosen(action: Action | None) -> None:
-            if action is not None:
-                self.play(action)
-
-        self.app.push_screen(ChoiceDialog("Choose", options), chosen)
-
-    # -- typed input and the actions panel ---------------------------------------------------
+        self.entry.square_chosen(event.square)
 
     @on(Input.Submitted, "#move-input")
     def _typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip().lstrip(":").strip()  # ":" out of habit is not a letter
-        if not text:
-            self.query_one(Board).focus()
-            return
-        if self.aim(" ".join(text.lower().split())):
-            event.input.value = ""
-            return
-        if self.play_typed(text):
-            event.input.value = ""
-            if self.focused is event.input:
-                self.query_one(Board).focus()
-        else:  # selected: the next typing replaces the refused move
-            event.input.select_all()
-
-    def play_typed(self, text: str) -> bool:
-        """Play what was typed: an action's text (``e2e4``, ``resign``), the game's notation
-        (SAN: ``Nf3``, ``O-O``, a square alone), bare squares answering a choice, or a move
-        with the act that follows it (``d1h5 cast magic-missile h7``)."""
-        first, _, rest = text.strip().partition(" ")
-        rest = rest.strip()
-        if rest and not self._names_square(rest.split()[0]):
-            move = self.read_typed(first)
-            if isinstance(move, Action) and move.kind == MOVE:
-                return self._play_with_act(move, first, rest)
-        action = self.read_typed(text)
-        return self.play(action) if isinstance(action, Action) else self._refuse(action)
-
-    def _play_with_act(self, move: Action, first: str, act: str) -> bool:
-        """A move, then the act its piece may make (D&D's "may act"): the move stands when
-        the act is refused, and the message says why."""
-        if not self.play(move):
-            return False
-        then = self.read_typed(act)
-        if self.game.over or not isinstance(then, Action) or not self.play(then):
-            why = then if isinstance(then, str) else self.message.removeprefix("Refused: ")
-            self.message = f"Played {first}; {act!r} was not played: {why}"
-        return True
-
-    def _names_square(self, word: str) -> bool:
-        squares, rest = self.game.rules.geo.split_squares(word)
-        return bool(squares) and not rest
-
-    def read_typed(self, text: str) -> Action | str:
-        """The action ``text`` names, or why it names none: an action's text, bare squares
-        answering a choice, else the game's notation (SAN)."""
-        answer = self._square_answer(text)
-        if answer is not None:
-            return answer
-        try:
-            return self.game.parse(text)
-        except IllegalAction as exc:
-            refused = str(exc)
-        squares, _ = self.game.rules.geo.split_squares("".join(text.split()))
-        if len(squares) >= 2 or " " in text.strip():
-            return refused  # squares from and to, or words: the rules' own answer
-        try:
-            found = self.game.presenter.parse_notation(self.game.state, text)
-        except ValueError as exc:
-            return str(exc)
-        return found if found is not None and found in self._actions else refused
-
-    def _refuse(self, why: str) -> bool:
-        self.message = f"Refused: {why}"
-        self.app.bell()
-        return False
-
-    def _square_answer(self, text: str) -> Action | None:
-        """The choice bare squares answer while no piece moves: a lone square (``i12``: where
-        a released piece goes, where the Queen is placed), or two (``b1 e2``: a Dice Chess
-        swap, in either order), when just one decision names them."""
-        geo = self.game.rules.geo
-        squares, rest = geo.split_squares("".join(text.lower().split()))
-        if rest or any(a.kind == MOVE for a in self._actions):
-            return None
-        if len(squares) == 1:
-            offers = [a for a in self._actions if a.squares == tuple(squares)]
-        elif len(squares) == 2:
-            offers = views.picked(self.game, self._actions, *squares)
-        else:
-            return None
-        return offers[0] if len(offers) == 1 else None
+        self.entry.submitted(event.input, event.value)
 
     @on(ActionsPanel.ActionChosen)
     def _action_chosen(self, event: ActionsPanel.ActionChosen) -> None:
-        if event.text == RESIGN:
-            self.action_resign()
-        elif event.text == OFFER_DRAW:
-            self.action_offer_draw()
-        elif not self.aim(event.text):
-            self.play(event.text)
+        self.entry.action_chosen(event.text)
+
+    def on_key(self, event: events.Key) -> None:
+        self.entry.key(event)
+
+    @on(Worker.StateChanged)
+    def _searched(self, event: Worker.StateChanged) -> None:
+        self.turns.searched(event)
+
+    @on(DiceTray.Settled)
+    def _tray_settled(self) -> None:
+        self.turns.tray_settled()
+
+    def point_at(self, action: Action) -> None:
+        """Show ``action`` on the board (a hint)."""
+        self.entry.point_at(action)
 
     # -- playing ---------------------------------------------------------------------------------
 
     def play(self, action: Action | str) -> bool:
         """Make a decision through the engine; a refusal is shown with its reason. A person
         cannot decide for a computer's seat."""
-        refusal = None if self._landing else self._computers_refusal(action)
+        refusal = self.turns.refusal(action)
         try:
             if refusal is not None:
                 raise IllegalAction(refusal)
@@ -499,78 +301,16 @@ class GameScreen(ComputerTurns):
             self.message = f"Refused: {exc}"
             self.app.bell()
             return False
-        self.stop_search()
+        self.turns.stop()
         self.message = views.played(self.game, ply)
         self.selected = None
         self.aiming = None
         self.autosave()
         self._fresh_rolls = True
         self.sync()
-        self.hold_in_view(ply)
-        self.when_settled(partial(self.after_play, ply))
+        self.turns.hold_in_view(ply)
+        self.turns.when_settled(lambda: self.after_play(ply))
         return True
-
-    def _computers_refusal(self, action: Action | str) -> str | None:
-        """Why a person may not make ``action``: a computer holds the seat deciding it."""
-        game = self.game
-        if not game.computers or game.over:
-            return None
-        try:
-            parsed = game.parse(action) if isinstance(action, str) else action
-        except IllegalAction:
-            seat = computer.computer_seat(game)
-            return (
-                None
-                if seat is None
-                else f"{computer.label(game, seat)} is to move: wait for its decision"
-            )
-        if parsed.kind in META_KINDS or parsed not in self._actions:
-            decider = game.to_move
-        else:
-            decider = game.rules.decider(game.state, parsed)
-        if computer.is_computer(game, decider):
-            return f"{views.seat_of(game, decider).label} is played by the computer"
-        return None
-
-    def on_key(self, event: events.Key) -> None:
-        """Any key ends the dice animation (and still does what it does). A letter or digit
-        typed on the board opens the move box with it (``e``, ``N``, ``4``): the board's file
-        letters always, other letters where no command has them."""
-        self.query_one(DiceTray).skip()
-        char = event.character or ""
-        if self._typed_ahead(event, char):
-            return
-        if not (len(char) == 1 and char.isalnum() and char.isascii()) or self.holding_keys:
-            return
-        if not isinstance(self.focused, Board) or self.too_small:
-            return
-        files = {self.game.rules.geo.name(x)[0] for x in range(self.game.rules.geo.width)}
-        if char not in files and not char.isdigit() and event.key in self.active_bindings:
-            return
-        event.stop()
-        event.prevent_default()
-        self.open_move_box(char)
-
-    def _typed_ahead(self, event: events.Key, char: str) -> bool:
-        """A key typed so fast after the one that opened the move box that it was sent to the
-        board before the box had the focus: it belongs in the box (the box stops the keys it
-        takes itself, so a printable key reaching the screen with the box focused is one of
-        these)."""
-        box = self.focused
-        if not (isinstance(box, MoveInput) and len(char) == 1 and char.isprintable()):
-            return False
-        event.stop()
-        event.prevent_default()
-        box.insert_text_at_cursor(char)
-        return True
-
-    def open_move_box(self, text: str = "") -> None:
-        """Focus the move box (now: the next keys land in it), starting it with ``text``."""
-        box = self.query_one("#move-input", Input)
-        self.set_focus(box)
-        if text:
-            box.value = text
-            box.cursor_position = len(text)
 
     def after_play(self, ply: Ply) -> None:
         """After the roll is seen: the result, a hand-over notice, or the next turn. A roll
@@ -579,7 +319,7 @@ class GameScreen(ComputerTurns):
         self._unveil(ply)
         covered = self.game.over or handover.due(self.game, self.settings.handover) is not None
         if animated and covered and self.roll_hold > 0:
-            self.set_timer(self.roll_hold, partial(self._after_roll_read, ply))
+            self.set_timer(self.roll_hold, lambda: self._after_roll_read(ply))
             return
         self._after_roll_read(ply)
 
@@ -592,136 +332,58 @@ class GameScreen(ComputerTurns):
         seat = handover.due(self.game, self.settings.handover)
         if seat is None:
             self.face_the_keyboard()
-            self.offer_may_act()
-            self.next_turn()
+            self.entry.offer_may_act()
+            self.turns.next_turn()
             return
         self.app.push_screen(
             HandOver(views.who(self.game, seat), handover.story(self.game, seat)), self._handed_over
         )
-
-    def offer_may_act(self) -> None:
-        """A piece that may act after its move (D&D): the Actions panel takes the keys with
-        "none" highlighted, so Enter answers it and the arrows pick an act."""
-        none = Action("none")
-        if none not in self._actions or any(a.kind == MOVE for a in self._actions):
-            return
-        if computer.computer_seat(self.game) is not None:
-            return
-        panel = self.query_one(ActionsPanel)
-        index = next((i for i, item in enumerate(panel.items) if item.text == none.kind), None)
-        if index is None:
-            return
-        panel.filter = ""
-        self.set_focus(panel)
-        panel.highlight_item(index)
 
     def _handed_over(self, _: None) -> None:
         """Keys typed with the hand-over's Enter (``:d7d5`` typed at once) are not commands
         to the board: they are dropped until the board has been drawn again."""
         self.holding_keys = True
         self.face_the_keyboard()
-        self.offer_may_act()
+        self.entry.offer_may_act()
 
         def release() -> None:
             self.holding_keys = False
 
         self.call_after_refresh(release)
 
-    # -- overrides ----------------------------------------------------------------------------
-
-    def action_override(self) -> None:
-        """Gladiator (GC-14): the King's player makes the commander's move himself."""
-        if not has_overrides(self.game):
-            self.message = "There are no overrides in this game."
-            return
-        override = Action(OVERRIDE)
-        if override in self._actions:
-            self.play(override)
-            return
-        why = (
-            "the game is over"
-            if self.game.over
-            else self.game.rules.why_illegal(self.game.state, override)
-        )
-        self.message = f"Refused: {why}. {OVERRIDE_WHEN}"
-        self.app.bell()
-
-    # -- the end of a game -----------------------------------------------------------------------
+    # -- the end of a game, and saving -----------------------------------------------------------
 
     def show_result(self) -> None:
-        outcome = self.game.outcome
-        if outcome is None:
-            return
-
-        def chosen(choice: str | None) -> None:
-            if choice == "save":
-                self.action_save()
-            elif choice in ("replay", "analyse"):
-                self.open_replay(analyse=choice == "analyse")
-            elif choice == "new":
-                navigate(self, NewGame())
-            elif choice == "rematch":
-                self.offer_rematch()
-
-        plies = len(self.game.plies)
-        turns = views.turns(self.game)[-1][0] if plies else None
-        self.app.push_screen(
-            ResultPanel(views.result_text(self.game, outcome), plies, turns), chosen
-        )
-
-    def offer_rematch(self) -> None:
-        """Rematch: colours swapped or kept (a choice), in a new game with its own file."""
-        game = self.game
-        if counterparts(game) is None:
-            self._start_rematch(False)
-            return
-        white = views.who(game, game.rules.seats()[0].key)
-        options = [(True, f"Swap colours ({white} takes the other side)"), (False, "Keep colours")]
-
-        def chosen(swap: bool | None) -> None:
-            if swap is not None:
-                self._start_rematch(swap)
-
-        self.app.push_screen(ChoiceDialog("Rematch", options), chosen)
-
-    def _start_rematch(self, swap: bool) -> None:
-        self.autosave()
-        navigate(self, StartGame(rematch(self.game, swap, random.randrange(1, 10**9))))
+        self.ending.show_result()
 
     def open_replay(self, analyse: bool = False) -> None:
+        """This game's replay in the table's place (analysed at once with ``analyse``)."""
         from battlechess_tui.ui.screens.replay import ReplayScreen
 
         screen = ReplayScreen(self.game, self.save_dir, self.path, analyse=analyse)
         self.app.switch_screen(screen)
 
-    # -- saving ----------------------------------------------------------------------------------
-
     def autosave(self) -> None:
         """Write this game's own file after every decision (and point the autosave at it)."""
-        self._write("Autosave failed")
-
-    def _write(self, failure: str) -> bool:
-        try:
-            moved = self.file.write(self.game)
-        except SaveError as exc:
-            self.notify(str(exc), title=failure, severity="error")
-            return False
-        if moved:
-            self.notify(moved, title="Saved to a new file", severity="warning", timeout=8)
-        return True
+        self.saving.autosave()
 
     # -- commands --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "type_move" and isinstance(self.focused, Input) and not self.too_small:
             return None  # typing already: ``:`` is a letter of the move
-        if action == "override" and not has_overrides(self.game):
-            return False
         return super().check_action(action, parameters)
 
     def action_type_move(self) -> None:
         # Focus now, not later (``focus()``): the keys typed right after ``:`` go to the box.
-        self.open_move_box()
+        self.entry.open_move_box()
+
+    def action_game_command(self, id: str) -> None:
+        """A command of the game's own (its presenter's): see ``GameInput.run_command``."""
+        self.entry.run_command(id)
+
+    def action_hint(self) -> None:
+        self.turns.hint()
 
     def action_undo(self) -> None:
         """A takeback: free against the computer and with free undo, else asked of the other
@@ -744,7 +406,7 @@ class GameScreen(ComputerTurns):
         self.app.push_screen(Confirm(plan.question(), yes="Accept", no="Refuse"), answered)
 
     def take_back(self, plan: takeback.Takeback, said: str = "") -> None:
-        self.stop_search()
+        self.turns.stop()
         plies = [ply for _ in range(plan.count) if (ply := self.game.undo()) is not None]
         self.selected = None
         self.aiming = None
@@ -755,54 +417,26 @@ class GameScreen(ComputerTurns):
         )
         self.autosave()
         self.sync()
-        self.next_turn()
+        self.turns.next_turn()
 
     def action_save(self) -> None:
-        if self._write("Not saved"):
-            self.notify(f"Saved to {self.path}", title="Saved", timeout=4)
+        self.saving.save()
 
     def action_load(self) -> None:
-        self.stop_search()
+        self.turns.stop()
         navigate(self, OpenSaves("load"))
 
     def action_offer_draw(self) -> None:
         """Offer a draw, once the player has said yes (as resigning asks)."""
-        self._ask_then_play(OFFER_DRAW, "offer a draw?")
+        self.entry.confirm_then_play(OFFER_DRAW, "offer a draw?")
 
     def action_resign(self) -> None:
-        self._ask_then_play(RESIGN, "resign this game?")
-
-    def _ask_then_play(self, kind: str, question: str) -> None:
-        """Ask the player to move ``question``; yes makes the table's decision ``kind``."""
-        if self.game.over:
-            self.message = "The game is over."
-            return
-        refusal: Action | str | None = self._computers_refusal(kind)
-        if refusal is None and Action(kind) not in self._actions:
-            refusal = self.read_typed(kind)  # why the game refuses it (a draw offer pending)
-        if isinstance(refusal, str):
-            self.message = f"Refused: {refusal}"
-            return
-        who = views.who(self.game, self.game.to_move)
-
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                self.play(kind)
-
-        self.app.push_screen(Confirm(f"{who}: {question}"), confirmed)
+        self.entry.confirm_then_play(RESIGN, "resign this game?")
 
     def action_skip(self) -> None:
-        if self.query_one(DiceTray).skip():
-            return
-        if self.focused is not None and self.focused.id == "move-input":
-            self.query_one(Board).focus()
-            return
-        if self.aiming is not None:
-            self.cancel_aim()
-            return
-        self.select(None)
+        self.entry.skip()
 
     def action_quit_game(self) -> None:
-        self.stop_search()
+        self.turns.stop()
         self.autosave()
         navigate(self, BackToMenu())

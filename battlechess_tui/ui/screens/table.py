@@ -128,7 +128,7 @@ class TableScreen(Screen[None]):
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
-        self._actions: list[Action] = []
+        self.actions: list[Action] = []
         self.aiming: views.Aim | None = None  # an action whose squares are being chosen
         self._odds_cache: dict[OddsKey, str] = {}
         self._odds_generation = 0  # counts the positions shown: a result's key names its own
@@ -279,15 +279,15 @@ class TableScreen(Screen[None]):
     def sync(self) -> None:
         """Recompute every view of the position shown from the engine."""
         game, index = self.game, self.index
-        self._actions = self.current_actions()
+        self.actions = self.current_actions()
         self._odds_cache.clear()
         self._odds_generation += 1
-        if self.aiming is not None and not set(self.aiming.actions) <= set(self._actions):
+        if self.aiming is not None and not set(self.aiming.actions) <= set(self.actions):
             self.aiming = None
         selected = self.selected
         if selected is not None and not any(
             a.squares[:1] == (selected,) or views.reach(self.game, a, selected) is not None
-            for a in self._actions
+            for a in self.actions
         ):
             self.selected = None
         self.show_board()
@@ -314,7 +314,7 @@ class TableScreen(Screen[None]):
         short_battle = self.battle_info is not None and self.size.height < TALL_LINES
         self.query_one(DiceTray).display = views.has_dice(game) and not short_battle
         self.log_entries = self.shown_log(views.log(game, index))
-        self.action_items = views.actions_panel(game, self._actions) if self.SHOW_INPUT else ()
+        self.action_items = views.actions_panel(game, self.actions) if self.SHOW_INPUT else ()
         self.sync_card()
 
     def shown_log(self, entries: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
@@ -328,7 +328,7 @@ class TableScreen(Screen[None]):
     def show_board(self) -> None:
         """Redraw the board's model: the position, the selection's or the aim's targets."""
         self.board_model = views.board_model(
-            self.game, self.index, self.selected, self._actions, self.aiming
+            self.game, self.index, self.selected, self.actions, self.aiming
         )
 
     def _animate_tray(self, tray_ply: int) -> bool:
@@ -348,7 +348,7 @@ class TableScreen(Screen[None]):
             lines = (what, *lines)  # what the spell being aimed does, above the target's card
         self.card_lines = lines
         self.query_one(PieceCard).set_class(self.selected is not None, "-full")
-        request = views.odds_request(self.game, self.selected, self.cursor, self._actions, aim)
+        request = views.odds_request(self.game, self.selected, self.cursor, self.actions, aim)
         if request is None:
             self._odds_key = None
             self.odds = ""

@@ -1,0 +1,145 @@
+"""``CampaignSupport[S]``: what a game gives campaign play, the one way the campaign layer
+(``campaign/``) and through it the UI and the CLI reach a game's campaign knowledge.
+
+A campaign is a series of games between two armies whose pieces keep their levels and items.
+The campaign layer keeps the file, the war chests, the prizes and the shop's bookkeeping; the
+game says what its pieces and items are, which options play a campaign game, what a finished
+game did to each piece, and what an item costs and changes. ``Rules.campaign_support()`` hands
+it out (None for a game without campaigns); D&D Battle Chess implements it in
+``rules/dnd/campaign.py``. The campaign layer imports no game: it asks the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from battlechess_tui.engine.spec import OptionValue
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+#: A roster: each piece that differs from a fresh one, by its starting square: (level, items).
+Roster = Mapping[str, tuple[int, tuple[str, ...]]]
+
+
+class ItemCatalogue(Protocol):
+    """A game's magic items, as the campaign reads them; an item is a short canonical text."""
+
+    @property
+    def version(self) -> int: ...
+
+    def name(self, text: str) -> str:
+        """The item's name as players read it (``+2 weapon``)."""
+        ...
+
+    def value(self, texts: tuple[str, ...] | list[str]) -> int:
+        """The market value, in gold, of one piece's items."""
+        ...
+
+
+@dataclass(frozen=True)
+class Fallen:
+    """A piece killed in a game: its side, class, starting square (``home``, its identity from
+    game to game) and level when it fell; the items it still carries and those its killer
+    looted; the killer's side and starting square (None and "" when no piece killed it)."""
+
+    side: int
+    cls: str
+    home: str
+    level: int
+    items: tuple[str, ...]
+    looted: tuple[str, ...]
+    killer_side: int | None
+    killer_home: str
+
+
+@dataclass(frozen=True)
+class Survivor:
+    """A piece alive at the end of a game, with the level and items it ends with."""
+
+    side: int
+    home: str
+    level: int
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a finished game did to the pieces: the falls in the order they happened, and the
+    survivors."""
+
+    falls: tuple[Fallen, ...]
+    survivors: tuple[Survivor, ...]
+
+
+@dataclass(frozen=True)
+class ItemOffer:
+    """An item a piece may buy: its canonical text, name, price (what the piece's items gain in
+    value) and what it changes (``Melee +4 -> +5``), with the catalogue's help text."""
+
+    item: str
+    name: str
+    price: int
+    changes: tuple[str, ...]
+    help: str = ""
+
+    def line(self) -> str:
+        effect = "; ".join(self.changes) or "no change to the numbers"
+        return f"{self.name}: {self.price:,} gold ({effect})"
+
+
+def changed_numbers(before: Mapping[str, str], after: Mapping[str, str]) -> tuple[str, ...]:
+    """Each of a piece's numbers that differs, as ``Melee +4 -> +5``."""
+    return tuple(f"{k} {before[k]} -> {after[k]}" for k in before if before[k] != after.get(k))
+
+
+class CampaignSupport(Protocol[S_contra]):
+    """A game's part of campaign play, over its own state type ``S``."""
+
+    @property
+    def items(self) -> ItemCatalogue:
+        """The catalogue of items pieces may carry and buy."""
+        ...
+
+    def class_names(self) -> dict[str, str]:
+        """Each piece class's key -> its name (``fighter`` -> ``Fighter``)."""
+        ...
+
+    def starting_pieces(self, side: int) -> dict[str, str]:
+        """``side``'s starting squares -> the class that starts there, in setup order."""
+        ...
+
+    def canonical_item(self, text: str) -> str:
+        """The item ``text`` names, written as the catalogue writes it; ValueError naming the
+        problem when it names none."""
+        ...
+
+    def merge_items(self, have: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
+        """A piece's items after it receives ``new`` (loot, spoils, a purchase): one of a kind,
+        the more valuable kept, each with what it needs."""
+        ...
+
+    def game_options(self, roster: Roster) -> dict[str, OptionValue]:
+        """The options of a campaign game whose pieces start as ``roster`` says."""
+        ...
+
+    def tally(self, start: S_contra, end: S_contra) -> Tally:
+        """What the game from ``start`` to ``end`` did to each piece."""
+        ...
+
+    def numbers(self, cls: str, level: int, items: tuple[str, ...]) -> dict[str, str]:
+        """A piece's numbers with these items, alone on the board (``{"Melee": "+5", ...}``)."""
+        ...
+
+    def refusal(self, cls: str, items: tuple[str, ...], item: str) -> str:
+        """Why a piece of ``cls`` carrying ``items`` cannot have ``item``; empty when it can."""
+        ...
+
+    def price(self, items: tuple[str, ...], item: str) -> int:
+        """What ``item`` costs a piece carrying ``items``: the rise in their value."""
+        ...
+
+    def offers(self, cls: str, level: int, items: tuple[str, ...]) -> list[ItemOffer]:
+        """Every item such a piece may buy, cheapest first."""
+        ...

@@ -1,0 +1,101 @@
+"""Issue 26, item 4: each game's search calibration (nodes a millisecond of thinking buys) is
+stated in its variant file's ``[search]`` table, read through the rules' spec; a house file
+inherits its base's figure and may override it within bounds; a bad ``[search]`` is refused by
+``check-variant`` in one line."""
+
+from pathlib import Path
+
+import pytest
+
+from battlechess_tui.ai.budget import DEFAULT_NODES_PER_MS, THINK_MS, Budget, nodes_per_ms
+from battlechess_tui.cli import main
+from battlechess_tui.engine.registry import make_rules, resolve, spec, specs
+from battlechess_tui.engine.spec import VariantSpec
+
+#: The figures ai/budget.py held before they moved into the variant files: unchanged, so every
+#: computer decision stays the same.
+CALIBRATED = {
+    "classic": 40.0,
+    "single-combat": 40.0,
+    "gladiator": 2.3,
+    "arena": 8.0,
+    "brawl": 8.0,
+    "dice-chess": 6.0,
+    "dnd": 1.5,
+}
+
+HEAD = 'key = "house"\nname = "House"\ndescription = "a house rule"\n'
+
+
+def _house(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "house.toml"
+    path.write_text(HEAD + body)
+    return path
+
+
+def test_every_shipped_game_states_its_calibration_and_the_budgets_are_unchanged() -> None:
+    assert set(specs()) == set(CALIBRATED)
+    for key, figure in CALIBRATED.items():
+        search = spec(key).search
+        assert search is not None, key
+        assert search.nodes_per_ms == figure
+        rules = make_rules(key)
+        for level, ms in THINK_MS.items():
+            assert Budget.for_level(level, rules=rules).nodes == round(ms * figure)
+
+
+def test_a_house_file_inherits_its_bases_figure(tmp_path: Path) -> None:
+    rules = resolve(str(_house(tmp_path, 'base = "gladiator"\n'))).rules
+    assert nodes_per_ms(rules) == 2.3
+
+
+def test_a_house_file_may_override_its_bases_figure(tmp_path: Path) -> None:
+    path = _house(tmp_path, 'base = "classic"\n[search]\nnodes_per_ms = 12.5\n')
+    rules = resolve(str(path)).rules
+    assert nodes_per_ms(rules) == 12.5
+    assert Budget.for_level("easy", rules=rules).nodes == round(THINK_MS["easy"] * 12.5)
+
+
+def test_a_game_without_a_figure_gets_the_default() -> None:
+    raw = spec("classic").model_dump(mode="json")
+    raw.update(key="plain", search=None)
+    assert nodes_per_ms(make_rules(VariantSpec.model_validate(raw))) == DEFAULT_NODES_PER_MS
+    assert nodes_per_ms(None) == DEFAULT_NODES_PER_MS
+
+
+def test_a_house_game_saved_before_search_was_stated_counts_as_its_base() -> None:
+    """Its saved spec has no ``search`` but names its shipped base, as ai/budget.py read it."""
+    raw = spec("dice-chess").model_dump(mode="json")
+    raw.update(key="old-house", base="dice-chess", search=None)
+    assert nodes_per_ms(make_rules(VariantSpec.model_validate(raw))) == 6.0
+
+
+@pytest.mark.parametrize(
+    ("search", "problem"),
+    [
+        ("nodes_per_ms = 0", "search.nodes_per_ms: Input should be greater than 0"),
+        ("nodes_per_ms = -3", "search.nodes_per_ms: Input should be greater than 0"),
+        ("nodes_per_ms = 5000", "search.nodes_per_ms: Input should be less than or equal to 1000"),
+        ("nodes_per_ms = inf", "search.nodes_per_ms: must be a finite number (not nan or inf)"),
+        ('nodes_per_ms = "40"', "search.nodes_per_ms: Input should be a valid number"),
+        ("nodes_per_ms = true", "search.nodes_per_ms: Input should be a valid number"),
+        ("nodes_per_ms = 4\ndepth = 3", "search.depth: Extra inputs are not permitted"),
+    ],
+    ids=["zero", "negative", "too-many", "infinite", "text", "switch", "unknown-key"],
+)
+def test_check_variant_refuses_a_bad_search_table_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], search: str, problem: str
+) -> None:
+    path = _house(tmp_path, f'base = "classic"\n[search]\n{search}\n')
+    code = main(["check-variant", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 1 and "Traceback" not in out + err
+    assert out.splitlines() == [f"{path}: {problem}"]
+
+
+def test_check_variant_accepts_a_search_table_within_bounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _house(tmp_path, 'base = "classic"\n[search]\nnodes_per_ms = 1000\n')
+    assert main(["check-variant", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"{path}: ok"]
