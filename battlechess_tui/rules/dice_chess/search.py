@@ -24,17 +24,28 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice, ScriptedDice
+from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
-from battlechess_tui.engine.rules import Found, IllegalAction, Limits
+from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Outcome
 from battlechess_tui.rules.dice_chess import value
 from battlechess_tui.rules.dice_chess.state import FACES, DiceChessState, Die
 
-if TYPE_CHECKING:
-    from battlechess_tui.rules.dice_chess.rules import DiceChessRules
+
+class SearchedRules(value.DiceChessNumbers, Protocol):
+    """What the searcher asks of Dice Chess's rules (``DiceChessRules``, which imports this
+    module for ``searcher``)."""
+
+    def legal_actions(self, state: DiceChessState) -> list[Action]: ...
+    def apply(
+        self, state: DiceChessState, action: Action, dice: Dice
+    ) -> tuple[DiceChessState, list[Event]]: ...
+    def evaluate(self, state: DiceChessState, side: int) -> float: ...
+    def outcome(self, state: DiceChessState) -> Outcome | None: ...
+
 
 #: A won game; every estimate lies strictly inside (-WIN, WIN).
 WIN = 1.0
@@ -79,7 +90,7 @@ def squash(pawns: float) -> float:
     return max(-NOT_WON, min(NOT_WON, math.tanh(pawns / PAWN_SCALE)))
 
 
-def leaf_worth(rules: DiceChessRules, state: DiceChessState, side: int) -> float:
+def leaf_worth(rules: SearchedRules, state: DiceChessState, side: int) -> float:
     """The searcher's worth of a position whose game goes on, for ``side``: the rules'
     estimate, sharpened (``SHARPEN``) and squashed."""
     return squash(SHARPEN * value.evaluate(rules, state, side))
@@ -131,7 +142,7 @@ class Board:
 class DiceSearch:
     """One search: the rules' numbers, the limits, the table and the killers."""
 
-    rules: DiceChessRules
+    rules: SearchedRules
     board: Board
     limits: Limits | None
     nodes: int = 0
@@ -371,7 +382,7 @@ class DiceSearch:
 class DiceChessSearcher:
     """Iterative deepening over Dice Chess's moves (``DiceSearch``)."""
 
-    def __init__(self, rules: DiceChessRules) -> None:
+    def __init__(self, rules: SearchedRules) -> None:
         self.rules = rules
 
     def search(self, state: DiceChessState, limits: Limits, rng: random.Random) -> Found:
