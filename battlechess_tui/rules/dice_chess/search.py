@@ -65,6 +65,10 @@ MAX_DEPTH = 32
 #: estimate assumes about 10 in the opening. Read as it is, the estimate makes a side ahead
 #: gamble its lead on a capture's reroll; sharpened, it keeps it.
 SHARPEN = 6.0
+#: The share of the plain estimate kept beside the sharpened one: sharpened alone, every
+#: position a few pips behind reads as lost, and a side far behind (against a player who
+#: gives dice away) would choose among them at random.
+PLAIN = 0.1
 #: Captures the side to move may still make at a leaf before the estimate is taken.
 QUIESCE = 2
 #: How often (nodes) the limits' clock and cancel are asked.
@@ -92,8 +96,11 @@ def squash(pawns: float) -> float:
 
 def leaf_worth(rules: SearchedRules, state: DiceChessState, side: int) -> float:
     """The searcher's worth of a position whose game goes on, for ``side``: the rules'
-    estimate, sharpened (``SHARPEN``) and squashed."""
-    return squash(SHARPEN * value.evaluate(rules, state, side))
+    estimate sharpened (``SHARPEN``) and squashed, with a share of it plain (``PLAIN``)."""
+    pawns = value.evaluate(rules, state, side)
+    sharp = math.tanh(SHARPEN * pawns / PAWN_SCALE)
+    worth = (1 - PLAIN) * sharp + PLAIN * squash(pawns)
+    return max(-NOT_WON, min(NOT_WON, worth))
 
 
 @dataclass
