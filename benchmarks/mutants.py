@@ -138,9 +138,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("battlechess_tui/rules/gladiator/state.py",
      "key=lambda p: (LOOSE.index(p.status) if p.status in LOOSE else 3, p.side, p.kind, p.hp)",
      "3 -> 2"):
-        "the key 3 sorts a frozen or captured piece whose holder is off the board: only a Queen "
-        "captured by a King who is then killed, which ends the game; a move is made only when "
-        "no choice is open, so no returning piece (key 2) is there to change places with her",
+        "the key 3 sorts a frozen or captured piece whose holder is off the board, which no "
+        "game reaches: the Queen held by a King who is killed is recovered (GC-31), and a "
+        "captured Queen's prisoner goes back to its back rank (GC-29)",
     ("battlechess_tui/rules/arena/search.py", "scores = dict.fromkeys(actions, 0)", "0 -> -1"):
         "the root moves' scores before the first depth: all equal either way, so the stable "
         "sort keeps the shuffled order; every score is replaced before it is read again",
