@@ -12,8 +12,9 @@ engine's ``present.py`` and ``views.py``) hold words and are left to the UI test
 annotations, f-strings, ``assert`` statements and imports are never mutated.
 
 Each mutant runs against the tests of its game only (``GROUPS``), and of those only the tests
-that run the mutated lines: a first run per game, traced (``mutants_trace.py``), records which
-lines each test runs. A mutant whose lines no test runs survives without a run ("not run").
+that call the mutated function: a first run per game, traced (``mutants_trace.py``), records
+which functions each test calls. A mutant in a function no test calls survives without a run
+("not run"); one at module level runs every test of its game.
 The tests run quickest first (as timed in the traced run). Every run is
 ``pytest -p no:xdist -x -q`` in a temporary copy of the project (never the
 worktree, which is never mutated), with a timeout per mutant (an infinite loop counts as
@@ -61,9 +62,11 @@ class Group:
 GROUPS = {
     "classic": Group(("rules/chess_family",),  # FIDE's moves: classic and single combat
                      ("test_classic.py", "test_chess_positions.py", "test_chess_numbers.py",
-                      "test_chess_arena_perft.py", "test_single_combat.py")),
+                      "test_chess_arena_perft.py", "test_single_combat.py",
+                      "test_search_chess.py", "test_san.py")),
     "arena": Group(("rules/arena",), ("test_arena.py", "test_brawl.py",
-                                      "test_chess_arena_perft.py", "test_chess_positions.py")),
+                                      "test_chess_arena_perft.py", "test_chess_positions.py",
+                                      "test_search_arena.py")),
     "dice-chess": Group(("rules/dice_chess",),
                         ("test_dice_chess.py", "test_dice_chess_numbers.py",
                          "test_dice_chess_position.py", "test_dice_chess_rulings.py",
@@ -79,7 +82,8 @@ GROUPS = {
                         "test_gladiator_games.py", "test_gladiator_names.py",
                         "test_gladiator_position.py", "test_gladiator_royals.py")),
     "single-combat": Group(("rules/single_combat",), ("test_single_combat.py",
-                                                      "test_chess_positions.py")),
+                                                      "test_chess_positions.py",
+                                                      "test_search_chess.py")),
     "engine": Group(("engine",), ("test_dice.py", "test_geometry_and_movement.py",
                                   "test_classic.py", "test_chess_positions.py",
                                   "test_chess_numbers.py", "test_saves.py",
@@ -131,6 +135,36 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("battlechess_tui/rules/arena/state.py",
      "quiet: int = 0  # gladiator halves, made or skipped, since the last capture (AR-13)",
      "0 -> 1"): "a default never used: every state is built with its count",
+    ("battlechess_tui/rules/gladiator/state.py",
+     "key=lambda p: (LOOSE.index(p.status) if p.status in LOOSE else 3, p.side, p.kind, p.hp)",
+     "3 -> 2"):
+        "the key 3 sorts a frozen or captured piece whose holder is off the board, which no "
+        "game reaches: the Queen held by a King who is killed is recovered (GC-31), and a "
+        "captured Queen's prisoner goes back to its back rank (GC-29)",
+    ("battlechess_tui/rules/arena/search.py", "scores = dict.fromkeys(actions, 0)", "0 -> -1"):
+        "the root moves' scores before the first depth: all equal either way, so the stable "
+        "sort keeps the shuffled order; every score is replaced before it is read again",
+    ("battlechess_tui/rules/dice_chess/value.py", "return max(0, limit - state.quiet)",
+     "0 -> -1"):
+        "plies_left's floor matters only once the clock has run past its limit; its one "
+        "caller then finds the first capture at ply 1 or later, so room = left - first + 1 is "
+        "at most 0 with a floor of 0 or -1, and it returns 0 either way",
+    ("battlechess_tui/rules/dice_chess/rules.py", "return None", "removed"):
+        "outcome's two returns of None: the last falls off the end to the same None; the "
+        "setup phase's goes on to checks that find nothing, since in setup both sides have "
+        "all their dice, nothing is captured and no turn is counted (DC-2; a position text "
+        "saying otherwise is refused)",
+    **dict.fromkeys(
+        (("battlechess_tui/rules/single_combat/rules.py", f"if {who} & 7 == cb.KING:", "7 -> 6")
+         for who in ("defender", "attacker")),
+        "piece types are 1 to 6 (plus 8 for Black): p & 6 == 6 holds for the King (6) alone, "
+        "as p & 7 == 6 does; bit 0 only tells 7 from 6, and there is no piece 7"),
+    **dict.fromkeys(
+        (("battlechess_tui/rules/arena/state.py",
+          "idle: tuple[int, int] = (0, 0)  # own turns in a row without a gladiator move (AR-12)",
+          change) for change in ("0 -> 1", "0 -> -1")),
+        "a default never used: the one place that builds a state (reading a position) gives "
+        "its counts, and every later state is a copy with them"),
     **dict.fromkeys(
         (("battlechess_tui/engine/movement.py",
           "turns = [(0, 0)] if first == n else [(-dy, dx), (dy, -dx)]", change)
@@ -164,6 +198,7 @@ class Site:
     lines: tuple[int, int]
     label: str
     function: int  # first line of the function it is in (its code's), 0 at module level
+    cached: bool = False  # that function is memoised: the trace sees only its first call
 
 
 def skipped_nodes(tree: ast.Module) -> set[int]:
@@ -207,15 +242,29 @@ def function_of(tree: ast.Module) -> dict[int, int]:
     return out
 
 
+def cached_functions(tree: ast.Module) -> set[int]:
+    """First lines (as ``function_of`` gives them) of the functions a ``cache`` decorator
+    memoises (``cache``, ``lru_cache``, ``cached_property``): a later test that calls one gets
+    the answer without a call the trace could see, so their mutants run every test."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.decorator_list:
+            names = [ast.unparse(d) for d in node.decorator_list]
+            if any("cache" in name for name in names):
+                out.add(min([node.lineno, *(d.lineno for d in node.decorator_list)]))
+    return out
+
+
 def sites_of(rel: str, tree: ast.Module, rng: random.Random) -> Iterator[Site]:
-    skip, functions = skipped_nodes(tree), function_of(tree)
+    skip, functions, cached = skipped_nodes(tree), function_of(tree), cached_functions(tree)
     for index, node in enumerate(ast.walk(tree)):
         if id(node) in skip:
             continue
         found = what_to_do(node, rng)
         if found is not None:
             kind, detail, span, label = found
-            yield Site(rel, index, kind, detail, span, label, functions.get(span[0], 0))
+            function = functions.get(span[0], 0)
+            yield Site(rel, index, kind, detail, span, label, function, function in cached)
 
 
 def what_to_do(node: ast.AST, rng: random.Random) -> tuple[str, int, tuple[int, int], str] | None:
@@ -365,8 +414,13 @@ class Coverage:
 
     def tests_for(self, site: Site) -> list[str]:
         """The tests that call the mutant's function, quickest first; at module level (run
-        once, at import), every test."""
-        if self.everything or not site.function or (site.file, site.function) in self.at_import:
+        once, at import) or in a memoised function, every test."""
+        if (
+            self.everything
+            or not site.function
+            or site.cached
+            or (site.file, site.function) in self.at_import
+        ):
             return ["tests/" + t for t in self.tests]
         found = self.by_function.get((site.file, site.function), set())
         return sorted(found, key=lambda test: (self.cost.get(test, 0.0), test))

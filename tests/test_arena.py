@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +12,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import BLACK, PAWN
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.events import Note
-from battlechess_tui.engine.registry import make_variant, resolve, spec
+from battlechess_tui.engine.registry import check_file, make_variant, resolve, spec
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.arena import GLADIATOR, SUPPORTER, ArenaRules, ArenaState
@@ -473,3 +475,31 @@ def check_invariants(variant: Variant, state: ArenaState, first: ArenaState) -> 
 @given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
 def test_property_arena_invariants_hold_under_any_play(choices):
     walk_checking_invariants(ARENA, choices)
+
+
+# -- found by mutation testing (benchmarks/mutants.py) ------------------------------------------
+
+
+def test_ar_13_counts_set_as_data_keep_the_options_bounds(tmp_path: Path) -> None:
+    """An old house-rule file's ``[data]`` counts (AR-13) are read within the options' own
+    bounds: 1 quiet turn and 2 repetitions are the least; 0 and 1 are refused by name."""
+    house = tmp_path / "quick-arena.toml"
+    house.write_text(
+        'key = "quick-arena"\nbase = "arena"\n[data]\nquiet_turns = 1\nrepetitions = 2\n'
+    )
+    assert check_file(house) == []
+    quick = typed(resolve(house), ArenaRules)
+    assert (quick.rules.quiet_turns, quick.rules.repetitions) == (1, 2)
+    for field, value in (("quiet_turns", 0), ("repetitions", 1)):
+        house.write_text(f'key = "quick-arena"\nbase = "arena"\n[data]\n{field} = {value}\n')
+        assert any(field in problem for problem in check_file(house)), field
+
+
+def test_ar_11_a_finished_game_is_worth_the_win_to_its_winner_and_the_loss_to_the_other() -> None:
+    """The computer's estimate of an ended game (AR-11): everything to the side that won,
+    as much against the side that lost, nothing in a draw."""
+    state = ARENA.rules.from_fen("7k/8/8/8/4P3/8/8/K7 b - - 0 1")
+    result = ARENA.outcome(state)
+    assert result is not None and result.winner == 0
+    won, lost = ARENA.rules.evaluate(state, 0), ARENA.rules.evaluate(state, 1)
+    assert won > 100 and lost == -won

@@ -16,10 +16,16 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_rules, make_variant
 from battlechess_tui.engine.rules import CERTAIN, Rules
 from battlechess_tui.engine.spec import OptionValue
+from battlechess_tui.rules.dice_chess import DiceChessRules
 from battlechess_tui.rules.dice_chess.reach import masks, moves_to_capture, prey_in_reach
-from battlechess_tui.rules.dice_chess.value import SWAP_COST, SWAPS_COUNTED, swap_cost
+from battlechess_tui.rules.dice_chess.value import (
+    SWAP_COST,
+    SWAPS_COUNTED,
+    captures_to_come,
+    swap_cost,
+)
 from battlechess_tui.simulation import random_game
-from tests.typed import no_dice
+from tests.typed import no_dice, rules_of
 
 
 def rules(**options: OptionValue) -> Rules[Any]:
@@ -182,3 +188,35 @@ def test_swaps_cost_one_two_three_times_the_unit_up_to_the_count():
         [0, SWAP_COST, 3 * SWAP_COST, 6 * SWAP_COST]
     )
     assert swap_cost(SWAPS_COUNTED + 5) == swap_cost(SWAPS_COUNTED)
+
+
+# -- found by mutation testing (benchmarks/mutants.py) ------------------------------------------
+
+
+def test_dc_12_captures_to_come_count_the_plies_the_stall_clock_leaves() -> None:
+    """Two dice in contact, a capture made (the clock of DC-12 runs): the captures that may
+    still come are half the plies the clock leaves from the first capture on (the next ply,
+    whoever is to move), plus the fight that follows; the last ply still counts, and a clock
+    that has run out leaves nothing."""
+    r = rules_of(make_variant("dice-chess"), DiceChessRules)
+    assert r.stall_plies == 6
+    for quiet, expected in ((3, 3.5), (4, 3.0), (5, 2.5), (6, 0.0)):
+        for side in "wb":
+            state = r.parse_position(f"8/8/8/8/3D3d33/8/8/8 {side} play 0/0 1/1 {quiet}")
+            assert captures_to_come(r, state) == expected, (quiet, side)
+
+
+def test_from_text_refuses_a_board_of_the_wrong_size() -> None:
+    r = rules_of(make_variant("dice-chess"), DiceChessRules)
+    for rows in ([". . . . . . . ."] * 7, [". . . . . . ."] * 8):
+        with pytest.raises(ValueError, match="8 rows of 8 tokens"):
+            r.from_text("\n".join(rows), 0)
+
+
+def test_dc_12_a_one_pip_lead_is_seen_alike_from_either_side() -> None:
+    """A lead of a single pip (a 4 against a 3) is worth as much to White as it costs Black:
+    both sides weigh it by the captures the side behind may still make."""
+    r = rules()
+    state = r.parse_position("8/8/8/8/3D4d33/8/8/8 w play 0/0 -/- 0")
+    assert r.evaluate(state, 0) > 0
+    assert r.evaluate(state, 0) == pytest.approx(-r.evaluate(state, 1))

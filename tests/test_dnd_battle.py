@@ -1,12 +1,14 @@
 """D&D Battle Chess battles (DD-10..DD-18, DD-25..DD-28) with scripted dice."""
 
+from fractions import Fraction
+
 import pytest
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.views import percent
 from battlechess_tui.engine.vocabulary import Purpose
 from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, Effect
-from tests.dnd_helpers import at, give, marks, notes, play, position, rolls, sq, tags, texts
+from tests.dnd_helpers import at, edit, give, marks, notes, play, position, rolls, sq, tags, texts
 
 P1 = "4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1"  # White Fighter e4 against Black Rogue d5
 FF = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"  # Fighter against Fighter
@@ -246,3 +248,31 @@ def test_status_names_the_battle_and_the_acting_piece():
     assert v.presenter.status(s) == "Battle on d5, round 1: White's Fighter acts"
     assert marks(v.presenter.square_marks(s)) == {sq(v, "d5"): "battle"}
     assert "in battle" in v.piece_view(s, sq(v, "d5")).mark_names
+
+
+# -- found by mutation testing (benchmarks/mutants.py) ------------------------------------------
+
+
+def test_dd_47_a_belt_of_giant_strength_adds_one_to_hit_per_two_points() -> None:
+    """An ability item's bonus is half its points (SRD): a Belt of Giant Strength +4 is +2 to
+    hit, so the Fighter's attack on the flat-footed Fighter hits two faces more often."""
+    chances = []
+    for items in ((), ("belt-of-giant-strength+4",)):
+        v, s = position(FF)
+        s, _ = play(v, edit(v, s, "e4", items=items), "e4d5", 15, 5)
+        chances.append(v.rules.chance(s, v.parse_action(s, "attack")).p)
+    assert chances == [Fraction(10, 20), Fraction(12, 20)]
+
+
+def test_dd_47_a_cloak_of_resistance_raises_every_save_and_nothing_else() -> None:
+    """A Cloak of Resistance +2 adds 2 to the Will save against Hold Person (DD-22) and
+    nothing to the wearer's attack."""
+    v, s = position("4k3/8/8/8/5p2/8/8/2B1K3 w - - 0 1", level=3)
+    fails = []
+    for items in ((), ("cloak-of-resistance+2",)):
+        t, _ = play(v, edit(v, s, "f4", items=items), "c1d2")
+        fails.append(v.rules.chance(t, v.parse_action(t, "cast hold-person f4")).p)
+    assert fails == [Fraction(11, 20), Fraction(9, 20)]  # Will +2, then +4, against DC 14
+    v, s = position(FF)
+    s, _ = play(v, edit(v, s, "e4", items=("cloak-of-resistance+2",)), "e4d5", 15, 5)
+    assert v.rules.chance(s, v.parse_action(s, "attack")).p == Fraction(10, 20)

@@ -13,7 +13,7 @@ import pytest
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.rules.dnd import odds
+from battlechess_tui.rules.dnd import estimate, odds
 from battlechess_tui.rules.dnd.odds_battle import Reader, new_battle
 from battlechess_tui.rules.dnd.odds_chain import Body, Plan, Strike, Target, solve
 from battlechess_tui.rules.dnd.odds_curse import solve_cursed
@@ -413,3 +413,79 @@ def test_dd_18_the_rules_page_says_the_battle_odds_are_exact():
     dd_18 = page[page.index("**DD-18**") : page.index("## Spells and abilities")]
     assert "**exact**" in dd_18 and "400" not in dd_18 and "simulated" not in dd_18
     assert "DD-17" in dd_18 and "DD-28" in dd_18  # the players' choices: figures of their own
+
+
+# -- found by mutation testing (benchmarks/mutants.py) ------------------------------------------
+
+
+def test_dd_18_the_old_simulated_estimate_agrees_with_the_exact_odds() -> None:
+    """The figure of 400 simulated battles (kept for ``bench_dnd_odds.py``) plays each battle
+    out, and lands near the exact 41/62 of the one-hit-kill duel above."""
+    v, s = position(FIGHTERS)
+    s = edit(v, edit(v, s, "e4", hp=1), "d5", hp=1)
+    won = estimate.battle_win(v.rules.work, s, v.parse_action(s, "e4d5"))
+    assert won is not None
+    assert _agrees(Fraction(41, 62), won * estimate.SIMULATIONS, estimate.SIMULATIONS)
+
+
+def test_dd_15_dd_23_a_held_piece_far_off_flanks_again_once_it_can_act() -> None:
+    """The White Rogue on d1 flanks the battle on d5 from afar (DD-15) unless it is held
+    (DD-23). Held for one round it flanks from the second round on: the attacker's chance
+    lies between the Rogue held all battle and the Rogue free, and the sooner it is free the
+    better. A Rogue on a1, off the d-file, changes nothing."""
+
+    def chance(fen: str, where: str, rounds: int | None, held: bool = True) -> Fraction:
+        v, s = position(fen)
+        if held:
+            s = give(v, s, where, Effect("hold-person", "Hold Person", -1, rounds, (), "paralyzed"))
+        found = odds.battle_odds(v.rules, s, v.parse_action(s, "e4d5"))
+        assert found is not None
+        return found.auto.attacker
+
+    on_file = "4k3/8/8/3p4/4P3/8/8/3RK3 w - - 0 1"
+    always, free = chance(on_file, "d1", None), chance(on_file, "d1", None, held=False)
+    one, two = chance(on_file, "d1", 1), chance(on_file, "d1", 2)
+    assert always < two < one < free
+    off_file = "4k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1"
+    assert chance(off_file, "a1", 1) == chance(off_file, "a1", None) == always
+
+
+def test_dd_18_dd_26_a_battle_in_progress_curses_the_piece_to_act_only_once() -> None:
+    """The cursed Fighter on d5 has already kept its action (the d100 of DD-26 rolled 60)
+    when the odds are asked: its coming attack is certain, its later ones lost half the time.
+    The exact figure is the joint solver's and agrees with the battle code."""
+    v, s = position("4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", 5)
+    s = give(v, s, "d5", _curse(0))
+    s = edit(v, edit(v, s, "d2", hp=12), "d5", hp=14)
+    s, _ = play(v, s, "d2d5", 20, 1)
+    s, _ = play(v, s, "attack", 1, 60)  # the Rogue misses; the Fighter keeps its action
+    b = s.battle
+    assert b is not None and b.actor == b.defender == b.flat_footed and b.actions == 1
+    o = odds.battle_odds(v.rules, s)
+    assert o is not None
+    joint = solve_joint(Reader(v.rules.tables, v.rules.geo, s, b), b, fresh=False)
+    assert o.auto.attacker == joint.wins[0]
+    rng = random.Random("dd-26-in-progress")
+    n = 400
+    won = 0
+    for _ in range(n):
+        t, _ = v.apply(s, Action("auto"), Dice(rng))
+        won += t.pieces[b.attacker].alive and not t.pieces[b.defender].alive
+    assert _agrees(o.auto.attacker, won, n), (float(o.auto.attacker), won / n)
+
+
+def test_dd_11_dd_26_a_charge_on_a_cursed_flat_footed_defender_is_exact() -> None:
+    """The Paladin won initiative over the cursed Fighter, who is flat-footed until it acts
+    and may lose that action (DD-26): the odds of a charge (DD-13) are the joint solver's,
+    not the split for an automatic attack (odds_curse leaves charges out)."""
+    v, s = position("4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1", 5)
+    s = edit(v, edit(v, s, "e3", hp=12), "d5", hp=20)
+    s = give(v, s, "d5", _curse(0))
+    s, _ = play(v, s, "e3d5", 20, 1)
+    b = s.battle
+    assert b is not None and b.actor == b.attacker and b.flat_footed == b.defender
+    charge = v.parse_action(s, "charge")
+    o = odds.battle_odds(v.rules, s, charge)
+    assert o is not None
+    joint = solve_joint(Reader(v.rules.tables, v.rules.geo, s, b), b, fresh=False, opening="charge")
+    assert o.auto.attacker == joint.wins[0]

@@ -136,3 +136,13 @@ def test_legal_actions_is_a_new_list_each_time():
     assert rules.legal_actions(game.positions[0].state) is not rules.legal_actions(
         game.positions[0].state
     )
+
+
+def test_dd_11_a_battle_whose_flat_footed_defender_is_the_first_piece_round_trips() -> None:
+    """The flat-footed piece of a battle (DD-11) is written by its number, 0 included: the
+    Black Fighter on a1, the first piece, attacked by the Rogue that won initiative."""
+    v, s = position("4k3/8/8/8/R7/8/8/p3K3 w - - 0 1")
+    s, _ = play(v, s, "a4a1", 20, 1)
+    assert s.battle is not None and s.battle.flat_footed == s.at[v.rules.geo.parse("a1")]
+    back = v.rules.parse_position(v.rules.position_text(s))
+    assert back == s and back.battle == s.battle

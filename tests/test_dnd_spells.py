@@ -1,5 +1,7 @@
 """D&D Battle Chess spells and conditions (DD-19..DD-26, DD-29) with scripted dice."""
 
+from fractions import Fraction
+
 import pytest
 
 from battlechess_tui.engine.actions import Action
@@ -205,3 +207,17 @@ def test_dd_23_bestow_curse_takes_away_actions():
     s, ev = play(v, s, "cast bestow-curse-3", 10, 1, 40)  # touch hits; Will fails; then 40: lost
     assert at(v, s, "d5").has("cursed-actions")
     assert s.pieces[s.battle.actor].cls == "cleric"
+
+
+def test_dd_22_a_spell_at_any_piece_has_its_save_chance_even_the_first_piece() -> None:
+    """The chance of Hold Person is its target's failed Will save (DD-22), wherever it
+    stands: the Fighter on a1 (the first piece of the position) fails 11 in 20 as on f4."""
+    for fen, target in (
+        ("4k3/8/8/8/5p2/8/8/2B1K3 w - - 0 1", "f4"),
+        ("4k3/8/8/8/3B4/8/8/p3K3 w - - 0 1", "a1"),
+    ):
+        v, s = position(fen, level=3)
+        s, _ = play(v, s, "c1d2" if target == "f4" else "d4c3")
+        assert s.phase == ACT
+        chance = v.rules.chance(s, v.parse_action(s, f"cast hold-person {target}"))
+        assert chance.p == Fraction(11, 20) and chance.exact

@@ -21,7 +21,13 @@ from battlechess_tui.engine.registry import (
     spec,
     variants_dir,
 )
-from battlechess_tui.engine.replay import Decision, check_variant, option_values, verify
+from battlechess_tui.engine.replay import (
+    Decision,
+    check_variant,
+    option_values,
+    trial_game,
+    verify,
+)
 from battlechess_tui.engine.rules import IllegalAction, Rules
 from battlechess_tui.engine.spec import MAX_TOML_DEPTH, SpecError, read_toml
 from tests.typed import known, no_dice
@@ -233,6 +239,15 @@ def test_a_field_of_the_wrong_type_is_refused_by_its_name(tmp_path: Path):
     path.write_text('key = "typed"\nname = 3\ndescription = "x"\nbase = "classic"\n')
     with pytest.raises(SpecError, match="name"):
         load_spec_file(path)
+
+
+def test_a_trial_game_stops_at_its_thousandth_decision() -> None:
+    """``check-variant`` plays its trial games to the end or 1,000 decisions. Gladiator with
+    the quiet-turn draw off (GC-37 at 0) is still going at decision 1,000 from seed 11: its
+    trial stops there, one decision neither sooner nor later."""
+    variant = make_variant("gladiator", {"quiet_turns": 0})
+    trial = trial_game(variant, 11)
+    assert len(trial.actions) == len(trial.trace) == 1_000
 
 
 # -- survivors of the mutation run on today's code (main with the campaign merged) ----------------

@@ -290,3 +290,13 @@ def test_refusals_name_the_rule():
     with pytest.raises(IllegalAction, match="GC-13"):
         game.play("f4f5")
     assert [p.action.text(GEO) for p in game.plies] == ["f2f4", "override"]
+
+
+def test_gc_14_a_commander_moving_himself_on_another_commanders_move_is_told_he_waits() -> None:
+    """On the King's move the Queen may not move herself (GC-14): she moves on her own move
+    (the reason says so, rather than that she obeys herself); her Warrior obeys the Queen."""
+    state = position({"f1": "K", "i1": "N", "e1": "Q", "a1": "W", "f12": "k", "i12": "n"})
+    herself = V.rules.why_illegal(state, move("e1", "e2"))
+    assert "GC-14" in herself and "own move" in herself and "obeys" not in herself
+    warrior = V.rules.why_illegal(state, move("a1", "a2"))
+    assert "GC-14" in warrior and "obeys" in warrior and "own move" not in warrior

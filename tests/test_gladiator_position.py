@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.save.store import load_game, save_game
 from battlechess_tui.simulation import random_game
 from tests.test_gladiator_support import V, act, position
@@ -196,3 +197,25 @@ def test_gc_14_a_save_with_old_no_override_answers_loads_and_verifies(tmp_path: 
         "white.king",
     ]
     assert loaded.state == game.state
+
+
+@pytest.mark.parametrize(
+    ("result", "ending", "winner"),
+    [
+        ("checkmate:b", Ending.CHECKMATE, 1),
+        ("queen-held:w", Ending.QUEEN_HELD, 0),
+        ("king-killed:w@f10", Ending.KING_KILLED, 0),
+        ("no-moves", Ending.NO_MOVES, None),
+        ("quiet", Ending.QUIET, None),
+    ],
+)
+def test_gc_33_gc_37_a_finished_games_result_is_read_back_with_its_winner(
+    result: str, ending: Ending, winner: int | None
+) -> None:
+    """The result field of a finished game (GC-33, GC-34, GC-35, GC-37) is read back to the
+    same ending and winner, and written again as it was."""
+    text = f"{START} {result}"
+    state = V.rules.parse_position(text)
+    assert state.result is not None
+    assert (state.result.kind, state.result.winner) == (ending, winner)
+    assert V.rules.position_text(state) == text

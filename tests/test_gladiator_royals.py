@@ -1,10 +1,12 @@
 """Gladiator Chess: the King (GC-21..GC-26), the Queen (GC-27..GC-32) and promotion (GC-11)."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from battlechess_tui.engine.game import Game, Position
+from battlechess_tui.engine.registry import load_spec_file, make_variant
 from battlechess_tui.engine.rules import CERTAIN, IllegalAction
 from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.gladiator.state import Status
@@ -475,3 +477,66 @@ def test_gc_11_with_nothing_killed_the_pawn_stays():
     after, events = act(state, "c11c12")
     assert kind_at(after, "c12") == "footman" and not after.pending
     assert any("stays" in n for n in notes(events, "promote"))
+
+
+# -- found by mutation testing (benchmarks/mutants.py) ------------------------------------------
+
+
+def test_gc_22_gc_27_the_queen_may_not_step_off_a_prisoner_who_would_check_her_king(
+    tmp_path: Path,
+) -> None:
+    """The Queen on e3 holds a Black Mounted Knight: whichever way she leaves, he comes back
+    on e3 (GC-27), a knight's jump from the White King, who is checkable (GC-22). In a house
+    rule whose Champion slides like a Warrior, no line to the King passes e3: the refusal
+    comes from the prisoner, not from a pin. Her move passes to the King (GC-15)."""
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'key = "house"\nbase = "gladiator"\n[pieces.champion]\nmovement = ["slide orth"]\n'
+    )
+    placement = {"f1": "K", "i1": "N", "e3": "Q[m]", "f12": "k", "i12": "n"}
+    for variant in (V, make_variant(load_spec_file(house))):
+        state = position(placement, step=1, variant=variant)
+        assert moves_from(state, "e3", variant=variant) == set()
+        assert V.to_move(state) == "white.king" and state.overriding
+    free = position({**placement, "e3": "Q"}, step=1)  # with no prisoner she may go
+    assert {"e4", "a3", "e12"} <= moves_from(free, "e3")
+
+
+def test_gc_22_gc_26_capturing_the_queen_is_refused_when_her_king_would_then_check() -> None:
+    """The White Scout on f3 stands between the two Kings. Taking the Black Queen on e4
+    would leave the f-file open, and the Black King, his Queen captured, moves like a chess
+    queen (GC-26): he would check the White King from f6 (GC-22). With the Black King off the
+    file the capture is allowed."""
+    placement = {"f1": "K", "i1": "N", "f3": "S", "e4": "q", "f6": "k", "i12": "n"}
+    state = position(placement, step=2)
+    assert moves_from(state, "f3") == {"d1", "e2", "g2", "g4", "h1", "h5", "i6", "j7"}
+    assert "GC-22" in V.rules.why_illegal(state, move("f3", "e4"))
+    aside = position({**{k: v for k, v in placement.items() if k != "f6"}, "h6": "k"}, step=2)
+    assert "e4" in moves_from(aside, "f3")
+
+
+def test_gc_29_a_move_while_a_released_piece_waits_is_refused_citing_gc_29() -> None:
+    """A released Warrior waits for its square (GC-29): any move is refused until its owner
+    chooses, and the refusal offers the squares."""
+    text = "5k2n1/10/10/10/10/10/10/10/10/10/10/3Q1K2N1 w Q -/-/W return:W@d5 0/0 1 1 0 0"
+    state = V.rules.parse_position(text)
+    assert texts(state) == [f"return {f}1" for f in "abcegh"] + ["return j1"]
+    why = V.rules.why_illegal(state, move("d1", "d2"))
+    assert "GC-29" in why and "return a1" in why and "return j1" in why
+    with pytest.raises(IllegalAction, match="GC-29"):
+        V.parse_action(state, "d1d2")
+
+
+def test_gc_31_gc_33_killing_the_king_who_holds_the_queen_recovers_her_and_ends_the_game():
+    """The kill ends the game (GC-33) and recovers the Queen (GC-31) with nothing to place; the
+    final position reads back as the same state."""
+    rules = V.rules
+    start = rules.parse_position(
+        "10/10/10/10/10/10/10/5k(1){Q}4/10/5W4/10/5K2N1 w Q -/-/- - 0/1 1 1 0 0"
+    )
+    won, events = act(start, "f3f5", 6, 6, 6, 1, 1, 1, 1, 1)
+    assert known(rules.outcome(won)).kind == Ending.KING_KILLED
+    queen = next(p for p in won.pieces if p.kind == "queen" and p.side == 0)
+    assert queen.status == Status.RETURNING and queen.holder == -1 and won.held[0] == 0
+    assert notes(events, "rescue") and not won.pending
+    assert rules.parse_position(rules.position_text(won)) == won

@@ -12,8 +12,8 @@ import pytest
 from battlechess_tui.ai import Budget, make_player
 from battlechess_tui.ai.minimax import expectimax
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard
-from battlechess_tui.rules.chess_family.search import MATE
+from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard, square
+from battlechess_tui.rules.chess_family.search import MATE, AlphaBeta
 from battlechess_tui.simulation import random_game
 
 PERFT = [  # (FEN, depth, leaves): the standard perft positions
@@ -151,3 +151,135 @@ def test_budget_stops_the_search_at_its_nodes() -> None:
     state, _ = rules.new_game(None)  # type: ignore[arg-type]
     found = searcher.search(state, Budget(nodes=500), random.Random(0))
     assert found.nodes == 500
+
+
+# -- found by mutation testing (benchmarks/mutants.py) ------------------------------------------
+
+#: Michniewski's "Simplified Evaluation Function" (chessprogramming.org), White's view, rank 8
+#: first; the searcher's estimate is written from these, copied here from the source.
+SIMPLIFIED = {
+    "P": ((0, 0, 0, 0, 0, 0, 0, 0), (50, 50, 50, 50, 50, 50, 50, 50),
+          (10, 10, 20, 30, 30, 20, 10, 10), (5, 5, 10, 25, 25, 10, 5, 5),
+          (0, 0, 0, 20, 20, 0, 0, 0), (5, -5, -10, 0, 0, -10, -5, 5),
+          (5, 10, 10, -20, -20, 10, 10, 5), (0, 0, 0, 0, 0, 0, 0, 0)),
+    "N": ((-50, -40, -30, -30, -30, -30, -40, -50), (-40, -20, 0, 0, 0, 0, -20, -40),
+          (-30, 0, 10, 15, 15, 10, 0, -30), (-30, 5, 15, 20, 20, 15, 5, -30),
+          (-30, 0, 15, 20, 20, 15, 0, -30), (-30, 5, 10, 15, 15, 10, 5, -30),
+          (-40, -20, 0, 5, 5, 0, -20, -40), (-50, -40, -30, -30, -30, -30, -40, -50)),
+    "B": ((-20, -10, -10, -10, -10, -10, -10, -20), (-10, 0, 0, 0, 0, 0, 0, -10),
+          (-10, 0, 5, 10, 10, 5, 0, -10), (-10, 5, 5, 10, 10, 5, 5, -10),
+          (-10, 0, 10, 10, 10, 10, 0, -10), (-10, 10, 10, 10, 10, 10, 10, -10),
+          (-10, 5, 0, 0, 0, 0, 5, -10), (-20, -10, -10, -10, -10, -10, -10, -20)),
+    "R": ((0, 0, 0, 0, 0, 0, 0, 0), (5, 10, 10, 10, 10, 10, 10, 5),
+          *[(-5, 0, 0, 0, 0, 0, 0, -5)] * 5, (0, 0, 0, 5, 5, 0, 0, 0)),
+    "Q": ((-20, -10, -10, -5, -5, -10, -10, -20), (-10, 0, 0, 0, 0, 0, 0, -10),
+          (-10, 0, 5, 5, 5, 5, 0, -10), (-5, 0, 5, 5, 5, 5, 0, -5),
+          (0, 0, 5, 5, 5, 5, 0, -5), (-10, 5, 5, 5, 5, 5, 0, -10),
+          (-10, 0, 5, 0, 0, 0, 0, -10), (-20, -10, -10, -5, -5, -10, -10, -20)),
+    "K": (*[(-30, -40, -40, -50, -50, -40, -40, -30)] * 4,
+          (-20, -30, -30, -40, -40, -30, -30, -20), (-10, -20, -20, -20, -20, -20, -20, -10),
+          (20, 20, 0, 0, 0, 0, 20, 20), (20, 30, 10, 0, 0, 10, 30, 20)),
+}  # fmt: skip
+#: The endgame's own rows: the King's (Michniewski's) and the passed-pawn-like ramp.
+SIMPLIFIED_ENDGAME = {
+    **SIMPLIFIED,
+    "P": ((0,) * 8, (90,) * 8, (50,) * 8, (30,) * 8, (15,) * 8, (5,) * 8, (0,) * 8, (0,) * 8),
+    "K": ((-50, -40, -30, -20, -20, -30, -40, -50), (-30, -20, -10, 0, 0, -10, -20, -30),
+          (-30, -10, 20, 30, 30, 20, -10, -30), (-30, -10, 30, 40, 40, 30, -10, -30),
+          (-30, -10, 30, 40, 40, 30, -10, -30), (-30, -10, 20, 30, 30, 20, -10, -30),
+          (-30, -30, 0, 0, 0, 0, -30, -30), (-50, -30, -30, -30, -30, -30, -30, -50)),
+}  # fmt: skip
+
+
+def _alone(letter: str, x: int, y: int) -> str:
+    """A FEN with only ``letter`` on file ``x``, rank ``y`` (0-based)."""
+    rows = ["8"] * 8
+    rows[7 - y] = (str(x) if x else "") + letter + (str(7 - x) if x < 7 else "")
+    return "/".join(rows) + " w - - 0 1"
+
+
+@pytest.mark.parametrize("letter", "PNBRQK")
+def test_the_searchers_estimate_is_the_simplified_evaluation_function(letter: str) -> None:
+    """Each piece alone on each square is worth its centipawns plus the table's entry, in the
+    middlegame and the endgame, to White; a Black piece on the mirrored square as much to
+    Black."""
+    worth = VALUE[" PNBRQK".index(letter)]
+    for y in range(8):
+        for x in range(8):
+            white = FlatBoard(_alone(letter, x, y))
+            expected = (worth + SIMPLIFIED[letter][7 - y][x],
+                        worth + SIMPLIFIED_ENDGAME[letter][7 - y][x])  # fmt: skip
+            assert (white.mg, white.eg) == expected, (letter, x, y)
+            black = FlatBoard(_alone(letter.lower(), x, 7 - y))
+            assert (black.mg, black.eg) == (-expected[0], -expected[1]), (letter, x, y)
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "k7/8/8/3p4/8/4K3/8/8 w - - 0 1",  # the pawn on d5 guards e4 (down and right)
+        "k7/8/8/5p2/8/4K3/8/8 w - - 0 1",  # the pawn on f5 guards e4 (down and left)
+        "8/8/8/8/4k3/8/3P4/K7 b - - 0 1",  # the White pawn on d2 guards e3 (up and right)
+    ],
+)
+def test_the_flat_board_sees_a_pawn_guard_both_diagonals(fen: str) -> None:
+    """The searcher's board moves a King only where the rules do: never onto a square a
+    pawn attacks, on either of its diagonals."""
+    rules = make_variant("classic").rules
+    legal = {a.text(rules.geo) for a in rules.legal_actions(rules.parse_position(fen))}
+    board = FlatBoard(fen)
+    moved = set()
+    for move in board.moves():
+        if board.make(move):
+            frm, to = square(move & 255), square(move >> 8 & 255)
+            moved.add(rules.geo.name(frm) + rules.geo.name(to))
+        board.unmake()
+    assert moved == legal
+
+
+class _Recording:
+    """Limits that record when the searcher asks its clock, and stop it at the first ask."""
+
+    nodes = 1_000_000
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def spent(self, nodes: int) -> bool:
+        self.asked.append(nodes)
+        return True
+
+
+def test_the_chess_searcher_asks_its_clock_every_512_nodes() -> None:
+    """A deadline or a cancel is looked at every 512 nodes: the first ask comes at 512."""
+    rules = make_variant("classic").rules
+    searcher = rules.searcher()
+    assert searcher is not None
+    state = rules.parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    limits = _Recording()
+    searcher.search(state, limits, random.Random(1))
+    assert limits.asked == [512]
+
+
+def test_quiescence_stands_pat_when_the_estimate_already_reaches_beta() -> None:
+    """At the horizon the side to move may stand on its static estimate: with beta at that
+    estimate the search stops at once; with a full window it takes the free pawn."""
+    rules = make_variant("classic").rules
+    searcher = rules.searcher()
+    fen = "4k3/8/8/3p4/4P3/8/8/Q3K3 w - - 0 1"  # exd5 wins a pawn
+    stand = FlatBoard(fen).evaluate()
+    cut = AlphaBeta(FlatBoard(fen), searcher.rule)  # type: ignore[union-attr]
+    assert cut.quiesce(stand - 50, stand, 0) == stand and cut.nodes == 1
+    full = AlphaBeta(FlatBoard(fen), searcher.rule)  # type: ignore[union-attr]
+    assert full.quiesce(-MATE, MATE, 0) > stand + 100
+
+
+def test_sc_4_the_searcher_looks_past_a_boxed_in_players_pass() -> None:
+    """After White's Knight moves, Black has no move and passes (SC-4): the Single Combat
+    searcher counts the passes in a row and still decides a legal move."""
+    rules = make_variant("single-combat").rules
+    searcher = rules.searcher()
+    assert searcher is not None
+    state = rules.parse_position("5brk/4p1bp/4Pp1p/5P1P/p1p5/P1Pp4/PB1P4/KRB4N w - - 0 1")
+    found = searcher.search(state, Budget(nodes=2000), random.Random(1))
+    assert found.action in rules.legal_actions(state) and found.depth >= 3

@@ -584,3 +584,16 @@ def test_sc_property_random_games_conserve_pieces_and_roll_the_option_die(seed, 
     for ply in game.plies:
         for roll in ply.rolls:
             assert roll.dice == f"1{die}" and all(1 <= f <= sides for f in roll.faces)
+
+
+def test_the_estimate_weighs_the_opponents_chance_at_the_king_at_half() -> None:
+    """Each Queen touches the other King, so both sides have the same best chance (and the
+    same pressure round the King): the side to move strikes first, and the estimate counts
+    the opponent's chance at half, leaving it half the weight of one chance ahead."""
+    rules = variant().rules
+    state = rules.parse_position("4k3/4Q3/8/8/8/8/4q3/4K3 w - - 0 1")
+    now = rules.king_chance(state.board, state.moves)
+    assert now > 0
+    assert (
+        rules.positional(state, 0) == pytest.approx(10.0 * now / 2) == -rules.positional(state, 1)
+    )

@@ -19,7 +19,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose
 from battlechess_tui.rules.dice_chess import position, value
@@ -326,6 +326,12 @@ class DiceChessRules(Rules[DiceChessState]):
         the game is scored (``rules/dice_chess/value.py``). Captures are never in doubt
         (DC-8), so ``chance`` is the base's certainty for every action."""
         return value.evaluate(self, state, side)
+
+    def searcher(self) -> Searcher[DiceChessState] | None:
+        """Expectimax alpha-beta with the rerolls weighed exactly (``search.py``)."""
+        from battlechess_tui.rules.dice_chess.search import DiceChessSearcher
+
+        return DiceChessSearcher(self)
 
     # -- typed input and refusals ------------------------------------------------------------
 

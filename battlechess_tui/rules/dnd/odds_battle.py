@@ -462,7 +462,10 @@ class Planner:
                     strike = IDLE
                 else:
                     charging2 = charging2 or opening == "charge"
-                    strike = self.action(cfg, actor, ff2, charging2, opening)
+                    strike = lose_half(
+                        self.act(cfg, actor, ff2, charging2, opening),
+                        through and r.cursed(cfg, actor),
+                    )
                 lost = through and r.cursed(cfg, actor)
                 if lost and self._flags_matter(cfg, actor, ff, charging, ff2, charging2):
                     raise Coupled(

@@ -20,7 +20,7 @@ from battlechess_tui.engine.vocabulary import EventTag, Purpose
 from . import endings
 from .facts import Fact, ref
 from .queen import free
-from .state import ABDUCTED, KILLED, KING, QUEEN, Piece, Work, find, seat_key
+from .state import ABDUCTED, KILLED, KING, QUEEN, RETURNING, Piece, Work, find, seat_key
 from .tables import Tables
 
 
@@ -129,12 +129,18 @@ def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> 
     w.lift(victim.id, KILLED)
     w.not_quiet()
     events.append(Note(EventTag.KILL, squares=(where,), pieces=(ref(victim, where),)))
+    queen = find(w, QUEEN, 1 - victim.side)
+    held = queen is not None and queen.holder == victim.id and queen.status == ABDUCTED
     if victim.kind == KING:
+        if held:  # recovered by the kill (GC-31), with no placing: the game is over
+            assert queen is not None
+            events.append(Note(EventTag.RESCUE, pieces=(ref(queen, -1),)))
+            w.lift(queen.id, RETURNING)
+            w.set_held(queen.side, 0)
         w.result = endings.king_killed(t, 1 - victim.side, where)
         w.ended_on = where
-        return
-    queen = find(w, QUEEN, 1 - victim.side)
-    if queen is not None and queen.holder == victim.id and queen.status == ABDUCTED:
+    elif held:
+        assert queen is not None
         free(t, w, queen, events)
 
 

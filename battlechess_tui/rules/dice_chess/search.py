@@ -1,0 +1,462 @@
+"""Dice Chess's searcher (``Rules.searcher``): expectimax alpha-beta with the rerolls exact.
+
+The position is copied onto a flat board of its own (one int a square: ``side << 3 | face``)
+with make/unmake, the board totals, the captured totals and the stall clock kept as it goes
+(DC-9, DC-10, DC-12, DC-14). A capture is a chance node: the capturing die is rerolled
+(DC-10), so its value is the average of the six faces, searched with Star1 bounds so that
+alpha-beta still prunes below it. The stall clock's end (DC-12, DC-14) and a side left
+without dice (DC-11) are scored exactly, so a search as deep as the clock has left plays the
+end of the game without estimating it. Elsewhere the leaves are the rules' estimate
+(``value.py``), after a short quiescence over the captures of the side to move. Values are
+worths in [-1, 1] for the side to move (the squashed estimate; a won game 1), so averages over
+rerolls are expected results. Iterative deepening with a transposition table keyed by the
+board's bytes and the counters; moves ordered by the table's move, then captures by what
+they gain, then killers. Work is counted in nodes (each position made, each estimate); the
+``Limits`` stop the search, which answers with the deepest finished search's choice.
+
+In the setup phase (DC-2) the searcher weighs each swap and "done" by the estimate one
+decision deep, as the estimate's swap cost intends (``value.swap_cost``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.dice import Dice, ScriptedDice
+from battlechess_tui.engine.events import Event
+from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
+from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Outcome
+from battlechess_tui.rules.dice_chess import value
+from battlechess_tui.rules.dice_chess.state import FACES, DiceChessState, Die
+
+
+class SearchedRules(value.DiceChessNumbers, Protocol):
+    """What the searcher asks of Dice Chess's rules (``DiceChessRules``, which imports this
+    module for ``searcher``)."""
+
+    def legal_actions(self, state: DiceChessState) -> list[Action]: ...
+    def apply(
+        self, state: DiceChessState, action: Action, dice: Dice
+    ) -> tuple[DiceChessState, list[Event]]: ...
+    def evaluate(self, state: DiceChessState, side: int) -> float: ...
+    def outcome(self, state: DiceChessState) -> Outcome | None: ...
+
+
+#: A won game; every estimate lies strictly inside (-WIN, WIN).
+WIN = 1.0
+INF = 2.0
+#: The estimate (``value.evaluate``, pawns) that reads as tanh(1) of a win: as the generic
+#: search's ``ai/scoring.py`` squashes it, so both searches mean the same by a worth.
+PAWN_SCALE = 6.0
+#: Largest worth of a game not over (``ai/scoring.py``'s ``NOT_WON``).
+NOT_WON = math.tanh(4.0)
+#: A forced win as ``Found.value`` (``ai/searched.py`` reads values beyond 200 as shares of a
+#: won game, 1000 being all of it).
+WON_VALUE = 1000.0
+MAX_DEPTH = 32
+#: How much surer a lead is than the estimate says. ``value.py`` spreads a lead over every
+#: capture the stall clock leaves room for, but measured games end after one or two: between
+#: players of one level the side dealt ahead wins 93-97%, a spread of about 1.5 pips where the
+#: estimate assumes about 10 in the opening. Read as it is, the estimate makes a side ahead
+#: gamble its lead on a capture's reroll; sharpened, it keeps it.
+SHARPEN = 6.0
+#: The share of the plain estimate kept beside the sharpened one: sharpened alone, every
+#: position a few pips behind reads as lost, and a side far behind (against a player who
+#: gives dice away) would choose among them at random.
+PLAIN = 0.1
+#: Captures the side to move may still make at a leaf before the estimate is taken.
+QUIESCE = 2
+#: How often (nodes) the limits' clock and cancel are asked.
+CLOCK_EVERY = 256
+EXACT, LOWER, UPPER = 0, 1, 2
+#: The expected reroll of a capturing die (DC-10), for ordering and the hint's gain.
+MEAN_FACE = (FACES + 1) / 2
+ROLLS = tuple(range(1, FACES + 1))
+#: Board ints back to the rules' dice.
+DIE: dict[int, Die | None] = {0: None} | {s << 3 | f: (s, f) for s in (0, 1) for f in ROLLS}
+
+
+#: A chance node's child: (alpha, beta) -> its value for the side that captured.
+ChildValue = Callable[[float, float], float]
+
+
+class Stop(Exception):
+    """The limits are used up: the search answers with what it has."""
+
+
+def squash(pawns: float) -> float:
+    """The estimate as a worth (``ai/scoring.py``'s squash)."""
+    return max(-NOT_WON, min(NOT_WON, math.tanh(pawns / PAWN_SCALE)))
+
+
+def leaf_worth(rules: SearchedRules, state: DiceChessState, side: int) -> float:
+    """The searcher's worth of a position whose game goes on, for ``side``: the rules'
+    estimate sharpened (``SHARPEN``) and squashed, with a share of it plain (``PLAIN``)."""
+    pawns = value.evaluate(rules, state, side)
+    sharp = math.tanh(SHARPEN * pawns / PAWN_SCALE)
+    worth = (1 - PLAIN) * sharp + PLAIN * squash(pawns)
+    return max(-NOT_WON, min(NOT_WON, worth))
+
+
+@dataclass
+class Board:
+    """The searcher's position: squares as ints, side to move, stall clock, totals."""
+
+    cells: list[int]
+    side: int
+    quiet: int
+    totals: list[int]  # faces on the board, White's and Black's (DC-12)
+    taken: list[int]  # faces captured by each (DC-9, the tie-break)
+    dice: list[int]  # dice on the board of each side (DC-11)
+
+    @classmethod
+    def of(cls, state: DiceChessState) -> Board:
+        cells = [0 if d is None else d[0] << 3 | d[1] for d in state.board]
+        dice = [sum(1 for c in cells if c and c >> 3 == s) for s in (0, 1)]
+        taken = [state.captured_total(0), state.captured_total(1)]
+        return cls(cells, state.side, state.quiet, list(state.board_totals()), taken, dice)
+
+    @property
+    def any_capture(self) -> bool:
+        return bool(self.taken[0] or self.taken[1])
+
+    def key(self) -> tuple[bytes, int, int, int]:
+        taken = self.taken[0] - self.taken[1]
+        return (
+            bytes(self.cells),
+            self.side,
+            self.quiet,
+            (taken > 0) - (taken < 0) + 2 * (self.taken[0] + self.taken[1] > 0),
+        )
+
+    def state(self) -> DiceChessState:
+        """The rules' state of this position (for the estimate)."""
+        captured = tuple((t,) if t else () for t in self.taken)
+        return DiceChessState(
+            tuple(DIE[c] for c in self.cells),
+            self.side,
+            captured=(captured[0], captured[1]),
+            quiet=self.quiet,
+        )
+
+
+@dataclass
+class DiceSearch:
+    """One search: the rules' numbers, the limits, the table and the killers."""
+
+    rules: SearchedRules
+    board: Board
+    limits: Limits | None
+    nodes: int = 0
+    tt: dict[tuple[bytes, int, int, int], tuple[int, int, float, int]] = field(default_factory=dict)
+    killers: dict[int, int] = field(default_factory=dict)
+    #: Quiescence plies at the leaves (0 for a plain fixed-depth search).
+    quiesce: int = QUIESCE
+
+    def __post_init__(self) -> None:
+        geo = self.rules.geo
+        self.steps = [tuple(ray[:2] for ray in rays if ray) for rays in geo.rays(ORTHOGONAL)]
+        self.kings = [tuple(ray[0] for ray in rays if ray) for rays in geo.rays(ALL_DIRECTIONS)]
+        self.stall = self.rules.stall_plies
+        self.opening = self.rules.opening_plies
+
+    def tick(self) -> None:
+        self.nodes += 1
+        limits = self.limits
+        if limits is None:
+            return
+        if self.nodes >= limits.nodes:
+            raise Stop
+        if not self.nodes % CLOCK_EVERY and limits.spent(self.nodes):
+            raise Stop
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def moves(self) -> list[int]:
+        """The side to move's moves as ``frm | to << 8`` (DC-4..DC-8)."""
+        cells, side, out = self.board.cells, self.board.side, []
+        for sq, c in enumerate(cells):
+            if not c or c >> 3 != side:
+                continue
+            face = c & 7
+            if face == FACES:
+                for t in self.kings[sq]:
+                    o = cells[t]
+                    if not o or o >> 3 != side:
+                        out.append(sq | t << 8)
+                continue
+            for ray in self.steps[sq]:
+                for t in ray if face == 1 else ray[:1]:
+                    o = cells[t]
+                    if not o:
+                        out.append(sq | t << 8)
+                        continue
+                    if o >> 3 != side and o & 7 <= face:
+                        out.append(sq | t << 8)
+                    break  # no jumping (DC-6)
+        return out
+
+    def captures(self, moves: list[int]) -> list[int]:
+        cells = self.board.cells
+        return [m for m in moves if cells[m >> 8]]
+
+    def ordered(self, moves: list[int], first: int, ply: int) -> list[int]:
+        """The table's move, captures by what they gain (victim high, capturer low), the
+        killer, then the rest."""
+        cells, killer = self.board.cells, self.killers.get(ply, -1)
+
+        def rank(m: int) -> int:
+            if m == first:
+                return 100
+            victim = cells[m >> 8]
+            if victim:
+                return 50 + 8 * (victim & 7) - (cells[m & 255] & 7)
+            return 10 if m == killer else 0
+
+        return sorted(moves, key=rank, reverse=True)
+
+    # -- make / unmake ----------------------------------------------------------------------
+
+    def make_quiet(self, m: int) -> None:
+        b = self.board
+        frm, to = m & 255, m >> 8
+        b.cells[to], b.cells[frm] = b.cells[frm], 0
+        b.side ^= 1
+        b.quiet += 1
+
+    def unmake_quiet(self, m: int) -> None:
+        b = self.board
+        frm, to = m & 255, m >> 8
+        b.cells[frm], b.cells[to] = b.cells[to], 0
+        b.side ^= 1
+        b.quiet -= 1
+
+    def make_capture(self, m: int, roll: int) -> tuple[int, int, int]:
+        """The capture with the capturer rerolled to ``roll`` (DC-9, DC-10); what unmake
+        needs back."""
+        b = self.board
+        frm, to = m & 255, m >> 8
+        mover, victim, s = b.cells[frm], b.cells[to], b.side
+        b.cells[frm], b.cells[to] = 0, s << 3 | roll
+        b.totals[s] += roll - (mover & 7)
+        b.totals[s ^ 1] -= victim & 7
+        b.taken[s] += victim & 7
+        b.dice[s ^ 1] -= 1
+        quiet, b.quiet = b.quiet, 0
+        b.side ^= 1
+        return mover, victim, quiet
+
+    def unmake_capture(self, m: int, roll: int, undo: tuple[int, int, int]) -> None:
+        b = self.board
+        frm, to = m & 255, m >> 8
+        mover, victim, quiet = undo
+        b.side ^= 1
+        s = b.side
+        b.cells[frm], b.cells[to] = mover, victim
+        b.totals[s] -= roll - (mover & 7)
+        b.totals[s ^ 1] += victim & 7
+        b.taken[s] -= victim & 7
+        b.dice[s ^ 1] += 1
+        b.quiet = quiet
+
+    # -- values -----------------------------------------------------------------------------
+
+    def ended(self) -> float | None:
+        """The exact value of an ended game for the side to move (DC-11, DC-12, DC-14), else
+        None."""
+        b = self.board
+        me, other = b.side, b.side ^ 1
+        if not b.dice[me]:
+            return -WIN
+        if not b.dice[other]:
+            return WIN
+        if b.any_capture:
+            if b.quiet < self.stall:
+                return None
+        elif not self.opening or b.quiet < self.opening:
+            return None
+        lead = b.totals[me] - b.totals[other] or b.taken[me] - b.taken[other]
+        return WIN if lead > 0 else -WIN if lead < 0 else 0.0
+
+    def estimate(self) -> float:
+        """The rules' estimate for the side to move, as a worth."""
+        self.tick()
+        b = self.board
+        return leaf_worth(self.rules, b.state(), b.side)
+
+    def node(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Negamax value (fail-soft) for the side to move."""
+        self.tick()
+        done = self.ended()
+        if done is not None:
+            return done
+        if depth <= 0:
+            return self.quiesce_node(alpha, beta, self.quiesce)
+        key = self.board.key()
+        entry = self.tt.get(key)
+        first = -1
+        if entry is not None:
+            e_depth, flag, v, first = entry
+            if e_depth >= depth and (
+                flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha)
+            ):
+                return v
+        moves = self.moves()
+        if not moves:  # a pass (DC-7)
+            return self.passed(depth, alpha, beta, ply)
+        start, best, best_move = alpha, -INF, -1
+        for m in self.ordered(moves, first, ply):
+            v = self.after(m, depth - 1, alpha, beta, ply)
+            if v > best:
+                best, best_move = v, m
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                if not self.board.cells[m >> 8]:
+                    self.killers[ply] = m
+                break
+        flag = UPPER if best <= start else LOWER if best >= beta else EXACT
+        self.tt[key] = (depth, flag, best, best_move)
+        return best
+
+    def passed(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        b = self.board
+        b.side ^= 1
+        b.quiet += 1
+        try:
+            return -self.node(depth - 1, -beta, -alpha, ply + 1)
+        finally:
+            b.side ^= 1
+            b.quiet -= 1
+
+    def after(self, m: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The value of move ``m`` for the side making it: a quiet move's child, or a
+        capture's six rerolls averaged."""
+        if not self.board.cells[m >> 8]:
+            self.make_quiet(m)
+            try:
+                return -self.node(depth, -beta, -alpha, ply + 1)
+            finally:
+                self.unmake_quiet(m)
+        return self.chance(m, alpha, beta, lambda a, b: -self.node(depth, -b, -a, ply + 1))
+
+    def chance(self, m: int, alpha: float, beta: float, child: ChildValue) -> float:
+        """The capture ``m``'s value averaged over the capturer's six rerolls (DC-10), with
+        Star1 bounds: each face is searched in the window that could still move the average
+        out of (alpha, beta), and the search stops once it cannot."""
+        n, total = len(ROLLS), 0.0
+        for i, roll in enumerate(ROLLS):
+            left = n - 1 - i
+            lo = max(-WIN, n * alpha - total - left * WIN)
+            hi = min(WIN, n * beta - total + left * WIN)
+            undo = self.make_capture(m, roll)
+            try:
+                v = child(lo, hi)
+            finally:
+                self.unmake_capture(m, roll, undo)
+            total += v
+            if total + left * WIN <= n * alpha:
+                return (total + left * WIN) / n
+            if total - left * WIN >= n * beta:
+                return (total - left * WIN) / n
+        return total / n
+
+    def quiesce_node(self, alpha: float, beta: float, left: int) -> float:
+        """At the horizon: the estimate, or a capture of the side to move where one pays
+        (standing pat is always allowed: a quiet move is nearly always there)."""
+        done = self.ended()
+        if done is not None:
+            return done
+        stand = self.estimate()
+        if left <= 0 or stand >= beta:
+            return stand
+        best = stand
+        alpha = max(alpha, stand)
+        caps = self.ordered(self.captures(self.moves()), -1, -1)
+        for m in caps:
+            v = self.chance(m, alpha, beta, lambda a, b: -self.quiesce_node(-b, -a, left - 1))
+            best = max(best, v)
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+        return best
+
+
+class DiceChessSearcher:
+    """Iterative deepening over Dice Chess's moves (``DiceSearch``)."""
+
+    def __init__(self, rules: SearchedRules) -> None:
+        self.rules = rules
+
+    def search(self, state: DiceChessState, limits: Limits, rng: random.Random) -> Found:
+        actions = self.rules.legal_actions(state)
+        if not actions:
+            raise IllegalAction("the game is over: there is no decision to make")
+        if state.setup or len(actions) == 1:
+            return self.one_deep(state, actions, rng)
+        search = DiceSearch(self.rules, Board.of(state), limits)
+        moves = search.moves()
+        rng.shuffle(moves)
+        scores = dict.fromkeys(moves, 0.0)
+        best, worth, finished = moves[0], 0.0, 0
+        for depth in range(1, MAX_DEPTH + 1):
+            moves.sort(key=lambda m: -scores[m])
+            alpha, move = -INF, moves[0]
+            try:
+                for m in moves:
+                    v = search.after(m, depth - 1, alpha, INF, 0)
+                    scores[m] = v
+                    if v > alpha:
+                        alpha, move = v, m
+            except Stop:
+                if alpha > -INF:
+                    best, worth = move, alpha
+                break
+            best, worth, finished = move, alpha, depth
+            if abs(worth) >= WIN:
+                break
+        action = Action(MOVE, (best & 255, best >> 8))
+        if action not in actions:
+            raise IllegalAction(f"the searcher chose {action.text(self.rules.geo)}, not legal")
+        return Found(action, as_value(worth), 0, finished, search.nodes, self.gain(state, action))
+
+    def one_deep(self, state: DiceChessState, actions: list[Action], rng: random.Random) -> Found:
+        """Each decision weighed by the estimate of its result (the setup phase's swaps and
+        "done", DC-2; or a single choice)."""
+        side, scored = state.side, []
+        for action in actions:
+            after, _ = self.rules.apply(state, action, Dice(random.Random(0)))
+            scored.append((self.rules.evaluate(after, side), action))
+        top = max(v for v, _ in scored)
+        action = rng.choice([a for v, a in scored if v >= top - 1e-9])
+        return Found(action, top, 0, 1, len(actions), top - self.rules.evaluate(state, side))
+
+    def gain(self, state: DiceChessState, action: Action) -> float:
+        """The expected change of the estimate the move makes, its rerolls weighed (DC-10)."""
+        side, rules = state.side, self.rules
+        before = rules.evaluate(state, side)
+        results = [rules.apply(state, action, ScriptedDice([r]))[0] for r in ROLLS]
+        if state.board[action.squares[1]] is None:
+            results = results[:1]
+        going = [s for s in results if rules.outcome(s) is None]
+        if not going:
+            return 0.0
+        return sum(rules.evaluate(s, side) for s in going) / len(going) - before
+
+    def value(self, state: DiceChessState, depth: int) -> float:
+        """The fixed-depth value of ``state`` for the side to move, as a worth (the rules'
+        estimate at the leaves, no quiescence), to compare with a plain expectimax."""
+        search = DiceSearch(self.rules, Board.of(state), None, quiesce=0)
+        return search.node(depth, -INF, INF, 0)
+
+
+def as_value(worth: float) -> float:
+    """A worth as ``Found.value``: the estimate it squashes, or a share of ``WON_VALUE``
+    for a forced result."""
+    if abs(worth) > NOT_WON:
+        return WON_VALUE * worth
+    return PAWN_SCALE * math.atanh(worth)

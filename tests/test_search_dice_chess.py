@@ -1,0 +1,160 @@
+"""Dice Chess's searcher (``Rules.searcher``, ``rules/dice_chess/search.py``): it decides only
+legal moves, its fixed-depth value equals a plain expectimax over the rules with each reroll
+of a capturing die weighed exactly (DC-10), a node budget makes its decisions depend on the
+position and the seed alone, and it plays the end of the stall clock (DC-12) as a player
+should: a side ahead does not gamble its lead on a reroll, a side behind takes the capture
+that can still win."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from battlechess_tui.ai import Budget, hint, make_player
+from battlechess_tui.engine.dice import ScriptedDice
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.dice_chess.rules import DiceChessRules
+from battlechess_tui.rules.dice_chess.search import DiceChessSearcher, leaf_worth
+from battlechess_tui.rules.dice_chess.state import DiceChessState
+from battlechess_tui.simulation import random_game
+
+
+def rules() -> DiceChessRules:
+    r = make_variant("dice-chess").rules
+    assert isinstance(r, DiceChessRules)
+    return r
+
+
+def searcher(r: DiceChessRules) -> DiceChessSearcher:
+    found = r.searcher()
+    assert isinstance(found, DiceChessSearcher)
+    return found
+
+
+def positions(seed: int, count: int, *, setup: bool = True) -> list[DiceChessState]:
+    r = rules()
+    game = random_game("dice-chess", seed, {})
+    states = [
+        p.state
+        for p in game.positions
+        if r.outcome(p.state) is None and (setup or not p.state.setup)
+    ]
+    return random.Random(seed).sample(states, min(count, len(states)))
+
+
+def expectimax(r: DiceChessRules, state: DiceChessState, depth: int) -> float:
+    """A plain expectimax over the rules: every move to ``depth``, a capture's six rerolls
+    each weighed 1/6 (DC-10), an ended game worth 1, -1 or 0, the searcher's leaf worth."""
+    outcome = r.outcome(state)
+    if outcome is not None:
+        return 0.0 if outcome.winner is None else 1.0 if outcome.winner == state.side else -1.0
+    if depth == 0:
+        return leaf_worth(r, state, state.side)
+    best = -2.0
+    for action in r.legal_actions(state):
+        takes = action.kind == "move" and state.board[action.squares[1]] is not None
+        rolls: list[list[int]] = [[face] for face in range(1, 7)] if takes else [[]]
+        children = [r.apply(state, action, ScriptedDice(roll))[0] for roll in rolls]
+        best = max(best, sum(-expectimax(r, c, depth - 1) for c in children) / len(children))
+    return best
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_dc_3_searcher_decides_only_legal_moves_and_setup_decisions(seed: int) -> None:
+    r = rules()
+    for state in positions(seed, 8):
+        found = searcher(r).search(state, Budget(nodes=300), random.Random(seed))
+        assert found.action in r.legal_actions(state)
+
+
+SMALL = [
+    # White 5 and 6 against Black 5 and 1, a capture each way; the stall clock near its end.
+    ("8/8/8/8/2d5d14/2D5D64/8/8 w play 0/0 3/- 3", 2),
+    # A 1 that may step two squares (DC-6) and a 6 with its diagonals (DC-5), opening clock.
+    ("d67/8/8/3d12D61/8/8/1D16/8 b play 0/0 -/- 4", 2),
+]
+
+
+@pytest.mark.parametrize(("text", "depth"), SMALL)
+def test_dc_10_searcher_value_equals_an_expectimax_with_every_reroll(text: str, depth: int) -> None:
+    r = rules()
+    state = r.parse_position(text)
+    for d in range(1, depth + 1):
+        assert searcher(r).value(state, d) == pytest.approx(expectimax(r, state, d), abs=1e-9)
+
+
+def test_dc_10_searcher_value_equals_the_expectimax_on_played_positions() -> None:
+    r = rules()
+    for state in positions(4, 3, setup=False):
+        assert searcher(r).value(state, 1) == pytest.approx(expectimax(r, state, 1), abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_node_budget_makes_decisions_deterministic_for_a_seed(seed: int) -> None:
+    r = rules()
+    for state in positions(seed, 3, setup=False):
+        seat = r.to_move(state)
+        first = make_player("medium").choose(r, state, seat, random.Random(3), Budget(2000))
+        again = make_player("medium").choose(r, state, seat, random.Random(3), Budget(2000))
+        assert first == again
+
+
+def tactic(r: DiceChessRules, rows: str, side: int, **fields: Any) -> DiceChessState:
+    return r.from_text(rows, side, **fields)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_dc_12_ahead_by_a_pip_the_side_to_move_lets_the_clock_end_the_game(level: str) -> None:
+    # White leads 7-6 with one full turn left on the stall clock. Taking the 1 with the 6 would
+    # leave the lead to the reroll (won only on a 4 or more, DC-10) and restart the clock;
+    # any quiet move wins, Black having nothing it may take.
+    r = rules()
+    state = tactic(
+        r,
+        """
+        b5 .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .
+        .  .  .  b1 .  .  .  .
+        .  .  .  W6 .  .  .  .
+        .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  W1
+        """,
+        0,
+        captured=((3,), ()),
+        quiet=4,
+    )
+    budget = Budget.for_level(level, rules=r)
+    advice = hint(r, state, "white", random.Random(0), budget)
+    assert advice.action.text(r.geo) != "d4d5", advice.reason()
+    assert advice.wins, advice.reason()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_dc_12_behind_on_the_last_move_the_side_takes_the_capture_that_can_win(level: str) -> None:
+    # White trails 11-12 and the clock ends the game after this move (DC-12). Taking the 5
+    # with the 5 wins on any reroll but a 1; taking the 1 with the 6 cannot win; a quiet
+    # move loses at once.
+    r = rules()
+    state = tactic(
+        r,
+        """
+        .  .  .  .  .  .  .  b6
+        .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .
+        .  .  b5 .  b1 .  .  .
+        .  .  W5 .  W6 .  .  .
+        .  .  .  .  .  .  .  .
+        .  .  .  .  .  .  .  .
+        """,
+        0,
+        captured=((2,), (2,)),
+        quiet=5,
+    )
+    budget = Budget.for_level(level, rules=r)
+    advice = hint(r, state, "white", random.Random(0), budget)
+    assert advice.action.text(r.geo) == "c3c4", advice.reason()
