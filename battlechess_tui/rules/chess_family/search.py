@@ -39,6 +39,8 @@ DELTA = 200
 NULL_R = 2
 LMR_DEPTH = 3
 LMR_AFTER = 3
+#: Searches of a fight's results with guessed windows before Star1 decides it.
+FIGHT_PROBES = 4
 #: Move ordering: the table's move, captures, promotions, killers; history below.
 ORDER_TT, ORDER_CAPTURE, ORDER_PROMO, ORDER_KILLER = 1 << 30, 1 << 26, 1 << 25, 1 << 24
 
@@ -203,38 +205,101 @@ class AlphaBeta:
         ply: int,
     ) -> int:
         """A capture as a chance node (SC-5, SC-6): won, the attacker takes the square; lost,
-        it dies and the turn passes. Star1: each branch is searched with the window its
-        weight allows, assuming the other branch at its worst or best."""
-        board = self.board
-        attacker = board.b[m & 255]
+        it dies and the turn passes. Each result is known within an interval, at first
+        [-MATE, MATE]; a branch is searched with the window that the other's best guess (the
+        lost result's static estimate, then what the search has found) leaves, and narrows its
+        interval, until the intervals decide the node against the window. After
+        ``FIGHT_PROBES`` searches, Star1 (the other branch at its worst and best) decides it.
+        A window from a guess is narrow, so fights prune like other moves; the answer is that
+        of the expectation (the guesses only choose windows)."""
+        attacker = self.board.b[m & 255]
         p = fights[attacker & 7][victim & 7]
         q = 1.0 - p
-        hi, lo = MATE, -MATE
-        won = 0.0
-        if p > 0:
-            if victim & 7 == KING:
-                won = self.won(ply + 1)
+        won_: tuple[float, float] = (-MATE, MATE)
+        lost_: tuple[float, float] = (-MATE, MATE)
+        if p <= 0 or victim & 7 == KING:
+            won_ = (self.won(ply + 1),) * 2 if p > 0 else (0, 0)
+        if q <= 0 or attacker & 7 == KING:
+            lost_ = (-self.won(ply + 1),) * 2 if q > 0 else (0, 0)
+        lost_guess = self.lost_estimate(m) if lost_[0] < lost_[1] else lost_[0]
+        won_guess = won_[0]
+        won_side = True
+        for _ in range(FIGHT_PROBES):
+            lower, upper = p * won_[0] + q * lost_[0], p * won_[1] + q * lost_[1]
+            if upper <= alpha or lower == upper:
+                return int(upper)
+            if lower >= beta:
+                return int(lower)
+            if won_side and won_[0] < won_[1] or lost_[0] == lost_[1]:
+                other = min(max(lost_guess, lost_[0]), lost_[1])
+                a, b = (alpha - q * other) / p, (beta - q * other) / p
+                won_guess = self.branch(m, True, depth, a, b, ply)
+                won_, won_side = self.narrow(won_, won_guess, a, b), False
             else:
-                a = (alpha - q * hi) / p
-                b = (beta - q * lo) / p
-                board.make(m)
-                won = -self.node(depth - 1, -b, -a, ply + 1)
-                board.unmake()
-            if q <= 0:
-                return int(won)
-            if p * won + q * hi <= alpha:
-                return int(p * won + q * hi)
-            if p * won + q * lo >= beta:
-                return int(p * won + q * lo)
-        if attacker & 7 == KING:
-            lost = -self.won(ply + 1)
+                other = min(max(won_guess, won_[0]), won_[1])
+                a, b = (alpha - p * other) / q, (beta - p * other) / q
+                lost_guess = self.branch(m, False, depth, a, b, ply)
+                lost_, won_side = self.narrow(lost_, lost_guess, a, b), True
+        return self.star1(m, p, won_, lost_, depth, alpha, beta, ply)
+
+    def star1(
+        self,
+        m: int,
+        p: float,
+        won_: tuple[float, float],
+        lost_: tuple[float, float],
+        depth: int,
+        alpha: int | float,
+        beta: int | float,
+        ply: int,
+    ) -> int:
+        """Star1 within the intervals known: the won result with the window that the lost
+        one at its worst and best allows, then the lost one with the won one exact."""
+        q = 1.0 - p
+        if won_[0] < won_[1]:
+            a, b = (alpha - q * lost_[1]) / p, (beta - q * lost_[0]) / p
+            v = self.branch(m, True, depth, a, b, ply)
+            if v <= a:
+                return int(p * v + q * lost_[1])
+            if v >= b:
+                return int(p * v + q * lost_[0])
+            won_ = (v, v)
+        if lost_[0] < lost_[1]:
+            a, b = (alpha - p * won_[0]) / q, (beta - p * won_[0]) / q
+            lost_ = (self.branch(m, False, depth, a, b, ply),) * 2
+        return int(p * won_[0] + q * lost_[0])
+
+    @staticmethod
+    def narrow(known: tuple[float, float], v: int, a: float, b: float) -> tuple[float, float]:
+        """The interval of a result after a fail-soft search with window (a, b) gave ``v``."""
+        lo, hi = known
+        if v <= a:
+            hi = min(hi, v)
+        elif v >= b:
+            lo = max(lo, v)
         else:
-            a = (alpha - p * won) / q
-            b = (beta - p * won) / q
+            lo = hi = v
+        return (lo, hi) if lo <= hi else (v, v)
+
+    def branch(self, m: int, won: bool, depth: int, a: float, b: float, ply: int) -> int:
+        """The value for the attacker of the fight ``m`` won (or lost), searched in (a, b)."""
+        board = self.board
+        if won:
+            board.make(m)
+        else:
             board.make_lost(m)
-            lost = -self.node(depth - 1, -b, -a, ply + 1)
+        try:
+            return -self.node(depth - 1, -b, -a, ply + 1)
+        finally:
             board.unmake()
-        return int(p * won + q * lost)
+
+    def lost_estimate(self, m: int) -> int:
+        """The static estimate, for the attacker, of losing the fight ``m``."""
+        board = self.board
+        board.make_lost(m)
+        v = -board.evaluate()
+        board.unmake()
+        return v
 
     # -- the tree ----------------------------------------------------------------------------
 
