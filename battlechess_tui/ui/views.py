@@ -71,9 +71,12 @@ def who(game: Game, seat_key: str) -> str:
     seat = seat_of(game, seat_key)
     side, part = game.rules.side_names[seat.side], commander(game, seat)
     where = f"{side} · {part}" if part else side
+    name = game.player_of(seat_key)
     if kept_default_name(game, seat_key):
         return where
-    return f"{game.player_of(seat_key)} ({where})"
+    if name.startswith(f"{where} ("):  # already says where: "White (medium computer)"
+        return name
+    return f"{name} ({where})"
 
 
 def deed(ply: Ply) -> str:
