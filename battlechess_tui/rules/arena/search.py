@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.deepening import Stop, deepen
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Rules
 from battlechess_tui.rules.arena.state import GLADIATOR, ArenaState
@@ -26,10 +27,6 @@ MAX_DEPTH = 64
 CLOCK_EVERY = 256
 EXACT, LOWER, UPPER = 0, 1, 2
 CENTIPAWNS = 100.0
-
-
-class Stop(Exception):
-    """The limits are used up."""
 
 
 @dataclass
@@ -162,25 +159,14 @@ class ArenaSearcher:
             raise IllegalAction("the game is over: there is no decision to make")
         rng.shuffle(actions)
         search = ArenaSearch(self.rules, limits)
-        best, value, finished = actions[0], 0, 0
-        scores = dict.fromkeys(actions, 0)
-        for depth in range(1, MAX_DEPTH + 1):
-            actions.sort(key=lambda a: -scores[a])
-            alpha, move = -INF, actions[0]
-            try:
-                for action in actions:
-                    v = search.after(state, action, depth - 1, alpha, INF, 0)
-                    scores[action] = v
-                    if v > alpha:
-                        alpha, move = v, action
-            except Stop:
-                if alpha > -INF:
-                    best, value = move, alpha
-                break
-            best, value, finished = move, alpha, depth
-            if abs(value) >= MATE_BOUND:
-                break
-        mate = 0
+        best, score, finished = deepen(  # whole centipawns: int() is exact
+            actions,
+            lambda a, depth, alpha: search.after(state, a, depth, int(alpha), INF, 0),
+            win=MATE_BOUND,
+            inf=INF,
+            max_depth=MAX_DEPTH,
+        )
+        value, mate = int(score), 0
         if abs(value) >= MATE_BOUND:
             mate = MATE - abs(value) if value > 0 else -(MATE - abs(value))
         return Found(best, value / CENTIPAWNS, mate, finished, search.nodes)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.deepening import Stop, deepen
 from battlechess_tui.engine.dice import Dice, ScriptedDice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
@@ -83,10 +84,6 @@ DIE: dict[int, Die | None] = {0: None} | {s << 3 | f: (s, f) for s in (0, 1) for
 
 #: A chance node's child: (alpha, beta) -> its value for the side that captured.
 ChildValue = Callable[[float, float], float]
-
-
-class Stop(Exception):
-    """The limits are used up: the search answers with what it has."""
 
 
 def squash(pawns: float) -> float:
@@ -401,24 +398,13 @@ class DiceChessSearcher:
         search = DiceSearch(self.rules, Board.of(state), limits)
         moves = search.moves()
         rng.shuffle(moves)
-        scores = dict.fromkeys(moves, 0.0)
-        best, worth, finished = moves[0], 0.0, 0
-        for depth in range(1, MAX_DEPTH + 1):
-            moves.sort(key=lambda m: -scores[m])
-            alpha, move = -INF, moves[0]
-            try:
-                for m in moves:
-                    v = search.after(m, depth - 1, alpha, INF, 0)
-                    scores[m] = v
-                    if v > alpha:
-                        alpha, move = v, m
-            except Stop:
-                if alpha > -INF:
-                    best, worth = move, alpha
-                break
-            best, worth, finished = move, alpha, depth
-            if abs(worth) >= WIN:
-                break
+        best, worth, finished = deepen(
+            moves,
+            lambda m, depth, alpha: search.after(m, depth, alpha, INF, 0),
+            win=WIN,
+            inf=INF,
+            max_depth=MAX_DEPTH,
+        )
         action = Action(MOVE, (best & 255, best >> 8))
         if action not in actions:
             raise IllegalAction(f"the searcher chose {action.text(self.rules.geo)}, not legal")
