@@ -12,6 +12,7 @@ stop the search, which then answers with the best decision of the deepest search
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -25,6 +26,8 @@ from battlechess_tui.rules.chess_family.flat import (
 #: A won game, less one per ply to it (so the quickest win is preferred).
 MATE = 100_000
 MATE_BOUND = MATE - 1_000
+#: With a ``Rule.scale``, the largest estimate of a game that goes on (a share of ``MATE``).
+LEAD = 90_000
 INF = 10 * MATE
 MAX_DEPTH = 64
 #: How often (nodes) the limits' clock and cancel are asked.
@@ -63,6 +66,7 @@ class Rule:
     fights: tuple[tuple[float, ...], ...] | None = None
     fifty: int = 100
     passes: int = 0
+    scale: int = 0
 
 
 @dataclass
@@ -104,6 +108,23 @@ class AlphaBeta:
         self.pruning = pruning
         self.partial: tuple[int, int] | None = None
         self.base = len(board.stack)
+        self.scale = rule.scale if pruning else 0
+        #: SC-3: a king can be killed, so an attacked king may not stand pat (``evasions``).
+        self.evade = not rule.check and pruning
+
+    # -- the estimate ------------------------------------------------------------------------
+
+    def leaf(self, lead: int) -> int:
+        """A lead in centipawns in the search's unit: itself, or with a ``scale`` a share
+        of ``LEAD`` (a won game is ``MATE``), so that material and a fight's chance of ending
+        the game weigh on one scale."""
+        if not self.scale:
+            return lead
+        return int(LEAD * math.tanh(lead / self.scale))
+
+    def estimate(self) -> int:
+        """The static estimate for the side to move, in the search's unit."""
+        return self.leaf(self.board.evaluate())
 
     # -- the limits --------------------------------------------------------------------------
 
@@ -297,7 +318,7 @@ class AlphaBeta:
         """The static estimate, for the attacker, of losing the fight ``m``."""
         board = self.board
         board.make_lost(m)
-        v = -board.evaluate()
+        v = -self.estimate()
         board.unmake()
         return v
 
@@ -323,7 +344,7 @@ class AlphaBeta:
                 return self.quiesce(alpha, beta, ply)
             if self.rule.check and not self.any_legal():
                 return -self.won(ply) if in_check else 0
-            return board.evaluate()
+            return self.estimate()
         key = board.hash
         entry = self.tt.get(key)
         tt_move = 0
@@ -364,7 +385,7 @@ class AlphaBeta:
             self.rule.fights is None
             and depth >= NULL_R + 1
             and abs(beta) < MATE_BOUND
-            and board.evaluate() >= beta
+            and self.estimate() >= beta
             and board.has_pieces(board.side)
         )
 
@@ -455,7 +476,10 @@ class AlphaBeta:
                 return -self.won(ply)
             if qdepth < EVASION_PLIES and ply < MAX_DEPTH and board.in_check():
                 return self.search_moves(1, alpha, beta, ply, True, 0)
-        stand = board.evaluate()
+        lead = board.evaluate()
+        stand = self.leaf(lead)
+        if self.evade and qdepth < EVASION_PLIES and board.in_check():
+            return self.evasions(stand, alpha, beta, ply, qdepth)
         if stand >= beta or qdepth >= MAX_QUIESCE:
             return stand
         best = stand
@@ -469,7 +493,7 @@ class AlphaBeta:
             kings = victim & 7 == KING or b[m & 255] & 7 == KING
             if kings and fights is not None and not self.pruning:
                 continue  # material alone (``settle_gain``): a fight for a king is no trade
-            if victim & 7 != KING and stand + gain + DELTA <= alpha:
+            if victim & 7 != KING and self.leaf(lead + gain + DELTA) <= alpha:
                 continue
             if fights is not None and victim:
                 v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth)
@@ -485,6 +509,23 @@ class AlphaBeta:
                     if v >= beta:
                         break
         return best
+
+    def evasions(
+        self, stand: int, alpha: int | float, beta: int | float, ply: int, qdepth: int
+    ) -> int:
+        """SC-3 near the horizon: the side to move's king is attacked, so it may not stand
+        pat (the attacker would fight for the king next): every move is searched, each
+        followed by the quiescence search; with no move, the estimate."""
+        best = -INF
+        for m in self.ordered(self.board.moves(), 0, ply):
+            v = self.child_q(m, alpha, beta, ply, qdepth)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return stand if best == -INF else best
 
     def child_q(
         self, m: int, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0
@@ -523,7 +564,7 @@ class AlphaBeta:
             lost = -self.won(ply + 1)
         else:
             board.make_lost(m)
-            lost = -board.evaluate()
+            lost = -self.estimate()
             board.unmake()
         if p <= 0:
             return lost
