@@ -12,7 +12,6 @@ stop the search, which then answers with the best decision of the deepest search
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
@@ -26,8 +25,6 @@ from battlechess_tui.rules.chess_family.flat import (
 #: A won game, less one per ply to it (so the quickest win is preferred).
 MATE = 100_000
 MATE_BOUND = MATE - 1_000
-#: With a ``Rule.scale``, the largest estimate of a game that goes on (a share of ``MATE``).
-LEAD = 90_000
 INF = 10 * MATE
 MAX_DEPTH = 64
 #: How often (nodes) the limits' clock and cancel are asked.
@@ -66,7 +63,6 @@ class Rule:
     fights: tuple[tuple[float, ...], ...] | None = None
     fifty: int = 100
     passes: int = 0
-    scale: int = 0
 
 
 @dataclass
@@ -108,23 +104,8 @@ class AlphaBeta:
         self.pruning = pruning
         self.partial: tuple[int, int] | None = None
         self.base = len(board.stack)
-        self.scale = rule.scale if pruning else 0
         #: SC-3: a king can be killed, so an attacked king may not stand pat (``evasions``).
         self.evade = not rule.check and pruning
-
-    # -- the estimate ------------------------------------------------------------------------
-
-    def leaf(self, lead: int) -> int:
-        """A lead in centipawns in the search's unit: itself, or with a ``scale`` a share
-        of ``LEAD`` (a won game is ``MATE``), so that material and a fight's chance of ending
-        the game weigh on one scale."""
-        if not self.scale:
-            return lead
-        return int(LEAD * math.tanh(lead / self.scale))
-
-    def estimate(self) -> int:
-        """The static estimate for the side to move, in the search's unit."""
-        return self.leaf(self.board.evaluate())
 
     # -- the limits --------------------------------------------------------------------------
 
@@ -318,7 +299,7 @@ class AlphaBeta:
         """The static estimate, for the attacker, of losing the fight ``m``."""
         board = self.board
         board.make_lost(m)
-        v = -self.estimate()
+        v = -board.evaluate()
         board.unmake()
         return v
 
@@ -344,7 +325,7 @@ class AlphaBeta:
                 return self.quiesce(alpha, beta, ply)
             if self.rule.check and not self.any_legal():
                 return -self.won(ply) if in_check else 0
-            return self.estimate()
+            return board.evaluate()
         key = board.hash
         entry = self.tt.get(key)
         tt_move = 0
@@ -385,7 +366,7 @@ class AlphaBeta:
             self.rule.fights is None
             and depth >= NULL_R + 1
             and abs(beta) < MATE_BOUND
-            and self.estimate() >= beta
+            and board.evaluate() >= beta
             and board.has_pieces(board.side)
         )
 
@@ -476,8 +457,7 @@ class AlphaBeta:
                 return -self.won(ply)
             if qdepth < EVASION_PLIES and ply < MAX_DEPTH and board.in_check():
                 return self.search_moves(1, alpha, beta, ply, True, 0)
-        lead = board.evaluate()
-        stand = self.leaf(lead)
+        stand = board.evaluate()
         if self.evade and qdepth < EVASION_PLIES and board.in_check():
             return self.evasions(stand, alpha, beta, ply, qdepth)
         if stand >= beta or qdepth >= MAX_QUIESCE:
@@ -493,7 +473,7 @@ class AlphaBeta:
             kings = victim & 7 == KING or b[m & 255] & 7 == KING
             if kings and fights is not None and not self.pruning:
                 continue  # material alone (``settle_gain``): a fight for a king is no trade
-            if victim & 7 != KING and self.leaf(lead + gain + DELTA) <= alpha:
+            if victim & 7 != KING and stand + gain + DELTA <= alpha:
                 continue
             if fights is not None and victim:
                 v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth)
@@ -564,7 +544,7 @@ class AlphaBeta:
             lost = -self.won(ply + 1)
         else:
             board.make_lost(m)
-            lost = -self.estimate()
+            lost = -board.evaluate()
             board.unmake()
         if p <= 0:
             return lost
