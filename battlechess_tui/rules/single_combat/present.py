@@ -10,13 +10,14 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.present import NoteWords
+from battlechess_tui.engine.present import NoteWords, RefusalWords
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, ordinal, percent
 from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind, Purpose
 from battlechess_tui.rules.chess_family.present import ChessPresenter
 from battlechess_tui.rules.chess_family.rules import PASS
 from battlechess_tui.rules.chess_family.state import ChessState
+from battlechess_tui.rules.single_combat import refusal_words
 from battlechess_tui.rules.single_combat.rules import Fact, SingleCombatRules
 from battlechess_tui.rules.single_combat.tables import CLASS_OF, COLUMN_NAMES, COLUMNS
 
@@ -37,6 +38,9 @@ class SingleCombatPresenter(ChessPresenter):
         EventTag.PROMOTE: "the pawn promotes to a {k[0]} on {at[0]}",
         EventTag.KING: "{side}'s king is killed: {other} wins ({rule})",
     }
+
+    #: Why a decision is refused (``refusal_words.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = refusal_words.WORDS
 
     def kind_name(self, kind: str) -> str:
         return super().kind_name(kind).lower()  # "wins and kills Black's knight"
