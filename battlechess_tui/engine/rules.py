@@ -311,7 +311,9 @@ class Rules(ABC, Generic[S]):
         try:
             action = Action.parse(text, self.geo)
         except ValueError as exc:
-            raise IllegalAction(Refusal(Refused.UNREADABLE, names=(str(exc),)), rules=self) from None
+            raise IllegalAction(
+                Refusal(Refused.UNREADABLE, names=(str(exc),)), rules=self
+            ) from None
         legal = self.legal_actions(state)
         if action in legal:
             return action
@@ -323,6 +325,16 @@ class Rules(ABC, Generic[S]):
                 refusal = Refusal(Refused.PROMOTION_UNSAID, action.squares, actions=tuple(options))
                 raise IllegalAction(refusal, rules=self)
         raise self.refused(state, action)
+
+    def read_action(self, text: str) -> Action:
+        """The action ``text`` names in canonical text, legal or not; IllegalAction (with
+        the reader's reason) when it names none."""
+        try:
+            return Action.parse(text, self.geo)
+        except ValueError as exc:
+            raise IllegalAction(
+                Refusal(Refused.UNREADABLE, names=(str(exc),)), rules=self
+            ) from None
 
     def refusal(self, state: S, action: Action) -> Refusal | None:
         """Why ``action`` is refused in ``state``, in facts (a presenter words them:

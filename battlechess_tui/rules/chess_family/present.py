@@ -12,7 +12,7 @@ from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.present import NoteWords, Presenter, RefusalWords
 from battlechess_tui.engine.views import IN_CHECK, Mark, PieceView, TallyItem, TallySection
 from battlechess_tui.engine.vocabulary import EventTag
-from battlechess_tui.rules.chess_family import refusal_words
+from battlechess_tui.rules.chess_family import present_refusals
 from battlechess_tui.rules.chess_family import san as fide_san
 from battlechess_tui.rules.chess_family.pieces import ChessPieces
 from battlechess_tui.rules.chess_family.rules import ChessRules
@@ -27,8 +27,8 @@ class ChessPresenter(ChessPieces, Presenter[ChessState]):
     NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
         EventTag.PASS: "{side} cannot move and passes",
     }
-    #: Why a decision is refused (``refusal_words.py``).
-    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = refusal_words.WORDS
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     # -- the move log --------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind, Purpos
 from battlechess_tui.rules.chess_family.present import ChessPresenter
 from battlechess_tui.rules.chess_family.rules import PASS
 from battlechess_tui.rules.chess_family.state import ChessState
-from battlechess_tui.rules.single_combat import refusal_words
+from battlechess_tui.rules.single_combat import present_refusals
 from battlechess_tui.rules.single_combat.rules import Fact, SingleCombatRules
 from battlechess_tui.rules.single_combat.tables import CLASS_OF, COLUMN_NAMES, COLUMNS
 
@@ -39,8 +39,8 @@ class SingleCombatPresenter(ChessPresenter):
         EventTag.KING: "{side}'s king is killed: {other} wins ({rule})",
     }
 
-    #: Why a decision is refused (``refusal_words.py``).
-    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = refusal_words.WORDS
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     def kind_name(self, kind: str) -> str:
         return super().kind_name(kind).lower()  # "wins and kills Black's knight"

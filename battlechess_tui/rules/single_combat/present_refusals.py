@@ -1,9 +1,9 @@
-"""Single Combat's refusals in words, besides the chess games' (``refusal_words.WORDS``)."""
+"""Single Combat's refusals in words, besides the chess games' (``present_refusals.WORDS``)."""
 
 from __future__ import annotations
 
 from battlechess_tui.engine.present import RefusalWords
-from battlechess_tui.rules.chess_family import refusal_words as chess
+from battlechess_tui.rules.chess_family import present_refusals as chess
 from battlechess_tui.rules.single_combat.rules import Reason
 
 WORDS: dict[str, RefusalWords] = {
