@@ -9,7 +9,13 @@ from typing import ClassVar
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.present import CHOICES, ActionGroup, NoteWords, Presenter
+from battlechess_tui.engine.present import (
+    CHOICES,
+    ActionGroup,
+    NoteWords,
+    Presenter,
+    RefusalWords,
+)
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import (
@@ -22,7 +28,16 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
-from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, present_notes, spells
+from battlechess_tui.rules.dnd import (
+    brief,
+    combat,
+    estimate,
+    explain,
+    odds,
+    present_notes,
+    present_refusals,
+    spells,
+)
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.rules import DndRules
@@ -116,6 +131,8 @@ class DndPresenter(Presenter[DndState]):
     # -- notes (their words: ``present_notes.py``) ----------------------------------------------
 
     NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = present_notes.NOTE_WORDS
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     def kind_name(self, kind: str) -> str:
         """A class's name (a note's piece kind is its class key): ``Fighter``."""
