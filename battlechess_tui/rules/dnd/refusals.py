@@ -4,18 +4,16 @@ words them (``present_refusals.py``)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import PieceRef
 from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import spells, spoils, turn
 from battlechess_tui.rules.dnd.state import ACT, LOOT, MOVE_PHASE, SWAP, DndState
-
-if TYPE_CHECKING:
-    from battlechess_tui.rules.dnd.rules import DndRules
+from battlechess_tui.rules.dnd.stats import Tables
 
 
 class Reason(StrEnum):
@@ -40,12 +38,14 @@ class Reason(StrEnum):
     NOT_OPEN = "not-open"  # actions[0] in this battle; actions[1:]: those open
 
 
-def refusal(rules: DndRules, state: DndState, action: Action) -> Refusal:
-    """Why ``action``, not legal in ``state``, is refused."""
+def refusal(
+    rules: Rules[DndState], tables: Tables, campaign: bool, state: DndState, action: Action
+) -> Refusal:
+    """Why ``action``, not legal in ``state``, is refused (``campaign``: campaign play)."""
     if rules.outcome(state) is not None:
         return Refusal(Refused.GAME_OVER)
     if action == spoils.SURRENDER:
-        if not rules.campaign:
+        if not campaign:
             return Refusal(Reason.SURRENDER_CAMPAIGN_ONLY, rule="DD-45")
         return Refusal(Reason.SURRENDER_MOVE_ONLY, rule="DD-45")
     if state.phase == LOOT:
@@ -57,11 +57,11 @@ def refusal(rules: DndRules, state: DndState, action: Action) -> Refusal:
     if state.phase == SWAP:
         return Refusal(Reason.KING_SWAP, rule="DD-17")
     if state.phase == ACT:
-        return _effect_refusal(rules, state, action)
+        return _effect_refusal(tables, state, action)
     return _battle_refusal(rules, state, action)
 
 
-def _battle_refusal(rules: DndRules, state: DndState, action: Action) -> Refusal:
+def _battle_refusal(rules: Rules[DndState], state: DndState, action: Action) -> Refusal:
     if action.kind == ActionKind.WITHDRAW:
         return Refusal(Reason.WITHDRAW_REFUSED, rule="DD-16")
     if action.kind == ActionKind.ATTACK:
@@ -96,12 +96,12 @@ def _move_refusal(state: DndState, action: Action) -> Refusal:
     return Refusal(Refused.CANNOT_REACH, (frm, to), (PieceRef(p.side, p.cls, frm),), rule="DD-4")
 
 
-def _effect_refusal(rules: DndRules, state: DndState, action: Action) -> Refusal:
+def _effect_refusal(tables: Tables, state: DndState, action: Action) -> Refusal:
     if action.kind == MOVE:
         return Refusal(Reason.ACT_NOW, rule="DD-5")
     if action.kind == ActionKind.CAST:
         p = state.pieces[state.actors[0]]
-        if action.choice not in spells.castable(rules.tables, p):
+        if action.choice not in spells.castable(tables, p):
             return Refusal(Reason.NO_SLOT, names=(action.choice,), rule="DD-19")
         return Refusal(Reason.OUT_OF_REACH, action.squares, rule="DD-7, DD-8")
     return Refusal(Reason.CHOOSE_EFFECT, rule="DD-5, DD-7")

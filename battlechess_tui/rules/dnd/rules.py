@@ -209,7 +209,7 @@ class DndRules(Rules[DndState]):
 
     def refusal_reason(self, state: DndState, action: Action) -> Refusal:
         """Why ``action`` is refused, in facts (``refusals.py``)."""
-        return refusals.refusal(self, state, action)
+        return refusals.refusal(self, self.tables, self.campaign, state, action)
 
 
 def dnd_rules(rules: Rules[Any]) -> DndRules:
