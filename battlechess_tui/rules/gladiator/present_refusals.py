@@ -7,6 +7,7 @@ from typing import Any
 
 from battlechess_tui.engine.present import RefusalWords
 from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.vocabulary import ActionKind
 
 from .pending import PLACE, PROMOTE, RETURN
 from .refusals import KINGS_MOVE_RULE, Reason
@@ -21,7 +22,7 @@ CHOICE_WORDS = {
 
 def _pending(presenter: Any, refusal: Refusal) -> str:
     offered = ", ".join(a.text(presenter.geo) for a in refusal.actions)
-    return f"first {CHOICE_WORDS[refusal.names[0]]}: {offered}"
+    return f"first {CHOICE_WORDS[ActionKind(refusal.names[0])]}: {offered}"
 
 
 def _whose(presenter: Any, refusal: Refusal) -> str:
