@@ -277,9 +277,8 @@ class Game:
             try:
                 game.play(text, RecordedDice(_rolls(events)))
             except IllegalAction as exc:  # where the save goes wrong, then why
-                raise IllegalAction(
-                    exc.refusal or str(exc), f"ply {index + 1} ({text}): {exc}"
-                ) from None
+                where = game.presenter.refused_at(index + 1, text, str(exc))
+                raise IllegalAction(exc.refusal or str(exc), where) from None
         return game
 
 

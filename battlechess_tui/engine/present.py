@@ -275,6 +275,11 @@ class Presenter(ABC, Generic[S]):
         for a fact it has no words for)."""
         return self.refusal_words(refusal) or refusal.plain()
 
+    def refused_at(self, ply: int, text: str, why: str) -> str:
+        """A recorded decision refused on replay: where (``ply``, 1 first; its ``text``) and
+        ``why`` (its refusal's words)."""
+        return f"ply {ply} ({text}): {why}"
+
     def refusal_fields(self, refusal: Refusal) -> dict[str, Any]:
         """The words a refusal's format string takes: as a note's (``side``, ``other``, ``p``,
         ``k``, ``owner``, ``at``, ``sq``, ``n``, ``x``, ``rule``), and ``kl`` (each piece's
