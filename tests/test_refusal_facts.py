@@ -22,7 +22,7 @@ import battlechess_tui.rules as rules_root
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.present import SHARED_REFUSAL_WORDS, TABLE_NOTATION, Presenter
+from battlechess_tui.engine.present import SHARED_REFUSAL_WORDS, TABLE_NOTATION
 from battlechess_tui.engine.refusal import Refusal, Refused
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.rules import IllegalAction
@@ -36,6 +36,7 @@ from battlechess_tui.rules.gladiator import refusals as gladiator_refusals
 from battlechess_tui.rules.single_combat.rules import Reason as CombatReason
 from tests.scripted_dice import ScriptedDice
 from tests.test_gladiator_support import position as gladiator_position
+from tests.test_note_facts import _presenters
 
 RULES_DIR = Path(rules_root.__file__).parent
 ENGINE_DIR = Path(engine_root.__file__).parent
@@ -77,6 +78,7 @@ def assert_refused(variant: Variant, state, text: str, fact: str, rule: str = ""
 
 CLASSIC = make_variant("classic")
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
 
 
 @pytest.mark.parametrize(
@@ -94,7 +96,7 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         ("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "e1g1", ChessReason.CASTLE_THROUGH_ATTACK),
         ("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "e2d3", ChessReason.SELF_CHECK),
         ("4k3/4r3/8/8/8/8/8/B3K3 w - - 0 1", "a1b2", ChessReason.CHECK_UNANSWERED),
-        ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "a2a3", Refused.GAME_OVER),
+        (FOOLS_MATE, "a2a3", Refused.GAME_OVER),
     ],
 )
 def test_classic_refusals_are_facts(fen, text, fact):
@@ -205,9 +207,7 @@ def test_dc_6_a_one_never_jumps_and_dc_4_dc_5_how_faces_move():
 def test_dice_chess_names_dice_not_pieces():
     state = dice_position(*LONE, ". . . W4 W2 . . .")
     assert DICE.presenter.refusal_text(refusal_of(DICE, state, "c4c5")) == "there is no die on c4"
-    assert DICE.presenter.refusal_text(refusal_of(DICE, state, "d4e4")) == (
-        "e4 holds your own die"
-    )
+    assert DICE.presenter.refusal_text(refusal_of(DICE, state, "d4e4")) == ("e4 holds your own die")
     assert DICE.presenter.refusal_text(refusal_of(DICE, state, "h8h7")) == (
         "the die on h8 is Black's"
     )
@@ -242,8 +242,15 @@ def arena_start():
         ("c2c2", Refused.SAME_SQUARE, ""),
         ("c2d2", Refused.OWN_PIECE_THERE, ""),
     ],
-    ids=["ar_4_supporter_first", "ar_4_not_a_move", "ar_8_no_promotion", "empty", "theirs",
-         "same", "own"],  # fmt: skip
+    ids=[
+        "ar_4_supporter_first",
+        "ar_4_not_a_move",
+        "ar_8_no_promotion",
+        "empty",
+        "theirs",
+        "same",
+        "own",
+    ],  # fmt: skip
 )
 def test_arena_refusals_at_the_start(text, fact, rule):
     assert_refused(ARENA, arena_start(), text, fact, rule)
@@ -290,8 +297,14 @@ def test_ar_6_the_ways_a_gladiator_moves_are_named():
         ("h1a8", Refused.CANNOT_REACH, ""),
         ("c4c5", ArenaReason.GLADIATOR_MOVED, "AR-4"),
     ],
-    ids=["ar_9_no_castling", "ar_9_no_capture", "ar_10_in_arena", "blocked", "reach",
-         "ar_4_gladiator_moved"],  # fmt: skip
+    ids=[
+        "ar_9_no_castling",
+        "ar_9_no_capture",
+        "ar_10_in_arena",
+        "blocked",
+        "reach",
+        "ar_4_gladiator_moved",
+    ],  # fmt: skip
 )
 def test_arena_supporter_refusals(text, fact, rule):
     state = ARENA.rules.from_fen(SEEN)  # type: ignore[attr-defined]
@@ -313,7 +326,8 @@ KINGS = {"f1": "K", "i1": "N", "f12": "k", "i12": "n"}
 
 def test_gc_13_a_piece_moves_once_a_turn():
     state = gladiator_position({**KINGS, "a2": "F"}, step=1, moved=("a2",))
-    found = assert_refused(GLADIATOR, state, "a2a3", gladiator_refusals.Reason.MOVED_ALREADY, "GC-13")
+    moved = gladiator_refusals.Reason.MOVED_ALREADY
+    found = assert_refused(GLADIATOR, state, "a2a3", moved, "GC-13")
     assert GLADIATOR.presenter.refusal_text(found) == (
         "the Footman has already moved this turn (GC-13)"
     )
@@ -408,14 +422,6 @@ def test_dd_45_surrender_only_in_campaign_play():
 
 
 # -- every fact has words, and words come only from presenters ------------------------------------
-
-
-def _presenters() -> dict[str, Presenter]:
-    out: dict[str, Presenter] = {}
-    for key in sorted(specs()):
-        presenter = make_variant(key).presenter
-        out.setdefault(type(presenter).__module__.split(".")[2], presenter)
-    return out
 
 
 def _refusal_calls(tree: ast.AST) -> list[ast.Call]:
