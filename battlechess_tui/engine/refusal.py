@@ -48,11 +48,6 @@ class Refusal:
     side: int | None = None
     rule: str = ""
 
-    @property
-    def rules(self) -> tuple[str, ...]:
-        """The rule ids cited, one by one: ``("GC-27", "GC-28")``."""
-        return tuple(r.strip() for r in self.rule.split(",") if r.strip())
-
     def plain(self) -> str:
         """The facts in one line, for a refusal no presenter has worded (never shown to
         players by the app, the CLI or lessons, which word every refusal)."""
