@@ -308,12 +308,7 @@ class Rules(ABC, Generic[S]):
 
     def parse_action(self, state: S, text: str) -> Action:
         """The legal action the text names; IllegalAction with the reason otherwise."""
-        try:
-            action = Action.parse(text, self.geo)
-        except ValueError as exc:
-            raise IllegalAction(
-                Refusal(Refused.UNREADABLE, names=(str(exc),)), rules=self
-            ) from None
+        action = self.read_action(text)
         legal = self.legal_actions(state)
         if action in legal:
             return action

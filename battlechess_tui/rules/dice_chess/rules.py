@@ -20,7 +20,7 @@ from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note, PieceRef
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.refusal import Refusal, Refused
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
+from battlechess_tui.engine.rules import Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose
 from battlechess_tui.rules.dice_chess import position, value
@@ -346,12 +346,7 @@ class DiceChessRules(Rules[DiceChessState]):
 
     def parse_action(self, state: DiceChessState, text: str) -> Action:
         """As the base, but ``swap e2 b1`` means the same as ``swap b1 e2`` (DC-15)."""
-        try:
-            action = Action.parse(text, self.geo)
-        except ValueError as exc:
-            raise IllegalAction(
-                Refusal(Refused.UNREADABLE, names=(str(exc),)), rules=self
-            ) from None
+        action = self.read_action(text)
         if action.kind == SWAP and len(action.squares) == 2:
             text = board_order(action).text(self.geo)
         return super().parse_action(state, text)
