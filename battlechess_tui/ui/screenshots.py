@@ -26,8 +26,8 @@ from battlechess_tui.ai import hint
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import specs
-from battlechess_tui.session import build_game
 from battlechess_tui.save.store import load_game
+from battlechess_tui.session import build_game
 from battlechess_tui.tutorial.catalogue import find
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp, Settings
