@@ -40,7 +40,11 @@ def test_dd_47_the_shop_offers_are_the_games_offers():
         == changed_numbers(before, after)
         == shop.changes("fighter", 1, (), ("weapon+1",))
     )
-    assert "Melee" in " ".join(weapon.changes) and weapon.price == 2_000
+    assert "melee" in [c.stat for c in weapon.changes] and weapon.price == 2_000
+    assert [shop.change_text(c) for c in weapon.changes] == [
+        "Melee +4 -> +5",
+        "Damage 2d6+3 -> 2d6+4",
+    ]
 
 
 def test_dd_48_a_campaign_refuses_to_settle_another_games_game_in_one_line(tmp_path):
