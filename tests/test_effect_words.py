@@ -106,12 +106,11 @@ def test_no_rules_module_names_an_effect_in_words():
             if name not in ("Effect", "replace"):
                 continue
             values = [*node.args, *(k.value for k in node.keywords)]
-            for value in values:
-                words = isinstance(value, ast.Constant) and isinstance(value.value, str)
-                if words and not is_key(value.value):  # type: ignore[union-attr]
-                    found.append(f"{path.name}:{node.lineno}")
-                if name == "replace" and any(k.arg == "label" for k in node.keywords):
-                    found.append(f"{path.name}:{node.lineno}")
+            texts = [v.value for v in values if isinstance(v, ast.Constant)]
+            if any(isinstance(t, str) and not is_key(t) for t in texts):
+                found.append(f"{path.name}:{node.lineno}")
+            if name == "replace" and any(k.arg == "label" for k in node.keywords):
+                found.append(f"{path.name}:{node.lineno}")
     assert found == []
 
 

@@ -170,5 +170,5 @@ def test_dd_44_a_rewording_is_the_shop_words_alone(monkeypatch: pytest.MonkeyPat
     assert [o.changes for o in after] == [o.changes for o in before]
     weapon = next(o for o in after if o.item == "weapon+1")
     assert "Attack +4 -> +5" in weapon.line() and "Melee" not in weapon.line()
-    assert support().refused("wizard", (), "armor+1") == why
+    assert why is not None and support().refused("wizard", (), "armor+1") == why
     assert support().words.refusal(why) == "no +1 armour for a wizard"

@@ -12,7 +12,13 @@ from dataclasses import replace
 from battlechess_tui.campaign.model import CampaignFile, PieceRecord
 from battlechess_tui.campaign.store import CampaignError
 from battlechess_tui.campaign.support import support
-from battlechess_tui.engine.campaign import Change, ItemCatalogue, ItemOffer, changed_numbers
+from battlechess_tui.engine.campaign import (
+    Change,
+    ItemCatalogue,
+    ItemOffer,
+    Versus,
+    changed_numbers,
+)
 
 #: An item a piece may buy (``engine.campaign.ItemOffer``: item, name, price, changes, help).
 Offer = ItemOffer
@@ -35,7 +41,7 @@ def changes(
     return changed_numbers(numbers(cls, level, before), numbers(cls, level, after))
 
 
-def change_text(change: Change) -> str:
+def change_text(change: Change | Versus) -> str:
     """A change in the game's words: ``Melee +4 -> +5``."""
     return support().words.change(change)
 

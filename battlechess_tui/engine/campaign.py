@@ -6,7 +6,8 @@ The campaign layer keeps the file, the war chests, the prizes and the shop's boo
 game says what its pieces and items are, which options play a campaign game, what a finished
 game did to each piece, and what an item costs and changes. ``Rules.campaign_support()`` hands
 it out (None for a game without campaigns); D&D Battle Chess implements it in
-``rules/dnd/campaign.py``. The campaign layer imports no game: it asks the registry.
+``rules/dnd/campaign.py``. The campaign layer imports no game: it asks the registry. The shop
+speaks in facts (``Change``, ``Versus``, ``ShopRefusal``); the game's ``ShopWords`` write them.
 """
 
 from __future__ import annotations

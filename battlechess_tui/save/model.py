@@ -187,7 +187,7 @@ MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict}
 
 
 #: A note's facts beside its tag and squares (what a note read by its words drops).
-_NOTE_FACTS = {"fact": "", "side": None, "pieces": [], "numbers": [], "names": []}
+_NOTE_FACTS: dict[str, Any] = {"fact": "", "side": None, "pieces": [], "numbers": [], "names": []}
 
 
 def _events_of(doc: dict[str, Any]) -> list[dict[str, Any]]:
