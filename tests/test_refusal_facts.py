@@ -23,7 +23,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import RecordedDice
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.present import SHARED_REFUSAL_WORDS, TABLE_NOTATION
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.variant import Variant
@@ -44,7 +44,7 @@ ENGINE_DIR = Path(engine_root.__file__).parent
 WORDING_FILES = ("present", "explain")
 RULE_ID = re.compile(r"^[A-Z]{2}-\d+(, [A-Z]{2}-\d+)*$")
 
-#: Each rules package's own reasons, beside the shared ``Refused``.
+#: Each rules package's own reasons, beside the ``SharedReason``.
 REASONS: dict[str, tuple[type[StrEnum], ...]] = {
     "arena": (ArenaReason,),
     "chess_family": (ChessReason,),
@@ -89,11 +89,11 @@ FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
 @pytest.mark.parametrize(
     ("fen", "text", "fact"),
     [
-        (START, "e3e4", Refused.NO_PIECE),
-        (START, "e7e5", Refused.NOT_YOURS),
-        (START, "e2e2", Refused.SAME_SQUARE),
-        (START, "a1a2", Refused.OWN_PIECE_THERE),
-        (START, "e2e5", Refused.CANNOT_REACH),
+        (START, "e3e4", SharedReason.NO_PIECE),
+        (START, "e7e5", SharedReason.NOT_YOURS),
+        (START, "e2e2", SharedReason.SAME_SQUARE),
+        (START, "a1a2", SharedReason.OWN_PIECE_THERE),
+        (START, "e2e5", SharedReason.CANNOT_REACH),
         (START, "e2e4x", ChessReason.BAD_PROMOTION),
         (START, "e2e4q", ChessReason.NO_PROMOTION),
         (START, "swap a1 b1", ChessReason.NOT_A_MOVE),
@@ -101,7 +101,7 @@ FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
         ("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "e1g1", ChessReason.CASTLE_THROUGH_ATTACK),
         ("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "e2d3", ChessReason.SELF_CHECK),
         ("4k3/4r3/8/8/8/8/8/B3K3 w - - 0 1", "a1b2", ChessReason.CHECK_UNANSWERED),
-        (FOOLS_MATE, "a2a3", Refused.GAME_OVER),
+        (FOOLS_MATE, "a2a3", SharedReason.GAME_OVER),
     ],
 )
 def test_classic_refusals_are_facts(fen, text, fact):
@@ -123,7 +123,7 @@ def test_a_promotion_left_unsaid_is_refused_naming_the_choices():
     with pytest.raises(IllegalAction) as refused:
         CLASSIC.parse_action(state, "e7e8")
     assert refused.value.refusal is not None
-    assert refused.value.refusal.fact == Refused.PROMOTION_UNSAID
+    assert refused.value.refusal.fact == SharedReason.PROMOTION_UNSAID
     assert str(refused.value) == "say which piece to promote to: add one of b/n/q/r"
 
 
@@ -242,10 +242,10 @@ def arena_start():
         ("b1a3", ArenaReason.GLADIATOR_FIRST, "AR-4"),
         ("swap a1 b1", ArenaReason.NOT_A_MOVE, "AR-4"),
         ("c2c3q", ArenaReason.NO_PROMOTION, "AR-8"),
-        ("c4c5", Refused.NO_PIECE, ""),
-        ("c7c6", Refused.NOT_YOURS, ""),
-        ("c2c2", Refused.SAME_SQUARE, ""),
-        ("c2d2", Refused.OWN_PIECE_THERE, ""),
+        ("c4c5", SharedReason.NO_PIECE, ""),
+        ("c7c6", SharedReason.NOT_YOURS, ""),
+        ("c2c2", SharedReason.SAME_SQUARE, ""),
+        ("c2d2", SharedReason.OWN_PIECE_THERE, ""),
     ],
     ids=[
         "ar_4_supporter_first",
@@ -299,7 +299,7 @@ def test_ar_6_the_ways_a_gladiator_moves_are_named():
         ("a1f6", ArenaReason.SUPPORTER_NO_CAPTURE, "AR-9"),
         ("e1e2", ArenaReason.SUPPORTER_IN_ARENA, "AR-10"),
         ("h1h4", ArenaReason.SUPPORTER_BLOCKED, ""),
-        ("h1a8", Refused.CANNOT_REACH, ""),
+        ("h1a8", SharedReason.CANNOT_REACH, ""),
         ("c4c5", ArenaReason.GLADIATOR_MOVED, "AR-4"),
     ],
     ids=[
@@ -385,7 +385,7 @@ def test_gladiator_words_its_shared_refusals_its_own_way():
         "the King's Knight on i12 belongs to Black"
     )
     reach = refusal_of(GLADIATOR, state, "i1i5")
-    assert reach.fact == Refused.CANNOT_REACH
+    assert reach.fact == SharedReason.CANNOT_REACH
     assert GLADIATOR.presenter.refusal_text(reach).startswith(
         "a King's Knight cannot move from i1 to i5: "
     )
@@ -404,7 +404,7 @@ def dnd(fen: str = DND_P1, **options):
 def test_dd_4_first_a_chess_move():
     variant, state = dnd()
     assert_refused(variant, state, "attack", dnd_refusals.Reason.MOVE_FIRST, "DD-4")
-    found = assert_refused(variant, state, "e4e6", Refused.CANNOT_REACH, "DD-4")
+    found = assert_refused(variant, state, "e4e6", SharedReason.CANNOT_REACH, "DD-4")
     assert variant.presenter.refusal_text(found) == "that piece cannot move from e4 to e6 (DD-4)"
     theirs = refusal_of(variant, state, "d5d4")
     assert variant.presenter.refusal_text(theirs) == "that piece is Black's"
@@ -458,15 +458,15 @@ def test_every_refusal_a_package_can_give_has_its_presenters_words(package):
     built = _built_facts(RULES_DIR / package)
     for path in built:
         enum_name, member = path.split(".")
-        enum = Refused if enum_name == "Refused" else reasons[-1]
+        enum = SharedReason if enum_name == "SharedReason" else reasons[-1]
         assert enum[member].value in words, path
-    enums: tuple[type[StrEnum], ...] = (Refused, *reasons)
+    enums: tuple[type[StrEnum], ...] = (SharedReason, *reasons)
     every = {r.value for enum in enums for r in enum}
     assert sorted(every - set(words)) == []
 
 
 def test_the_shared_refusals_and_the_tables_decisions_have_words():
-    assert sorted(set(Refused) - set(SHARED_REFUSAL_WORDS)) == []
+    assert sorted(set(SharedReason) - set(SHARED_REFUSAL_WORDS)) == []
     assert set(TABLE_NOTATION) == {
         ActionKind.RESIGN,
         ActionKind.OFFER_DRAW,
@@ -579,7 +579,7 @@ def test_the_words_check_sees_a_worded_refusal():
         assert worded_refusals(source), source
     assert not worded_refusals('Refusal(Reason.X, (3,), rule="GC-27, GC-28")')
     assert not worded_refusals("Refusal(Reason.X, names=(action.choice,), rule=RULE)")
-    assert not worded_refusals("raise IllegalAction(Refusal(Refused.GAME_OVER), rules=self)")
+    assert not worded_refusals("raise IllegalAction(Refusal(SharedReason.GAME_OVER), rules=self)")
 
 
 def test_the_old_english_refusals_are_gone_from_the_rules():
@@ -610,17 +610,17 @@ def test_game_refuses_a_move_while_a_draw_offer_waits():
     game = Game(CLASSIC, 1)
     e2e4 = Action("move", (12, 28))
     assert game.refusal(e2e4) is None and game.why_illegal(e2e4) == ""
-    assert game.refusal(Action(ActionKind.ACCEPT_DRAW)) == Refusal(Refused.NO_DRAW_OFFERED)
+    assert game.refusal(Action(ActionKind.ACCEPT_DRAW)) == Refusal(SharedReason.NO_DRAW_OFFERED)
     game.play("offer-draw")
-    assert game.refusal(e2e4) == Refusal(Refused.ANSWER_DRAW_OFFER)
+    assert game.refusal(e2e4) == Refusal(SharedReason.ANSWER_DRAW_OFFER)
     with pytest.raises(IllegalAction) as refused:
         game.play(e2e4)
-    assert refused.value.refusal == Refusal(Refused.ANSWER_DRAW_OFFER)
+    assert refused.value.refusal == Refusal(SharedReason.ANSWER_DRAW_OFFER)
     assert str(refused.value) == "answer the draw offer first: accept-draw or decline-draw"
     with pytest.raises(IllegalAction, match="answer the draw offer first"):
         game.parse("e2e4")
     game.play("accept-draw")
-    assert game.refusal(e2e4) == Refusal(Refused.GAME_OVER)
+    assert game.refusal(e2e4) == Refusal(SharedReason.GAME_OVER)
     assert game.why_illegal(e2e4) == "the game is over"
 
 

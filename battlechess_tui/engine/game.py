@@ -16,7 +16,7 @@ from battlechess_tui.engine.dice import Dice, RecordedDice
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.loading import variant_of
 from battlechess_tui.engine.present import Presenter
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
@@ -160,9 +160,9 @@ class Game:
                 raise self.refused(refusal)
             return action
         if self.over:
-            raise self.refused(Refusal(Refused.GAME_OVER))
+            raise self.refused(Refusal(SharedReason.GAME_OVER))
         if self.position.draw_offer_by is not None:
-            raise self.refused(Refusal(Refused.ANSWER_DRAW_OFFER))
+            raise self.refused(Refusal(SharedReason.ANSWER_DRAW_OFFER))
         try:
             return self.rules.parse_action(self.state, text)
         except IllegalAction as exc:
@@ -233,11 +233,11 @@ class Game:
 
     def _refusal_reason(self, action: Action) -> Refusal:
         if self.over:
-            return Refusal(Refused.GAME_OVER)
+            return Refusal(SharedReason.GAME_OVER)
         if action.kind in (ACCEPT_DRAW, DECLINE_DRAW) and self.position.draw_offer_by is None:
-            return Refusal(Refused.NO_DRAW_OFFERED)
+            return Refusal(SharedReason.NO_DRAW_OFFERED)
         if self.position.draw_offer_by is not None:
-            return Refusal(Refused.ANSWER_DRAW_OFFER)
+            return Refusal(SharedReason.ANSWER_DRAW_OFFER)
         return self.rules.refusal_reason(self.state, action)
 
     def opponent_seat(self, seat: str) -> str:

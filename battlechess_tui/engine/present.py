@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.data_files import rules_text
 from battlechess_tui.engine.events import Event, Note, PieceRef
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import ENDED, Outcome, Rules, S, ending_of
 from battlechess_tui.engine.views import (
     BattleView,
@@ -68,19 +68,19 @@ def _promotions(presenter: Any, refusal: Refusal) -> str:
     return f"say which piece to promote to: add one of {letters}"
 
 
-#: The sentences of the refusals every game can give (``Refused``); a game rewords its own.
+#: The sentences of the refusals every game can give (``SharedReason``); a game rewords its own.
 SHARED_REFUSAL_WORDS: dict[str, RefusalWords] = {
-    Refused.GAME_OVER: "the game is over",
-    Refused.NOT_LEGAL: "{a[0]} is not a legal choice now",
-    Refused.UNREADABLE: lambda presenter, refusal: refusal.names[0],  # the reader's words
-    Refused.PROMOTION_UNSAID: _promotions,
-    Refused.ANSWER_DRAW_OFFER: "answer the draw offer first: accept-draw or decline-draw",
-    Refused.NO_DRAW_OFFERED: "no draw has been offered",
-    Refused.NO_PIECE: "there is no piece on {sq[0]}",
-    Refused.NOT_YOURS: "the {kl[0]} on {at[0]} is {owner[0]}'s",
-    Refused.SAME_SQUARE: "a piece must move to another square",
-    Refused.OWN_PIECE_THERE: "{at[0]} holds your own {kl[0]}",
-    Refused.CANNOT_REACH: "a {kl[0]} cannot move from {sq[0]} to {sq[1]}",
+    SharedReason.GAME_OVER: "the game is over",
+    SharedReason.NOT_LEGAL: "{a[0]} is not a legal choice now",
+    SharedReason.UNREADABLE: lambda presenter, refusal: refusal.names[0],  # the reader's words
+    SharedReason.PROMOTION_UNSAID: _promotions,
+    SharedReason.ANSWER_DRAW_OFFER: "answer the draw offer first: accept-draw or decline-draw",
+    SharedReason.NO_DRAW_OFFERED: "no draw has been offered",
+    SharedReason.NO_PIECE: "there is no piece on {sq[0]}",
+    SharedReason.NOT_YOURS: "the {kl[0]} on {at[0]} is {owner[0]}'s",
+    SharedReason.SAME_SQUARE: "a piece must move to another square",
+    SharedReason.OWN_PIECE_THERE: "{at[0]} holds your own {kl[0]}",
+    SharedReason.CANNOT_REACH: "a {kl[0]} cannot move from {sq[0]} to {sq[1]}",
 }
 
 #: How the move log writes the table's decisions (after the player's name).
@@ -258,7 +258,7 @@ class Presenter(ABC, Generic[S]):
     # -- refusals: the words of why a decision is refused --------------------------------------
 
     #: This game's refusal sentences by ``Refusal.fact`` (its ``Reason`` values, and any
-    #: shared ``Refused`` it words its own way), beside ``SHARED_REFUSAL_WORDS``.
+    #: ``SharedReason`` it words its own way), beside ``SHARED_REFUSAL_WORDS``.
     REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = {}
 
     def refusal_words(self, refusal: Refusal) -> str | None:

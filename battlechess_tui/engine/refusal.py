@@ -2,7 +2,7 @@
 presenter words (``Presenter.refusal_text``).
 
 A ``Refusal`` is to a refused decision what a ``Note`` is to a change: its ``fact`` says which
-statement (a ``Refused`` shared by every game, or a game's own ``Reason``), the particulars
+statement (a ``SharedReason`` shared by every game, or a game's own ``Reason``), the particulars
 say of what, and ``rule`` cites the rule that decides it. No sentence is written here.
 """
 
@@ -15,7 +15,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.events import PieceRef
 
 
-class Refused(StrEnum):
+class SharedReason(StrEnum):
     """The refusals every game can give (a game's own are its ``Reason`` enum)."""
 
     GAME_OVER = "game-over"  # nothing is decided once the game has ended
@@ -33,7 +33,7 @@ class Refused(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why a decision is refused: the ``fact`` (a ``Refused`` or a game's ``Reason`` value),
+    """Why a decision is refused: the ``fact`` (a ``SharedReason`` or a game's ``Reason`` value),
     the ``squares``, ``pieces`` (``PieceRef``), ``numbers``, ``names`` (keys: a spell, a piece
     kind, a promotion letter) and ``actions`` it concerns (the refused one, or those offered
     instead, as each fact says), the ``side`` concerned and the ``rule`` ids that decide it

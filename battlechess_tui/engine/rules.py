@@ -25,7 +25,7 @@ from battlechess_tui.engine.campaign import CampaignSupport
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import Geometry, geometry
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 
@@ -317,7 +317,9 @@ class Rules(ABC, Generic[S]):
             if len(options) == 1:
                 return options[0]
             if options:
-                refusal = Refusal(Refused.PROMOTION_UNSAID, action.squares, actions=tuple(options))
+                refusal = Refusal(
+                    SharedReason.PROMOTION_UNSAID, action.squares, actions=tuple(options)
+                )
                 raise IllegalAction(refusal, rules=self)
         raise self.refused(state, action)
 
@@ -328,7 +330,7 @@ class Rules(ABC, Generic[S]):
             return Action.parse(text, self.geo)
         except ValueError as exc:
             raise IllegalAction(
-                Refusal(Refused.UNREADABLE, names=(str(exc),)), rules=self
+                Refusal(SharedReason.UNREADABLE, names=(str(exc),)), rules=self
             ) from None
 
     def refusal(self, state: S, action: Action) -> Refusal | None:
@@ -342,8 +344,8 @@ class Rules(ABC, Generic[S]):
         """Why ``action``, which is not legal in ``state``, is refused: games give their own
         rules' reasons (the game being over, then the generic: not a choice now)."""
         if self.outcome(state) is not None:
-            return Refusal(Refused.GAME_OVER)
-        return Refusal(Refused.NOT_LEGAL, actions=(action,))
+            return Refusal(SharedReason.GAME_OVER)
+        return Refusal(SharedReason.NOT_LEGAL, actions=(action,))
 
     def refused(self, state: S, action: Action) -> IllegalAction:
         """The ``IllegalAction`` to raise for ``action`` (not legal in ``state``)."""

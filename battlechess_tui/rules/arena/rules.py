@@ -24,7 +24,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Outcome, Rules, Searcher, ending_note
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
@@ -45,7 +45,7 @@ class Fact(StrEnum):
 
 
 class Reason(StrEnum):
-    """Why the arena games refuse a decision (``Refusal.fact``, besides ``Refused``; the
+    """Why the arena games refuse a decision (``Refusal.fact``, besides ``SharedReason``; the
     presenter words it)."""
 
     NOT_A_MOVE = "not-a-move"  # actions[0] is no move from a square to a square (AR-4)
@@ -408,7 +408,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
 
     def refusal_reason(self, state: ArenaState, action: Action) -> Refusal:
         if self.outcome(state) is not None:
-            return Refusal(Refused.GAME_OVER)
+            return Refusal(SharedReason.GAME_OVER)
         if action.kind != MOVE or len(action.squares) != 2:
             return Refusal(Reason.NOT_A_MOVE, actions=(action,), rule="AR-4")
         if action.choice:
@@ -417,13 +417,13 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         board, side = state.board, state.side
         p = board[frm]
         if not p:
-            return Refusal(Refused.NO_PIECE, (frm,))
+            return Refusal(SharedReason.NO_PIECE, (frm,))
         if p >> 3 != side:
-            return Refusal(Refused.NOT_YOURS, (frm,), (piece_ref(p, frm),))
+            return Refusal(SharedReason.NOT_YOURS, (frm,), (piece_ref(p, frm),))
         if frm == to:
-            return Refusal(Refused.SAME_SQUARE, (frm,))
+            return Refusal(SharedReason.SAME_SQUARE, (frm,))
         if board[to] and board[to] >> 3 == side:
-            return Refusal(Refused.OWN_PIECE_THERE, (to,), (piece_ref(board[to], to),))
+            return Refusal(SharedReason.OWN_PIECE_THERE, (to,), (piece_ref(board[to], to),))
         gladiator = p & 7 == PAWN
         if state.phase == SUPPORTER and gladiator:
             if state.idle[side]:  # the gladiator half was skipped, not made (AR-5)
@@ -463,7 +463,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
             return Refusal(Reason.SUPPORTER_IN_ARENA, (to,), rule="AR-10")
         if to in reach(self.tables, self.movers.empty_board, frm, typ):
             return Refusal(Reason.SUPPORTER_BLOCKED, (frm, to))
-        return Refusal(Refused.CANNOT_REACH, (frm, to), (piece_ref(board[frm], frm),))
+        return Refusal(SharedReason.CANNOT_REACH, (frm, to), (piece_ref(board[frm], frm),))
 
     def frees_refused(self, state: ArenaState, frm: int, to: int) -> bool:
         """Is (frm, to) a supporter move refused only by the ``freeing_move`` option?"""

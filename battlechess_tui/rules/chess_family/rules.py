@@ -16,7 +16,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
@@ -45,7 +45,7 @@ MOBILITY = 0.05
 
 
 class Reason(StrEnum):
-    """Why the chess games refuse a decision (``Refusal.fact``, besides ``Refused``; the
+    """Why the chess games refuse a decision (``Refusal.fact``, besides ``SharedReason``; the
     presenter words it)."""
 
     NOT_A_MOVE = "not-a-move"  # actions[0] is no move from a square to a square
@@ -271,7 +271,7 @@ class ChessRules(ChessPieces, Rules[ChessState]):
 
     def refusal_reason(self, state: ChessState, action: Action) -> Refusal:
         if self.outcome(state) is not None:
-            return Refusal(Refused.GAME_OVER)
+            return Refusal(SharedReason.GAME_OVER)
         if action.kind != MOVE or len(action.squares) != 2:
             return Refusal(Reason.NOT_A_MOVE, actions=(action,))
         return self.move_refusal(state, *action.squares, action.choice)
@@ -280,14 +280,14 @@ class ChessRules(ChessPieces, Rules[ChessState]):
         board = state.board
         p = board.board[frm]
         if not p:
-            return Refusal(Refused.NO_PIECE, (frm,))
+            return Refusal(SharedReason.NO_PIECE, (frm,))
         if cb.side_of(p) != board.side:
-            return Refusal(Refused.NOT_YOURS, (frm,), (piece_ref(p, frm),))
+            return Refusal(SharedReason.NOT_YOURS, (frm,), (piece_ref(p, frm),))
         q = board.board[to]
         if frm == to:
-            return Refusal(Refused.SAME_SQUARE, (frm,))
+            return Refusal(SharedReason.SAME_SQUARE, (frm,))
         if q and cb.side_of(q) == board.side:
-            return Refusal(Refused.OWN_PIECE_THERE, (to,), (piece_ref(q, to),))
+            return Refusal(SharedReason.OWN_PIECE_THERE, (to,), (piece_ref(q, to),))
         if choice and choice not in PROMO_LETTERS.values():
             return Refusal(Reason.BAD_PROMOTION, names=(choice,))
         same = [m for m in state.moves if cb.origin(m) == frm and cb.target(m) == to]
@@ -296,7 +296,7 @@ class ChessRules(ChessPieces, Rules[ChessState]):
         pseudo = board.pseudo_moves(castling_ignores_attacks=True)
         if any(cb.origin(m) == frm and cb.target(m) == to for m in pseudo):
             return Refusal(self.pseudo_refused(state, frm, to), (frm, to))
-        return Refusal(Refused.CANNOT_REACH, (frm, to), (piece_ref(p, frm),))
+        return Refusal(SharedReason.CANNOT_REACH, (frm, to), (piece_ref(p, frm),))
 
     def pseudo_refused(self, state: ChessState, frm: int, to: int) -> Reason:
         """Why a move the pieces could make is refused: the king's safety."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from battlechess_tui.engine.present import RefusalWords
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.rules.dice_chess.rules import Reason
 from battlechess_tui.rules.dice_chess.state import FACES
 
@@ -36,9 +36,9 @@ def _wrong_step(presenter: Any, refusal: Refusal) -> str:
 
 
 WORDS: dict[str, RefusalWords] = {
-    Refused.NO_PIECE: "there is no die on {sq[0]}",
-    Refused.NOT_YOURS: "the die on {at[0]} is {owner[0]}'s",
-    Refused.OWN_PIECE_THERE: "{at[0]} holds your own die",
+    SharedReason.NO_PIECE: "there is no die on {sq[0]}",
+    SharedReason.NOT_YOURS: "the die on {at[0]} is {owner[0]}'s",
+    SharedReason.OWN_PIECE_THERE: "{at[0]} holds your own die",
     Reason.SETUP_OVER: "the setup phase is over: move a die (DC-2)",
     Reason.PASS_WITH_MOVES: "you may pass only when none of your dice can move (DC-7)",
     Reason.NOT_A_MOVE: "{a[0]} is not a move: type from and to, e.g. d2d3",

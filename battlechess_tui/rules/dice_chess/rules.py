@@ -19,7 +19,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note, PieceRef
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose
@@ -41,7 +41,7 @@ REROLL = "reroll"
 
 
 class Reason(StrEnum):
-    """Why Dice Chess refuses a decision (``Refusal.fact``, besides ``Refused``; the
+    """Why Dice Chess refuses a decision (``Refusal.fact``, besides ``SharedReason``; the
     presenter words it)."""
 
     SETUP_OVER = "setup-over"  # a swap or done after the setup phase (DC-2)
@@ -353,7 +353,7 @@ class DiceChessRules(Rules[DiceChessState]):
 
     def refusal_reason(self, state: DiceChessState, action: Action) -> Refusal:
         if self.outcome(state) is not None:
-            return Refusal(Refused.GAME_OVER)
+            return Refusal(SharedReason.GAME_OVER)
         if state.setup:
             return self._setup_refusal(state, action)
         if action.kind in (SWAP, DONE):
@@ -381,14 +381,14 @@ class DiceChessRules(Rules[DiceChessState]):
     def _move_refusal(self, state: DiceChessState, frm: int, to: int) -> Refusal:
         die, there = state.board[frm], state.board[to]
         if die is None:
-            return Refusal(Refused.NO_PIECE, (frm,))
+            return Refusal(SharedReason.NO_PIECE, (frm,))
         if die[0] != state.side:
-            return Refusal(Refused.NOT_YOURS, (frm,), (die_ref(die, frm),))
+            return Refusal(SharedReason.NOT_YOURS, (frm,), (die_ref(die, frm),))
         if not self.can_move(state, state.side):
             return Refusal(Reason.MUST_PASS, rule="DC-7")
         face = die[1]
         if there is not None and there[0] == die[0]:
-            return Refusal(Refused.OWN_PIECE_THERE, (to,), (die_ref(there, to),))
+            return Refusal(SharedReason.OWN_PIECE_THERE, (to,), (die_ref(there, to),))
         if there is not None and there[1] > face and to in self._reach(frm, face):
             return Refusal(Reason.CAPTURES_ONLY, (to,), numbers=(face, there[1]), rule="DC-8")
         if to in self._reach(frm, face):

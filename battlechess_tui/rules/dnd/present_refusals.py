@@ -1,12 +1,12 @@
 """D&D Battle Chess's refusals in words (``DndPresenter.REFUSAL_WORDS``), by ``Reason`` and
-the shared ``Refused`` it words its own way."""
+the ``SharedReason`` it words its own way."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from battlechess_tui.engine.present import RefusalWords
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.rules.dnd.refusals import Reason
 
 
@@ -16,8 +16,8 @@ def _not_open(presenter: Any, refusal: Refusal) -> str:
 
 
 WORDS: dict[str, RefusalWords] = {
-    Refused.NOT_YOURS: "that piece is {owner[0]}'s",
-    Refused.CANNOT_REACH: "that piece cannot move from {sq[0]} to {sq[1]} (DD-4)",
+    SharedReason.NOT_YOURS: "that piece is {owner[0]}'s",
+    SharedReason.CANNOT_REACH: "that piece cannot move from {sq[0]} to {sq[1]} (DD-4)",
     Reason.SURRENDER_CAMPAIGN_ONLY: "surrender is a rule of campaign play (DD-45): resign instead",
     Reason.SURRENDER_MOVE_ONLY: "the King may surrender only instead of a move (DD-45)",
     Reason.LOOT_CHOICE: "the battle's winner chooses: loot or leave the fallen piece's items "

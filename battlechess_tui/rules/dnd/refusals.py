@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import PieceRef
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import effects as fx
@@ -17,7 +17,7 @@ from battlechess_tui.rules.dnd.stats import Tables
 
 
 class Reason(StrEnum):
-    """Why D&D Battle Chess refuses a decision (``Refusal.fact``, besides ``Refused``)."""
+    """Why D&D Battle Chess refuses a decision (``Refusal.fact``, besides ``SharedReason``)."""
 
     SURRENDER_CAMPAIGN_ONLY = "surrender-campaign-only"  # outside campaign play (DD-45)
     SURRENDER_MOVE_ONLY = "surrender-move-only"  # only instead of a move (DD-45)
@@ -43,7 +43,7 @@ def refusal(
 ) -> Refusal:
     """Why ``action``, not legal in ``state``, is refused (``campaign``: campaign play)."""
     if rules.outcome(state) is not None:
-        return Refusal(Refused.GAME_OVER)
+        return Refusal(SharedReason.GAME_OVER)
     if action == spoils.SURRENDER:
         if not campaign:
             return Refusal(Reason.SURRENDER_CAMPAIGN_ONLY, rule="DD-45")
@@ -80,9 +80,9 @@ def _move_refusal(state: DndState, action: Action) -> Refusal:
     frm, to = action.squares
     p = state.piece_at(frm)
     if p is None:
-        return Refusal(Refused.NO_PIECE, (frm,))
+        return Refusal(SharedReason.NO_PIECE, (frm,))
     if p.side != state.side:
-        return Refusal(Refused.NOT_YOURS, (frm,), (PieceRef(p.side, p.cls, frm),))
+        return Refusal(SharedReason.NOT_YOURS, (frm,), (PieceRef(p.side, p.cls, frm),))
     if any(e.condition in turn.NO_MOVE for e in p.effects):
         return Refusal(Reason.HELD_FAST, (frm,), rule="DD-23, DD-28")
     q = state.piece_at(to)
@@ -93,7 +93,9 @@ def _move_refusal(state: DndState, action: Action) -> Refusal:
         return Refusal(Reason.KING_FASCINATED, rule="DD-28")
     if action.choice:
         return Refusal(Reason.NO_PROMOTION, names=(action.choice,), rule="DD-31")
-    return Refusal(Refused.CANNOT_REACH, (frm, to), (PieceRef(p.side, p.cls, frm),), rule="DD-4")
+    return Refusal(
+        SharedReason.CANNOT_REACH, (frm, to), (PieceRef(p.side, p.cls, frm),), rule="DD-4"
+    )
 
 
 def _effect_refusal(tables: Tables, state: DndState, action: Action) -> Refusal:

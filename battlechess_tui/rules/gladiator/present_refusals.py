@@ -1,12 +1,12 @@
 """Gladiator Chess's refusals in words (``GladiatorPresenter.REFUSAL_WORDS``), by ``Reason``
-and the shared ``Refused`` it words its own way."""
+and the ``SharedReason`` it words its own way."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from battlechess_tui.engine.present import RefusalWords
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.vocabulary import ActionKind
 
 from .pending import PLACE, PROMOTE, RETURN
@@ -59,9 +59,9 @@ def _cannot_reach(presenter: Any, refusal: Refusal) -> str:
 
 
 WORDS: dict[str, RefusalWords] = {
-    Refused.NOT_YOURS: "the {k[0]} on {at[0]} belongs to {owner[0]}",
-    Refused.OWN_PIECE_THERE: "{at[0]} holds your own {k[0]}",
-    Refused.CANNOT_REACH: _cannot_reach,
+    SharedReason.NOT_YOURS: "the {k[0]} on {at[0]} belongs to {owner[0]}",
+    SharedReason.OWN_PIECE_THERE: "{at[0]} holds your own {k[0]}",
+    SharedReason.CANNOT_REACH: _cannot_reach,
     Reason.PENDING: _pending,
     Reason.ALREADY_OVERRIDING: "the King already makes the {k[0]}'s move (GC-14, GC-15)",
     Reason.KING_OWN_MOVE: "the King cannot override his own move (GC-14)",

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import PieceRef
-from battlechess_tui.engine.refusal import Refusal, Refused
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 
 from .facts import ref
 from .moves import Generator, classify, raw_targets
@@ -23,7 +23,7 @@ KINGS_MOVE_RULE, COMMANDERS_RULE = "GC-14", "GC-4, GC-13, GC-14"
 
 
 class Reason(StrEnum):
-    """Why Gladiator Chess refuses a decision (``Refusal.fact``, besides ``Refused``)."""
+    """Why Gladiator Chess refuses a decision (``Refusal.fact``, besides ``SharedReason``)."""
 
     PENDING = "pending"  # names[0]: the choice waited for; actions: those offered (GC-11/29/30)
     ALREADY_OVERRIDING = "already-overriding"  # pieces[0]: the commander (GC-14, GC-15)
@@ -51,7 +51,7 @@ def refusal(
 ) -> Refusal:
     """Why ``action`` is refused in ``state`` (``offered``: the legal actions)."""
     if state.result is not None:
-        return Refusal(Refused.GAME_OVER)
+        return Refusal(SharedReason.GAME_OVER)
     if state.pending:
         kind = state.pending[0].kind
         return Refusal(
@@ -81,9 +81,9 @@ def override_refusal(t: Tables, state: GladiatorState, found: Analysis) -> Refus
 def move_refusal(t: Tables, state: GladiatorState, frm: int, to: int) -> Refusal:
     p = state.at(frm)
     if p is None:
-        return Refusal(Refused.NO_PIECE, (frm,))
+        return Refusal(SharedReason.NO_PIECE, (frm,))
     if p.side != state.side:
-        return Refusal(Refused.NOT_YOURS, (frm,), (ref(p),))
+        return Refusal(SharedReason.NOT_YOURS, (frm,), (ref(p),))
     if p.id in state.moved:
         return Refusal(Reason.MOVED_ALREADY, (frm,), (ref(p),), rule="GC-13")
     mover = KING if state.overriding else commander(t, state)
@@ -97,7 +97,7 @@ def move_refusal(t: Tables, state: GladiatorState, frm: int, to: int) -> Refusal
         return Refusal(Reason.OBEYS_OTHER, (frm,), (ref(p), moving, whose), rule=rule)
     gen = Generator(t, state)
     if to not in raw_targets(t, state.board, p, gen.f.queen_free[p.side]):
-        return Refusal(Refused.CANNOT_REACH, (frm, to), (ref(p),))
+        return Refusal(SharedReason.CANNOT_REACH, (frm, to), (ref(p),))
     landing = landing_refusal(t, state, gen, p, to)
     if landing is not None:
         return landing
@@ -127,5 +127,5 @@ def landing_refusal(
     if target.side == p.side:
         if p.kind == KING:
             return Refusal(Reason.KING_KILLS_OWN, (to,), there, rule="GC-23")
-        return Refusal(Refused.OWN_PIECE_THERE, (to,), there)
+        return Refusal(SharedReason.OWN_PIECE_THERE, (to,), there)
     return Refusal(Reason.KING_UNATTACKABLE, (to,), there, rule="GC-21")
