@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from battlechess_tui.engine.events import Roll
-from battlechess_tui.engine.vocabulary import Purpose
+from battlechess_tui.engine.events import PieceRef, Roll
+from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdict
 
 _TERM = re.compile(r"\s*([+-])?\s*(?:(\d*)d(\d+)|(\d+))\s*")
 
@@ -141,7 +141,7 @@ class Dice:
         self,
         seat: str,
         dice: DiceExpr | str,
-        purpose: str,
+        purpose: str = "",
         *,
         modifiers: Sequence[tuple[str, int]] = (),
         against: str = "",
@@ -150,18 +150,28 @@ class Dice:
         squares: tuple[int, ...] = (),
         critical: int = 1,
         label: str = "",
+        pieces: tuple[PieceRef, ...] = (),
+        target: int | None = None,
+        target_kind: Target = Target.NONE,
+        names: tuple[str, ...] = (),
+        numbers: tuple[int, ...] = (),
+        rule: str = "",
+        round_number: int = 0,
     ) -> Roll:
-        """Throw ``dice`` (its constant goes in as a modifier) and record the throw; ``use``,
-        ``squares``, ``critical`` and ``label`` are the ``Roll``'s typed fields."""
+        """Throw ``dice`` (its constant goes in as a modifier) and record the throw, with the
+        ``Roll``'s facts (``use``, ``squares``, ``critical``, ``pieces``, ``target`` and its
+        kind, ``names``, ``numbers``, ``rule``, ``round_number``). The rules give no words: a
+        game's presenter writes them. ``purpose``, ``against``, ``result`` and ``label`` are kept for scripts
+        that write their own words (the roll keeps them as given)."""
+        self._throwing(seat)
         expr = as_expr(dice)
         faces: list[int] = []
         for n, s in expr.terms:
             faces.extend(self.faces(n, s))
         mods = tuple(modifiers) + ((("bonus", expr.bonus),) if expr.bonus else ())
-        dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
         roll = Roll(
             seat,
-            dice_text,
+            "+".join(f"{n}d{s}" for n, s in expr.terms),
             tuple(faces),
             purpose,
             mods,
@@ -171,18 +181,75 @@ class Dice:
             squares,
             critical,
             label,
+            target,
+            target_kind,
+            names=names,
+            numbers=numbers,
+            pieces=pieces,
+            rule=rule,
+            round_number=round_number,
         )
         self.rolls.append(roll)
         return roll
 
-    def settle(self, roll: Roll, *, against: str = "", result: str = "") -> Roll:
-        """Fill in what a recorded roll decided, once the rules know (replaces it in ``rolls``)."""
-        done = replace(roll, against=against or roll.against, result=result or roll.result)
+    def _throwing(self, seat: str) -> None:
+        """Called before each throw with the thrower's seat (dice that favour a side use it)."""
+
+    def settle(
+        self,
+        roll: Roll,
+        *,
+        verdict: Verdict | None = None,
+        details: tuple[RollDetail, ...] = (),
+        numbers: tuple[int, ...] = (),
+        target: int | None = None,
+        target_kind: Target | None = None,
+        against: str = "",
+        result: str = "",
+    ) -> Roll:
+        """Fill in what a recorded roll decided, once the rules know (replaces it in
+        ``rolls``): its ``verdict`` and ``details``, the ``numbers`` it speaks of, and the
+        ``target`` (of ``target_kind``) when only now known. ``against`` and ``result`` are
+        words, for scripts that write their own."""
+        done = settled(
+            roll,
+            verdict=verdict,
+            details=details,
+            numbers=numbers,
+            target=target,
+            target_kind=target_kind,
+            against=against,
+            result=result,
+        )
         for i in range(len(self.rolls) - 1, -1, -1):
             if self.rolls[i] is roll:
                 self.rolls[i] = done
                 break
         return done
+
+
+def settled(
+    roll: Roll,
+    *,
+    verdict: Verdict | None = None,
+    details: tuple[RollDetail, ...] = (),
+    numbers: tuple[int, ...] = (),
+    target: int | None = None,
+    target_kind: Target | None = None,
+    against: str = "",
+    result: str = "",
+) -> Roll:
+    """``roll`` with what it decided filled in (what is not given stays as it was)."""
+    return replace(
+        roll,
+        verdict=roll.verdict if verdict is None else verdict,
+        details=details or roll.details,
+        numbers=numbers or roll.numbers,
+        target=roll.target if target is None else target,
+        target_kind=roll.target_kind if target_kind is None else target_kind,
+        against=against or roll.against,
+        result=result or roll.result,
+    )
 
 
 class _LazySeeded(Dice):
@@ -247,35 +314,10 @@ class AssumeWon(Dice):
         self.side = _side(seat) if seat is not None else None
         self._high = True
 
-    def roll(
-        self,
-        seat: str,
-        dice: DiceExpr | str,
-        purpose: str,
-        *,
-        modifiers: Sequence[tuple[str, int]] = (),
-        against: str = "",
-        result: str = "",
-        use: Purpose = Purpose.OTHER,
-        squares: tuple[int, ...] = (),
-        critical: int = 1,
-        label: str = "",
-    ) -> Roll:
+    def _throwing(self, seat: str) -> None:
         if self.side is None:
             self.side = _side(seat)
         self._high = _side(seat) == self.side
-        return super().roll(
-            seat,
-            dice,
-            purpose,
-            modifiers=modifiers,
-            against=against,
-            result=result,
-            use=use,
-            squares=squares,
-            critical=critical,
-            label=label,
-        )
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:
         return (sides if self._high else 1,) * count
