@@ -161,8 +161,8 @@ class Dice:
         """Throw ``dice`` (its constant goes in as a modifier) and record the throw, with the
         ``Roll``'s facts (``use``, ``squares``, ``critical``, ``pieces``, ``target`` and its
         kind, ``names``, ``numbers``, ``rule``, ``round_number``). The rules give no words: a
-        game's presenter writes them. ``purpose``, ``against``, ``result`` and ``label`` are kept for scripts
-        that write their own words (the roll keeps them as given)."""
+        game's presenter writes them. ``purpose``, ``against``, ``result`` and ``label`` are
+        kept for scripts that write their own words (the roll keeps them as given)."""
         self._throwing(seat)
         expr = as_expr(dice)
         faces: list[int] = []
