@@ -8,8 +8,10 @@ from typing import ClassVar
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.present import CHOICES, ActionGroup, NoteWords, Presenter
+from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import (
@@ -24,6 +26,7 @@ from battlechess_tui.engine.views import (
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, present_notes, spells
 from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd import roll_words as dnd_rolls
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.rules import DndRules
 from battlechess_tui.rules.dnd.state import (
@@ -130,6 +133,11 @@ class DndPresenter(Presenter[DndState]):
         if key.startswith(spells.HEAL_PREFIX) or spells.base_key(key) in self.t.spells:
             return spells.definition(self.t, key).name
         return key
+
+    # -- rolls (their words: ``roll_words.py``) -------------------------------------------------
+
+    def roll_words(self, roll: Roll) -> RollWords:
+        return dnd_rolls.words(self, roll)
 
     # -- the move log --------------------------------------------------------------------------
 
