@@ -75,10 +75,12 @@ class Replayed:
 
 def event_key(event: Event, typed: bool = True) -> tuple[Any, ...]:
     """What the rules decided in ``event`` (not its words): a roll's thrower, dice, faces and
-    modifier values; a note's facts (only its tag and squares when not ``typed``: what an
-    older save's note has beside its words)."""
+    modifier values and its facts; a note's facts. When not ``typed`` (what an older save's
+    event has beside its words), a roll's facts are left out and a note counts by its tag and
+    squares."""
     if isinstance(event, Roll):
-        return ("roll", event.seat, event.dice, event.faces, tuple(v for _, v in event.modifiers))
+        dice = ("roll", event.seat, event.dice, event.faces, tuple(v for _, v in event.modifiers))
+        return (*dice, *event.facts) if typed else dice
     if typed:
         return ("note", *event.facts)
     return ("note", str(event.tag), event.squares)
@@ -86,8 +88,11 @@ def event_key(event: Event, typed: bool = True) -> tuple[Any, ...]:
 
 def same_event(recorded: Event, replayed: Event) -> bool:
     """Whether re-playing gave the event recorded: every fact the record has is compared (an
-    older save's note, which has only words, by its tag and squares)."""
-    typed = not isinstance(recorded, Note) or recorded.typed or not recorded.text
+    older save's roll or note, which has words in place of facts, by what it has)."""
+    if isinstance(recorded, Roll):
+        typed = recorded.typed or not recorded.purpose
+    else:
+        typed = recorded.typed or not recorded.text
     return event_key(recorded, typed) == event_key(replayed, typed)
 
 

@@ -17,6 +17,11 @@ loads every one of them):
    ``rule``) beside their words, which the game's presenter writes; a replay compares the
    facts. Older notes have only their words, tag and squares (read as they are: a replay
    compares their tag and squares).
+6. Rolls carry the rules' facts (``target`` and ``target_kind``, ``verdict``, ``details``,
+   ``numbers``, ``names``, ``pieces``, ``rule``, ``round_number``) beside their words, which
+   the game's presenter writes; a replay compares the facts. Older rolls have only their
+   words beside ``use``, ``squares`` and ``critical`` (read as they are: their words are kept
+   as text, and a replay compares their dice, faces and modifiers).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.engine.vocabulary import Purpose
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 5
+FORMAT_VERSION: Final = 6
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
@@ -88,7 +93,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[5] = FORMAT_VERSION
+    format_version: Literal[6] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
@@ -181,8 +186,9 @@ def _typed_roll(roll: dict[str, Any]) -> None:
         ]
 
 
-#: 1, 2 and 4 add defaulted fields (4: a note's facts; an older note keeps only its words).
-MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict}
+#: 1, 2, 4 and 5 add defaulted fields (4: a note's facts, 5: a roll's; an older note or roll
+#: keeps its words).
+MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict, 5: dict}
 
 
 def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
