@@ -7,7 +7,7 @@ Events are plain frozen dataclasses; the save layer validates them with pydantic
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from battlechess_tui.engine.vocabulary import EventTag, Purpose, RollDetail, Target, Verdict
@@ -97,6 +97,10 @@ class Roll:
     @property
     def total(self) -> int:
         return sum(self.faces) + sum(v for _, v in self.modifiers)
+
+    def unworded(self) -> Roll:
+        """The roll without its words (its facts and dice only)."""
+        return replace(self, purpose="", against="", result="", label="")
 
     def describe(self, *, result: bool = True, faces: bool = True) -> str:
         """``4d6 [3 5 1 6] +2 melee = 17 vs AC 16: hit`` (its recorded words beside the
