@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,18 @@ def test_gc_18_gc_19_a_round_is_both_totals_the_margin_and_the_hit_points_left()
     _no_words(rolls)
 
 
+def test_gc_18_a_won_round_is_the_margin_and_the_defenders_hit_points_left():
+    state = gladiator_position(DUEL, step=1)
+    _, (attack, defence) = _raw(GLADIATOR, state, "a1a6", 6, 6, 6, 1, 1, 1)  # 18 against 3
+    assert (attack.verdict, attack.numbers, attack.target) == (Verdict.WINS, (15,), 3)
+    assert (defence.verdict, defence.numbers, defence.target) == (Verdict.WOUNDED, (15, 0), 18)
+    words = GLADIATOR.presenter.roll_words
+    assert (words(attack).result, words(defence).result) == (
+        "wins by 15",
+        "Scout loses 15 hp (0 left)",
+    )
+
+
 P1 = "4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1"  # White Fighter e4 against Black Rogue d5
 
 
@@ -129,6 +142,13 @@ def test_dd_11_dd_13_initiative_attack_and_damage_in_facts():
     assert (damage.use, damage.verdict, damage.numbers) == (Purpose.DAMAGE, Verdict.AMOUNT, (10,))
     assert damage.names == ("melee",) and damage.pieces[0].kind == "fighter"
     _no_words([init_a, init_d, attack, damage])
+
+
+def test_dd_11_equal_totals_go_to_the_higher_init():
+    v, s = dnd_position(P1)
+    _, (fighter, rogue) = _raw(v, s, "e4d5", 10, 5)  # 11 against 11: the Rogue's Init +6 wins
+    assert (fighter.verdict, rogue.verdict) == (Verdict.LOSES, Verdict.WINS)
+    assert fighter.details == rogue.details == (RollDetail.TIE_BREAK,)
 
 
 def test_dd_11_a_full_initiative_tie_is_thrown_again():
@@ -416,6 +436,10 @@ def test_gc_18_the_presenter_words_each_side_of_a_round():
     )
     assert presenter.roll_words(defence) == RollWords(
         "Scout defends a6", "", "9", "tie: the defender holds"
+    )
+    tie = replace(attack, verdict=Verdict.TIE, numbers=(), names=("1d6",), round_number=0)
+    assert presenter.roll_words(tie) == RollWords(
+        "Warrior attacks a6 (+1d6 attack die)", "", "9", "tie: no damage"
     )
 
 

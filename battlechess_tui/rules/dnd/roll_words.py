@@ -29,10 +29,7 @@ CAUSE_NAMES = {
 DAMAGE_ALONE = {"sneak-attack", "bane-weapon"}
 
 TARGETS: dict[Target, str] = {**TARGET_WORDS, Target.AT_MOST: "{}"}
-VERDICTS: dict[Verdict, str] = {
-    **VERDICT_WORDS,
-    Verdict.AMOUNT: "{n[0]} damage",
-}
+VERDICTS: dict[Verdict, str] = VERDICT_WORDS
 AMOUNTS = {Purpose.DAMAGE: "damage", Purpose.HEALING: "healing", Purpose.TEMP_HP: "temporary hp"}
 #: What a d100 roll against a number at most loses on, by its use.
 AT_MOST = {Purpose.MISS_CHANCE: "miss on 1-{}", Purpose.CURSE: "loses on 1-{}"}
