@@ -87,6 +87,8 @@ def _seat(t: Tables, p: Piece) -> str:
 def _settle(dice: Dice, a_roll: Roll, d_roll: Roll, diff: int, a_hp: int, d_hp: int) -> list[Roll]:
     """Record what the round decided on both rolls: the winner's margin, the loser's hit
     points lost and left, or a tie."""
+    a_num: tuple[int, ...]
+    d_num: tuple[int, ...]
     if diff > 0:
         a_res, a_num = Verdict.WINS, (diff,)
         d_res, d_num = Verdict.WOUNDED, (diff, max(d_hp, 0))
