@@ -210,46 +210,22 @@ class Dice:
         """Fill in what a recorded roll decided, once the rules know (replaces it in
         ``rolls``): its ``verdict`` and ``details``, the ``numbers`` it speaks of, and the
         ``target`` (of ``target_kind``) when only now known. ``against`` and ``result`` are
-        words, for scripts that write their own."""
-        done = settled(
+        words, for scripts that write their own (what is not given stays as it was)."""
+        done = replace(
             roll,
-            verdict=verdict,
-            details=details,
-            numbers=numbers,
-            target=target,
-            target_kind=target_kind,
-            against=against,
-            result=result,
+            verdict=roll.verdict if verdict is None else verdict,
+            details=details or roll.details,
+            numbers=numbers or roll.numbers,
+            target=roll.target if target is None else target,
+            target_kind=roll.target_kind if target_kind is None else target_kind,
+            against=against or roll.against,
+            result=result or roll.result,
         )
         for i in range(len(self.rolls) - 1, -1, -1):
             if self.rolls[i] is roll:
                 self.rolls[i] = done
                 break
         return done
-
-
-def settled(
-    roll: Roll,
-    *,
-    verdict: Verdict | None = None,
-    details: tuple[RollDetail, ...] = (),
-    numbers: tuple[int, ...] = (),
-    target: int | None = None,
-    target_kind: Target | None = None,
-    against: str = "",
-    result: str = "",
-) -> Roll:
-    """``roll`` with what it decided filled in (what is not given stays as it was)."""
-    return replace(
-        roll,
-        verdict=roll.verdict if verdict is None else verdict,
-        details=details or roll.details,
-        numbers=numbers or roll.numbers,
-        target=roll.target if target is None else target,
-        target_kind=roll.target_kind if target_kind is None else target_kind,
-        against=against or roll.against,
-        result=result or roll.result,
-    )
 
 
 class _LazySeeded(Dice):
