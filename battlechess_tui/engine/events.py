@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from battlechess_tui.engine.dice_expr import DiceExpr
 from battlechess_tui.engine.vocabulary import EventTag, Purpose, RollDetail, Target, Verdict
 
 
@@ -153,15 +154,14 @@ class Roll:
         return " + ".join(throws) + f" = {self.total}"
 
 
-def _terms(dice: str) -> list[tuple[int, int]]:
-    """``4d6+2d8`` as [(4, 6), (2, 8)] (the form ``Dice.roll`` writes); [] for any other."""
-    out = []
-    for term in dice.split("+"):
-        count, d, sides = term.partition("d")
-        if not (d and count.isdigit() and sides.isdigit()):
-            return []
-        out.append((int(count), int(sides)))
-    return out
+def _terms(dice: str) -> tuple[tuple[int, int], ...]:
+    """The (count, sides) of each term of a roll's dice (``4d6+2d8``); () when they cannot be
+    read or carry a constant (``Dice.roll`` puts a constant in the modifiers)."""
+    try:
+        expr = DiceExpr.parse(dice)
+    except ValueError:
+        return ()
+    return () if expr.bonus else expr.terms
 
 
 @dataclass(frozen=True, slots=True)
