@@ -47,9 +47,7 @@ def test_dd_47_ring_amulet_armour_raise_the_right_armour_classes():
 def test_dd_47_same_type_bonuses_do_not_stack_with_spells():
     v, s = position(P1)
     s = edit(v, s, "e4", items=("ring-of-protection+1",))
-    s = give(
-        v, s, "e4", Effect("shield-of-faith", "Shield of Faith", 0, 6, (("ac", "deflection", 2),))
-    )
+    s = give(v, s, "e4", Effect("shield-of-faith", 0, 6, (("ac", "deflection", 2),)))
     ac, mods = fx.armor_class(s, v.rules.tables, at(v, s, "e4").id, "AC")
     assert mods == [("shield of faith", 2)] and ac == 16 + 2
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from battlechess_tui.engine.dice_expr import DiceExpr
+from battlechess_tui.engine.dice_expr import DiceExpr as DiceExpr  # re-exported: the public name
 from battlechess_tui.engine.events import PieceRef, Roll
 from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdict
 

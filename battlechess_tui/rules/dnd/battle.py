@@ -201,7 +201,7 @@ def _fascinated(w: Work, bard: int, enemy: int) -> None:
     stopped = replace(b, actor=enemy, actions=b.actions + 1, first=False, charge_ok=False)
     s.fascination = Fascination(bard, enemy, stopped, s.turn)
     p = w.piece(enemy)
-    s.set(p.with_effect(Effect("fascinated", "Fascinated", bard, None, (), "fascinated")))
+    s.set(p.with_effect(Effect("fascinated", bard, None, (), "fascinated")))
     w.note(EventTag.FASCINATE, b.square, b.origin, fact=Fact.FASCINATED, who=(enemy,), rule="DD-28")
     s.battle = None
 

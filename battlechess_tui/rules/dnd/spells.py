@@ -22,11 +22,8 @@ from battlechess_tui.rules.dnd.stats import LevelStats, SpellDef, SpellParams, T
 Bonuses = tuple[tuple[str, str, int], ...]
 
 HEAL_PREFIX = "heal-"  # DD-21: "heal-2" spends a second-level slot on healing
-CURSES = {
-    "bestow-curse-1": "-4 to attack, damage and saves",
-    "bestow-curse-2": "-6 Strength: -3 to attack and damage",
-    "bestow-curse-3": "50% chance to lose each action",
-}
+#: Bestow Curse's cast choices, a curse each (their words: ``present_effects.CURSES``).
+CURSES = ("bestow-curse-1", "bestow-curse-2", "bestow-curse-3")
 #: Pieces Shocking Grasp gets +3 against (seed: "P, Kn, B", the metal-armoured classes).
 METAL = ("fighter", "paladin", "cleric")
 
@@ -120,7 +117,7 @@ def _effect(
     d = w.t.spells[key]
     sp = params(w.t, w.piece(caster), key)
     r = rounds_of(d, sp) if rounds == "spell" else rounds
-    return Effect(key, d.name, caster, r, bonuses, condition, amount)  # type: ignore[arg-type]
+    return Effect(key, caster, r, bonuses, condition, amount)  # type: ignore[arg-type]
 
 
 def _bonus(w: Work, caster: int, key: str, default: int) -> int:
@@ -155,7 +152,7 @@ def _prayer(w: Work, c: int, key: str, targets: list[int]) -> None:
             ("saves", "luck", sign * b),
         )
         eff = _effect(w, c, key, stats)
-        _buff(w, x, eff if sign > 0 else replace(eff, key="prayer-foe", label="Prayer (foe)"))
+        _buff(w, x, eff if sign > 0 else replace(eff, key="prayer-foe"))
 
 
 def _protection(w: Work, c: int, key: str, targets: list[int]) -> None:
@@ -260,7 +257,7 @@ def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
         eff = _effect(w, c, key, (("attack", "curse", -3), ("damage", "curse", -3)), "cursed")
     else:
         eff = _effect(w, c, key, (), "cursed-actions")
-    _buff(w, x, replace(eff, label=f"Curse: {CURSES[choice]}"))
+    _buff(w, x, replace(eff, spell=choice))
     w.note(EventTag.CONDITION, w.state.standing(x), fact=Fact.CURSED, who=(x,), names=(choice,))
 
 
@@ -307,7 +304,7 @@ def _condition(condition: str) -> Handler:
             )
         eff = _effect(w, c, key, bonuses, condition)
         if condition == "charmed":
-            eff = replace(eff, key=f"charm-{c}")
+            eff = replace(eff, key=f"charm-{c}", spell=key)
         _buff(w, x, eff)
         w.note(EventTag.CONDITION, w.state.standing(x), who=(x,), names=(key,))
 
@@ -377,6 +374,6 @@ def end_game_spells(w: Work, caster: int) -> None:
                 p.square,
                 fact=Fact.PROMOTED_CASTER,
                 who=(p.id,),
-                names=(e.label,),
+                names=(e.name_key,),
                 rule="DD-32",
             )
