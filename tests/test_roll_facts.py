@@ -24,6 +24,7 @@ from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdict
 from battlechess_tui.save.files import SaveError
+from battlechess_tui.save.model import upgrade
 from battlechess_tui.save.store import load_game, verify_file
 from tests import test_dice_chess as dice_chess
 from tests import test_single_combat as single_combat
@@ -611,3 +612,15 @@ def test_a_roll_with_an_unknown_verdict_is_a_one_line_error(tmp_path):
     with pytest.raises(SaveError) as info:
         load_game(path)
     assert "\n" not in str(info.value) and str(path) in str(info.value)
+
+
+def test_a_version_3_false_life_roll_is_read_as_temporary_hit_points():
+    """The save reader maps a format-3 roll's words to its use once: False Life's temporary
+    hit points are their own kind of throw now (``Purpose.TEMP_HP``), not healing."""
+    rolls = [
+        {"kind": "roll", "seat": "white", "dice": "1d10", "faces": [5], "purpose": words}
+        for words in ("False Life: temporary hit points", "healing (2): healing")
+    ]
+    doc = {"format_version": 3, "setup_events": [], "plies": [{"events": rolls}]}
+    read = upgrade(doc)["plies"][0]["events"]
+    assert [r["use"] for r in read] == [Purpose.TEMP_HP, Purpose.HEALING]

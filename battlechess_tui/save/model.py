@@ -144,7 +144,8 @@ _OLD_PURPOSES: tuple[tuple[Callable[[str], bool], Purpose], ...] = (
     (lambda words: words.endswith(" save"), Purpose.SAVE),
     (lambda words: " attacks " in words or " vs " in words, Purpose.ATTACK),
     (lambda words: " defends " in words, Purpose.DEFENCE),
-    (lambda words: "healing" in words or "temporary" in words, Purpose.HEALING),
+    (lambda words: "temporary" in words, Purpose.TEMP_HP),
+    (lambda words: "healing" in words, Purpose.HEALING),
     (lambda words: "damage" in words or words in ("sneak attack", "bane weapon"), Purpose.DAMAGE),
 )
 
