@@ -21,7 +21,13 @@ import battlechess_tui.rules as rules_root
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import PieceRef, Roll
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.engine.roll_words import RollWords
+from battlechess_tui.engine.roll_words import (
+    DETAIL_WORDS,
+    PURPOSE_WORDS,
+    TARGET_WORDS,
+    VERDICT_WORDS,
+    RollWords,
+)
 from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdict
 from battlechess_tui.save.files import SaveError
 from battlechess_tui.save.model import upgrade
@@ -624,3 +630,11 @@ def test_a_version_3_false_life_roll_is_read_as_temporary_hit_points():
     doc = {"format_version": 3, "setup_events": [], "plies": [{"events": rolls}]}
     read = upgrade(doc)["plies"][0]["events"]
     assert [r["use"] for r in read] == [Purpose.TEMP_HP, Purpose.HEALING]
+
+
+def test_the_shared_tables_word_every_purpose_target_verdict_and_detail():
+    """A new member of an enum gets its words, or every game without its own would fail."""
+    assert set(PURPOSE_WORDS) == set(Purpose)
+    assert set(TARGET_WORDS) == set(Target)
+    assert set(VERDICT_WORDS) == set(Verdict)
+    assert set(DETAIL_WORDS) == set(RollDetail)
