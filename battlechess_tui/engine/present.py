@@ -197,8 +197,8 @@ class Presenter(ABC, Generic[S]):
         )
 
     def roll_text(self, roll: Roll) -> str:
-        """A roll as players read it: ``melee attack: ... : 1d20 [14] +4 melee = 18 vs AC 16:
-        hit`` (its purpose, then its dice and what they decided)."""
+        """A roll as players read it, its purpose then its dice and what they decided:
+        ``fight: pawn e4 attacks bishop d5: 1d6 [6] vs needs 5: wins``."""
         worded = self.roll_worded(roll)
         return f"{worded.purpose}: {worded.describe()}" if worded.purpose else worded.describe()
 
