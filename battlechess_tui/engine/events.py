@@ -65,11 +65,16 @@ class Roll:
     kind: Literal["roll"] = "roll"
 
     def __post_init__(self) -> None:
-        # plain words (a save's) must be known values of each enum
-        object.__setattr__(self, "use", Purpose(self.use))
-        object.__setattr__(self, "target_kind", Target(self.target_kind))
-        object.__setattr__(self, "verdict", Verdict(self.verdict))
-        object.__setattr__(self, "details", tuple(RollDetail(d) for d in self.details))
+        # plain words (a script's) must be known values of each enum; a search throws many
+        # rolls, so the usual case (enums already) costs only the checks
+        if not isinstance(self.use, Purpose):
+            object.__setattr__(self, "use", Purpose(self.use))
+        if not isinstance(self.target_kind, Target):
+            object.__setattr__(self, "target_kind", Target(self.target_kind))
+        if not isinstance(self.verdict, Verdict):
+            object.__setattr__(self, "verdict", Verdict(self.verdict))
+        if self.details and not all(isinstance(d, RollDetail) for d in self.details):
+            object.__setattr__(self, "details", tuple(RollDetail(d) for d in self.details))
 
     @property
     def facts(self) -> tuple[object, ...]:
