@@ -15,8 +15,9 @@ from typing import Any, ClassVar, Generic
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.data_files import rules_text
-from battlechess_tui.engine.events import Event, Note, PieceRef
+from battlechess_tui.engine.events import Event, Note, PieceRef, Roll
 from battlechess_tui.engine.refusal import Refusal, SharedReason
+from battlechess_tui.engine.roll_words import RollWords, shared_words
 from battlechess_tui.engine.rules import ENDED, Outcome, Rules, S, ending_of
 from battlechess_tui.engine.views import (
     BattleView,
@@ -203,11 +204,43 @@ class Presenter(ABC, Generic[S]):
         return self.note_words(note) or note.text or note.tag.value
 
     def worded(self, events: Iterable[Event]) -> list[Event]:
-        """``events`` with each note's sentence written (``Note.text``), as a game records them."""
+        """``events`` with each note's sentence (``Note.text``) and each roll's words written,
+        as a game records them."""
         return [
-            replace(e, text=self.note_text(e)) if isinstance(e, Note) and not e.text else e
+            replace(e, text=self.note_text(e))
+            if isinstance(e, Note) and not e.text
+            else self.roll_worded(e)
+            if isinstance(e, Roll)
+            else e
             for e in events
         ]
+
+    # -- rolls: the words of a throw (``engine/roll_words.py``) ---------------------------------
+
+    def roll_words(self, roll: Roll) -> RollWords:
+        """What ``roll`` is for, against and decided, in words, from its facts; a game
+        rewords the kinds of throw it makes."""
+        return shared_words(roll)
+
+    def roll_worded(self, roll: Roll) -> Roll:
+        """``roll`` with its words written (``purpose``, ``label``, ``against``, ``result``):
+        the presenter's, or the words a script or an older save gave it."""
+        if roll.purpose or roll.against or roll.result or roll.label:
+            return roll
+        words = self.roll_words(roll)
+        return replace(
+            roll,
+            purpose=words.purpose,
+            label=words.label,
+            against=words.against,
+            result=words.result,
+        )
+
+    def roll_text(self, roll: Roll) -> str:
+        """A roll as players read it, its purpose then its dice and what they decided:
+        ``fight: pawn e4 attacks bishop d5: 1d6 [6] vs needs 5: wins``."""
+        worded = self.roll_worded(roll)
+        return f"{worded.purpose}: {worded.describe()}" if worded.purpose else worded.describe()
 
     def note_fields(self, note: Note) -> dict[str, Any]:
         """The words a note's format string takes: ``side`` and ``other`` (side names), ``p``

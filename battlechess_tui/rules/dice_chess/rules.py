@@ -22,7 +22,7 @@ from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose, Verdict
 from battlechess_tui.rules.dice_chess import position, value
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
 
@@ -34,10 +34,6 @@ class Fact(StrEnum):
 
     ARRANGED = "arranged"  # a side has arranged its dice (DC-2)
     BEGINS = "begins"  # the second side has arranged its dice: play begins
-
-
-#: The purpose of a capturing die's reroll (DC-10) begins with this word.
-REROLL = "reroll"
 
 
 class Reason(StrEnum):
@@ -120,19 +116,12 @@ class DiceChessRules(Rules[DiceChessState]):
         events: list[Event] = []
         for side in (0, 1):
             squares = self.start_squares(side)
-            w = self.geo.width
-            order = " then ".join(
-                f"{self.geo.name(squares[i])}..{self.geo.name(squares[i + w - 1])}"
-                for i in range(0, len(squares), w)
-            )
-            name = self.side_names[side]
-            purpose = f"{name}'s dice, placed {order} (DC-1, DC-2)"
             roll = dice.roll(
                 SEATS[side],
                 f"{len(squares)}d{FACES}",
-                purpose,
                 use=Purpose.SETUP,
                 squares=tuple(squares),
+                rule="DC-1, DC-2",
             )
             events.append(roll)
             for sq, face in zip(squares, roll.faces, strict=True):
@@ -275,18 +264,11 @@ class DiceChessRules(Rules[DiceChessState]):
         if victim is None:
             board[to] = mover
             return self._next_turn(state, tuple(board)), []
-        geo = self.geo
         capture = Note(EventTag.CAPTURE, squares=(frm, to), side=side, numbers=(face, victim[1]))
         events: list[Event] = [capture]
-        roll = dice.roll(
-            SEATS[side],
-            f"1d{FACES}",
-            f"{REROLL} capturing die on {geo.name(to)}",
-            use=Purpose.REROLL,
-            squares=(to,),
-        )
+        roll = dice.roll(SEATS[side], f"1d{FACES}", use=Purpose.REROLL, squares=(to,), rule="DC-10")
         new_face = roll.faces[0]
-        events.append(dice.settle(roll, result=f"now shows {new_face}"))
+        events.append(dice.settle(roll, verdict=Verdict.SHOWS, numbers=(new_face,)))
         board[to] = (side, new_face)
         captured = list(state.captured)
         captured[side] = captured[side] + (victim[1],)

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.present import (
     CHOICES,
@@ -16,6 +17,7 @@ from battlechess_tui.engine.present import (
     Presenter,
     RefusalWords,
 )
+from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import (
@@ -40,6 +42,7 @@ from battlechess_tui.rules.dnd import (
     spells,
 )
 from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd import roll_words as dnd_rolls
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.present_effects import modifier_label
 from battlechess_tui.rules.dnd.rules import DndRules
@@ -154,6 +157,11 @@ class DndPresenter(Presenter[DndState]):
         if key.startswith(spells.HEAL_PREFIX) or spells.base_key(key) in self.t.spells:
             return spells.definition(self.t, key).name
         return key
+
+    # -- rolls (their words: ``roll_words.py``) -------------------------------------------------
+
+    def roll_words(self, roll: Roll) -> RollWords:
+        return dnd_rolls.words(self, roll)
 
     # -- the move log --------------------------------------------------------------------------
 

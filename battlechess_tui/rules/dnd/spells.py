@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from battlechess_tui.engine.dice import DiceExpr
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import EventTag, Purpose
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -97,8 +97,7 @@ def cast(w: Work, caster: int, choice: str, targets: list[int]) -> None:
 
 def _heal(w: Work, caster: int, target: int, expr: DiceExpr, choice: str) -> None:
     side = w.piece(caster).side
-    name = definition(w.t, choice).name
-    amount = combat.damage_roll(w, side, expr, [], name, floor=0, what="healing", about="healing")
+    amount = combat.damage_roll(w, side, expr, [], choice, floor=0, use=Purpose.HEALING)
     combat.heal(w, target, amount, choice)
 
 
@@ -198,16 +197,7 @@ def _cats_grace(w: Work, c: int, key: str, targets: list[int]) -> None:
 def _false_life(w: Work, c: int, key: str, targets: list[int]) -> None:
     p = w.piece(c)
     expr = DiceExpr.parse(params(w.t, p, key).damage or "d10+4")
-    amount = combat.damage_roll(
-        w,
-        p.side,
-        expr,
-        [],
-        "False Life",
-        floor=0,
-        what="temporary hp",
-        about="temporary hit points",
-    )
+    amount = combat.damage_roll(w, p.side, expr, [], key, floor=0, use=Purpose.TEMP_HP)
     _buff(w, c, _effect(w, c, key, (), "temp-hp", amount))
     w.note(EventTag.BUFF, p.square, who=(c,), numbers=(amount,))
 
@@ -240,26 +230,22 @@ def _cure(w: Work, c: int, key: str, targets: list[int]) -> None:
 def _touch_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     """Inflict Wounds, Shocking Grasp, Searing Light: a touch attack vs TAC, then damage."""
     x = targets[0]
-    d = w.t.spells[key]
     sp = params(w.t, w.piece(c), key)
     extra: list[tuple[str, int]] = []
     if key == "shocking-grasp" and w.piece(x).cls in METAL:
         extra.append(("metal armour", sp.bonus or 3))
-    hit, crit = combat.attack_roll(w, c, x, touch=True, extra=extra, purpose=d.name)
+    hit, crit = combat.attack_roll(w, c, x, touch=True, extra=extra, cause=key)
     if not hit:
         return
     mult = 2 if crit else 1
-    dmg = combat.damage_roll(
-        w, w.piece(c).side, DiceExpr.parse(sp.damage or "d8"), [], f"{d.name} damage", mult
-    )
+    dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "d8"), [], key, mult)
     combat.hurt(w, x, dmg, key, c)
 
 
 def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
     x = targets[0]
     key = "bestow-curse"
-    d = w.t.spells[key]
-    hit, _ = combat.attack_roll(w, c, x, touch=True, purpose=d.name)
+    hit, _ = combat.attack_roll(w, c, x, touch=True, cause=key)
     if not hit or _resists(w, c, x, key):
         return
     which = choice[-1]
@@ -283,7 +269,7 @@ def _resists(w: Work, c: int, x: int, key: str) -> bool:
         w.note(EventTag.IMMUNE, w.state.standing(x), fact=Fact.MIND_SPELLS, who=(x,))
         return True
     dc = spell_dc(w.t, w.piece(c), key)
-    return combat.saving_throw(w, x, "ref" if d.save == "reflex" else d.save, dc, d.name)
+    return combat.saving_throw(w, x, "ref" if d.save == "reflex" else d.save, dc, key)
 
 
 def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
@@ -295,9 +281,7 @@ def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
         if w.piece(x).has("immune-mm"):
             w.note(EventTag.IMMUNE, w.state.standing(x), fact=Fact.SHIELD_STOPS, who=(x,))
             continue
-        dmg = combat.damage_roll(
-            w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [], "Magic Missile damage"
-        )
+        dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [], key)
         combat.hurt(w, x, dmg, key, c)
 
 
@@ -332,7 +316,7 @@ def _area_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     d = w.t.spells[key]
     sp = params(w.t, w.piece(c), key)
     dmg = combat.damage_roll(
-        w, w.piece(c).side, DiceExpr.parse(sp.damage or "2d6"), [], f"{d.name} damage", floor=0
+        w, w.piece(c).side, DiceExpr.parse(sp.damage or "2d6"), [], key, floor=0
     )
     for x in targets:
         if not w.piece(x).alive:

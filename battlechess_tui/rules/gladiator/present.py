@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.events import Note
+from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.present import GameCommand, NoteWords, Presenter, RefusalWords
+from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import Outcome, Rules
 from battlechess_tui.engine.views import (
     IN_CHECK,
@@ -23,6 +24,7 @@ from battlechess_tui.engine.views import (
 from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind
 
 from . import combat, pending, present_refusals
+from . import roll_words as gladiator_rolls
 from .facts import Fact
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STEP, STRIKE
 from .notation import letter
@@ -135,6 +137,10 @@ class GladiatorPresenter(Presenter[GladiatorState]):
     def kind_name(self, kind: str) -> str:
         kinds = self.rules.t.kinds
         return kinds[kind].name if kind in kinds else kind
+
+    def roll_words(self, roll: Roll) -> RollWords:
+        """A fight's words (``roll_words.py``)."""
+        return gladiator_rolls.words(self, roll)
 
     # -- the move log ------------------------------------------------------------------------
 

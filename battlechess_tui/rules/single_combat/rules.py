@@ -20,7 +20,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.refusal import Refusal
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
+from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose, Target, Verdict
 from battlechess_tui.rules.chess_family.pieces import piece_ref
 from battlechess_tui.rules.chess_family.position import check_pawns, count_kings
 from battlechess_tui.rules.chess_family.rules import PASS, SEATS, ChessRules
@@ -32,7 +32,6 @@ QUIET_PLY_LIMIT = 150
 REPETITION_LIMIT = 5
 #: SC-8: both players passing in a row is a draw.
 PASS_LIMIT = 2
-FIGHT = "fight"
 
 
 class Fact(StrEnum):
@@ -174,23 +173,20 @@ class SingleCombatRules(ChessRules):
         events: list[Event],
     ) -> bool:
         """Roll the combat die for the attacker (SC-5); the settled roll goes into ``events``."""
-        geo = self.geo
         needs = self.needs(attacker, defender)
-        purpose = (
-            f"{FIGHT}: {self.piece_name(attacker)} {geo.name(cb.origin(move))} attacks "
-            f"{self.piece_name(defender)} {geo.name(self.defender_square(board, move))}"
-        )
+        origin, target = cb.origin(move), self.defender_square(board, move)
         roll = dice.roll(
             SEATS[board.side],
             f"1{self.die}",
-            purpose,
-            against=f"needs {needs}",
             use=Purpose.FIGHT,
-            label=FIGHT,
-            squares=(cb.origin(move), self.defender_square(board, move)),
+            squares=(origin, target),
+            pieces=(piece_ref(attacker, origin), piece_ref(defender, target)),
+            target=needs,
+            target_kind=Target.AT_LEAST,
+            rule="SC-5",
         )
         won = roll.total >= needs
-        events.append(dice.settle(roll, result="wins" if won else "loses"))
+        events.append(dice.settle(roll, verdict=Verdict.WINS if won else Verdict.LOSES))
         return won
 
     def win(
