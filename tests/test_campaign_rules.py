@@ -180,7 +180,7 @@ def test_dd_45_the_king_may_surrender_instead_of_moving_in_campaign_play():
     assert "surrenders" in notes(ev)[0]
     plain, t = position(P1)
     assert "surrender" not in texts(plain, t)
-    assert "DD-45" in plain.rules.why_illegal(t, Action("surrender"))
+    assert "DD-45" in plain.why_illegal(t, Action("surrender"))
 
 
 # -- DD-40: levels from the roster, DD-32 with campaign levels --------------------------------

@@ -43,7 +43,7 @@ def test_dd_11_defender_wins_and_acts_first_without_melee():
     s, _ = play(v, s, "e4d5", 2, 10)  # 3 vs 16
     assert s.battle.first and v.to_move(s) == "black"
     assert texts(v, s) == {"wait", "auto"}
-    assert "DD-11" in v.rules.why_illegal(s, Action("attack"))
+    assert "DD-11" in v.why_illegal(s, Action("attack"))
     s, _ = play(v, s, "wait")
     assert "attack" in texts(v, s) and "charge" not in texts(v, s)
 
@@ -157,7 +157,7 @@ def test_dd_16_cleric_may_withdraw_fighter_may_not():
     v, s = position(P1)
     s, _ = play(v, s, "e4d5", 15, 5)
     assert "withdraw" not in texts(v, s)
-    assert "DD-16" in v.rules.why_illegal(s, Action("withdraw"))
+    assert "DD-16" in v.why_illegal(s, Action("withdraw"))
 
 
 def test_dd_18_auto_fights_to_the_end_with_every_die_shown():

@@ -130,7 +130,7 @@ def test_dd_23_charmed_piece_may_not_attack_its_charmer():
     rogue = at(v, s, "d5").id
     s = give(v, s, "e4", Effect(f"charm-{rogue}", rogue, None, (), "charmed", spell="charm-person"))
     assert "e4d5" not in texts(v, s) and "e4e5" in texts(v, s)
-    assert "DD-23" in v.rules.why_illegal(s, Action("move", (sq(v, "e4"), sq(v, "d5"))))
+    assert "DD-23" in v.why_illegal(s, Action("move", (sq(v, "e4"), sq(v, "d5"))))
 
 
 def test_dd_23_charm_person_at_close_range():

@@ -10,7 +10,13 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.present import CHOICES, ActionGroup, NoteWords, Presenter
+from battlechess_tui.engine.present import (
+    CHOICES,
+    ActionGroup,
+    NoteWords,
+    Presenter,
+    RefusalWords,
+)
 from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
@@ -32,6 +38,7 @@ from battlechess_tui.rules.dnd import (
     odds,
     present_effects,
     present_notes,
+    present_refusals,
     spells,
 )
 from battlechess_tui.rules.dnd import effects as fx
@@ -129,6 +136,8 @@ class DndPresenter(Presenter[DndState]):
     # -- notes (their words: ``present_notes.py``) ----------------------------------------------
 
     NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = present_notes.NOTE_WORDS
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     def kind_name(self, kind: str) -> str:
         """A class's name (a note's piece kind is its class key): ``Fighter``."""

@@ -10,7 +10,7 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.present import NoteWords
+from battlechess_tui.engine.present import NoteWords, RefusalWords
 from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, ordinal, percent
@@ -18,6 +18,7 @@ from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind, Purpos
 from battlechess_tui.rules.chess_family.present import ChessPresenter
 from battlechess_tui.rules.chess_family.rules import PASS
 from battlechess_tui.rules.chess_family.state import ChessState
+from battlechess_tui.rules.single_combat import present_refusals
 from battlechess_tui.rules.single_combat import roll_words as single_combat_rolls
 from battlechess_tui.rules.single_combat.rules import Fact, SingleCombatRules
 from battlechess_tui.rules.single_combat.tables import CLASS_OF, COLUMN_NAMES, COLUMNS
@@ -39,6 +40,9 @@ class SingleCombatPresenter(ChessPresenter):
         EventTag.PROMOTE: "the pawn promotes to a {k[0]} on {at[0]}",
         EventTag.KING: "{side}'s king is killed: {other} wins ({rule})",
     }
+
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     def kind_name(self, kind: str) -> str:
         return super().kind_name(kind).lower()  # "wins and kills Black's knight"
