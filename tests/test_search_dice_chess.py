@@ -16,7 +16,7 @@ from battlechess_tui.ai import Budget, hint, make_player
 from battlechess_tui.engine.dice import ScriptedDice
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dice_chess.rules import DiceChessRules
-from battlechess_tui.rules.dice_chess.search import DiceChessSearcher, leaf_worth
+from battlechess_tui.rules.dice_chess.search import CONTEMPT, DiceChessSearcher, leaf_worth
 from battlechess_tui.rules.dice_chess.state import DiceChessState
 from battlechess_tui.simulation import random_game
 
@@ -44,20 +44,30 @@ def positions(seed: int, count: int, *, setup: bool = True) -> list[DiceChessSta
     return random.Random(seed).sample(states, min(count, len(states)))
 
 
-def expectimax(r: DiceChessRules, state: DiceChessState, depth: int) -> float:
+def expectimax(
+    r: DiceChessRules, state: DiceChessState, depth: int, searching: int | None = None
+) -> float:
     """A plain expectimax over the rules: every move to ``depth``, a capture's six rerolls
-    each weighed 1/6 (DC-10), an ended game worth 1, -1 or 0, the searcher's leaf worth."""
+    each weighed 1/6 (DC-10), an ended game worth 1 or -1 (a draw ``CONTEMPT`` less than
+    nothing to the side ``searching``, the side to move at the top), the searcher's leaf
+    worth."""
     outcome = r.outcome(state)
     if outcome is not None:
-        return 0.0 if outcome.winner is None else 1.0 if outcome.winner == state.side else -1.0
+        if outcome.winner is None:
+            return -CONTEMPT if searching in (None, state.side) else CONTEMPT
+        return 1.0 if outcome.winner == state.side else -1.0
     if depth == 0:
-        return leaf_worth(r, state, state.side)
+        return leaf_worth(r, state, state.side, searching)
     best = -2.0
     for action in r.legal_actions(state):
         takes = action.kind == "move" and state.board[action.squares[1]] is not None
         rolls: list[list[int]] = [[face] for face in range(1, 7)] if takes else [[]]
         children = [r.apply(state, action, ScriptedDice(roll))[0] for roll in rolls]
-        best = max(best, sum(-expectimax(r, c, depth - 1) for c in children) / len(children))
+        values = [
+            -expectimax(r, c, depth - 1, state.side if searching is None else searching)
+            for c in children
+        ]
+        best = max(best, sum(values) / len(values))
     return best
 
 
