@@ -85,7 +85,14 @@ def paired_rows(args: argparse.Namespace) -> None:
     seeds = [game_seed(args.seed, i) for i in range(args.games // 2)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for a, b in args.pairs:
-            pairs = list(pool.map(partial(paired, (a, b), args.think_ms), seeds))
+            pairs = []
+            for white, black in pool.map(partial(paired, (a, b), args.think_ms), seeds):
+                pairs.append((white, black))
+                print(
+                    f"<!-- deal {len(pairs)}: White dealt {white.lead:+d}, winners "
+                    f"{white.winner} {black.winner}: {sort_deal(white, black)} -->",
+                    flush=True,
+                )
             kinds = Counter(sort_deal(w, k) for w, k in pairs)
             games = [(w, 0) for w, _ in pairs] + [(k, 1) for _, k in pairs]
             score = sum(
