@@ -14,9 +14,9 @@ by winning from behind. A player against its own level counts each game from bot
 
 ``--paired`` plays each deal twice, the first player White in one game and Black in the other
 (the games of ``bench_ai.py --paired``, each level at its own thinking time unless
-``--think-ms`` is given), and sorts the deals: decided by the deal (whoever held the higher
-total won both games), won both by the first player, won both by the second, and the rest
-(an even deal, or a draw). Only the deals each player won both times move the score off 50%.
+``--think-ms`` is given), and sorts the deals: decided by the deal (one colour won both
+games, whoever held it), won both by the first player, won both by the second, and the rest
+(a draw in either game). Only the deals one player won both times move the score off 50%.
 """
 
 from __future__ import annotations
@@ -61,18 +61,13 @@ def paired(levels: tuple[str, str], think_ms: int | None, seed: int) -> tuple[De
 
 def sort_deal(white: Deal, black: Deal) -> str:
     """How a deal played twice (the first player White in ``white``, Black in ``black``)
-    went: ``deal`` if the side dealt ahead won both games, ``first`` or ``second`` if one
-    player won both, else ``other`` (an even deal, a draw, or each won when dealt behind)."""
-    won = (white.winner == 0, black.winner == 1)
-    lost = (white.winner == 1, black.winner == 0)
-    if all(won):
-        return "first"
-    if all(lost):
-        return "second"
-    ahead = 0 if white.lead > 0 else 1 if white.lead < 0 else None
-    if ahead is not None and white.winner == ahead and black.winner == ahead:
+    went: ``deal`` if one colour won both games, whoever held it (the deal decided);
+    ``first`` or ``second`` if one player won both; else ``other`` (a draw in either)."""
+    if white.winner is None or black.winner is None:
+        return "other"
+    if white.winner == black.winner:
         return "deal"
-    return "other"
+    return "first" if white.winner == 0 else "second"
 
 
 def paired_rows(args: argparse.Namespace) -> None:

@@ -50,11 +50,12 @@ def test_dc_1_the_deal_belongs_to_the_seed_whoever_sits_where():
 
 def test_dc_12_a_deal_played_twice_is_sorted_by_who_won_both_games():
     Deal, sort = bench.Deal, bench.sort_deal
-    # White dealt 4 pips ahead: White won both games, whoever sat there: the deal decided.
+    # White won both games, whoever sat there: the deal decided (here White was dealt ahead;
+    # a colour dealt 2 pips behind that won both is decided by the deal as well).
     assert sort(Deal(0, 4, 0), Deal(1, 4, 0)) == "deal"
-    # The first player won both, once from behind: it outplayed the deal.
+    assert sort(Deal(0, 2, 1), Deal(1, 2, 1)) == "deal"
+    # The first player won both, once with each colour: it outplayed the deal.
     assert sort(Deal(0, 4, 0), Deal(1, 4, 1)) == "first"
     assert sort(Deal(0, -4, 1), Deal(1, -4, 0)) == "second"
-    # An even deal split, or a draw: neither.
-    assert sort(Deal(0, 0, 0), Deal(1, 0, 0)) == "other"
+    # A draw in either game: neither.
     assert sort(Deal(0, 4, None), Deal(1, 4, 0)) == "other"
