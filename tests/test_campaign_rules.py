@@ -47,9 +47,7 @@ def test_dd_47_ring_amulet_armour_raise_the_right_armour_classes():
 def test_dd_47_same_type_bonuses_do_not_stack_with_spells():
     v, s = position(P1)
     s = edit(v, s, "e4", items=("ring-of-protection+1",))
-    s = give(
-        v, s, "e4", Effect("shield-of-faith", "Shield of Faith", 0, 6, (("ac", "deflection", 2),))
-    )
+    s = give(v, s, "e4", Effect("shield-of-faith", 0, 6, (("ac", "deflection", 2),)))
     ac, mods = fx.armor_class(s, v.rules.tables, at(v, s, "e4").id, "AC")
     assert mods == [("shield of faith", 2)] and ac == 16 + 2
 
@@ -182,7 +180,7 @@ def test_dd_45_the_king_may_surrender_instead_of_moving_in_campaign_play():
     assert "surrenders" in notes(ev)[0]
     plain, t = position(P1)
     assert "surrender" not in texts(plain, t)
-    assert "DD-45" in plain.rules.why_illegal(t, Action("surrender"))
+    assert "DD-45" in plain.why_illegal(t, Action("surrender"))
 
 
 # -- DD-40: levels from the roster, DD-32 with campaign levels --------------------------------

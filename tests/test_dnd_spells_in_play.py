@@ -19,7 +19,7 @@ def pass_turn(v, s, move: str):
 
 
 def effect_names(v, s, square: str) -> list[str]:
-    return [e.label for e in at(v, s, square).effects]
+    return [v.presenter.effect_name(e.name_key) for e in at(v, s, square).effects]
 
 
 # -- the Bard ----------------------------------------------------------------------------------

@@ -317,9 +317,7 @@ def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
         details = []
         for event in ply.events:
             if isinstance(event, Roll):
-                details.append(
-                    f"{event.purpose}: {event.describe()}" if event.purpose else event.describe()
-                )
+                details.append(game.presenter.roll_text(event))
             elif isinstance(event, Note) and ply.action.kind not in META_KINDS:
                 details.append(event.text)  # a resignation's note only repeats the deed
         out.append(LogEntry(i + 1, who(game, ply.seat), deed(ply), tuple(details), numbers[i]))

@@ -12,6 +12,7 @@ from dataclasses import replace
 from battlechess_tui.engine.events import Event, Note, PieceRef
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.dnd.present_effects import modifier_label
 from battlechess_tui.rules.dnd.state import Draft, Effect, Lookups, Piece
 from battlechess_tui.rules.dnd.stats import LevelStats, Tables
 
@@ -123,7 +124,7 @@ def modifiers(
     for e in p.effects:
         for s, typ, value in e.bonuses:
             if s == stat or (s == "saves" and stat in SAVES):
-                items.append((e.label.lower(), stat, typ, value))
+                items.append((modifier_label(t, e), stat, typ, value))
     items += [i for i in _aura_items(state, t, geo, p) if i[1] == stat]
     return stack([(label, typ, value) for label, _, typ, value in items])
 
@@ -146,7 +147,7 @@ def armor_class(state: Lookups, t: Tables, pid: int, kind: str) -> tuple[int, Mo
     s = stats_of(t, p)
     base = {"AC": s.ac, "FAC": s.fac, "TAC": s.tac}[kind]
     bonuses = [
-        (e.label.lower(), typ, value)
+        (modifier_label(t, e), typ, value)
         for e in p.effects
         for stat, typ, value in e.bonuses
         if stat == "ac"
@@ -189,7 +190,7 @@ def tick(
             else:
                 who = (PieceRef(p.side, p.cls, p.square),)
                 events.append(
-                    Note(EventTag.EXPIRE, squares=(p.square,), pieces=who, names=(e.label,))
+                    Note(EventTag.EXPIRE, squares=(p.square,), pieces=who, names=(e.name_key,))
                 )
                 if e.key == "bears-endurance":
                     hp = max(0, hp - e.amount)  # (Ruling) the end of the spell never kills
