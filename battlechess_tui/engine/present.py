@@ -223,9 +223,9 @@ class Presenter(ABC, Generic[S]):
         return shared_words(roll)
 
     def roll_worded(self, roll: Roll) -> Roll:
-        """``roll`` with its words written (``purpose``, ``label``, ``against``, ``result``):
-        the presenter's, or the words a script or an older save gave it."""
-        if roll.purpose or roll.against or roll.result or roll.label:
+        """``roll`` with its words written (``purpose``, ``label``, ``against``, ``result``,
+        ``modifier_words``): the presenter's, or the words a script or an older save gave it."""
+        if roll.purpose or roll.against or roll.result or roll.label or roll.modifier_words:
             return roll
         words = self.roll_words(roll)
         return replace(
@@ -234,6 +234,7 @@ class Presenter(ABC, Generic[S]):
             label=words.label,
             against=words.against,
             result=words.result,
+            modifier_words=words.modifiers,
         )
 
     def roll_text(self, roll: Roll) -> str:
