@@ -2,8 +2,8 @@
 
 Every number a roll uses comes from here as modifiers keyed by what gives them (``melee``, an
 effect's ``Effect.name_key``, an item's text), so the dice tray can spell out ``d20=14 +4
-melee +1 inspire = 19`` (the presenter's words for the keys). Bonuses of one type do not stack (SRD: only the
-highest counts); penalties and untyped bonuses always add up.
+melee +1 inspire = 19`` (the presenter's words for the keys). Bonuses of one type do not
+stack (SRD: only the highest counts); penalties and untyped bonuses always add up.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The words of D&D Battle Chess's rolls, written from their facts: attack rolls and their
 confirmation, damage, healing, saves, initiative, a curse's and Blur's d100 (DD-11, DD-13,
-DD-22, DD-28), and their modifiers (DD-13, DD-47). The presenter's ``roll_words`` is ``words`` below."""
+DD-22, DD-28), and their modifiers (DD-13, DD-47). The presenter's ``roll_words`` is
+``words`` below."""
 
 from __future__ import annotations
 
