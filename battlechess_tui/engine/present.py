@@ -84,12 +84,13 @@ SHARED_REFUSAL_WORDS: dict[str, RefusalWords] = {
     SharedReason.CANNOT_REACH: "a {kl[0]} cannot move from {sq[0]} to {sq[1]}",
 }
 
-#: How the move log writes the table's decisions (after the player's name).
+#: How the move log writes the table's decisions (after the player's name: "Black declines
+#: the draw"), in a save's notation and on the screen.
 TABLE_NOTATION: dict[ActionKind, str] = {
     ActionKind.RESIGN: "resigns",
     ActionKind.OFFER_DRAW: "offers a draw",
     ActionKind.ACCEPT_DRAW: "accepts the draw",
-    ActionKind.DECLINE_DRAW: "declines",
+    ActionKind.DECLINE_DRAW: "declines the draw",
 }
 
 
