@@ -56,8 +56,7 @@ def modifier_words(t: Tables, key: str) -> str:
 
 def _item_words(t: Tables, key: str) -> str | None:
     """The words of an item's modifier (keyed by the item's text), None for another key."""
-    cat = t.catalogue
-    text = key.removesuffix(BANE_MARK)
+    cat, text = t.catalogue, key.removesuffix(BANE_MARK)
     if cat is None:
         return None
     try:
