@@ -48,6 +48,7 @@ def test_the_log_writes_the_tables_decisions_in_the_presenters_words() -> None:
     also for a ply an older save noted otherwise ("declines")."""
     from dataclasses import replace
 
+    from battlechess_tui.engine.actions import Action
     from battlechess_tui.engine.game import Game
     from battlechess_tui.engine.variant import Variant
 
@@ -60,7 +61,7 @@ def test_the_log_writes_the_tables_decisions_in_the_presenters_words() -> None:
     assert views.log(game)[-1].notation == "declines the draw"
 
     class Terse(type(game.presenter)):  # type: ignore[misc]
-        def table_notation(self, action) -> str:  # type: ignore[no-untyped-def]
+        def table_notation(self, action: Action) -> str:
             return f"<{action.kind}>"
 
     rules = game.variant.rules
