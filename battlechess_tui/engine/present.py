@@ -84,12 +84,13 @@ SHARED_REFUSAL_WORDS: dict[str, RefusalWords] = {
     SharedReason.CANNOT_REACH: "a {kl[0]} cannot move from {sq[0]} to {sq[1]}",
 }
 
-#: How the move log writes the table's decisions (after the player's name).
+#: How the move log writes the table's decisions (after the player's name: "Black declines
+#: the draw"), in a save's notation and on the screen.
 TABLE_NOTATION: dict[ActionKind, str] = {
     ActionKind.RESIGN: "resigns",
     ActionKind.OFFER_DRAW: "offers a draw",
     ActionKind.ACCEPT_DRAW: "accepts the draw",
-    ActionKind.DECLINE_DRAW: "declines",
+    ActionKind.DECLINE_DRAW: "declines the draw",
 }
 
 
@@ -223,9 +224,9 @@ class Presenter(ABC, Generic[S]):
         return shared_words(roll)
 
     def roll_worded(self, roll: Roll) -> Roll:
-        """``roll`` with its words written (``purpose``, ``label``, ``against``, ``result``):
-        the presenter's, or the words a script or an older save gave it."""
-        if roll.purpose or roll.against or roll.result or roll.label:
+        """``roll`` with its words written (``purpose``, ``label``, ``against``, ``result``,
+        ``modifier_words``): the presenter's, or the words a script or an older save gave it."""
+        if roll.purpose or roll.against or roll.result or roll.label or roll.modifier_words:
             return roll
         words = self.roll_words(roll)
         return replace(
@@ -234,6 +235,7 @@ class Presenter(ABC, Generic[S]):
             label=words.label,
             against=words.against,
             result=words.result,
+            modifier_words=words.modifiers,
         )
 
     def roll_text(self, roll: Roll) -> str:
