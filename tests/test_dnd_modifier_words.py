@@ -130,9 +130,8 @@ def test_dd_47_an_older_save_keeps_its_modifiers_words(tmp_path):
 
 
 #: Modules of the package that are not rules alone: the package's entry (it pairs the rules with
-#: the presenter), the explanations the presenter shows (``DndPresenter.explain``) and the
-#: campaign's part, which hands the campaign its shop's words.
-NOT_RULES = {"__init__.py", "explain.py", "campaign.py"}
+#: the presenter) and the explanations the presenter shows (``DndPresenter.explain``).
+NOT_RULES = {"__init__.py", "explain.py"}
 
 
 def _imports(path: Path) -> set[str]:

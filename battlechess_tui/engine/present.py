@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic
 
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.campaign import ShopWords
 from battlechess_tui.engine.data_files import rules_text
 from battlechess_tui.engine.events import Event, Note, PieceRef, Roll
 from battlechess_tui.engine.refusal import Refusal, SharedReason
@@ -215,6 +216,13 @@ class Presenter(ABC, Generic[S]):
             else e
             for e in events
         ]
+
+    # -- campaign play: the shop's words (``engine/campaign.py``) -------------------------------
+
+    def shop_words(self) -> ShopWords | None:
+        """The words of the game's magic item shop (offers, changes, refusals), if the game
+        has campaigns (``Rules.campaign_support``); None by default."""
+        return None
 
     # -- rolls: the words of a throw (``engine/roll_words.py``) ---------------------------------
 

@@ -45,6 +45,7 @@ from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import roll_words as dnd_rolls
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.present_effects import modifier_label
+from battlechess_tui.rules.dnd.present_shop import DndShopWords
 from battlechess_tui.rules.dnd.rules import DndRules
 from battlechess_tui.rules.dnd.state import (
     ACT,
@@ -162,6 +163,11 @@ class DndPresenter(Presenter[DndState]):
         if key.startswith(spells.HEAL_PREFIX) or spells.base_key(key) in self.t.spells:
             return spells.definition(self.t, key).name
         return key
+
+    # -- the campaign's shop (its words: ``present_shop.py``) -----------------------------------
+
+    def shop_words(self) -> DndShopWords:
+        return DndShopWords(self.dnd.catalogue)
 
     # -- rolls (their words: ``roll_words.py``) -------------------------------------------------
 
