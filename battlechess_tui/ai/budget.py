@@ -17,7 +17,6 @@ from typing import Any
 
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.rules import Rules
-from battlechess_tui.engine.spec import SearchSpec
 
 #: The levels a player can be set to, weakest first.
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
@@ -33,30 +32,17 @@ DEFAULT_NODES_PER_MS = 2.0
 MIN_NODES = 1
 
 
-def search_spec(rules: Rules[Any] | None) -> SearchSpec | None:
-    """The ``[search]`` of the game of ``rules``: its variant file's (a house file inherits its
-    base's; a house game saved before files stated one counts as its shipped base)."""
+def nodes_per_ms(rules: Rules[Any] | None) -> float:
+    """The nodes a millisecond buys in the game of ``rules``: its variant file's ``[search]``
+    (a house file inherits its base's). A house game saved before files stated one counts as
+    its shipped base, as it did then."""
     if rules is None:
-        return None
+        return DEFAULT_NODES_PER_MS
     search = rules.spec.search
     if search is None and rules.spec.base is not None:
         base = specs().get(rules.spec.base)
         search = base.search if base is not None else None
-    return search
-
-
-def nodes_per_ms(rules: Rules[Any] | None) -> float:
-    """The nodes a millisecond buys in the game of ``rules`` (its ``[search] nodes_per_ms``)."""
-    search = search_spec(rules)
     return search.nodes_per_ms if search is not None else DEFAULT_NODES_PER_MS
-
-
-def margin(level: str, rules: Rules[Any] | None) -> float:
-    """The pawns below the best within which ``level`` chooses at random: the game's
-    ``[search] easy_margin`` for easy (0, the best only, unless the variant file states one),
-    0 for every other level."""
-    search = search_spec(rules)
-    return search.easy_margin if level == "easy" and search is not None else 0.0
 
 
 class Cancelled(Exception):
@@ -66,14 +52,11 @@ class Cancelled(Exception):
 @dataclass(frozen=True)
 class Budget:
     """The limits of one decision: ``nodes`` (deterministic), and for interactive use a
-    ``deadline`` (a ``time.monotonic()`` value) and a ``cancel`` event. ``margin`` is not a
-    limit but the level's calibration: the generic search chooses at random among the
-    decisions worth at most that many pawns less than the best (``margin``)."""
+    ``deadline`` (a ``time.monotonic()`` value) and a ``cancel`` event."""
 
     nodes: int = round(THINK_MS[DEFAULT_LEVEL] * DEFAULT_NODES_PER_MS)
     deadline: float | None = None
     cancel: threading.Event | None = None
-    margin: float = 0.0
 
     @classmethod
     def for_level(
@@ -94,8 +77,7 @@ class Budget:
         if ms <= 0:
             raise ValueError(f"thinking time must be positive, not {ms} ms")
         deadline = time.monotonic() + ms / 1000 if wall_clock else None
-        nodes = max(MIN_NODES, round(ms * nodes_per_ms(rules)))
-        return cls(nodes, deadline, cancel, margin(level, rules))
+        return cls(max(MIN_NODES, round(ms * nodes_per_ms(rules))), deadline, cancel)
 
     def check(self) -> None:
         """Raise ``Cancelled`` once the cancel event is set."""

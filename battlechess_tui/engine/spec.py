@@ -140,10 +140,6 @@ class BoardSpec(BaseModel):
 MAX_NODES_PER_MS = 1000.0
 
 
-#: The widest ``[search] easy_margin``, in pawns (a rook and more: easy still avoids blunders).
-MAX_EASY_MARGIN = 6.0
-
-
 class SearchSpec(BaseModel):
     """How the computer's search is calibrated for the game (``[search]``)."""
 
@@ -153,13 +149,6 @@ class SearchSpec(BaseModel):
         le=MAX_NODES_PER_MS,
         strict=True,  # a number: not `true`, not "40"
         description="nodes of search one millisecond of thinking buys (ai/budget.py)",
-    )
-    easy_margin: float = Field(
-        default=0.0,
-        ge=0,
-        le=MAX_EASY_MARGIN,
-        strict=True,
-        description="pawns below the best within which the easy level chooses at random",
     )
 
 
