@@ -162,12 +162,12 @@ def test_dd_44_dd_47_shop_prices_effects_and_refusals():
     c.white.chest = 9_000
     offers = {o.item: o for o in shop.offers(c, 0, "e1")}
     ring = offers["ring-of-protection+1"]
-    assert ring.price == 2_000 and "TAC 12 -> 13" in ring.changes
+    assert ring.price == 2_000 and "TAC 12 -> 13" in ring.line()
     assert "armor+1" in offers and "headband-of-intellect+2" not in offers
     assert "bane:paladin" not in offers  # a bane needs a magic weapon first
     upgrade = {o.item: o for o in shop.offers(c, 0, "e2")}
     assert "weapon+1" not in upgrade and upgrade["bane:paladin"].price == 72_000 - 50_000
-    assert "against Paladins" in upgrade["bane:paladin"].changes[0]
+    assert "(against Paladins: weapon +2 better" in upgrade["bane:paladin"].line()
     wizard = {o.item for o in shop.offers(c, 0, "d1")}
     assert not any(i.startswith("armor") for i in wizard)  # wizards wear no armour
     bought = shop.buy(c, 0, "e1", "ring-of-protection+1")

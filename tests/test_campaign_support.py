@@ -8,7 +8,7 @@ from battlechess_tui.campaign import between_games as bg
 from battlechess_tui.campaign import shop
 from battlechess_tui.campaign.store import CampaignError, new_campaign
 from battlechess_tui.campaign.support import GAME_KEY, support
-from battlechess_tui.engine.campaign import ItemOffer, changed_numbers
+from battlechess_tui.engine.campaign import Change, ItemOffer, changed_numbers
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_rules, make_variant, specs
 
@@ -40,7 +40,12 @@ def test_dd_47_the_shop_offers_are_the_games_offers():
         == changed_numbers(before, after)
         == shop.changes("fighter", 1, (), ("weapon+1",))
     )
-    assert "Melee" in " ".join(weapon.changes) and weapon.price == 2_000
+    assert "melee" in [c.stat for c in weapon.changes if isinstance(c, Change)]
+    assert weapon.price == 2_000
+    assert [shop.change_text(c) for c in weapon.changes] == [
+        "Melee +4 -> +5",
+        "Damage 2d6+3 -> 2d6+4",
+    ]
 
 
 def test_dd_48_a_campaign_refuses_to_settle_another_games_game_in_one_line(tmp_path):

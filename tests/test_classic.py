@@ -211,10 +211,11 @@ def test_property_random_play_keeps_pieces_and_kings_and_undo_exact(seed, plies)
     ],
 )
 def test_castling_is_refused_out_of_check_and_through_an_attacked_square(fen, refused, told):
-    rules = make_variant("classic").rules
+    variant = make_variant("classic")
+    rules = variant.rules
     state = rules.parse_position(fen)
     castle = Action("move", (rules.geo.parse("e1"), rules.geo.parse("g1")))
-    why = rules.why_illegal(state, castle)
+    why = variant.why_illegal(state, castle)
     assert refused in why and told not in why
     with pytest.raises(IllegalAction):
         rules.parse_action(state, "e1g1")

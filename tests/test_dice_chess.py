@@ -148,9 +148,7 @@ def test_dc_6_a_one_moving_three_squares_is_refused_by_its_own_rule():
     v = variant()
     state = position(v, *LONE, ". . . W1 . . . .")  # d4: nothing on the d-file above it
     assert moves_from(v, state, "d4") >= {"d5", "d6"} and "d7" not in moves_from(v, state, "d4")
-    why = v.rules.why_illegal(
-        state, Action("move", (v.rules.geo.parse("d4"), v.rules.geo.parse("d7")))
-    )
+    why = v.why_illegal(state, Action("move", (v.rules.geo.parse("d4"), v.rules.geo.parse("d7"))))
     assert "DC-6" in why and "DC-4" not in why
     assert not re.search(r"\b[a-h][1-8]\b", why)  # too far, not blocked: it names no square
 

@@ -43,7 +43,7 @@ def test_dd_11_defender_wins_and_acts_first_without_melee():
     s, _ = play(v, s, "e4d5", 2, 10)  # 3 vs 16
     assert s.battle.first and v.to_move(s) == "black"
     assert texts(v, s) == {"wait", "auto"}
-    assert "DD-11" in v.rules.why_illegal(s, Action("attack"))
+    assert "DD-11" in v.why_illegal(s, Action("attack"))
     s, _ = play(v, s, "wait")
     assert "attack" in texts(v, s) and "charge" not in texts(v, s)
 
@@ -72,7 +72,7 @@ def test_dd_12_attacker_dies_and_leaves_its_square_empty():
 
 def test_dd_13_natural_20_hits_and_threat_needs_confirmation():
     v, s = position(P1)
-    s = give(v, s, "e4", Effect("curse", "Curse", -1, None, (("attack", "curse", -20),)))
+    s = give(v, s, "e4", Effect("curse", -1, None, (("attack", "curse", -20),)))
     s, _ = play(v, s, "e4d5", 15, 5)
     s, ev = play(v, s, "attack", 20, 10, 1, 1)  # natural 20 hits; confirmation fails
     first, confirm, damage = rolls(ev)
@@ -94,7 +94,7 @@ def test_dd_13_confirmed_critical_doubles_dice_and_modifiers():
 
 def test_dd_13_damage_is_at_least_one():
     v, s = position("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1")
-    s = give(v, s, "d1", Effect("weak", "Weak", -1, None, (("damage", "curse", -5),)))
+    s = give(v, s, "d1", Effect("weak", -1, None, (("damage", "curse", -5),)))
     s, _ = play(v, s, "d1d5", 20, 1)
     s, ev = play(v, s, "attack", 15, 1)  # 15 vs FAC 15; d6 1 - 5 -> 1
     assert rolls(ev)[1].result == "1 damage (minimum 1)"
@@ -111,7 +111,7 @@ def test_dd_13_touch_spell_attacks_touch_ac():
 
 def test_dd_14_combat_rounds_count_down_effects():
     v, s = position(P1)
-    s = give(v, s, "d5", Effect("bless", "Bless", -1, 3, (("attack", "morale", 1),)))
+    s = give(v, s, "d5", Effect("bless", -1, 3, (("attack", "morale", 1),)))
     s, _ = play(v, s, "e4d5", 15, 5)
     s, _ = play(v, s, "attack", 2)
     assert at(v, s, "d5").effect("bless").rounds == 3
@@ -157,7 +157,7 @@ def test_dd_16_cleric_may_withdraw_fighter_may_not():
     v, s = position(P1)
     s, _ = play(v, s, "e4d5", 15, 5)
     assert "withdraw" not in texts(v, s)
-    assert "DD-16" in v.rules.why_illegal(s, Action("withdraw"))
+    assert "DD-16" in v.why_illegal(s, Action("withdraw"))
 
 
 def test_dd_18_auto_fights_to_the_end_with_every_die_shown():

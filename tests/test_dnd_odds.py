@@ -188,19 +188,19 @@ def test_dd_15_a_flanking_casters_fall_split_exactly():
 
 def _bless(rounds, source):
     bonuses = (("attack", "morale", 1), ("damage", "morale", 1), ("will", "morale", 1))
-    return Effect("bless", "Bless", source, rounds, bonuses)
+    return Effect("bless", source, rounds, bonuses)
 
 
 def _false_life(amount, source):
-    return Effect("false-life", "False Life", source, None, (), "temp-hp", amount)
+    return Effect("false-life", source, None, (), "temp-hp", amount)
 
 
 def _shield_other(caster):
-    return Effect("shield-other", "Shield Other", caster, None, (), "shield-other")
+    return Effect("shield-other", caster, None, (), "shield-other")
 
 
 def _curse(source):
-    return Effect("bestow-curse", "Curse", source, None, (), "cursed-actions")
+    return Effect("bestow-curse", source, None, (), "cursed-actions")
 
 
 def _setup(name):
@@ -224,14 +224,14 @@ def _setup(name):
         s = edit(v, edit(v, s, "e4", hp=18), "d5", hp=24)
         s = give(v, s, "e4", _bless(2, at(v, s, "e4").id))
         fort = (("fort", "constitution", 2),)
-        bears = Effect("bears-endurance", "Bear's Endurance", 0, 1, fort, "", 10)
-        prone = Effect("tashas-laughter", "Tasha's Laughter", 0, 1, (), "prone")
+        bears = Effect("bears-endurance", 0, 1, fort, "", 10)
+        prone = Effect("tashas-laughter", 0, 1, (), "prone")
         return v, give(v, s, "d5", bears, prone), "e4d5"
     if name == "blur-bless-weapon":  # a Paladin's sure criticals against a blurred Rogue
         v, s = position("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1", 5)
         bonuses = (("attack", "weapon", 1), ("damage", "weapon", 1))
-        weapon = Effect("bless-weapon", "Bless Weapon", 0, 24, bonuses, "no-confirm")
-        blur = Effect("blur", "Blur", 0, 3, (), "blur", 20)
+        weapon = Effect("bless-weapon", 0, 24, bonuses, "no-confirm")
+        blur = Effect("blur", 0, 3, (), "blur", 20)
         s = give(v, give(v, s, "e3", weapon), "d5", blur)
         return v, edit(v, edit(v, s, "e3", hp=6), "d5", hp=20), "e3d5"
     if name == "cursed-flat-footed":  # joint: a cursed Fighter may stay flat-footed (DD-11)
@@ -437,7 +437,7 @@ def test_dd_15_dd_23_a_held_piece_far_off_flanks_again_once_it_can_act() -> None
     def chance(fen: str, where: str, rounds: int | None, held: bool = True) -> Fraction:
         v, s = position(fen)
         if held:
-            s = give(v, s, where, Effect("hold-person", "Hold Person", -1, rounds, (), "paralyzed"))
+            s = give(v, s, where, Effect("hold-person", -1, rounds, (), "paralyzed"))
         found = odds.battle_odds(v.rules, s, v.parse_action(s, "e4d5"))
         assert found is not None
         return found.auto.attacker

@@ -23,17 +23,15 @@ def _marks(v, s, square: str) -> dict[str, tuple[MarkKind, str]]:
 def test_dd_23_dd_24_effects_are_marked_by_what_they_do():
     v, s = position(P1)
     effects = [
-        Effect("hold-person", "Hold Person", 3, 3, (), "paralyzed"),
-        Effect("tashas-laughter", "Tasha's Laughter", 3, 2, (), "prone"),
-        Effect("charm-3", "Charm Person", 3, None, (), "charmed"),
-        Effect(
-            "bestow-curse", "Curse: 50% chance to lose each action", 3, None, (), "cursed-actions"
-        ),
-        Effect("doom", "Doom", 3, 6, (("attack", "shaken", -2),), "shaken"),
-        Effect("prayer-foe", "Prayer (foe)", 3, 30, (("attack", "luck", -1),)),
-        Effect("bless", "Bless", 0, 6, (("attack", "morale", 1),)),
-        Effect("blur", "Blur", 0, 30, (), "blur", 20),
-        Effect("false-life", "False Life", 0, None, (), "temp-hp", 5),
+        Effect("hold-person", 3, 3, (), "paralyzed"),
+        Effect("tashas-laughter", 3, 2, (), "prone"),
+        Effect("charm-3", 3, None, (), "charmed", spell="charm-person"),
+        Effect("bestow-curse", 3, None, (), "cursed-actions", spell="bestow-curse-3"),
+        Effect("doom", 3, 6, (("attack", "shaken", -2),), "shaken"),
+        Effect("prayer-foe", 3, 30, (("attack", "luck", -1),)),
+        Effect("bless", 0, 6, (("attack", "morale", 1),)),
+        Effect("blur", 0, 30, (), "blur", 20),
+        Effect("false-life", 0, None, (), "temp-hp", 5),
     ]
     s = give(v, s, "e4", *effects)
     assert _marks(v, s, "e4") == {
@@ -141,7 +139,7 @@ def test_evaluate_weighs_material_levels_and_hit_points():
     assert rules.evaluate(edit(v, s, "a2", hp=2), 0) < base  # a hurt Fighter is worth less
     assert rules.evaluate(edit(v, s, "e8", hp=1), 0) > base  # a hurt enemy King
     assert rules.evaluate(edit(v, s, "a2", level=3, hp=27), 0) > base
-    held = give(v, s, "e1", Effect("hold-person", "Hold Person", 9, 3, (), "paralyzed"))
+    held = give(v, s, "e1", Effect("hold-person", 9, 3, (), "paralyzed"))
     assert rules.evaluate(held, 0) < base
     won = position("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1")
     v, t = won

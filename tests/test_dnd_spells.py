@@ -63,12 +63,12 @@ def test_dd_22_magic_missile_always_hits():
 def test_dd_22_saves_natural_20_succeeds_natural_1_fails():
     fen = "4k3/8/8/8/5p2/8/8/2B1K3 w - - 0 1"
     v, s = position(fen, level=2)
-    s = give(v, s, "f4", Effect("awful", "Awful", -1, None, (("will", "curse", -30),)))
+    s = give(v, s, "f4", Effect("awful", -1, None, (("will", "curse", -30),)))
     s, _ = play(v, s, "c1d2")
     s2, ev = play(v, s, "cast doom f4", 20)
     assert rolls(ev)[0].result == "saved" and at(v, s2, "f4").effect("doom") is None
     v, s = position(fen, level=2)
-    s = give(v, s, "f4", Effect("great", "Great", -1, None, (("will", "luck", 30),)))
+    s = give(v, s, "f4", Effect("great", -1, None, (("will", "luck", 30),)))
     s, _ = play(v, s, "c1d2")
     s, ev = play(v, s, "cast doom f4", 1)
     doom = at(v, s, "f4").effect("doom")
@@ -109,7 +109,7 @@ def test_dd_22_flaming_sphere_hits_two_squares_on_the_line():
 
 def test_dd_23_paralyzed_piece_loses_its_battle_actions():
     v, s = position("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
-    s = give(v, s, "d5", Effect("hold-person", "Hold Person", -1, 5, (), "paralyzed"))
+    s = give(v, s, "d5", Effect("hold-person", -1, 5, (), "paralyzed"))
     s, _ = play(v, s, "e4d5", 15, 5)
     s, ev = play(v, s, "attack", 2)
     assert any("cannot act" in n for n in notes(ev))
@@ -118,7 +118,7 @@ def test_dd_23_paralyzed_piece_loses_its_battle_actions():
 
 def test_dd_23_shaken_penalty_shows_in_the_roll():
     v, s = position("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
-    doom = Effect("doom", "Doom", -1, 5, (("attack", "shaken", -2),), "shaken")
+    doom = Effect("doom", -1, 5, (("attack", "shaken", -2),), "shaken")
     s = give(v, s, "e4", doom)
     s, _ = play(v, s, "e4d5", 15, 5)
     s, ev = play(v, s, "attack", 2)
@@ -128,9 +128,9 @@ def test_dd_23_shaken_penalty_shows_in_the_roll():
 def test_dd_23_charmed_piece_may_not_attack_its_charmer():
     v, s = position("4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1")
     rogue = at(v, s, "d5").id
-    s = give(v, s, "e4", Effect(f"charm-{rogue}", "Charm Person", rogue, None, (), "charmed"))
+    s = give(v, s, "e4", Effect(f"charm-{rogue}", rogue, None, (), "charmed", spell="charm-person"))
     assert "e4d5" not in texts(v, s) and "e4e5" in texts(v, s)
-    assert "DD-23" in v.rules.why_illegal(s, Action("move", (sq(v, "e4"), sq(v, "d5"))))
+    assert "DD-23" in v.why_illegal(s, Action("move", (sq(v, "e4"), sq(v, "d5"))))
 
 
 def test_dd_23_charm_person_at_close_range():
@@ -190,7 +190,7 @@ def test_dd_22_shocking_grasp_gets_plus_three_against_metal_armour():
     v, s = position("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", level=4)
     s, _ = play(v, s, "d1d5", 20, 1)
     s, ev = play(v, s, "cast shocking-grasp", 5)  # 5+2+3 = 10 vs TAC 11: miss
-    assert ("metal armour", 3) in rolls(ev)[0].modifiers and rolls(ev)[0].result == "miss"
+    assert ("metal armour", 3) in rolls(ev)[0].labelled and rolls(ev)[0].result == "miss"
 
 
 def test_dd_22_magic_missile_splits_between_two_targets_from_level_3():

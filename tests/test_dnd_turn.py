@@ -225,7 +225,7 @@ def test_dd_31_promotion_restores_spells_and_abilities():
 
 def test_dd_32_promotion_ends_a_whole_game_spell():
     v, s = position("k7/8/8/8/8/8/8/K2Q4 w - - 0 1")
-    armour = Effect("mage-armor", "Mage Armor", at(v, s, "d1").id, None, (("ac", "armor", 4),))
+    armour = Effect("mage-armor", at(v, s, "d1").id, None, (("ac", "armor", 4),))
     s = edit(v, s, "d1", slots_used=(1, 0, 0), effects=(armour,))
     s, ev = play(v, s, "d1d8")
     w = at(v, s, "d8")
@@ -235,7 +235,7 @@ def test_dd_32_promotion_ends_a_whole_game_spell():
 
 def test_dd_32_effects_of_other_casters_stay():
     v, s = position("k7/8/8/8/8/8/8/K2Q4 w - - 0 1")
-    other = Effect("heroism", "Heroism", 99, None, (("attack", "morale", 2),))
+    other = Effect("heroism", 99, None, (("attack", "morale", 2),))
     s = edit(v, s, "d1", effects=(other,))
     s, _ = play(v, s, "d1d8")
     assert at(v, s, "d8").effect("heroism") == other  # unchanged: not the promoted caster's

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.campaign import Change
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.data_files import RefusedFile, read_limited, size_text
 from battlechess_tui.engine.events import Roll
@@ -256,11 +257,16 @@ def test_a_trial_game_stops_at_its_thousandth_decision() -> None:
 def test_a_campaign_offer_lists_the_numbers_its_item_changes():
     """An ItemOffer keeps what the item changes (DD-47): a Fighter's +1 armour raises AC and
     flat-footed AC by one, and the offer's line says so with the price."""
-    support = make_variant("dnd").rules.campaign_support()
-    assert support is not None
+    dnd = make_variant("dnd")
+    support, words = dnd.rules.campaign_support(), dnd.presenter.shop_words()
+    assert support is not None and words is not None
     armour = next(o for o in support.offers("fighter", 1, ()) if o.item == "armor+1")
-    assert armour.price == 1_000 and armour.changes == ("AC 16 -> 17", "FAC 15 -> 16")
-    assert armour.line() == f"{armour.name}: 1,000 gold (AC 16 -> 17; FAC 15 -> 16)"
+    assert armour.price == 1_000 and armour.changes == (
+        Change("ac", "16", "17"),
+        Change("fac", "15", "16"),
+    )
+    line = words.offer_line(armour)
+    assert line == f"{armour.name}: 1,000 gold (AC 16 -> 17; FAC 15 -> 16)"
 
 
 def test_a_board_set_to_a_new_position_has_no_move_to_take_back():

@@ -60,7 +60,9 @@ def every_public_call(variant: Variant, state, rng: random.Random) -> None:
             child, events = rules.apply(state, action, dice)
             presenter.annotate(presenter.notation(state, action), events)
             presenter.status(child)
-    rules.why_illegal(state, actions[0]) if actions else None
+    for action in actions[:1]:  # a legal action, and the same squares refused
+        rules.refusal(state, action)
+        presenter.refusal_text(rules.refusal_reason(state, dataclasses.replace(action, choice="x")))
     rules.perft(state, 1)
     presenter.status(state), presenter.tally(state), presenter.turn_order(state)
     presenter.square_marks(state), presenter.battle_view(state), presenter.legend()

@@ -75,7 +75,7 @@ def test_gc_4_a_commander_moves_only_its_own_pieces():
     state, _ = V.new_game(no_dice())
     origins = {GEO.name(a.origin) for a in V.legal_actions(state)}
     assert origins == {"b1", "b2", "d2", "f2", "h2", "j2"}  # King, Mounted Knight, Footmen
-    why = V.rules.why_illegal(state, move("e2", "e3"))
+    why = V.why_illegal(state, move("e2", "e3"))
     assert "GC-14" in why and move("e2", "e3") not in V.legal_actions(state)
 
 
@@ -149,7 +149,7 @@ def test_gc_13_a_piece_moves_at_most_once_per_turn():
     # The Black Knight has moved: his own move can only be the King's override, with the Queen.
     assert V.to_move(state) == "white.king" and state.overriding
     assert "h3" not in {GEO.name(a.origin) for a in V.legal_actions(state) if a.squares}
-    why = V.rules.why_illegal(state, move("h3", "g5"))
+    why = V.why_illegal(state, move("h3", "g5"))
     assert "GC-13" in why
     with pytest.raises(IllegalAction, match="GC-13"):
         game_at(state).play("h3g5")
@@ -184,7 +184,7 @@ def test_gc_14_the_kings_player_overrides_and_the_commander_forfeits():
     assert "GC-14" in notes(events, "override")[0]
     assert V.to_move(overridden) == "white.king" and "override" not in texts(overridden)
     assert "a2" in {GEO.name(a.origin) for a in V.legal_actions(overridden)}  # any piece
-    assert "GC-14" in V.rules.why_illegal(overridden, Action("override"))
+    assert "GC-14" in V.why_illegal(overridden, Action("override"))
     after, _ = act(overridden, "a2a4")
     assert V.to_move(after) == "white.black-knight"  # the Queen forfeited
     with pytest.raises(IllegalAction, match="Queen's move"):
@@ -194,11 +194,11 @@ def test_gc_14_the_kings_player_overrides_and_the_commander_forfeits():
 def test_gc_14_the_king_never_overrides_his_own_move_and_only_where_it_changes_something():
     state, _ = V.new_game(no_dice())
     assert "override" not in texts(state)
-    assert "GC-14" in V.rules.why_illegal(state, Action("override"))
+    assert "GC-14" in V.why_illegal(state, Action("override"))
     # Only the King's Knight and a Footman left: an override could move nothing else.
     lone = position({"f1": "K", "i1": "N", "f12": "k", "i12": "n"}, step=3, moved=("f1",))
     assert texts(lone) and "override" not in texts(lone)
-    assert "GC-14" in V.rules.why_illegal(lone, Action("override"))
+    assert "GC-14" in V.why_illegal(lone, Action("override"))
 
 
 def test_gc_14_an_old_no_override_still_replays_and_changes_nothing():
@@ -296,7 +296,7 @@ def test_gc_14_a_commander_moving_himself_on_another_commanders_move_is_told_he_
     """On the King's move the Queen may not move herself (GC-14): she moves on her own move
     (the reason says so, rather than that she obeys herself); her Warrior obeys the Queen."""
     state = position({"f1": "K", "i1": "N", "e1": "Q", "a1": "W", "f12": "k", "i12": "n"})
-    herself = V.rules.why_illegal(state, move("e1", "e2"))
+    herself = V.why_illegal(state, move("e1", "e2"))
     assert "GC-14" in herself and "own move" in herself and "obeys" not in herself
-    warrior = V.rules.why_illegal(state, move("a1", "a2"))
+    warrior = V.why_illegal(state, move("a1", "a2"))
     assert "GC-14" in warrior and "obeys" in warrior and "own move" not in warrior

@@ -141,7 +141,7 @@ def test_sc_4_a_move_tried_by_a_player_with_no_move_is_refused_by_sc_4():
     state = v.rules.from_fen(WHITE_BOXED_IN)
     geo = v.rules.geo
     for frm, to in (("a1", "b1"), ("b2", "a3")):  # onto its own piece; a pawn's step blocked
-        why = v.rules.why_illegal(state, Action("move", (geo.parse(frm), geo.parse(to))))
+        why = v.why_illegal(state, Action("move", (geo.parse(frm), geo.parse(to))))
         assert why.endswith("(SC-4)"), why
 
 

@@ -7,10 +7,18 @@ value (SRD); a bane needs a magic weapon. Either side may spend its own war ches
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from battlechess_tui.campaign.model import CampaignFile, PieceRecord
 from battlechess_tui.campaign.store import CampaignError
-from battlechess_tui.campaign.support import support
-from battlechess_tui.engine.campaign import ItemCatalogue, ItemOffer, changed_numbers
+from battlechess_tui.campaign.support import shop_words, support
+from battlechess_tui.engine.campaign import (
+    Change,
+    ItemCatalogue,
+    ItemOffer,
+    Versus,
+    changed_numbers,
+)
 
 #: An item a piece may buy (``engine.campaign.ItemOffer``: item, name, price, changes, help).
 Offer = ItemOffer
@@ -27,15 +35,23 @@ def numbers(cls: str, level: int, items: tuple[str, ...]) -> dict[str, str]:
 
 def changes(
     cls: str, level: int, before: tuple[str, ...], after: tuple[str, ...]
-) -> tuple[str, ...]:
-    """What going from items ``before`` to ``after`` changes: ``Melee +4 -> +5``."""
+) -> tuple[Change, ...]:
+    """What going from items ``before`` to ``after`` changes (``Change``: stat, before, after;
+    ``change_text`` words one: ``Melee +4 -> +5``)."""
     return changed_numbers(numbers(cls, level, before), numbers(cls, level, after))
 
 
+def change_text(change: Change | Versus) -> str:
+    """A change in the game's words: ``Melee +4 -> +5``."""
+    return shop_words().change(change)
+
+
 def refusal(cat: ItemCatalogue, piece: PieceRecord, item: str) -> str:
-    """Why the piece cannot have ``item`` (empty when it can). ``cat``, which old callers pass,
-    is the campaign game's own catalogue: its ``CampaignSupport`` reads that."""
-    return support().refusal(piece.cls, tuple(piece.items), item)
+    """Why the piece cannot have ``item``, in the game's words (empty when it can). ``cat``,
+    which old callers pass, is the campaign game's own catalogue: its support reads that."""
+    game = support()
+    why = game.refused(piece.cls, tuple(piece.items), item)
+    return shop_words().refusal(why) if why is not None else ""
 
 
 def price(cat: ItemCatalogue, piece: PieceRecord, item: str) -> int:
@@ -45,9 +61,12 @@ def price(cat: ItemCatalogue, piece: PieceRecord, item: str) -> int:
 
 
 def offers(campaign: CampaignFile, side: int, square: str) -> list[Offer]:
-    """Every item the piece may buy now, cheapest first, with its price and effect."""
+    """Every item the piece may buy now, cheapest first, with its price and effect, each with
+    its line in the game's words (``Offer.line()``)."""
     piece = campaign.side(side).piece(square)
-    return support().offers(piece.cls, piece.level, tuple(piece.items))
+    game = support()
+    found = game.offers(piece.cls, piece.level, tuple(piece.items))
+    return [replace(o, text=shop_words().offer_line(o)) for o in found]
 
 
 def buy(campaign: CampaignFile, side: int, square: str, item: str) -> CampaignFile:
@@ -59,9 +78,9 @@ def buy(campaign: CampaignFile, side: int, square: str, item: str) -> CampaignFi
         piece = chest.piece(square)
     except KeyError as exc:
         raise ShopError(str(exc.args[0])) from None
-    why = game.refusal(piece.cls, tuple(piece.items), item)
-    if why:
-        raise ShopError(why)
+    why = game.refused(piece.cls, tuple(piece.items), item)
+    if why is not None:
+        raise ShopError(shop_words().refusal(why))
     cost = game.price(tuple(piece.items), item)
     name = game.items.name(item)
     if cost > chest.chest:

@@ -8,84 +8,13 @@ rerolled) and a replay from the seed reproduces every throw.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from functools import cache
 
-from battlechess_tui.engine.events import Roll
-from battlechess_tui.engine.vocabulary import Purpose
-
-_TERM = re.compile(r"\s*([+-])?\s*(?:(\d*)d(\d+)|(\d+))\s*")
-
-
-@dataclass(frozen=True)
-class DiceExpr:
-    """A sum of dice and a constant, e.g. ``3d6+1d6+2``: terms are (count, sides)."""
-
-    terms: tuple[tuple[int, int], ...]
-    bonus: int = 0
-
-    @classmethod
-    def parse(cls, text: str) -> DiceExpr:
-        """Parse ``"2d6+3"``, ``"d20"``, ``"4d6+1d6"`` (subtraction is allowed on constants)."""
-        terms: list[tuple[int, int]] = []
-        bonus = 0
-        pos = 0
-        text = text.strip()
-        if not text:
-            raise ValueError("empty dice expression")
-        while pos < len(text):
-            m = _TERM.match(text, pos)
-            if not m or m.end() == pos:
-                raise ValueError(f"cannot read dice expression {text!r}")
-            sign, count, sides, const = m.groups()
-            if const is not None:
-                bonus += -int(const) if sign == "-" else int(const)
-            else:
-                if sign == "-":
-                    raise ValueError(f"dice cannot be subtracted in {text!r}")
-                n, s = int(count or 1), int(sides)
-                if n < 1 or s < 2:
-                    raise ValueError(f"bad dice {count}d{sides} in {text!r}")
-                terms.append((n, s))
-            pos = m.end()
-        return cls(tuple(terms), bonus)
-
-    def __str__(self) -> str:
-        parts = [f"{n}d{s}" for n, s in self.terms]
-        text = "+".join(parts)
-        if self.bonus or not parts:
-            text += f"{self.bonus:+d}" if parts else str(self.bonus)
-        return text
-
-    def __add__(self, other: DiceExpr) -> DiceExpr:
-        return DiceExpr(self.terms + other.terms, self.bonus + other.bonus)
-
-    def distribution(self) -> dict[int, Fraction]:
-        """Exact probability of each total."""
-        dist = {self.bonus: Fraction(1)}
-        for n, s in self.terms:
-            dist = _convolve(dist, _sum_dist(n, s))
-        return dist
-
-
-@cache
-def _sum_dist(count: int, sides: int) -> dict[int, Fraction]:
-    dist = {0: Fraction(1)}
-    one = {f: Fraction(1, sides) for f in range(1, sides + 1)}
-    for _ in range(count):
-        dist = _convolve(dist, one)
-    return dist
-
-
-def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for x, px in a.items():
-        for y, py in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + px * py
-    return out
+from battlechess_tui.engine.dice_expr import DiceExpr as DiceExpr  # re-exported: the public name
+from battlechess_tui.engine.events import PieceRef, Roll
+from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdict
 
 
 def as_expr(dice: DiceExpr | str) -> DiceExpr:
@@ -141,7 +70,7 @@ class Dice:
         self,
         seat: str,
         dice: DiceExpr | str,
-        purpose: str,
+        purpose: str = "",
         *,
         modifiers: Sequence[tuple[str, int]] = (),
         against: str = "",
@@ -150,18 +79,28 @@ class Dice:
         squares: tuple[int, ...] = (),
         critical: int = 1,
         label: str = "",
+        pieces: tuple[PieceRef, ...] = (),
+        target: int | None = None,
+        target_kind: Target = Target.NONE,
+        names: tuple[str, ...] = (),
+        numbers: tuple[int, ...] = (),
+        rule: str = "",
+        round_number: int = 0,
     ) -> Roll:
-        """Throw ``dice`` (its constant goes in as a modifier) and record the throw; ``use``,
-        ``squares``, ``critical`` and ``label`` are the ``Roll``'s typed fields."""
+        """Throw ``dice`` (its constant goes in as a modifier) and record the throw, with the
+        ``Roll``'s facts (``use``, ``squares``, ``critical``, ``pieces``, ``target`` and its
+        kind, ``names``, ``numbers``, ``rule``, ``round_number``). The rules give no words: a
+        game's presenter writes them. ``purpose``, ``against``, ``result`` and ``label`` are
+        kept for scripts that write their own words (the roll keeps them as given)."""
+        self._throwing(seat)
         expr = as_expr(dice)
         faces: list[int] = []
         for n, s in expr.terms:
             faces.extend(self.faces(n, s))
         mods = tuple(modifiers) + ((("bonus", expr.bonus),) if expr.bonus else ())
-        dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
         roll = Roll(
             seat,
-            dice_text,
+            "+".join(f"{n}d{s}" for n, s in expr.terms),
             tuple(faces),
             purpose,
             mods,
@@ -171,13 +110,46 @@ class Dice:
             squares,
             critical,
             label,
+            target,
+            target_kind,
+            names=names,
+            numbers=numbers,
+            pieces=pieces,
+            rule=rule,
+            round_number=round_number,
         )
         self.rolls.append(roll)
         return roll
 
-    def settle(self, roll: Roll, *, against: str = "", result: str = "") -> Roll:
-        """Fill in what a recorded roll decided, once the rules know (replaces it in ``rolls``)."""
-        done = replace(roll, against=against or roll.against, result=result or roll.result)
+    def _throwing(self, seat: str) -> None:
+        """Called before each throw with the thrower's seat (dice that favour a side use it)."""
+
+    def settle(
+        self,
+        roll: Roll,
+        *,
+        verdict: Verdict | None = None,
+        details: tuple[RollDetail, ...] = (),
+        numbers: tuple[int, ...] = (),
+        target: int | None = None,
+        target_kind: Target | None = None,
+        against: str = "",
+        result: str = "",
+    ) -> Roll:
+        """Fill in what a recorded roll decided, once the rules know (replaces it in
+        ``rolls``): its ``verdict`` and ``details``, the ``numbers`` it speaks of, and the
+        ``target`` (of ``target_kind``) when only now known. ``against`` and ``result`` are
+        words, for scripts that write their own (what is not given stays as it was)."""
+        done = replace(
+            roll,
+            verdict=roll.verdict if verdict is None else verdict,
+            details=details or roll.details,
+            numbers=numbers or roll.numbers,
+            target=roll.target if target is None else target,
+            target_kind=roll.target_kind if target_kind is None else target_kind,
+            against=against or roll.against,
+            result=result or roll.result,
+        )
         for i in range(len(self.rolls) - 1, -1, -1):
             if self.rolls[i] is roll:
                 self.rolls[i] = done
@@ -247,35 +219,10 @@ class AssumeWon(Dice):
         self.side = _side(seat) if seat is not None else None
         self._high = True
 
-    def roll(
-        self,
-        seat: str,
-        dice: DiceExpr | str,
-        purpose: str,
-        *,
-        modifiers: Sequence[tuple[str, int]] = (),
-        against: str = "",
-        result: str = "",
-        use: Purpose = Purpose.OTHER,
-        squares: tuple[int, ...] = (),
-        critical: int = 1,
-        label: str = "",
-    ) -> Roll:
+    def _throwing(self, seat: str) -> None:
         if self.side is None:
             self.side = _side(seat)
         self._high = _side(seat) == self.side
-        return super().roll(
-            seat,
-            dice,
-            purpose,
-            modifiers=modifiers,
-            against=against,
-            result=result,
-            use=use,
-            squares=squares,
-            critical=critical,
-            label=label,
-        )
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:
         return (sides if self._high else 1,) * count

@@ -16,6 +16,7 @@ from battlechess_tui.engine.dice import Dice, RecordedDice
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.loading import variant_of
 from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
 from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
@@ -149,32 +150,40 @@ class Game:
     # -- deciding ------------------------------------------------------------------------------
 
     def parse(self, text: str) -> Action:
-        """The action a player typed, or IllegalAction with the reason."""
+        """The action a player typed, or IllegalAction with the reason (in the presenter's
+        words)."""
         word = text.strip().lower()
         if word in META_KINDS:
             action = Action(word)
-            if action not in self.legal_actions():
-                raise IllegalAction(self._why_meta_refused(action))
+            refusal = self.refusal(action)
+            if refusal is not None:
+                raise self.refused(refusal)
             return action
         if self.over:
-            raise IllegalAction("the game is over")
+            raise self.refused(Refusal(SharedReason.GAME_OVER))
         if self.position.draw_offer_by is not None:
-            raise IllegalAction("answer the draw offer first: accept-draw or decline-draw")
-        return self.rules.parse_action(self.state, text)
+            raise self.refused(Refusal(SharedReason.ANSWER_DRAW_OFFER))
+        try:
+            return self.rules.parse_action(self.state, text)
+        except IllegalAction as exc:
+            if exc.refusal is None:
+                raise
+            raise self.refused(exc.refusal) from None
 
     def play(self, action: Action | str, dice: Dice | None = None) -> Ply:
         """Make a decision; IllegalAction (with the reason) leaves the game unchanged."""
         if isinstance(action, str):
             action = self.parse(action)
         elif action not in self.legal_actions():
-            raise IllegalAction(self._why_refused(action))
+            raise self.refused(self._refusal_reason(action))
         seat = self.to_move
         if action.kind not in META_KINDS:
             seat = self.rules.decider(self.state, action)
         dice = dice or Dice.for_decision(self.seed, len(self.plies))
         if action.kind in META_KINDS:
-            position, said, notation = self._meta(seat, action)
+            position, said = self._meta(seat, action)
             events = self.presenter.worded(said)
+            notation = self.presenter.table_notation(action)
         else:
             state, events = self.rules.apply(self.state, action, dice)
             events = self.presenter.worded(events)
@@ -204,55 +213,50 @@ class Game:
         self.hints.append(taken)
         return taken
 
-    def _why_refused(self, action: Action) -> str:
-        if self.over:
-            return "the game is over"
-        if action.kind in META_KINDS:
-            return self._why_meta_refused(action)
-        if self.position.draw_offer_by is not None:
-            return "answer the draw offer first"
-        return self.rules.why_illegal(self.state, action)
+    # -- refusals ------------------------------------------------------------------------------
 
-    def _why_meta_refused(self, action: Action) -> str:
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` is refused now, in facts (the table's, else the rules'); None when
+        it is legal."""
+        if action in self.legal_actions():
+            return None
+        return self._refusal_reason(action)
+
+    def why_illegal(self, action: Action) -> str:
+        """Why ``action`` is refused now, in the presenter's words; "" when it is legal."""
+        refusal = self.refusal(action)
+        return "" if refusal is None else self.presenter.refusal_text(refusal)
+
+    def refused(self, refusal: Refusal) -> IllegalAction:
+        """The ``IllegalAction`` for ``refusal``, in the presenter's words."""
+        return IllegalAction(refusal, self.presenter.refusal_text(refusal))
+
+    def _refusal_reason(self, action: Action) -> Refusal:
         if self.over:
-            return "the game is over"
-        if action.kind in (ACCEPT_DRAW, DECLINE_DRAW):
-            return "no draw has been offered"
-        return "answer the draw offer first"
+            return Refusal(SharedReason.GAME_OVER)
+        if action.kind in (ACCEPT_DRAW, DECLINE_DRAW) and self.position.draw_offer_by is None:
+            return Refusal(SharedReason.NO_DRAW_OFFERED)
+        if self.position.draw_offer_by is not None:
+            return Refusal(SharedReason.ANSWER_DRAW_OFFER)
+        return self.rules.refusal_reason(self.state, action)
 
     def opponent_seat(self, seat: str) -> str:
         """The seat that answers for the other side (its first seat: the King in team games)."""
         side = self.rules.side_of(seat)
         return next(s.key for s in self.rules.seats() if s.side != side)
 
-    def _meta(self, seat: str, action: Action) -> tuple[Position, list[Event], str]:
+    def _meta(self, seat: str, action: Action) -> tuple[Position, list[Event]]:
+        """The position after a decision of the table, and its note."""
         pos = self.position
         side = self.rules.side_of(seat)
         said: list[Event] = [Note(META_TAGS[action.kind], side=side)]
         if action.kind == RESIGN:
-            winner = 1 - side
-            return (
-                replace(pos, agreed=Outcome(winner, kind=Ending.RESIGNATION)),
-                said,
-                "resigns",
-            )
+            return replace(pos, agreed=Outcome(1 - side, kind=Ending.RESIGNATION)), said
         if action.kind == OFFER_DRAW:
-            return (
-                replace(pos, draw_offer_by=seat),
-                said,
-                ("offers a draw"),
-            )
+            return replace(pos, draw_offer_by=seat), said
         if action.kind == ACCEPT_DRAW:
-            return (
-                Position(pos.state, None, Outcome(None, kind=Ending.AGREEMENT)),
-                said,
-                "accepts the draw",
-            )
-        return (
-            Position(pos.state),
-            said,
-            "declines",
-        )
+            return Position(pos.state, None, Outcome(None, kind=Ending.AGREEMENT)), said
+        return Position(pos.state), said
 
     # -- rebuilding ----------------------------------------------------------------------------
 
@@ -272,8 +276,9 @@ class Game:
         for index, (text, events) in enumerate(moves):
             try:
                 game.play(text, RecordedDice(_rolls(events)))
-            except IllegalAction as exc:
-                raise IllegalAction(f"ply {index + 1} ({text}): {exc}") from None
+            except IllegalAction as exc:  # where the save goes wrong, then why
+                where = game.presenter.refused_at(index + 1, text, str(exc))
+                raise IllegalAction(exc.refusal or str(exc), where) from None
         return game
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.events import Event, Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec, validate
@@ -75,10 +75,12 @@ class Replayed:
 
 def event_key(event: Event, typed: bool = True) -> tuple[Any, ...]:
     """What the rules decided in ``event`` (not its words): a roll's thrower, dice, faces and
-    modifier values; a note's facts (only its tag and squares when not ``typed``: what an
-    older save's note has beside its words)."""
+    modifier values and its facts; a note's facts. When not ``typed`` (what an older save's
+    event has beside its words), a roll's facts are left out and a note counts by its tag and
+    squares."""
     if isinstance(event, Roll):
-        return ("roll", event.seat, event.dice, event.faces, tuple(v for _, v in event.modifiers))
+        dice = ("roll", event.seat, event.dice, event.faces, tuple(v for _, v in event.modifiers))
+        return (*dice, *event.facts) if typed else dice
     if typed:
         return ("note", *event.facts)
     return ("note", str(event.tag), event.squares)
@@ -86,8 +88,11 @@ def event_key(event: Event, typed: bool = True) -> tuple[Any, ...]:
 
 def same_event(recorded: Event, replayed: Event) -> bool:
     """Whether re-playing gave the event recorded: every fact the record has is compared (an
-    older save's note, which has only words, by its tag and squares)."""
-    typed = not isinstance(recorded, Note) or recorded.typed or not recorded.text
+    older save's roll or note, which has words in place of facts, by what it has)."""
+    if isinstance(recorded, Roll):
+        typed = recorded.typed or not recorded.purpose
+    else:
+        typed = recorded.typed or not recorded.text
     return event_key(recorded, typed) == event_key(replayed, typed)
 
 
@@ -107,7 +112,7 @@ def replay(
     given, else the setup) and compare each one."""
     game = Game(variant, seed, players, start=start)
     if not same_events(setup_events, game.setup_events):
-        return Replayed(game, Mismatch(0, "", _difference(setup_events, game.setup_events)))
+        return Replayed(game, Mismatch(0, "", _difference(game, setup_events, game.setup_events)))
     for index, item in enumerate(decisions, start=1):
         decision = item if isinstance(item, Decision) else Decision(item[0], item[1])
         problem = _play(game, decision)
@@ -127,7 +132,7 @@ def _play(game: Game, decision: Decision) -> str | None:
     if decision.seat is not None and decision.seat != ply.seat:
         return f"it was recorded for seat {decision.seat!r} but re-playing gives {ply.seat!r}"
     if not same_events(decision.events, ply.events):
-        return _difference(decision.events, ply.events)
+        return _difference(game, decision.events, ply.events)
     return None
 
 
@@ -142,13 +147,22 @@ def verify(
     return replay(variant, seed, setup_events, moves, players).mismatch
 
 
-def _difference(recorded: Sequence[Event], replayed: Sequence[Event]) -> str:
+def _difference(game: Game, recorded: Sequence[Event], replayed: Sequence[Event]) -> str:
     for i, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
         if not same_event(a, b):
-            return f"event {i + 1} was '{a.describe()}' but re-playing gives '{b.describe()}'"
+            was, gives = _told(game, a), _told(game, b)
+            return f"event {i + 1} was '{was}' but re-playing gives '{gives}'"
     if len(recorded) != len(replayed):
         return f"{len(recorded)} events were recorded but re-playing gives {len(replayed)}"
     return "the events differ"
+
+
+def _told(game: Game, event: Event) -> str:
+    """An event as the difference names it: a roll with facts in the words its facts give
+    (its recorded words could hide the fact that differs)."""
+    if isinstance(event, Roll) and event.typed:
+        return game.presenter.roll_text(event.unworded())
+    return event.describe()
 
 
 # -- trial games -------------------------------------------------------------------------------

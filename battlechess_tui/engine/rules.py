@@ -10,6 +10,8 @@ see of a game (words, marks, cards) is the presenter's (``engine/present.py``).
 
 from __future__ import annotations
 
+import importlib
+import warnings
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,6 +25,7 @@ from battlechess_tui.engine.campaign import CampaignSupport
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import Geometry, geometry
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 
@@ -147,7 +150,43 @@ class Searcher(Protocol[S_contra]):
 
 
 class IllegalAction(ValueError):
-    """An action refused, with the reason in words (citing the rule id where one applies)."""
+    """An action refused: ``refusal`` says why in facts (None for words alone, as a script or
+    the app may raise it), and ``str()`` gives the words, citing the rule id where one applies.
+
+    ``Game`` and ``Variant`` raise it with their presenter's words; rules raise it with the
+    facts and themselves (``rules``), and its words are then written, when first read, by the
+    game's own presenter (``rules.compat.refusal_words``)."""
+
+    def __init__(
+        self, refusal: Refusal | str, words: str = "", rules: Rules[Any] | None = None
+    ) -> None:
+        if isinstance(refusal, str):  # words alone (the old form)
+            self.refusal: Refusal | None = None
+            words = words or refusal
+        else:
+            self.refusal = refusal
+        super().__init__(words)
+        self.words = words
+        self.rules = rules
+
+    def __str__(self) -> str:
+        if not self.words and self.refusal is not None:
+            self.words = refusal_words(self.refusal, self.rules)
+        return self.words
+
+
+#: Where a refusal raised by rules alone finds its game's presenter (loaded by name, as
+#: ``engine.loading`` finds a game's classes: the engine imports no game).
+COMPAT_WORDS = "battlechess_tui.rules.compat"
+
+
+def refusal_words(refusal: Refusal, rules: Rules[Any] | None) -> str:
+    """``refusal`` in the words of ``rules``' own presenter (its facts in one line without
+    rules to ask)."""
+    if rules is None:
+        return refusal.plain()
+    words: str = importlib.import_module(COMPAT_WORDS).refusal_words(rules, refusal)
+    return words
 
 
 class Rules(ABC, Generic[S]):
@@ -269,10 +308,7 @@ class Rules(ABC, Generic[S]):
 
     def parse_action(self, state: S, text: str) -> Action:
         """The legal action the text names; IllegalAction with the reason otherwise."""
-        try:
-            action = Action.parse(text, self.geo)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        action = self.read_action(text)
         legal = self.legal_actions(state)
         if action in legal:
             return action
@@ -281,13 +317,52 @@ class Rules(ABC, Generic[S]):
             if len(options) == 1:
                 return options[0]
             if options:
-                choices = "/".join(sorted(a.choice for a in options))
-                raise IllegalAction(f"say which piece to promote to: add one of {choices}")
-        raise IllegalAction(self.why_illegal(state, action))
+                refusal = Refusal(
+                    SharedReason.PROMOTION_UNSAID, action.squares, actions=tuple(options)
+                )
+                raise IllegalAction(refusal, rules=self)
+        raise self.refused(state, action)
+
+    def read_action(self, text: str) -> Action:
+        """The action ``text`` names in canonical text, legal or not; IllegalAction (with
+        the reader's reason) when it names none."""
+        try:
+            return Action.parse(text, self.geo)
+        except ValueError as exc:
+            raise IllegalAction(
+                Refusal(SharedReason.UNREADABLE, names=(str(exc),)), rules=self
+            ) from None
+
+    def refusal(self, state: S, action: Action) -> Refusal | None:
+        """Why ``action`` is refused in ``state``, in facts (a presenter words them:
+        ``Presenter.refusal_text``); None when it is legal."""
+        if action in self.legal_actions(state):
+            return None
+        return self.refusal_reason(state, action)
+
+    def refusal_reason(self, state: S, action: Action) -> Refusal:
+        """Why ``action``, which is not legal in ``state``, is refused: games give their own
+        rules' reasons (the game being over, then the generic: not a choice now)."""
+        if self.outcome(state) is not None:
+            return Refusal(SharedReason.GAME_OVER)
+        return Refusal(SharedReason.NOT_LEGAL, actions=(action,))
+
+    def refused(self, state: S, action: Action) -> IllegalAction:
+        """The ``IllegalAction`` to raise for ``action`` (not legal in ``state``)."""
+        return IllegalAction(self.refusal_reason(state, action), rules=self)
 
     def why_illegal(self, state: S, action: Action) -> str:
-        """The reason ``action`` is refused, in words; games give their own rules' reasons."""
-        return f"{action.text(self.geo)} is not a legal choice now"
+        """The old way to ask (scripts): the refusal in the words of the game's own presenter,
+        "" when ``action`` is legal. Warns: new code asks ``refusal`` (the facts) and words
+        them with ``Presenter.refusal_text``, or asks ``Game.why_illegal``."""
+        warnings.warn(
+            "Rules.why_illegal is the old way to ask: use Rules.refusal (facts) with "
+            "Presenter.refusal_text (words), or Game.why_illegal / Variant.why_illegal",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        refusal = self.refusal(state, action)
+        return "" if refusal is None else refusal_words(refusal, self)
 
     # -- counting ------------------------------------------------------------------------------
 

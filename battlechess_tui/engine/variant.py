@@ -14,6 +14,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.present import Presenter
+from battlechess_tui.engine.refusal import Refusal
 from battlechess_tui.engine.rules import (
     SIDE_NAMES,
     Chance,
@@ -80,15 +81,35 @@ class Variant(Generic[S]):
         return self.rules.legal_actions(state)
 
     def apply(self, state: S, action: Action, dice: Dice) -> tuple[S, list[Event]]:
-        """The rules' ``apply``, its notes worded by the presenter (as a game records them)."""
-        state, events = self.rules.apply(state, action, dice)
+        """The rules' ``apply``, its notes (and a refusal) worded by the presenter."""
+        try:
+            state, events = self.rules.apply(state, action, dice)
+        except IllegalAction as exc:
+            raise self._worded(exc) from None
         return state, self.presenter.worded(events)
 
     def outcome(self, state: S) -> Outcome | None:
         return self.rules.outcome(state)
 
     def parse_action(self, state: S, text: str) -> Action:
-        return self.rules.parse_action(state, text)
+        """The rules' ``parse_action``, a refusal worded by the presenter."""
+        try:
+            return self.rules.parse_action(state, text)
+        except IllegalAction as exc:
+            raise self._worded(exc) from None
+
+    def refusal(self, state: S, action: Action) -> Refusal | None:
+        return self.rules.refusal(state, action)
+
+    def why_illegal(self, state: S, action: Action) -> str:
+        """Why ``action`` is refused in ``state``, in the presenter's words; "" when legal."""
+        refusal = self.rules.refusal(state, action)
+        return "" if refusal is None else self.presenter.refusal_text(refusal)
+
+    def _worded(self, exc: IllegalAction) -> IllegalAction:
+        if exc.refusal is None:
+            return exc
+        return IllegalAction(exc.refusal, self.presenter.refusal_text(exc.refusal))
 
     def seats(self) -> list[Seat]:
         return self.rules.seats()

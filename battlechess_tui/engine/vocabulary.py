@@ -95,7 +95,8 @@ class Purpose(StrEnum):
     DEFENCE = "defence"  # a defender's pool (Gladiator)
     CONFIRM = "confirm"  # a threatened critical's confirmation (D&D)
     DAMAGE = "damage"
-    HEALING = "healing"  # hit points back, or temporary ones
+    HEALING = "healing"  # hit points back
+    TEMP_HP = "temp-hp"  # temporary hit points (D&D's False Life)
     SAVE = "save"  # a saving throw
     INITIATIVE = "initiative"
     CURSE = "curse"  # does a cursed piece act (D&D)
@@ -145,3 +146,50 @@ class ActionKind(StrEnum):
     OFFER_DRAW = "offer-draw"
     ACCEPT_DRAW = "accept-draw"
     DECLINE_DRAW = "decline-draw"
+
+
+class Target(StrEnum):
+    """What a roll's ``target`` number is (``Roll.target_kind``): the presenter words it
+    (``AC 16``, ``needs 5``, ``miss on 1-20``)."""
+
+    NONE = "none"
+    AC = "ac"  # armour class (D&D)
+    FLAT_AC = "flat-ac"  # flat-footed armour class (D&D)
+    TOUCH_AC = "touch-ac"  # touch armour class (D&D)
+    DC = "dc"  # a saving throw's difficulty (D&D)
+    AT_LEAST = "at-least"  # the total needed (Single Combat's table)
+    AT_MOST = "at-most"  # the roll fails (or loses) on this number or less (D&D's d100 rolls)
+    TOTAL = "total"  # the other side's total, in an opposed roll
+
+
+class Verdict(StrEnum):
+    """What a roll decided (``Roll.verdict``): the presenter words it."""
+
+    NONE = "none"
+    HIT = "hit"
+    MISS = "miss"
+    CRITICAL = "critical"  # a threat confirmed
+    NOT_CONFIRMED = "not-confirmed"
+    SAVED = "saved"
+    FAILED = "failed"
+    WINS = "wins"  # the fight, the initiative, or the round (by ``numbers[0]``)
+    LOSES = "loses"
+    TIE = "tie"  # no one wins: a Gladiator round with no damage, or an initiative rolled again
+    WOUNDED = "wounded"  # the thrower's side loses hit points (Gladiator: lost, left)
+    ACTS = "acts"  # a cursed piece acts
+    LOSES_ACTION = "loses-action"
+    BLURRED = "blurred"  # a hit turned into a miss by concealment
+    SPARED = "spared"  # the hit stands: concealment did not turn it
+    AMOUNT = "amount"  # damage or healing, ``numbers[0]``
+    SHOWS = "shows"  # a die thrown again now shows ``numbers[0]``
+
+
+class RollDetail(StrEnum):
+    """A particular of a roll's verdict (``Roll.details``)."""
+
+    NATURAL_20 = "natural-20"  # hits (or saves) whatever the total
+    NATURAL_1 = "natural-1"  # misses (or fails) whatever the total
+    THREAT = "threat"  # a critical threatened: a confirmation follows
+    TIE_BREAK = "tie-break"  # equal totals, decided by the higher modifier (D&D initiative)
+    AGAIN = "again"  # a tie: both throw again
+    MINIMUM = "minimum"  # the amount raised to its minimum

@@ -16,7 +16,16 @@ loads every one of them):
 5. Notes carry the rules' facts (``fact``, ``side``, ``pieces``, ``numbers``, ``names``,
    ``rule``) beside their words, which the game's presenter writes; a replay compares the
    facts. Older notes have only their words, tag and squares (read as they are: a replay
-   compares their tag and squares).
+   compares their tag and squares). A note that names a thing in words, not by its key (the
+   first version-5 saves named an effect that ended by its label), is read so too.
+6. Rolls carry the rules' facts (``target`` and ``target_kind``, ``verdict``, ``details``,
+   ``numbers``, ``names``, ``pieces``, ``rule``, ``round_number``) beside their words, which
+   the game's presenter writes; a replay compares the facts. Older rolls have only their
+   words beside ``use``, ``squares`` and ``critical`` (read as they are: their words are kept
+   as text, and a replay compares their dice, faces and modifiers). A roll's modifiers are
+   keys (``weapon+2``) with their words in ``modifier_words``; the first version-6 saves have
+   no such words and their modifiers are labelled in words (read as they are: a replay
+   compares modifiers by value).
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.engine.vocabulary import Purpose
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 5
+FORMAT_VERSION: Final = 6
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
@@ -88,7 +97,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[5] = FORMAT_VERSION
+    format_version: Literal[6] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
@@ -138,22 +147,17 @@ _OLD_PURPOSES: tuple[tuple[Callable[[str], bool], Purpose], ...] = (
     (lambda words: words.endswith(" save"), Purpose.SAVE),
     (lambda words: " attacks " in words or " vs " in words, Purpose.ATTACK),
     (lambda words: " defends " in words, Purpose.DEFENCE),
-    (lambda words: "healing" in words or "temporary" in words, Purpose.HEALING),
+    (lambda words: "temporary" in words, Purpose.TEMP_HP),
+    (lambda words: "healing" in words, Purpose.HEALING),
     (lambda words: "damage" in words or words in ("sneak attack", "bane weapon"), Purpose.DAMAGE),
 )
 
 
 def _typed_rolls(doc: dict[str, Any]) -> dict[str, Any]:
     """Version 3 to 4: every roll gets its typed fields, read from its words."""
-    plies = doc.get("plies")
-    lists = [
-        doc.get("setup_events"),
-        *(p.get("events") for p in plies or () if isinstance(p, dict)),
-    ]
-    for events in lists:
-        for event in events if isinstance(events, list) else ():
-            if isinstance(event, dict) and event.get("kind") == "roll":
-                _typed_roll(event)
+    for event in _events_of(doc):
+        if event.get("kind") == "roll":
+            _typed_roll(event)
     return doc
 
 
@@ -181,8 +185,38 @@ def _typed_roll(roll: dict[str, Any]) -> None:
         ]
 
 
-#: 1, 2 and 4 add defaulted fields (4: a note's facts; an older note keeps only its words).
-MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict}
+#: 1, 2, 4 and 5 add defaulted fields (4: a note's facts, 5: a roll's; an older note or roll
+#: keeps its words).
+MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict, 5: dict}
+
+
+#: A note's facts beside its tag and squares (what a note read by its words drops).
+_NOTE_FACTS: dict[str, Any] = {"fact": "", "side": None, "pieces": [], "numbers": [], "names": []}
+
+
+def _events_of(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every event of a document (the setup's and each ply's), as the dictionaries read."""
+    plies = doc.get("plies")
+    lists = [
+        doc.get("setup_events"),
+        *(p.get("events") for p in plies or () if isinstance(p, dict)),
+    ]
+    return [
+        e for events in lists if isinstance(events, list) for e in events if isinstance(e, dict)
+    ]
+
+
+def _names_in_words(doc: dict[str, Any]) -> dict[str, Any]:
+    """A note names things by their keys; the first format-5 saves named an effect that ended
+    by its label in words (``Shield of Faith``). Such a note is read by its words, tag and
+    squares, as a format-4 note is (a replay compares those)."""
+    for event in _events_of(doc):
+        names = event.get("names") if event.get("kind") == "note" else None
+        if isinstance(names, list) and any(
+            isinstance(n, str) and (" " in n or n != n.lower()) for n in names
+        ):
+            event.update(_NOTE_FACTS, rule="")
+    return doc
 
 
 def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
@@ -201,4 +235,4 @@ def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
         doc = MIGRATIONS[version](doc)
         version += 1
         doc["format_version"] = version
-    return doc
+    return _names_in_words(doc)

@@ -105,7 +105,7 @@ class LessonRun:
         except IllegalAction as exc:
             return Feedback(False, sentence(str(exc)))
         if action not in self.game.legal_actions():
-            return Feedback(False, sentence(self.game.rules.why_illegal(self.game.state, action)))
+            return Feedback(False, sentence(self.game.why_illegal(action)))
         if action not in self.expected():
             return Feedback(False, step.hint or f"That is legal, but not this step. {step.say}")
         plies = [self._play(action, step.dice)]

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from textual.app import SystemCommand
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import Screen
 
 from battlechess_tui.engine.present import GameCommand
+
+N = TypeVar("N", bound=DOMNode)
 
 
 @dataclass(frozen=True)
@@ -76,11 +79,31 @@ def with_commands(
     return (*commands[:at], *added, *commands[at:])
 
 
-def bind(node: DOMNode, commands: Iterable[Command]) -> None:
-    """Bind ``commands`` on ``node`` alone, beside its class's ``BINDINGS``: commands known
-    only once it is made (a game's own). Textual keeps a node's bindings in ``_bindings``, a
-    copy of its class's made for each node, and offers no public way to add to it."""
-    node._bindings = BindingsMap.merge([node._bindings, BindingsMap(bindings(commands))])
+#: The classes ``with_bindings`` made, by base class and commands: one class each.
+_BOUND: dict[tuple[type, tuple[Command, ...]], type] = {}
+
+
+def with_bindings(cls: type[N], commands: tuple[Command, ...], after: str = "hint") -> type[N]:
+    """``cls`` with ``commands`` bound too, for commands known only once a node is made (a
+    game's own): a subclass of the same name, made once per base and commands, that declares
+    them in its ``BINDINGS`` (Textual merges a class's bindings with its bases' when the class
+    is made) and lists them in its ``PLAYER_COMMANDS`` after ``after`` (help, the palette).
+    ``cls`` itself when there are none or it binds them already."""
+    if not commands or getattr(cls, "BOUND_COMMANDS", ()) == commands:
+        return cls
+    made = _BOUND.get((cls, commands))
+    if made is None:
+        spec = {
+            "BINDINGS": bindings(commands),
+            "PLAYER_COMMANDS": with_commands(getattr(cls, "PLAYER_COMMANDS", ()), commands, after),
+            "BOUND_COMMANDS": commands,
+            "__module__": cls.__module__,
+            "__qualname__": cls.__qualname__,
+            "__doc__": cls.__doc__,
+        }
+        meta: type = type(cls)  # Textual's metaclass makes it, as for any node class
+        made = _BOUND[(cls, commands)] = meta(cls.__name__, (cls,), spec)
+    return cast("type[N]", made)
 
 
 #: Commands of the app itself, offered on every screen (display settings that persist).

@@ -21,6 +21,7 @@ from textual.widgets import Input
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.game import META_KINDS, OFFER_DRAW, RESIGN, Game
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.ui import computer, views
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm
@@ -420,8 +421,8 @@ class GameInput:
         if action is not None:
             self.table.play(action)
             return
-        why = (
-            "the game is over" if game.over else game.rules.why_illegal(game.state, command.action)
+        why = game.why_illegal(command.action) or game.presenter.refusal_text(
+            Refusal(SharedReason.NOT_LEGAL, actions=(command.action,))
         )
         self._refuse(f"{why}. {command.when}".rstrip())
 

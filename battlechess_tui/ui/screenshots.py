@@ -26,6 +26,7 @@ from battlechess_tui.ai import hint
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import specs
+from battlechess_tui.save.store import load_game
 from battlechess_tui.session import build_game
 from battlechess_tui.tutorial.catalogue import find
 from battlechess_tui.tutorial.runner import LessonRun
@@ -33,9 +34,13 @@ from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens.dialogs import Confirm, HandOver
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.lesson import LessonScreen
+from battlechess_tui.ui.screens.replay import ReplayScreen
 
 SEED = 2024
 SMALL, LARGE = (80, 24), (120, 40)
+#: The example saves beside the package in a checkout (absent from an installed copy).
+EXAMPLES = Path(__file__).resolve().parents[2] / "saves"
+ANALYSED = EXAMPLES / "dnd-1-0000.json"
 
 
 @dataclass(frozen=True)
@@ -163,6 +168,24 @@ async def _replay(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
+def _analysed_replay(save_dir: Path) -> BattleChessApp:
+    """The example D&D save opened for replay; its analysis is kept beside it."""
+    app = _app()(save_dir)
+    loaded = load_game(ANALYSED)
+    app.call_later(app.open_replay, loaded.game, loaded.path)
+    return app
+
+
+async def _first_mistake(pilot: Pilot) -> None:
+    """The kept analysis shown, the replay at the first mistake (``m``)."""
+    await _until_screen(pilot, ReplayScreen)
+    screen = pilot.app.screen
+    assert isinstance(screen, ReplayScreen)
+    await _until(pilot, lambda: screen.analysis is not None)
+    await pilot.press("m")
+    await _settle(pilot)
+
+
 async def _rules(pilot: Pilot) -> None:
     await _settle(pilot)
     await pilot.press("r")
@@ -236,7 +259,8 @@ async def _hint_shown(pilot: Pilot) -> None:
 
 
 def scenes() -> list[Scene]:
-    """Every picture: menu, new game, each game mid-play, a fight, replay, rules, help, a
+    """Every picture: menu, new game, each game mid-play, a fight, replay, an analysed replay
+    at its first mistake (from a checkout, where the example saves are), rules, help, a
     hand-over after a fight, a takeback request, a hint against the computer, and lessons in
     progress."""
     keys = list(specs())
@@ -252,6 +276,8 @@ def scenes() -> list[Scene]:
     tallied = "gladiator" if "gladiator" in keys else "classic"
     out.append(Scene("tally-sheet", LARGE, _game_app(tallied, 30), _settle))
     out.append(Scene("replay", LARGE, _game_app("classic", 12), _replay))
+    if "dnd" in keys and ANALYSED.exists():
+        out.append(Scene("analysis-dnd", LARGE, _analysed_replay, _first_mistake))
     ruled = "single-combat" if "single-combat" in keys else "classic"
     out.append(Scene("rules", LARGE, _game_app(ruled, 0), _rules))
     out.append(Scene("help", SMALL, _game_app("classic", 0), _help))

@@ -11,10 +11,11 @@ from typing import ClassVar
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import BLACK, PAWN
-from battlechess_tui.engine.present import NoteWords, Presenter
+from battlechess_tui.engine.present import NoteWords, Presenter, RefusalWords
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, PieceView, TallyItem, TallySection
 from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind
+from battlechess_tui.rules.arena import present_refusals
 from battlechess_tui.rules.arena.moves import first_piece
 from battlechess_tui.rules.arena.rules import ArenaRules, Fact
 from battlechess_tui.rules.arena.state import HALF_NAMES, SUPPORTER, ArenaState
@@ -66,6 +67,8 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
         Fact.NO_SUPPORTER_MOVE: "{side} has no supporter move: skipped ({rule})",
         Fact.NEITHER_MOVE: "{side} has no supporter move either: the turn passes ({rule})",
     }
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     def __init__(self, rules: ArenaRules) -> None:
         Presenter.__init__(self, rules)  # by name: ``Arena`` is also its own rules

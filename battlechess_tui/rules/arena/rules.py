@@ -24,11 +24,12 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import EMPTY, KING, PAWN, ChessBoard
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher, ending_note
+from battlechess_tui.engine.refusal import Refusal, SharedReason
+from battlechess_tui.engine.rules import Outcome, Rules, Searcher, ending_note
 from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.arena.moves import ArenaMoves, Grants, reach, supporters_seeing
 from battlechess_tui.rules.arena.state import GLADIATOR, SUPPORTER, ArenaState, Half
-from battlechess_tui.rules.chess_family.pieces import ChessPieces, piece_values
+from battlechess_tui.rules.chess_family.pieces import ChessPieces, piece_ref, piece_values
 from battlechess_tui.rules.chess_family.position import join_position, split_position
 
 HALF_WORDS = ("gladiator", "supporter")  # the ``half=`` field of the position text
@@ -41,6 +42,27 @@ class Fact(StrEnum):
     NO_GLADIATOR_MOVE = "no-gladiator-move"  # the gladiator half is skipped (AR-5)
     NO_SUPPORTER_MOVE = "no-supporter-move"  # the supporter half is skipped (AR-5)
     NEITHER_MOVE = "neither-move"  # no supporter move either: the turn passes (AR-5)
+
+
+class Reason(StrEnum):
+    """Why the arena games refuse a decision (``Refusal.fact``, besides ``SharedReason``; the
+    presenter words it)."""
+
+    NOT_A_MOVE = "not-a-move"  # actions[0] is no move from a square to a square (AR-4)
+    NO_PROMOTION = "no-promotion"  # names[0] added to a move: gladiators never promote (AR-8)
+    HALF_SKIPPED = "half-skipped"  # a gladiator moved after its skipped half (AR-5)
+    GLADIATOR_MOVED = "gladiator-moved"  # a second gladiator move in the turn (AR-4)
+    GLADIATOR_FIRST = "gladiator-first"  # a supporter moved before the gladiator (AR-4)
+    UNSUPPORTED = "unsupported"  # no supporter sees the gladiator on squares[0] (AR-6)
+    GLADIATOR_NO_CAPTURE = "gladiator-no-capture"  # a gladiator onto a supporter (AR-7)
+    GLADIATOR_OUTSIDE = "gladiator-outside"  # a gladiator ending outside the arena (AR-8)
+    GLADIATOR_BLOCKED = "gladiator-blocked"  # squares: the way between is blocked (AR-6)
+    GLADIATOR_WAYS = "gladiator-ways"  # pieces: the supporters it moves as; none reaches (AR-6)
+    SUPPORTER_MUST_FREE = "supporter-must-free"  # must give a gladiator a move (AR-5)
+    NO_CASTLING = "no-castling"  # a king is just a supporter (AR-9)
+    SUPPORTER_NO_CAPTURE = "supporter-no-capture"  # supporters move to empty squares (AR-9)
+    SUPPORTER_IN_ARENA = "supporter-in-arena"  # a supporter ending in the arena (AR-10)
+    SUPPORTER_BLOCKED = "supporter-blocked"  # squares: the way between is blocked
 
 
 #: Moves of recent states kept by the rules (each state's are asked for several times).
@@ -220,7 +242,7 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
     ) -> tuple[ArenaState, list[Event]]:
         legal = action.kind == MOVE and not action.choice and action.squares in self.moves(state)
         if not legal or self.outcome(state) is not None:
-            raise IllegalAction(self.why_illegal(state, action))
+            raise self.refused(state, action)
         frm, to = action.squares
         board = list(state.board)
         victim = board[to]
@@ -384,78 +406,64 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
 
     # -- refusals ------------------------------------------------------------------------------
 
-    def why_illegal(self, state: ArenaState, action: Action) -> str:
+    def refusal_reason(self, state: ArenaState, action: Action) -> Refusal:
         if self.outcome(state) is not None:
-            return "the game is over"
+            return Refusal(SharedReason.GAME_OVER)
         if action.kind != MOVE or len(action.squares) != 2:
-            return (
-                f"{action.text(self.geo)} is not a move: a turn is a gladiator move then a "
-                "supporter move, each typed from and to, e.g. b3c5 (AR-4)"
-            )
+            return Refusal(Reason.NOT_A_MOVE, actions=(action,), rule="AR-4")
         if action.choice:
-            return f"gladiators never promote (AR-8): drop the {action.choice!r}"
+            return Refusal(Reason.NO_PROMOTION, names=(action.choice,), rule="AR-8")
         frm, to = action.squares
-        board, name, side = state.board, self.geo.name, state.side
+        board, side = state.board, state.side
         p = board[frm]
         if not p:
-            return f"there is no piece on {name(frm)}"
+            return Refusal(SharedReason.NO_PIECE, (frm,))
         if p >> 3 != side:
-            return f"the {self.piece_name(p)} on {name(frm)} is {self.side_names[1 - side]}'s"
+            return Refusal(SharedReason.NOT_YOURS, (frm,), (piece_ref(p, frm),))
         if frm == to:
-            return "a piece must move to another square"
+            return Refusal(SharedReason.SAME_SQUARE, (frm,))
         if board[to] and board[to] >> 3 == side:
-            return f"{name(to)} holds your own {self.piece_name(board[to])}"
+            return Refusal(SharedReason.OWN_PIECE_THERE, (to,), (piece_ref(board[to], to),))
         gladiator = p & 7 == PAWN
         if state.phase == SUPPORTER and gladiator:
             if state.idle[side]:  # the gladiator half was skipped, not made (AR-5)
-                return (
-                    "none of your gladiators could move this turn, so that half was "
-                    "skipped (AR-5): now move a supporter"
-                )
-            return "you have made this turn's gladiator move: now move a supporter (AR-4)"
+                return Refusal(Reason.HALF_SKIPPED, rule="AR-5")
+            return Refusal(Reason.GLADIATOR_MOVED, rule="AR-4")
         if state.phase == GLADIATOR and not gladiator:
-            return (
-                "first a gladiator move, then a supporter move (AR-4): move one of your pawns now"
-            )
+            return Refusal(Reason.GLADIATOR_FIRST, rule="AR-4")
         if gladiator:
-            return self._why_gladiator_refused(state, frm, to)
-        return self._why_supporter_refused(state, frm, to)
+            return self._gladiator_refusal(state, frm, to)
+        return self._supporter_refusal(state, frm, to)
 
-    def _why_gladiator_refused(self, state: ArenaState, frm: int, to: int) -> str:
-        board, name = state.board, self.geo.name
+    def _gladiator_refusal(self, state: ArenaState, frm: int, to: int) -> Refusal:
+        board = state.board
         sources = supporters_seeing(self.tables, board, frm)
         if not sources:
-            return (
-                f"no friendly supporter sees the gladiator on {name(frm)} along a diagonal "
-                "with nothing between, so it cannot move (AR-6)"
-            )
+            return Refusal(Reason.UNSUPPORTED, (frm,), rule="AR-6")
         if board[to]:
-            return "a gladiator never captures a supporter (AR-7)"
+            return Refusal(Reason.GLADIATOR_NO_CAPTURE, (to,), rule="AR-7")
         if not self.movers.gladiator_ok[to]:
-            return "a gladiator may not end its move outside the arena (AR-8)"
+            return Refusal(Reason.GLADIATOR_OUTSIDE, (to,), rule="AR-8")
         empty = self.movers.empty_board
         if any(to in reach(self.tables, empty, frm, board[s] & 7) for s in sources):
-            return f"the way from {name(frm)} to {name(to)} is blocked (AR-6)"
-        ways = ", ".join(f"a {self.piece_name(board[s])} ({name(s)})" for s in sources)
-        return f"the gladiator on {name(frm)} moves only as {ways}: none goes to {name(to)} (AR-6)"
+            return Refusal(Reason.GLADIATOR_BLOCKED, (frm, to), rule="AR-6")
+        ways = tuple(piece_ref(board[s], s) for s in sources)
+        return Refusal(Reason.GLADIATOR_WAYS, (frm, to), ways, rule="AR-6")
 
-    def _why_supporter_refused(self, state: ArenaState, frm: int, to: int) -> str:
+    def _supporter_refusal(self, state: ArenaState, frm: int, to: int) -> Refusal:
         board, geo = state.board, self.geo
         typ = board[frm] & 7
         if self.frees_refused(state, frm, to):
-            return (
-                "you had no gladiator move, so this supporter move must give one of your "
-                "gladiators a move, and this one does not (AR-5)"
-            )
+            return Refusal(Reason.SUPPORTER_MUST_FREE, rule="AR-5")
         if typ == KING and geo.rank(frm) == geo.rank(to) and abs(geo.file(frm) - geo.file(to)) == 2:
-            return "there is no castling: a king is just a supporter (AR-9)"
+            return Refusal(Reason.NO_CASTLING, rule="AR-9")
         if board[to]:
-            return "a supporter never captures: it moves only to an empty square (AR-9)"
+            return Refusal(Reason.SUPPORTER_NO_CAPTURE, (to,), rule="AR-9")
         if not self.movers.supporter_ok[to]:
-            return "a supporter may not end its move in the arena (AR-10)"
+            return Refusal(Reason.SUPPORTER_IN_ARENA, (to,), rule="AR-10")
         if to in reach(self.tables, self.movers.empty_board, frm, typ):
-            return f"the way from {geo.name(frm)} to {geo.name(to)} is blocked"
-        return f"a {self.piece_name(board[frm])} cannot move from {geo.name(frm)} to {geo.name(to)}"
+            return Refusal(Reason.SUPPORTER_BLOCKED, (frm, to))
+        return Refusal(SharedReason.CANNOT_REACH, (frm, to), (piece_ref(board[frm], frm),))
 
     def frees_refused(self, state: ArenaState, frm: int, to: int) -> bool:
         """Is (frm, to) a supporter move refused only by the ``freeing_move`` option?"""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.deepening import Stop, deepen
 from battlechess_tui.engine.dice import Dice
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Rules
 from battlechess_tui.rules.arena.state import GLADIATOR, ArenaState
 
@@ -156,7 +157,7 @@ class ArenaSearcher:
     def search(self, state: ArenaState, limits: Limits, rng: random.Random) -> Found:
         actions = self.rules.legal_actions(state)
         if not actions:
-            raise IllegalAction("the game is over: there is no decision to make")
+            raise IllegalAction(Refusal(SharedReason.GAME_OVER), rules=self.rules)
         rng.shuffle(actions)
         search = ArenaSearch(self.rules, limits)
         best, score, finished = deepen(  # whole centipawns: int() is exact

@@ -4,6 +4,7 @@ names, values and how the board draws them (piece ints of ``ChessBoard``)."""
 from __future__ import annotations
 
 from battlechess_tui.engine import chessboard as cb
+from battlechess_tui.engine.events import PieceRef
 from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.engine.views import Mark, PieceView
 
@@ -11,6 +12,11 @@ PIECE_KEYS = {cb.PAWN: "pawn", cb.KNIGHT_: "knight", cb.BISHOP: "bishop", cb.ROO
               cb.QUEEN: "queen", cb.KING: "king"}  # fmt: skip
 PROMO_LETTERS = {cb.QUEEN: "q", cb.ROOK: "r", cb.BISHOP: "b", cb.KNIGHT_: "n"}
 LETTER_TO_TYPE = {v: k for k, v in PROMO_LETTERS.items()}
+
+
+def piece_ref(piece: int, square: int) -> PieceRef:
+    """The chess piece int ``piece`` standing on ``square``, for a note or a refusal."""
+    return PieceRef(cb.side_of(piece), PIECE_KEYS[piece & 7], square)
 
 
 def piece_values(spec: VariantSpec) -> tuple[int, ...]:

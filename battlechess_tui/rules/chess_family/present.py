@@ -9,9 +9,10 @@ from typing import ClassVar
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
-from battlechess_tui.engine.present import NoteWords, Presenter
+from battlechess_tui.engine.present import NoteWords, Presenter, RefusalWords
 from battlechess_tui.engine.views import IN_CHECK, Mark, PieceView, TallyItem, TallySection
 from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.chess_family import present_refusals
 from battlechess_tui.rules.chess_family import san as fide_san
 from battlechess_tui.rules.chess_family.pieces import ChessPieces
 from battlechess_tui.rules.chess_family.rules import ChessRules
@@ -26,6 +27,8 @@ class ChessPresenter(ChessPieces, Presenter[ChessState]):
     NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
         EventTag.PASS: "{side} cannot move and passes",
     }
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     # -- the move log --------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ do. What people see (notation, marks, the tally) is ``present.ChessPresenter``'s
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import ClassVar
 
 from battlechess_tui.engine import chessboard as cb
@@ -15,13 +16,15 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
+from battlechess_tui.engine.refusal import Refusal, SharedReason
+from battlechess_tui.engine.rules import Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 from battlechess_tui.rules.chess_family.pieces import (
     LETTER_TO_TYPE,
     PROMO_LETTERS,
     ChessPieces,
+    piece_ref,
     piece_values,
 )
 from battlechess_tui.rules.chess_family.position import (
@@ -39,6 +42,19 @@ SEATS = ("white", "black")
 WON = 1000.0
 #: ``evaluate``: pawns per move more than the opponent has (classic's mobility term).
 MOBILITY = 0.05
+
+
+class Reason(StrEnum):
+    """Why the chess games refuse a decision (``Refusal.fact``, besides ``SharedReason``; the
+    presenter words it)."""
+
+    NOT_A_MOVE = "not-a-move"  # actions[0] is no move from a square to a square
+    BAD_PROMOTION = "bad-promotion"  # names[0] is no piece to promote to
+    NO_PROMOTION = "no-promotion"  # names[0] added to a move that promotes nothing
+    CASTLE_OUT_OF_CHECK = "castle-out-of-check"
+    CASTLE_THROUGH_ATTACK = "castle-through-attack"
+    CHECK_UNANSWERED = "check-unanswered"  # in check, and the move does not end it
+    SELF_CHECK = "self-check"  # the move leaves the mover's king attacked
 
 
 class ChessRules(ChessPieces, Rules[ChessState]):
@@ -173,7 +189,7 @@ class ChessRules(ChessPieces, Rules[ChessState]):
             return self.make_state(board, keys, state.lost, state.passes + 1), events
         move = self.to_move_int(state, action)
         if move is None:
-            raise IllegalAction(self.why_illegal(state, action))
+            raise self.refused(state, action)
         return self.resolve(state, state.board.copy(), move, dice, events), events
 
     def after_move(
@@ -253,47 +269,45 @@ class ChessRules(ChessPieces, Rules[ChessState]):
 
     # -- refusals ------------------------------------------------------------------------------
 
-    def why_illegal(self, state: ChessState, action: Action) -> str:
+    def refusal_reason(self, state: ChessState, action: Action) -> Refusal:
         if self.outcome(state) is not None:
-            return "the game is over"
+            return Refusal(SharedReason.GAME_OVER)
         if action.kind != MOVE or len(action.squares) != 2:
-            return (
-                f"{action.text(self.geo)} is not a move in {self.name}: type from and to, e.g. e2e4"
-            )
-        return self.why_move_illegal(state, *action.squares, action.choice)
+            return Refusal(Reason.NOT_A_MOVE, actions=(action,))
+        return self.move_refusal(state, *action.squares, action.choice)
 
-    def why_move_illegal(self, state: ChessState, frm: int, to: int, choice: str) -> str:
-        board, geo = state.board, self.geo
+    def move_refusal(self, state: ChessState, frm: int, to: int, choice: str) -> Refusal:
+        board = state.board
         p = board.board[frm]
-        f, t = geo.name(frm), geo.name(to)
         if not p:
-            return f"there is no piece on {f}"
+            return Refusal(SharedReason.NO_PIECE, (frm,))
         if cb.side_of(p) != board.side:
-            return f"the {self.piece_name(p)} on {f} is {self.side_names[cb.side_of(p)]}'s"
+            return Refusal(SharedReason.NOT_YOURS, (frm,), (piece_ref(p, frm),))
         q = board.board[to]
         if frm == to:
-            return "a piece must move to another square"
+            return Refusal(SharedReason.SAME_SQUARE, (frm,))
         if q and cb.side_of(q) == board.side:
-            return f"{t} holds your own {self.piece_name(q)}"
+            return Refusal(SharedReason.OWN_PIECE_THERE, (to,), (piece_ref(q, to),))
         if choice and choice not in PROMO_LETTERS.values():
-            return f"{choice!r} is not a piece to promote to: use q, r, b or n"
+            return Refusal(Reason.BAD_PROMOTION, names=(choice,))
         same = [m for m in state.moves if cb.origin(m) == frm and cb.target(m) == to]
         if same:
-            return f"only a pawn reaching the last rank promotes; drop the {choice!r}"
+            return Refusal(Reason.NO_PROMOTION, (frm, to), names=(choice,))
         pseudo = board.pseudo_moves(castling_ignores_attacks=True)
         if any(cb.origin(m) == frm and cb.target(m) == to for m in pseudo):
-            return self.why_pseudo_refused(state, frm, to)
-        return f"a {self.piece_name(p)} cannot move from {f} to {t}"
+            return Refusal(self.pseudo_refused(state, frm, to), (frm, to))
+        return Refusal(SharedReason.CANNOT_REACH, (frm, to), (piece_ref(p, frm),))
 
-    def why_pseudo_refused(self, state: ChessState, frm: int, to: int) -> str:
+    def pseudo_refused(self, state: ChessState, frm: int, to: int) -> Reason:
+        """Why a move the pieces could make is refused: the king's safety."""
         board = state.board
         if board.board[frm] & 7 == cb.KING and abs(to - frm) == 2:
             if board.in_check():
-                return "you cannot castle out of check"
-            return "the king cannot castle through or into an attacked square"
+                return Reason.CASTLE_OUT_OF_CHECK
+            return Reason.CASTLE_THROUGH_ATTACK
         if board.in_check():
-            return "your king is in check: this move does not stop it"
-        return "that move would leave your king in check"
+            return Reason.CHECK_UNANSWERED
+        return Reason.SELF_CHECK
 
 
 class ClassicRules(ChessRules):

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import BISHOP, KNIGHT_, QUEEN, ROOK
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Rules
 from battlechess_tui.rules.chess_family.flat import (
     BOARD_SQUARES,
@@ -93,7 +94,9 @@ class ChessSearcher:
         move, value, depth, nodes = run
         action = self.action(move)
         if action not in self.rules.legal_actions(state):
-            raise IllegalAction(f"the searcher chose {action.text(self.rules.geo)}, not legal")
+            raise IllegalAction(
+                Refusal(SharedReason.NOT_LEGAL, actions=(action,)), rules=self.rules
+            )
         before, after = settle_gain(self.fen(state), self.rule, move)
         mate = 0
         if abs(value) >= MATE_BOUND:

@@ -8,19 +8,15 @@ from typing import ClassVar
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Event, Roll
-from battlechess_tui.engine.present import NoteWords, Presenter
+from battlechess_tui.engine.present import NoteWords, Presenter, RefusalWords
+from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import PieceView, TallyItem, TallySection
 from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
-from battlechess_tui.rules.dice_chess.rules import (
-    DONE,
-    MOVE_WORDS,
-    SWAP,
-    DiceChessRules,
-    Fact,
-    capture_range,
-    face_of,
-)
+from battlechess_tui.rules.dice_chess import present_refusals
+from battlechess_tui.rules.dice_chess import roll_words as dice_chess_rolls
+from battlechess_tui.rules.dice_chess.present_refusals import MOVE_WORDS, capture_range
+from battlechess_tui.rules.dice_chess.rules import DONE, SWAP, DiceChessRules, Fact, face_of
 from battlechess_tui.rules.dice_chess.state import DiceChessState
 
 GLYPHS = "⚀⚁⚂⚃⚄⚅"
@@ -38,6 +34,13 @@ class DiceChessPresenter(Presenter[DiceChessState]):
         Fact.BEGINS: "{side} has arranged the dice: play begins, {other} to move",
         EventTag.CAPTURE: "{side}'s {n[0]} on {sq[0]} captures {other}'s {n[1]} on {sq[1]}",
     }
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
+
+    # -- rolls (their words: ``roll_words.py``) -----------------------------------------------
+
+    def roll_words(self, roll: Roll) -> RollWords:
+        return dice_chess_rolls.words(self, roll)
 
     # -- the move log ------------------------------------------------------------------------
 

@@ -17,11 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
-from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.events import Event, Note, PieceRef
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, Searcher
+from battlechess_tui.engine.refusal import Refusal, SharedReason
+from battlechess_tui.engine.rules import Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose, Verdict
 from battlechess_tui.rules.dice_chess import position, value
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
 
@@ -35,19 +36,23 @@ class Fact(StrEnum):
     BEGINS = "begins"  # the second side has arranged its dice: play begins
 
 
-#: The purpose of a capturing die's reroll (DC-10) begins with this word.
-REROLL = "reroll"
+class Reason(StrEnum):
+    """Why Dice Chess refuses a decision (``Refusal.fact``, besides ``SharedReason``; the
+    presenter words it)."""
 
-MOVE_WORDS = {
-    1: "one or two squares forward, back, left or right, never jumping (DC-6)",
-    **{f: "one square forward, back, left or right (DC-4)" for f in range(2, FACES)},
-    FACES: "one square in any of the eight directions (DC-5)",
-}
-
-
-def capture_range(face: int) -> str:
-    """The faces a die showing ``face`` captures, in words (DC-8): ``1``, ``1-4``."""
-    return "1" if face == 1 else f"1-{face}"
+    SETUP_OVER = "setup-over"  # a swap or done after the setup phase (DC-2)
+    PASS_WITH_MOVES = "pass-with-moves"  # a pass while a die can move (DC-7)
+    NOT_A_MOVE = "not-a-move"  # actions[0] is no move from a square to a square
+    ARRANGE_FIRST = "arrange-first"  # in the setup phase, only swaps and done (DC-2)
+    NAME_TWO_DICE = "name-two-dice"  # a swap that names no two squares
+    SWAP_NOT_OWN = "swap-not-own"  # squares: not both the swapper's dice (DC-2)
+    SWAP_SAME_FACE = "swap-same-face"  # numbers[0]: both dice show it (DC-15)
+    SWAPS_SPENT = "swaps-spent"  # numbers[0]: the swaps allowed, all made (DC-15)
+    SWAP_ORDER = "swap-order"  # actions[0]: the same swap as listed (squares in board order)
+    MUST_PASS = "must-pass"  # no die can move (DC-7)
+    CAPTURES_ONLY = "captures-only"  # numbers: the face and the higher face on squares[0] (DC-8)
+    CANNOT_JUMP = "cannot-jump"  # a 1 blocked by the die on squares[0] (DC-6)
+    WRONG_STEP = "wrong-step"  # numbers[0]: the face, which moves otherwise (DC-4..DC-6)
 
 
 class Data(BaseModel):
@@ -111,19 +116,12 @@ class DiceChessRules(Rules[DiceChessState]):
         events: list[Event] = []
         for side in (0, 1):
             squares = self.start_squares(side)
-            w = self.geo.width
-            order = " then ".join(
-                f"{self.geo.name(squares[i])}..{self.geo.name(squares[i + w - 1])}"
-                for i in range(0, len(squares), w)
-            )
-            name = self.side_names[side]
-            purpose = f"{name}'s dice, placed {order} (DC-1, DC-2)"
             roll = dice.roll(
                 SEATS[side],
                 f"{len(squares)}d{FACES}",
-                purpose,
                 use=Purpose.SETUP,
                 squares=tuple(squares),
+                rule="DC-1, DC-2",
             )
             events.append(roll)
             for sq, face in zip(squares, roll.faces, strict=True):
@@ -266,18 +264,11 @@ class DiceChessRules(Rules[DiceChessState]):
         if victim is None:
             board[to] = mover
             return self._next_turn(state, tuple(board)), []
-        geo = self.geo
         capture = Note(EventTag.CAPTURE, squares=(frm, to), side=side, numbers=(face, victim[1]))
         events: list[Event] = [capture]
-        roll = dice.roll(
-            SEATS[side],
-            f"1d{FACES}",
-            f"{REROLL} capturing die on {geo.name(to)}",
-            use=Purpose.REROLL,
-            squares=(to,),
-        )
+        roll = dice.roll(SEATS[side], f"1d{FACES}", use=Purpose.REROLL, squares=(to,), rule="DC-10")
         new_face = roll.faces[0]
-        events.append(dice.settle(roll, result=f"now shows {new_face}"))
+        events.append(dice.settle(roll, verdict=Verdict.SHOWS, numbers=(new_face,)))
         board[to] = (side, new_face)
         captured = list(state.captured)
         captured[side] = captured[side] + (victim[1],)
@@ -337,62 +328,55 @@ class DiceChessRules(Rules[DiceChessState]):
 
     def parse_action(self, state: DiceChessState, text: str) -> Action:
         """As the base, but ``swap e2 b1`` means the same as ``swap b1 e2`` (DC-15)."""
-        try:
-            action = Action.parse(text, self.geo)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        action = self.read_action(text)
         if action.kind == SWAP and len(action.squares) == 2:
             text = board_order(action).text(self.geo)
         return super().parse_action(state, text)
 
-    def why_illegal(self, state: DiceChessState, action: Action) -> str:
+    def refusal_reason(self, state: DiceChessState, action: Action) -> Refusal:
         if self.outcome(state) is not None:
-            return "the game is over"
+            return Refusal(SharedReason.GAME_OVER)
         if state.setup:
-            return self._why_setup_refused(state, action)
+            return self._setup_refusal(state, action)
         if action.kind in (SWAP, DONE):
-            return "the setup phase is over: move a die (DC-2)"
+            return Refusal(Reason.SETUP_OVER, rule="DC-2")
         if action.kind == PASS:
-            return "you may pass only when none of your dice can move (DC-7)"
+            return Refusal(Reason.PASS_WITH_MOVES, rule="DC-7")
         if action.kind != MOVE or len(action.squares) != 2:
-            return f"{action.text(self.geo)} is not a move: type from and to, e.g. d2d3"
-        return self._why_move_refused(state, *action.squares)
+            return Refusal(Reason.NOT_A_MOVE, actions=(action,))
+        return self._move_refusal(state, *action.squares)
 
-    def _why_setup_refused(self, state: DiceChessState, action: Action) -> str:
+    def _setup_refusal(self, state: DiceChessState, action: Action) -> Refusal:
         if action.kind != SWAP:
-            return "first arrange your dice: swap two of them (swap b1 e2) or type done (DC-2)"
+            return Refusal(Reason.ARRANGE_FIRST, rule="DC-2")
         if len(action.squares) != 2:
-            return "name two of your dice to swap, e.g. swap b1 e2"
+            return Refusal(Reason.NAME_TWO_DICE)
         a, b = (state.board[s] for s in action.squares)
-        names = " and ".join(self.geo.name(s) for s in action.squares)
         if a is None or b is None or a[0] != state.side or b[0] != state.side:
-            return f"you may swap only two of your own dice; {names} are not both yours (DC-2)"
+            return Refusal(Reason.SWAP_NOT_OWN, action.squares, rule="DC-2")
         if a[1] == b[1]:
-            return f"both dice show {a[1]}: swapping them changes nothing (DC-15)"
+            return Refusal(Reason.SWAP_SAME_FACE, action.squares, numbers=(a[1],), rule="DC-15")
         if state.swaps[state.side] >= self.data.max_swaps:
-            return f"you have made all {self.data.max_swaps} swaps: type done (DC-15)"
-        return f"the same swap is {board_order(action).text(self.geo)}"
+            return Refusal(Reason.SWAPS_SPENT, numbers=(self.data.max_swaps,), rule="DC-15")
+        return Refusal(Reason.SWAP_ORDER, action.squares, actions=(board_order(action),))
 
-    def _why_move_refused(self, state: DiceChessState, frm: int, to: int) -> str:
-        geo = self.geo
+    def _move_refusal(self, state: DiceChessState, frm: int, to: int) -> Refusal:
         die, there = state.board[frm], state.board[to]
         if die is None:
-            return f"there is no die on {geo.name(frm)}"
+            return Refusal(SharedReason.NO_PIECE, (frm,))
         if die[0] != state.side:
-            return f"the die on {geo.name(frm)} is {self.side_names[die[0]]}'s"
+            return Refusal(SharedReason.NOT_YOURS, (frm,), (die_ref(die, frm),))
         if not self.can_move(state, state.side):
-            return "none of your dice can move: you must pass (DC-7)"
+            return Refusal(Reason.MUST_PASS, rule="DC-7")
         face = die[1]
         if there is not None and there[0] == die[0]:
-            return f"{geo.name(to)} holds your own die"
+            return Refusal(SharedReason.OWN_PIECE_THERE, (to,), (die_ref(there, to),))
         if there is not None and there[1] > face and to in self._reach(frm, face):
-            return (
-                f"a {face} captures only dice showing {capture_range(face)} (DC-8); "
-                f"the die on {geo.name(to)} shows {there[1]}"
-            )
+            return Refusal(Reason.CAPTURES_ONLY, (to,), numbers=(face, there[1]), rule="DC-8")
         if to in self._reach(frm, face):
-            return f"a 1 cannot jump: {geo.name((frm + to) // 2)} is in the way (DC-6)"
-        return f"a die showing {face} moves {MOVE_WORDS[face]}"
+            return Refusal(Reason.CANNOT_JUMP, ((frm + to) // 2,), rule="DC-6")
+        rule = "DC-6" if face == 1 else "DC-5" if face == FACES else "DC-4"
+        return Refusal(Reason.WRONG_STEP, (frm, to), numbers=(face,), rule=rule)
 
     def _reach(self, frm: int, face: int) -> set[int]:
         """Squares the face could reach on an empty board."""
@@ -403,6 +387,11 @@ class DiceChessRules(Rules[DiceChessState]):
 def board_order(action: Action) -> Action:
     """A swap with its two squares in board order, as ``legal_actions`` lists it."""
     return replace(action, squares=tuple(sorted(action.squares)))
+
+
+def die_ref(die: Die, square: int) -> PieceRef:
+    """The die ``die`` on ``square``, for a refusal (its kind: the face, as digits)."""
+    return PieceRef(die[0], str(die[1]), square)
 
 
 def face_of(die: Die | None) -> int:

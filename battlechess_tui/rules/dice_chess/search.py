@@ -31,6 +31,7 @@ from battlechess_tui.engine.deepening import Stop, deepen
 from battlechess_tui.engine.dice import Dice, ScriptedDice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
+from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Outcome
 from battlechess_tui.rules.dice_chess import value
 from battlechess_tui.rules.dice_chess.state import FACES, DiceChessState, Die
@@ -392,7 +393,7 @@ class DiceChessSearcher:
     def search(self, state: DiceChessState, limits: Limits, rng: random.Random) -> Found:
         actions = self.rules.legal_actions(state)
         if not actions:
-            raise IllegalAction("the game is over: there is no decision to make")
+            raise IllegalAction(Refusal(SharedReason.GAME_OVER))
         if state.setup or len(actions) == 1:
             return self.one_deep(state, actions, rng)
         search = DiceSearch(self.rules, Board.of(state), limits)
@@ -407,7 +408,7 @@ class DiceChessSearcher:
         )
         action = Action(MOVE, (best & 255, best >> 8))
         if action not in actions:
-            raise IllegalAction(f"the searcher chose {action.text(self.rules.geo)}, not legal")
+            raise IllegalAction(Refusal(SharedReason.NOT_LEGAL, actions=(action,)))
         return Found(action, as_value(worth), 0, finished, search.nodes, self.gain(state, action))
 
     def one_deep(self, state: DiceChessState, actions: list[Action], rng: random.Random) -> Found:

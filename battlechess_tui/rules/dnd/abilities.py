@@ -34,11 +34,10 @@ def melee(
     dfd: int,
     extra_hit: Mods | None = None,
     extra_dmg: Mods | None = None,
-    purpose: str = "melee attack",
     cause: str = "melee",
 ) -> None:
     """A weapon attack: threat range and confirmed criticals, sneak attack dice (DD-13, DD-25).
-    ``cause`` names the damage in its note (``melee``, ``smite``)."""
+    ``cause`` names the attack, its rolls and the damage's note (``melee``, ``smite``)."""
     a = w.piece(att)
     st = fx.stats_of(w.t, a)
     sneaky = has(w, att, "sneak-attack") and (combat.flat_footed(w, dfd) or combat.flanked(w, dfd))
@@ -48,7 +47,7 @@ def melee(
         dfd,
         touch=False,
         extra=extra_hit,
-        purpose=purpose,
+        cause=cause,
         threat=st.threat,
         no_confirm=a.has("no-confirm"),
     )
@@ -56,15 +55,13 @@ def melee(
         return
     mods = fx.modifiers(w.state, w.t, w.geo, att, "damage", weapon=True, vs=dfd)
     mods += extra_dmg or []
-    dmg = combat.damage_roll(
-        w, a.side, st.damage, mods, "damage", st.crit if crit else 1, about=w.name(att)
-    )
+    dmg = combat.damage_roll(w, a.side, st.damage, mods, cause, st.crit if crit else 1, by=att)
     if sneaky:
         sneak = st.abilities["sneak-attack"].dice or "d6"
-        dmg += combat.damage_roll(w, a.side, DiceExpr.parse(sneak), [], "sneak attack", floor=0)
+        dmg += combat.damage_roll(w, a.side, DiceExpr.parse(sneak), [], "sneak-attack", floor=0)
     bane = w.t.catalogue.bane_dice(a.items, w.piece(dfd).cls) if a.items and w.t.catalogue else None
     if bane is not None:
-        dmg += combat.damage_roll(w, a.side, bane, [], "bane weapon", floor=0)
+        dmg += combat.damage_roll(w, a.side, bane, [], "bane-weapon", floor=0)
     combat.hurt(w, dfd, dmg, cause, att)
 
 
@@ -73,9 +70,7 @@ def smite(w: Work, att: int, dfd: int) -> None:
     params = fx.stats_of(w.t, w.piece(att)).abilities["smite"]
     spend(w, att, "smite")
     w.note(EventTag.ABILITY, fact=Fact.SMITES, who=(att,))
-    melee(
-        w, att, dfd, [("smite", params.hit or 0)], [("smite", params.damage or 0)], "smite", "smite"
-    )
+    melee(w, att, dfd, [("smite", params.hit or 0)], [("smite", params.damage or 0)], "smite")
 
 
 def lay_on_hands(w: Work, pal: int, target: int) -> None:
@@ -93,4 +88,4 @@ def fascinate(w: Work, bard: int, enemy: int) -> bool:
     if fx.immune_to_mind(w.piece(enemy)):
         w.note(EventTag.IMMUNE, fact=Fact.MIND_SONGS, who=(enemy,))
         return False
-    return not combat.saving_throw(w, enemy, "will", dc, "Fascinate")
+    return not combat.saving_throw(w, enemy, "will", dc, "fascinate")

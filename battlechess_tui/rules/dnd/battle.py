@@ -11,7 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.vocabulary import ActionKind, EventTag, Purpose
+from battlechess_tui.engine.vocabulary import (
+    ActionKind,
+    EventTag,
+    Purpose,
+    RollDetail,
+    Target,
+    Verdict,
+)
 from battlechess_tui.rules.dnd import abilities, combat, spells, spoils
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -56,10 +63,9 @@ def initiative(w: Work, attacker: int, defender: int) -> bool:
             roll = w.throw(
                 p.side,
                 "1d20",
-                "initiative",
                 mods,
                 use=Purpose.INITIATIVE,
-                about=w.name(pid),
+                who=(pid,),
                 squares=(w.state.standing(pid),),
             )
             rolls.append((roll, mods))
@@ -70,12 +76,14 @@ def initiative(w: Work, attacker: int, defender: int) -> bool:
         elif mod_a != mod_d:
             att_wins = mod_a > mod_d
         else:
-            w.settle(ra, f"{rd.total}", "tie")
-            w.settle(rd, f"{ra.total}", "tie: roll again")
+            again = (RollDetail.AGAIN,)
+            w.settle(ra, Verdict.TIE, details=again, target=rd.total)
+            w.settle(rd, Verdict.TIE, details=again, target=ra.total)
             continue
-        tie = " (tie: higher Init)" if ra.total == rd.total else ""
-        w.settle(ra, f"{rd.total}", ("wins" if att_wins else "loses") + tie)
-        w.settle(rd, f"{ra.total}", ("loses" if att_wins else "wins") + tie)
+        tie = (RollDetail.TIE_BREAK,) if ra.total == rd.total else ()
+        won, lost = Verdict.WINS, Verdict.LOSES
+        w.settle(ra, won if att_wins else lost, details=tie, target=rd.total)
+        w.settle(rd, lost if att_wins else won, details=tie, target=ra.total)
         return att_wins
 
 
@@ -193,7 +201,7 @@ def _fascinated(w: Work, bard: int, enemy: int) -> None:
     stopped = replace(b, actor=enemy, actions=b.actions + 1, first=False, charge_ok=False)
     s.fascination = Fascination(bard, enemy, stopped, s.turn)
     p = w.piece(enemy)
-    s.set(p.with_effect(Effect("fascinated", "Fascinated", bard, None, (), "fascinated")))
+    s.set(p.with_effect(Effect("fascinated", bard, None, (), "fascinated")))
     w.note(EventTag.FASCINATE, b.square, b.origin, fact=Fact.FASCINATED, who=(enemy,), rule="DD-28")
     s.battle = None
 
@@ -228,21 +236,27 @@ def advance(w: Work) -> None:
         after_action(w)
 
 
+#: Bestow Curse (3): the d100 rolls at or below which a cursed piece loses its action.
+CURSED_ACTION_LOST = 50
+
+
 def loses_action(w: Work, pid: int) -> bool:
     """Bestow Curse (3): a 50% chance to lose each action."""
     p = w.piece(pid)
     roll = w.throw(
         p.side,
         "1d100",
-        "curse",
         use=Purpose.CURSE,
-        about=f"does the {w.name(pid)} act?",
+        names=("bestow-curse-3",),
+        who=(pid,),
         squares=(w.state.standing(pid),),
+        target=CURSED_ACTION_LOST,
+        target_kind=Target.AT_MOST,
     )
     if w.settled:
         return False
-    lost = roll.total <= 50
-    w.settle(roll, "loses on 1-50", "loses its action" if lost else "acts")
+    lost = roll.total <= CURSED_ACTION_LOST
+    w.settle(roll, Verdict.LOSES_ACTION if lost else Verdict.ACTS)
     return lost
 
 

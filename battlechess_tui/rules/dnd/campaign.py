@@ -5,29 +5,37 @@ It says what the campaign cannot know without the game: the classes and their st
 the item catalogue (DD-42, DD-47), the options of a campaign game (the ``roster``, DD-40), what a
 finished game did to each piece (falls, loot and promotions, DD-41, DD-42), and the magic item
 shop (DD-44, DD-47): which items a piece may buy, at SRD 3.5 prices, and what each changes on its
-numbers. Like a presenter, it is read by the campaign and never by the rules.
+numbers. It says them in facts (``Stat``, ``Change``, ``Versus``, ``ShopRefusal``); the D&D
+presenter's ``shop_words`` (``present_shop``) write the sentences. It is read by the campaign,
+never by the rules.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
 
 from battlechess_tui.engine.campaign import (
+    Change,
     Fallen,
     ItemOffer,
+    Refused,
     Roster,
+    ShopRefusal,
     Survivor,
     Tally,
+    Versus,
     changed_numbers,
 )
 from battlechess_tui.engine.dice import Dice, DiceExpr
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import COMPAT_WORDS, Rules
 from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import items as dnd_items
 from battlechess_tui.rules.dnd import position
 from battlechess_tui.rules.dnd.items import Catalogue
 from battlechess_tui.rules.dnd.roster import roster_text
+from battlechess_tui.rules.dnd.shop_facts import ARMOR_CLASSES, ITEMS_RULE, SAVES, SRD, Stat
 from battlechess_tui.rules.dnd.state import DndState
 from battlechess_tui.rules.dnd.stats import Tables
 
@@ -101,7 +109,8 @@ class DndCampaign:
     # -- the shop (DD-44, DD-47) -----------------------------------------------------------------
 
     def numbers(self, cls: str, level: int, items: tuple[str, ...]) -> dict[str, str]:
-        """The numbers of a piece with these items, alone on the board (no allies' auras)."""
+        """The numbers of a piece with these items, alone on the board (no allies' auras), by
+        ``Stat`` in the sheet's order."""
         t, geo = self.tables, self.rules.geo
         alone = position.read(f"8/8/8/8/3{_LETTER[cls]}4/8/8/8 w - - 0 1", t, geo, level)
         p = replace(alone.pieces[0], items=items)
@@ -112,37 +121,48 @@ class DndCampaign:
             bonuses = fx.modifiers(state, t, geo, 0, stat, weapon=weapon)
             return f"{base + sum(x for _, x in bonuses):+d}"
 
-        out = {"HP": str(fx.max_hp(t, p))}
-        for kind in ("AC", "FAC", "TAC"):
-            out[kind] = str(fx.armor_class(state, t, 0, kind)[0])
-        out["Init"] = total("init", st.init)
-        out["Melee"] = total("attack", st.melee, weapon=True)
+        out: dict[str, str] = {Stat.HP: str(fx.max_hp(t, p))}
+        for stat, kind in ARMOR_CLASSES.items():
+            out[stat] = str(fx.armor_class(state, t, 0, kind)[0])
+        out[Stat.INIT] = total("init", st.init)
+        out[Stat.MELEE] = total("attack", st.melee, weapon=True)
         extra = sum(x for _, x in fx.modifiers(state, t, geo, 0, "damage", weapon=True))
-        out["Damage"] = str(DiceExpr(st.damage.terms, st.damage.bonus + extra))
-        for kind, name in (("fort", "Fort"), ("ref", "Ref"), ("will", "Will")):
-            out[name] = total(kind, st.save(kind))
+        out[Stat.DAMAGE] = str(DiceExpr(st.damage.terms, st.damage.bonus + extra))
+        for stat, kind in SAVES.items():
+            out[stat] = total(kind, st.save(kind))
         if st.spells or "fascinate" in st.abilities:
-            out["Save DCs"] = f"{sum(x for _, x in fx.dc_bonus(t, p)):+d}"
+            out[Stat.SAVE_DCS] = f"{sum(x for _, x in fx.dc_bonus(t, p)):+d}"
         return out
 
-    def refusal(self, cls: str, items: tuple[str, ...], item: str) -> str:
+    def refused(self, cls: str, items: tuple[str, ...], item: str) -> ShopRefusal | None:
+        """Why a piece of ``cls`` with ``items`` may not have ``item``: an item of other
+        classes (DD-47), a bane without a magic weapon (SRD), one it has or has better."""
         cat = self.catalogue
         try:
             parsed = cat.parse(item)
         except ValueError as exc:
-            return str(exc)
+            return ShopRefusal(Refused.UNKNOWN, item, cls, detail=str(exc))
         fam = cat.items[parsed.family]
         if fam.classes and cls not in fam.classes:
-            return f"{cat.name(parsed.text)} is not for a {cls} (DD-47)"
+            return ShopRefusal(Refused.NOT_FOR_CLASS, parsed.text, cls, rule=ITEMS_RULE)
         have = [cat.parse(t) for t in items]
         if fam.requires and not any(h.family == fam.requires for h in have):
-            return f"{cat.name(parsed.text)} needs a magic weapon first (SRD)"
+            return ShopRefusal(Refused.NEEDS, parsed.text, cls, fam.requires, SRD)
         if parsed.text in items:
-            return "the piece already has it"
+            return ShopRefusal(Refused.HAS_IT, parsed.text, cls)
         same = [h for h in have if h.family == parsed.family and h.target == parsed.target]
         if same and same[0].bonus >= parsed.bonus:
-            return f"the piece already has {cat.name(same[0].text)}"
-        return ""
+            return ShopRefusal(Refused.HAS_BETTER, parsed.text, cls, same[0].text)
+        return None
+
+    def refusal(self, cls: str, items: tuple[str, ...], item: str) -> str:
+        """``refused`` in the presenter's words (empty when the piece may have it), for older
+        callers (warns: ask ``refused`` and word it with ``Presenter.shop_words``)."""
+        why = self.refused(cls, items, item)
+        if why is None:
+            return ""
+        words: str = importlib.import_module(COMPAT_WORDS).shop_refusal_words(self.rules, why)
+        return words
 
     def price(self, items: tuple[str, ...], item: str) -> int:
         """The rise in the value of the piece's items (SRD: an upgrade costs the difference)."""
@@ -153,20 +173,17 @@ class DndCampaign:
         cat = self.catalogue
         out = []
         for item in self._candidates(cls):
-            if self.refusal(cls, items, item):
+            if self.refused(cls, items, item) is not None:
                 continue
             parsed = cat.parse(item)
             fam = cat.items[parsed.family]
             after = self.merge_items(items, (item,))
-            effect = changed_numbers(
+            effect: tuple[Change | Versus, ...] = changed_numbers(
                 self.numbers(cls, level, items), self.numbers(cls, level, after)
             )
             if fam.bane:
                 head = cat.catalogue
-                effect = (
-                    f"against {parsed.target.title()}s: weapon +{head.bane_bonus} better, "
-                    f"+{head.bane_dice} damage",
-                )
+                effect = (Versus(parsed.target, head.bane_bonus, head.bane_dice),)
             out.append(ItemOffer(item, cat.name(item), self.price(items, item), effect, fam.help))
         return sorted(out, key=lambda o: (o.price, o.name))
 

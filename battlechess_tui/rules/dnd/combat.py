@@ -16,7 +16,7 @@ from battlechess_tui.engine.dice import Dice, DiceExpr
 from battlechess_tui.engine.events import Event, Note, PieceRef, Roll
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
-from battlechess_tui.engine.vocabulary import EventTag, Purpose
+from battlechess_tui.engine.vocabulary import EventTag, Purpose, RollDetail, Target, Verdict
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.endings import both_kings_fell, king_fell
 from battlechess_tui.rules.dnd.facts import Fact
@@ -84,49 +84,73 @@ class Work:
         self,
         side: int,
         expr: DiceExpr | str,
-        label: str,
         mods: Mods | None = None,
         *,
-        use: Purpose = Purpose.OTHER,
-        about: str = "",
+        use: Purpose,
+        names: tuple[str, ...] = (),
+        who: tuple[int, ...] = (),
         squares: tuple[int, ...] = (),
         critical: int = 1,
+        target: int | None = None,
+        target_kind: Target = Target.NONE,
     ) -> Roll:
-        """Throw ``expr`` (not yet recorded: ``settle`` it once its result is known). The roll's
-        purpose reads ``label: about`` (``melee attack: White Fighter on e4 vs ...``); a battle
-        line shows the ``label`` (kept on the roll when ``about`` follows it)."""
+        """Throw ``expr`` (not yet recorded: ``settle`` it once its result is known): ``use``
+        what it is for, ``names`` the cause's key (a spell, an ability, ``melee``), ``who``
+        the pieces it concerns (ids, as they stand now), the ``target`` it is thrown
+        against. The presenter writes its words."""
         expr = expr if isinstance(expr, DiceExpr) else DiceExpr.parse(expr)
         all_mods = tuple(mods or ()) + ((("bonus", expr.bonus),) if expr.bonus else ())
-        purpose = f"{label}: {about}" if about else label
         typed = Roll(
             SEATS[side],
             "",
             (),
-            purpose,
-            all_mods,
+            modifiers=all_mods,
             use=use,
             squares=tuple(s for s in squares if s >= 0),
             critical=critical,
-            label=label if about else "",
+            target=target,
+            target_kind=target_kind,
+            names=names,
+            pieces=tuple(self.ref(pid) for pid in who),
         )
         if self.settled:
             faces = tuple((s + 1) // 2 for n, s in expr.terms for _ in range(n))
             dice_text = "+".join(f"{n}d{s}" for n, s in expr.terms)
             return replace(typed, dice=dice_text, faces=faces)
         return self.dice.roll(
-            SEATS[side],
+            typed.seat,
             DiceExpr(expr.terms, 0),
-            purpose,
             modifiers=all_mods,
             use=use,
             squares=typed.squares,
             critical=critical,
-            label=typed.label,
+            pieces=typed.pieces,
+            target=target,
+            target_kind=target_kind,
+            names=names,
         )
 
-    def settle(self, roll: Roll, against: str = "", result: str = "") -> Roll:
+    def settle(
+        self,
+        roll: Roll,
+        verdict: Verdict,
+        *,
+        details: tuple[RollDetail, ...] = (),
+        numbers: tuple[int, ...] = (),
+        target: int | None = None,
+    ) -> Roll:
+        """Record ``roll`` with what it decided (``target``: the other side's total, for an
+        opposed roll)."""
         if not self.settled:
-            roll = self.dice.settle(roll, against=against, result=result)
+            kind = Target.TOTAL if target is not None else None
+            roll = self.dice.settle(
+                roll,
+                verdict=verdict,
+                details=details,
+                numbers=numbers,
+                target=target,
+                target_kind=kind,
+            )
             self.events.append(roll)
         return roll
 
@@ -257,11 +281,12 @@ def attack_roll(
     *,
     touch: bool,
     extra: Mods | None = None,
-    purpose: str = "attack",
+    cause: str = "melee",
     threat: int = 20,
     no_confirm: bool = False,
 ) -> tuple[bool, bool]:
-    """d20 + Melee and modifiers vs AC/FAC/TAC (DD-13): returns (hit, critical)."""
+    """d20 + Melee and modifiers vs AC/FAC/TAC (DD-13): returns (hit, critical). ``cause``
+    names the attack (``melee``, ``smite``, a spell's key)."""
     a = w.piece(att)
     st = fx.stats_of(w.t, a)
     weapon_mods = fx.modifiers(w.state, w.t, w.geo, att, "attack", weapon=not touch, vs=dfd)
@@ -270,34 +295,28 @@ def attack_roll(
         mods.append(("flanking", 2))
     kind = "TAC" if touch else ("FAC" if flat_footed(w, dfd) else "AC")
     ac, _ = fx.armor_class(w.state, w.t, dfd, kind)
-    against = f"{kind} {ac}"
+    target_kind = Target.TOUCH_AC if touch else Target.FLAT_AC if kind == "FAC" else Target.AC
     where = (w.state.standing(att), w.state.standing(dfd))
     roll = w.throw(
         a.side,
         "1d20",
-        purpose,
         mods,
         use=Purpose.ATTACK,
-        about=f"{w.name(att)} vs {w.name(dfd)}",
+        names=(cause,),
+        who=(att, dfd),
         squares=where,
+        target=ac,
+        target_kind=target_kind,
     )
     if w.settled:
         return True, False
     nat = natural(roll)
     hit = nat == 20 or (nat != 1 and roll.total >= ac)
     threatens = hit and nat >= threat
-    result = (
-        "natural 20: hit"
-        if nat == 20
-        else "natural 1: miss"
-        if nat == 1
-        else "hit"
-        if hit
-        else "miss"
-    )
-    if threatens:
-        result += ", threat"
-    w.settle(roll, against, result)
+    details = (
+        (RollDetail.NATURAL_20,) if nat == 20 else (RollDetail.NATURAL_1,) if nat == 1 else ()
+    ) + ((RollDetail.THREAT,) if threatens else ())
+    w.settle(roll, Verdict.HIT if hit else Verdict.MISS, details=details)
     crit = False
     if threatens:
         if no_confirm:
@@ -307,15 +326,17 @@ def attack_roll(
             conf = w.throw(
                 a.side,
                 "1d20",
-                "confirm critical",
                 mods,
                 use=Purpose.CONFIRM,
-                about=w.name(att),
+                names=(cause,),
+                who=(att,),
                 squares=where,
+                target=ac,
+                target_kind=target_kind,
             )
             cn = natural(conf)
             crit = cn == 20 or (cn != 1 and conf.total >= ac)
-            w.settle(conf, against, "critical" if crit else "not confirmed")
+            w.settle(conf, Verdict.CRITICAL if crit else Verdict.NOT_CONFIRMED)
     if hit and not _blur_spares(w, a.side, dfd):
         return False, False
     return hit, crit
@@ -326,9 +347,16 @@ def _blur_spares(w: Work, side: int, dfd: int) -> bool:
     blur = w.piece(dfd).effect("blur")
     if blur is None:
         return True
-    roll = w.throw(side, "1d100", f"Blur miss chance ({blur.amount}%)", use=Purpose.MISS_CHANCE)
+    roll = w.throw(
+        side,
+        "1d100",
+        use=Purpose.MISS_CHANCE,
+        names=("blur",),
+        target=blur.amount,
+        target_kind=Target.AT_MOST,
+    )
     missed = roll.total <= blur.amount
-    w.settle(roll, f"miss on 1-{blur.amount}", "blurred: miss" if missed else "hits")
+    w.settle(roll, Verdict.BLURRED if missed else Verdict.SPARED)
     return not missed
 
 
@@ -337,50 +365,49 @@ def damage_roll(
     side: int,
     expr: DiceExpr,
     mods: Mods,
-    purpose: str,
+    cause: str,
     mult: int = 1,
     floor: int = 1,
-    what: str = "damage",
-    about: str = "",
+    use: Purpose = Purpose.DAMAGE,
+    by: int = -1,
 ) -> int:
     """Damage dice and modifiers (``mult`` times on a critical: the roll's ``critical``), at
-    least ``floor`` (DD-13); ``what`` names the amount ("damage", or "healing" for a cure).
-    The roll's purpose reads ``purpose: about``."""
+    least ``floor`` (DD-13); ``use`` says what the amount is (damage, healing, temporary hit
+    points), ``cause`` what it comes from (``melee``, a spell's key, ``sneak-attack``) and
+    ``by`` the piece whose weapon deals it (-1: none named)."""
     terms = tuple((n * mult, s) for n, s in expr.terms)
+    what = "damage" if use == Purpose.DAMAGE else "healing"
     all_mods = ([(what, expr.bonus)] if expr.bonus else []) + list(mods)
     all_mods = [(label, v * mult) for label, v in all_mods]
-    label = purpose
-    if mult > 1:
-        if about:
-            about += f" (critical x{mult})"
-        else:
-            label += f" (critical x{mult})"
-    use = Purpose.DAMAGE if what == "damage" else Purpose.HEALING
-    roll = w.throw(side, DiceExpr(terms, 0), label, all_mods, use=use, about=about, critical=mult)
+    who = (by,) if by >= 0 else ()
+    roll = w.throw(
+        side, DiceExpr(terms, 0), all_mods, use=use, names=(cause,), who=who, critical=mult
+    )
     total = max(floor, roll.total)
-    w.settle(roll, "", f"{total} {what}" + (" (minimum 1)" if total != roll.total else ""))
+    details = (RollDetail.MINIMUM,) if total != roll.total else ()
+    w.settle(roll, Verdict.AMOUNT, details=details, numbers=(total,))
     return total
 
 
-def saving_throw(w: Work, pid: int, kind: str, dc: int, purpose: str) -> bool:
-    """d20 + save bonus vs DC; natural 1 fails, natural 20 succeeds (DD-22)."""
+def saving_throw(w: Work, pid: int, kind: str, dc: int, cause: str) -> bool:
+    """d20 + save bonus vs DC; natural 1 fails, natural 20 succeeds (DD-22). ``kind`` is the
+    save (``fort``, ``ref``, ``will``), ``cause`` the spell's or the ability's key."""
     p = w.piece(pid)
     mods = fx.save_bonus(w.state, w.t, w.geo, pid, kind)
     roll = w.throw(
         p.side,
         "1d20",
-        purpose,
         mods,
         use=Purpose.SAVE,
-        about=f"{w.name(pid)}'s {SAVE_NAMES[kind]} save",
+        names=(cause, kind),
+        who=(pid,),
         squares=(w.state.standing(pid),),
+        target=dc,
+        target_kind=Target.DC,
     )
     if w.settled:
         return False
     nat = natural(roll)
     ok = nat == 20 or (nat != 1 and roll.total >= dc)
-    w.settle(roll, f"DC {dc}", "saved" if ok else "failed")
+    w.settle(roll, Verdict.SAVED if ok else Verdict.FAILED)
     return ok
-
-
-SAVE_NAMES = {"fort": "Fortitude", "ref": "Reflex", "will": "Will"}

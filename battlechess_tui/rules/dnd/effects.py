@@ -1,8 +1,9 @@
 """Bonuses, penalties and conditions on pieces (DD-23, DD-24, DD-27, DD-26 aura).
 
-Every number a roll uses comes from here as labelled modifiers, so the dice tray can spell
-out ``d20=14 +4 melee +1 inspire = 19``. Bonuses of one type do not stack (SRD: only the
-highest counts); penalties and untyped bonuses always add up.
+Every number a roll uses comes from here as modifiers keyed by what gives them (``melee``, an
+effect's ``Effect.name_key``, an item's text), so the dice tray can spell out ``d20=14 +4
+melee +1 inspire = 19`` (the presenter's words for the keys). Bonuses of one type do not
+stack (SRD: only the highest counts); penalties and untyped bonuses always add up.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def max_hp(t: Tables, p: Piece) -> int:
 def item_bonuses(
     t: Tables, p: Piece, stat: str, *, weapon: bool = False, vs: Piece | None = None
 ) -> list[tuple[str, str, int]]:
-    """(label, type, value) of ``stat`` from the piece's magic items (DD-47)."""
+    """(key, type, value) of ``stat`` from the piece's magic items (DD-47)."""
     if not p.items or t.catalogue is None:
         return []
     foe = vs.cls if vs is not None else ""
@@ -125,7 +126,7 @@ def modifiers(
     for e in p.effects:
         for s, typ, value in e.bonuses:
             if s == stat or (s == "saves" and stat in SAVES):
-                items.append((e.label.lower(), stat, typ, value))
+                items.append((e.name_key, stat, typ, value))
     items += [i for i in _aura_items(state, t, geo, p) if i[1] == stat]
     return stack([(label, typ, value) for label, _, typ, value in items])
 
@@ -148,7 +149,7 @@ def armor_class(state: Lookups, t: Tables, pid: int, kind: str) -> tuple[int, Mo
     s = stats_of(t, p)
     base = {"AC": s.ac, "FAC": s.fac, "TAC": s.tac}[kind]
     bonuses = [
-        (e.label.lower(), typ, value)
+        (e.name_key, typ, value)
         for e in p.effects
         for stat, typ, value in e.bonuses
         if stat == "ac"
@@ -191,7 +192,7 @@ def tick(
             else:
                 who = (PieceRef(p.side, p.cls, p.square),)
                 events.append(
-                    Note(EventTag.EXPIRE, squares=(p.square,), pieces=who, names=(e.label,))
+                    Note(EventTag.EXPIRE, squares=(p.square,), pieces=who, names=(e.name_key,))
                 )
                 if e.key == "bears-endurance":
                     hp = max(0, hp - e.amount)  # (Ruling) the end of the spell never kills

@@ -12,6 +12,7 @@ from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import spells
+from battlechess_tui.rules.dnd.present_effects import CURSES
 from battlechess_tui.rules.dnd.reach import ATTACK_RANGE, BUFF_RANGE
 from battlechess_tui.rules.dnd.state import DndState, Piece
 from battlechess_tui.rules.dnd.stats import LevelStats, SpellDef, SpellParams, Tables
@@ -119,9 +120,9 @@ def _effect(key: str, choice: str, sp: SpellParams) -> str:
     count = sp.targets or 1
     each = f"{count} missiles of {sp.damage} damage each" if count > 1 else ""
     values["missiles"] = each or f"a missile of {sp.damage} damage"
-    # Curse 1 plays the table's penalty; the others are fixed by the seed (``spells.CURSES``).
+    # Curse 1 plays the table's penalty; the others are fixed by the seed (``CURSES``).
     first = f"{values['bonus']} to attack, damage and saves"
-    values["curse"] = first if choice == "bestow-curse-1" else spells.CURSES.get(choice, "")
+    values["curse"] = first if choice == "bestow-curse-1" else CURSES.get(choice, "")
     return EFFECTS[key].format_map(values)
 
 

@@ -13,9 +13,12 @@ and the move number (an en passant square is ignored). Then, each only when it s
   points) and then any of ``p`` (promoted, DD-31), ``s:1.0.0`` (spell slots used per spell
   level), ``u:smite`` (once-per-game abilities spent, ``+`` between), ``i:weapon+2&bane:rogue``
   (items, ``&`` between), ``n:3.7`` (enemies this Bard may not fascinate again, DD-28) and
-  ``e:KEY/SOURCE/ROUNDS/CONDITION/AMOUNT/BONUSES/LABEL`` per active effect (``ROUNDS`` ``*``
-  for the whole game; ``BONUSES`` ``stat:type:value`` joined by ``&``; ``LABEL`` URL-quoted,
-  empty when it is the spell's name).
+  ``e:KEY/SOURCE/ROUNDS/CONDITION/AMOUNT/BONUSES/SPELL`` per active effect (``ROUNDS`` ``*``
+  for the whole game; ``BONUSES`` ``stat:type:value`` joined by ``&``; ``/SPELL``, the cast
+  choice that laid it, only when ``KEY`` does not say it: ``charm-person`` for a charm keyed
+  ``charm-3``, ``bestow-curse-2`` for that curse). Older texts ended in ``/LABEL`` (the
+  effect's name in words, URL-quoted): they read as before, the label left to the presenter
+  (a seventh field that names no cast choice is such a label).
 - ``turn=N``: the turn count (each side's turn counted) when the move number does not tell it.
 - ``phase=act|swap|battle|loot`` (a chess move is next when it is missing), ``actors=3.7``
   (pieces still to take their action, DD-5, DD-6).
@@ -36,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
-from urllib.parse import quote, unquote
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
@@ -44,6 +46,7 @@ from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.rules.dnd import spells
 from battlechess_tui.rules.dnd.endings import stored
 from battlechess_tui.rules.dnd.state import (
     MOVE_PHASE,
@@ -160,20 +163,15 @@ def _piece(p: Piece, t: Tables, geo: Geometry) -> str:
         parts.append("i:" + "&".join(p.items))
     if p.no_fascinate:
         parts.append("n:" + _ids(p.no_fascinate))
-    parts += ["e:" + _effect(e, t) for e in p.effects]
+    parts += ["e:" + _effect(e) for e in p.effects]
     return ",".join(parts)
 
 
-def _effect(e: Effect, t: Tables) -> str:
+def _effect(e: Effect) -> str:
     rounds = "*" if e.rounds is None else str(e.rounds)
     bonuses = "&".join(f"{stat}:{typ}:{value}" for stat, typ, value in e.bonuses)
-    label = "" if e.label == _default_label(e.key, t) else quote(e.label, safe="")
-    return "/".join((e.key, str(e.source), rounds, e.condition, str(e.amount), bonuses, label))
-
-
-def _default_label(key: str, t: Tables) -> str:
-    spell = t.spells.get(key)
-    return spell.name if spell is not None else ""
+    fields = [e.key, str(e.source), rounds, e.condition, str(e.amount), bonuses]
+    return "/".join(fields + [e.spell] if e.spell else fields)
 
 
 def _battle(b: Battle, geo: Geometry) -> str:
@@ -396,25 +394,49 @@ def _attribute(pid: int, part: str, t: Tables) -> tuple[str, Any]:
 
 
 def _parse_effect(text: str, t: Tables) -> Effect:
+    """``KEY/SOURCE/ROUNDS/CONDITION/AMOUNT/BONUSES[/SPELL]``; a seventh field that names no
+    cast choice is an older text's ``LABEL`` (words), read and left: the presenter names the
+    effect."""
     fields = text.split("/")
-    if len(fields) != 7:
+    if len(fields) not in (6, 7):
         raise ValueError(
-            f"effect {text!r} needs 7 fields: KEY/SOURCE/ROUNDS/CONDITION/AMOUNT/BONUSES/LABEL"
+            f"effect {text!r} needs 6 or 7 fields: KEY/SOURCE/ROUNDS/CONDITION/AMOUNT/BONUSES"
+            "[/SPELL]"
         )
-    key, source, rounds, condition, amount, bonuses, label = fields
-    parsed = []
+    key, source, rounds, condition, amount, bonuses = fields[:6]
+    parsed: list[tuple[str, str, int]] = []
     for b in filter(None, bonuses.split("&")):
         stat, typ, value = b.split(":")
         parsed.append((stat, typ, _signed(value)))
+    spell = _spell(fields[6], t) if len(fields) == 7 else ""
+    if len(fields) == 7 and not spell and fields[6]:
+        spell = _older_spell(key, condition, parsed)
     return Effect(
         key,
-        unquote(label) or _default_label(key, t),
         -1 if source == "-1" else _count(source, "an effect's caster"),
         None if rounds == "*" else _count(rounds, "an effect's rounds"),
         tuple(parsed),
         condition,
         _signed(amount),
+        spell,
     )
+
+
+def _spell(field: str, t: Tables) -> str:
+    """The seventh field as a cast choice's key; "" when it names none (an older label)."""
+    return field if field in t.spells or field in spells.CURSES else ""
+
+
+def _older_spell(key: str, condition: str, bonuses: list[tuple[str, str, int]]) -> str:
+    """What an older text said by its label alone: a charm is Charm Person's, a curse is the
+    one its penalties lay (Bestow Curse's choices)."""
+    if condition == "charmed":
+        return "charm-person"
+    if key != "bestow-curse":
+        return ""
+    if condition == "cursed-actions":
+        return spells.CURSES[2]
+    return spells.CURSES[0] if any(stat == "saves" for stat, _, _ in bonuses) else spells.CURSES[1]
 
 
 def _squares_of(pieces: list[Piece], geo: Geometry) -> list[int]:

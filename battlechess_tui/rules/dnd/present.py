@@ -8,8 +8,16 @@ from typing import ClassVar
 
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.present import CHOICES, ActionGroup, NoteWords, Presenter
+from battlechess_tui.engine.present import (
+    CHOICES,
+    ActionGroup,
+    NoteWords,
+    Presenter,
+    RefusalWords,
+)
+from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import (
@@ -22,9 +30,22 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
-from battlechess_tui.rules.dnd import brief, combat, estimate, explain, odds, present_notes, spells
+from battlechess_tui.rules.dnd import (
+    brief,
+    combat,
+    estimate,
+    explain,
+    odds,
+    present_effects,
+    present_notes,
+    present_refusals,
+    spells,
+)
 from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd import roll_words as dnd_rolls
 from battlechess_tui.rules.dnd.combat import Work
+from battlechess_tui.rules.dnd.present_effects import modifier_label
+from battlechess_tui.rules.dnd.present_shop import DndShopWords
 from battlechess_tui.rules.dnd.rules import DndRules
 from battlechess_tui.rules.dnd.state import (
     ACT,
@@ -62,17 +83,17 @@ def rounds_text(e: Effect) -> str:
     return "whole game" if e.rounds is None else f"{e.rounds} rounds left"
 
 
-def effect_mark(e: Effect) -> Mark:
+def effect_mark(t: Tables, e: Effect) -> Mark:
     """A condition by its own symbol; any other effect a buff or a debuff by what it does."""
     if e.condition in CONDITIONS:
         name, symbol, ascii_ = CONDITIONS[e.condition]
         return Mark(MarkKind.CONDITION, name, symbol, ascii_)
-    name = e.condition if e.condition in NAMED_BY_CONDITION else e.label.lower()
+    name = e.condition if e.condition in NAMED_BY_CONDITION else modifier_label(t, e)
     return Mark(MarkKind.BUFF if fx.helps(e) else MarkKind.DEBUFF, name)
 
 
-def marks(s: Lookups, p: Piece) -> tuple[Mark, ...]:
-    out = [effect_mark(e) for e in p.effects]
+def marks(t: Tables, s: Lookups, p: Piece) -> tuple[Mark, ...]:
+    out = [effect_mark(t, e) for e in p.effects]
     if p.promoted:
         out.append(PROMOTED)
     b = s.battle
@@ -116,20 +137,42 @@ class DndPresenter(Presenter[DndState]):
     # -- notes (their words: ``present_notes.py``) ----------------------------------------------
 
     NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = present_notes.NOTE_WORDS
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     def kind_name(self, kind: str) -> str:
         """A class's name (a note's piece kind is its class key): ``Fighter``."""
         cls = self.t.classes.get(kind)
         return cls.name if cls is not None else kind
 
+    def effect_name(self, key: str) -> str:
+        """An effect's name from the key it is named by (``Effect.name_key``): ``Bless``,
+        ``Prayer (foe)``, ``Curse: -4 to attack, damage and saves`` (``present_effects``)."""
+        return present_effects.effect_name(self.t, key)
+
+    def modifier_words(self, key: str) -> str:
+        """A modifier's words from its key (``present_effects.modifier_words``): ``melee``,
+        ``bless``, ``+2 weapon``, ``+2 weapon, bane``."""
+        return present_effects.modifier_words(self.t, key)
+
     def thing_name(self, key: str) -> str:
-        """A cause's or a spell's name (``melee attack``, ``Fireball``, ``healing (2)``); an
-        effect's label as it is."""
+        """A cause's or a spell's name (``melee attack``, ``Fireball``, ``healing (2)``); any
+        other key as it is."""
         if key in present_notes.CAUSES:
             return present_notes.CAUSES[key]
         if key.startswith(spells.HEAL_PREFIX) or spells.base_key(key) in self.t.spells:
             return spells.definition(self.t, key).name
         return key
+
+    # -- the campaign's shop (its words: ``present_shop.py``) -----------------------------------
+
+    def shop_words(self) -> DndShopWords:
+        return DndShopWords(self.dnd.catalogue)
+
+    # -- rolls (their words: ``roll_words.py``) -------------------------------------------------
+
+    def roll_words(self, roll: Roll) -> RollWords:
+        return dnd_rolls.words(self, roll)
 
     # -- the move log --------------------------------------------------------------------------
 
@@ -185,7 +228,7 @@ class DndPresenter(Presenter[DndState]):
             p.hp + temp,
             fx.max_hp(self.t, p) + temp,
             label,
-            marks(state, p),
+            marks(self.t, state, p),
         )
 
     def square_marks(self, state: DndState) -> dict[int, Mark]:
@@ -252,7 +295,7 @@ class DndPresenter(Presenter[DndState]):
                 name = f"{self.t.classes[p.cls].name} L{p.level}"
                 if p.alive:
                     temp = fx.temp_hp(p)
-                    note = ", ".join(m.name for m in marks(state, p))
+                    note = ", ".join(m.name for m in marks(self.t, state, p))
                     items.append(
                         TallyItem(
                             f"{name} {self.geo.name(p.square)}",
@@ -288,10 +331,9 @@ class DndPresenter(Presenter[DndState]):
         lines.append(f"Init {_signed(init)}  {acs}")
         att = fx.modifiers(state, t, geo, p.id, "attack", weapon=True)
         dmg = fx.modifiers(state, t, geo, p.id, "damage", weapon=True)
-        extra = "".join(f" {_signed(v)} {label}" for label, v in att)
         lines.append(
-            f"Melee {_signed(st.melee)}{extra}  Damage {st.dmg_text}"
-            + "".join(f" {_signed(v)} {label}" for label, v in dmg)
+            f"Melee {_signed(st.melee)}{self._modifiers_text(att)}  Damage {st.dmg_text}"
+            + self._modifiers_text(dmg)
         )
         saves = "  ".join(
             f"{name} {_signed(sum(v for _, v in fx.save_bonus(state, t, geo, p.id, k)))}"
@@ -301,9 +343,14 @@ class DndPresenter(Presenter[DndState]):
         lines += self._spell_lines(p)
         lines += self._ability_lines(p)
         if p.effects:
-            lines.append("Active: " + ", ".join(f"{e.label} ({rounds_text(e)})" for e in p.effects))
+            active = (f"{self.effect_name(e.name_key)} ({rounds_text(e)})" for e in p.effects)
+            lines.append("Active: " + ", ".join(active))
         lines.append("Items: " + (item_names(t, p.items) or "none"))
         return lines
+
+    def _modifiers_text(self, mods: fx.Mods) -> str:
+        """`` +1 inspire +2 +2 weapon``: the sheet's modifiers, each by its words."""
+        return "".join(f" {_signed(v)} {self.modifier_words(key)}" for key, v in mods)
 
     def _spell_lines(self, p: Piece) -> list[str]:
         t = self.t
@@ -359,7 +406,7 @@ class DndPresenter(Presenter[DndState]):
         DD-13)."""
         p = w.piece(pid)
         st = fx.stats_of(w.t, p)
-        conditions = [m.name for m in marks(w.state, p) if m != IN_BATTLE]
+        conditions = [m.name for m in marks(self.t, w.state, p) if m != IN_BATTLE]
         defence = ""
         if p.alive:
             kind = "FAC" if b is not None and combat.flat_footed(w, pid) else "AC"

@@ -10,7 +10,7 @@ from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.present import NoteWords
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd.facts import Fact
-from battlechess_tui.rules.dnd.spells import CURSES
+from battlechess_tui.rules.dnd.present_effects import CURSES
 
 #: What a damage note's cause key reads as, for causes that are not spells.
 CAUSES = {"melee": "melee attack", "smite": "smite"}
@@ -56,6 +56,19 @@ def _cursed(presenter: Any, note: Note) -> str:
     return f"{presenter.piece_phrase(note.pieces[0])} is cursed: {CURSES[note.names[0]]}"
 
 
+def _ended(words: str) -> NoteWords:
+    """An effect ends: ``{x[0]}`` is the effect's name (``present_effects.effect_name``)."""
+
+    def ended(presenter: Any, note: Note) -> str:
+        if not note.names:  # an older save's note, read by its words
+            return note.text
+        fields = presenter.note_fields(note)
+        fields["x"] = [presenter.effect_name(key) for key in note.names]
+        return words.format(**fields)
+
+    return ended
+
+
 def _condition(presenter: Any, note: Note) -> str:
     return f"{presenter.piece_phrase(note.pieces[0])} is {CONDITIONS[note.names[0]]}"
 
@@ -95,8 +108,8 @@ NOTE_WORDS: dict[str, NoteWords] = {
     Fact.SHIELD_STOPS: "{p[0]}'s Shield stops the Magic Missile",
     EventTag.CONDITION: _condition,
     EventTag.EVASION: "Evasion: {p[0]} takes no damage",
-    Fact.PROMOTED_CASTER: "{rule}: {x[0]} from the promoted caster ends on {p[0]}",
-    EventTag.EXPIRE: "{x[0]} ends on the {k[0]} on {at[0]}",
+    Fact.PROMOTED_CASTER: _ended("{rule}: {x[0]} from the promoted caster ends on {p[0]}"),
+    EventTag.EXPIRE: _ended("{x[0]} ends on the {k[0]} on {at[0]}"),
     Fact.SMITES: "{p[0]} smites",
     Fact.SINGS: "{p[0]} sings Fascinate",
     Fact.MIND_SONGS: "{p[0]} is immune to mind-affecting songs",

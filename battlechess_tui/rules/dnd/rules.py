@@ -15,20 +15,19 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event
+from battlechess_tui.engine.refusal import Refusal
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
 from battlechess_tui.engine.spec import OptionValue, VariantSpec
-from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import (
     battle,
     endings,
     estimate,
     odds,
     position,
-    spells,
+    refusals,
     spoils,
     turn,
 )
-from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.campaign import DndCampaign
 from battlechess_tui.rules.dnd.combat import SEATS, Work
 from battlechess_tui.rules.dnd.items import load_catalogue
@@ -149,7 +148,7 @@ class DndRules(Rules[DndState]):
         elif s.phase == MOVE_PHASE:
             move = self.find_move(state, action)
             if move is None:
-                raise ValueError(f"{action.text(self.geo)} is not legal here")
+                raise self.refused(state, action)
             turn.do_move(w, move)
         elif s.phase == ACT:
             turn.do_act(w, action)
@@ -208,69 +207,9 @@ class DndRules(Rules[DndState]):
 
     # -- refusals ------------------------------------------------------------------------------
 
-    def why_illegal(self, state: DndState, action: Action) -> str:
-        if self.outcome(state) is not None:
-            return "the game is over"
-        text = action.text(self.geo)
-        if action == spoils.SURRENDER:
-            if not self.campaign:
-                return "surrender is a rule of campaign play (DD-45): resign instead"
-            return "the King may surrender only instead of a move (DD-45)"
-        if state.phase == LOOT:
-            return "the battle's winner chooses: loot or leave the fallen piece's items (DD-42)"
-        if action.kind in (ActionKind.LOOT, ActionKind.LEAVE):
-            return "items are looted only from a piece just killed in melee (DD-42)"
-        if state.phase == MOVE_PHASE:
-            return self._why_move(state, action)
-        if state.phase == SWAP:
-            return (
-                "the King is attacked: answer swap <an adjacent Fighter's square> or stay (DD-17)"
-            )
-        if state.phase == ACT:
-            return self._why_effect(state, action)
-        legal = ", ".join(sorted({a.text(self.geo) for a in self.legal_actions(state)}))
-        if action.kind == ActionKind.WITHDRAW:
-            return "only a Cleric, Wizard or Rogue that started the battle may withdraw (DD-16)"
-        if action.kind == ActionKind.ATTACK:
-            b = state.battle
-            if b is not None and b.first:
-                return "the defender's first action may not be a melee attack (DD-11)"
-            return "a charmed piece may not attack its charmer (DD-23)"
-        return f"{text} is not open in this battle; choose one of: {legal}"
-
-    def _why_move(self, state: DndState, action: Action) -> str:
-        if action.kind != MOVE or len(action.squares) != 2:
-            return "first make a chess move (DD-4), e.g. e2e4"
-        frm, to = action.squares
-        p = state.piece_at(frm)
-        if p is None:
-            return f"there is no piece on {self.geo.name(frm)}"
-        if p.side != state.side:
-            return f"that piece is {self.side_names[p.side]}'s"
-        if any(e.condition in turn.NO_MOVE for e in p.effects):
-            return "a paralyzed, prone or fascinated piece cannot move (DD-23, DD-28)"
-        q = state.piece_at(to)
-        if q is not None and q.id in fx.charmed_by(p):
-            return "a charmed piece may not attack its charmer (DD-23)"
-        f = state.fascination
-        if f is not None and state.pieces[f.king].side == state.side:
-            return "the King must move this turn (Fascinate, DD-28)"
-        if action.choice:
-            return "pieces do not change on the back rank: they rise a level instead (DD-31)"
-        return f"that piece cannot move from {self.geo.name(frm)} to {self.geo.name(to)} (DD-4)"
-
-    def _why_effect(self, state: DndState, action: Action) -> str:
-        if action.kind == MOVE:
-            return "the moved piece takes its action now: none, or a spell or ability (DD-5)"
-        if action.kind == ActionKind.CAST:
-            p = state.pieces[state.actors[0]]
-            if action.choice not in spells.castable(self.tables, p):
-                return f"no {action.choice} slot left for this piece (DD-19)"
-            return (
-                "the target must stand where this piece could move next turn, within range, "
-                "with nothing in between (DD-7, DD-8)"
-            )
-        return "choose none, or a spell or ability with its target (DD-5, DD-7)"
+    def refusal_reason(self, state: DndState, action: Action) -> Refusal:
+        """Why ``action`` is refused, in facts (``refusals.py``)."""
+        return refusals.refusal(self, self.tables, self.campaign, state, action)
 
 
 def dnd_rules(rules: Rules[Any]) -> DndRules:

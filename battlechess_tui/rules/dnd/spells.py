@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from battlechess_tui.engine.dice import DiceExpr
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.engine.vocabulary import EventTag, Purpose
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -22,11 +22,8 @@ from battlechess_tui.rules.dnd.stats import LevelStats, SpellDef, SpellParams, T
 Bonuses = tuple[tuple[str, str, int], ...]
 
 HEAL_PREFIX = "heal-"  # DD-21: "heal-2" spends a second-level slot on healing
-CURSES = {
-    "bestow-curse-1": "-4 to attack, damage and saves",
-    "bestow-curse-2": "-6 Strength: -3 to attack and damage",
-    "bestow-curse-3": "50% chance to lose each action",
-}
+#: Bestow Curse's cast choices, a curse each (their words: ``present_effects.CURSES``).
+CURSES = ("bestow-curse-1", "bestow-curse-2", "bestow-curse-3")
 #: Pieces Shocking Grasp gets +3 against (seed: "P, Kn, B", the metal-armoured classes).
 METAL = ("fighter", "paladin", "cleric")
 
@@ -100,8 +97,7 @@ def cast(w: Work, caster: int, choice: str, targets: list[int]) -> None:
 
 def _heal(w: Work, caster: int, target: int, expr: DiceExpr, choice: str) -> None:
     side = w.piece(caster).side
-    name = definition(w.t, choice).name
-    amount = combat.damage_roll(w, side, expr, [], name, floor=0, what="healing", about="healing")
+    amount = combat.damage_roll(w, side, expr, [], choice, floor=0, use=Purpose.HEALING)
     combat.heal(w, target, amount, choice)
 
 
@@ -121,7 +117,7 @@ def _effect(
     d = w.t.spells[key]
     sp = params(w.t, w.piece(caster), key)
     r = rounds_of(d, sp) if rounds == "spell" else rounds
-    return Effect(key, d.name, caster, r, bonuses, condition, amount)  # type: ignore[arg-type]
+    return Effect(key, caster, r, bonuses, condition, amount)  # type: ignore[arg-type]
 
 
 def _bonus(w: Work, caster: int, key: str, default: int) -> int:
@@ -156,7 +152,7 @@ def _prayer(w: Work, c: int, key: str, targets: list[int]) -> None:
             ("saves", "luck", sign * b),
         )
         eff = _effect(w, c, key, stats)
-        _buff(w, x, eff if sign > 0 else replace(eff, key="prayer-foe", label="Prayer (foe)"))
+        _buff(w, x, eff if sign > 0 else replace(eff, key="prayer-foe"))
 
 
 def _protection(w: Work, c: int, key: str, targets: list[int]) -> None:
@@ -201,16 +197,7 @@ def _cats_grace(w: Work, c: int, key: str, targets: list[int]) -> None:
 def _false_life(w: Work, c: int, key: str, targets: list[int]) -> None:
     p = w.piece(c)
     expr = DiceExpr.parse(params(w.t, p, key).damage or "d10+4")
-    amount = combat.damage_roll(
-        w,
-        p.side,
-        expr,
-        [],
-        "False Life",
-        floor=0,
-        what="temporary hp",
-        about="temporary hit points",
-    )
+    amount = combat.damage_roll(w, p.side, expr, [], key, floor=0, use=Purpose.TEMP_HP)
     _buff(w, c, _effect(w, c, key, (), "temp-hp", amount))
     w.note(EventTag.BUFF, p.square, who=(c,), numbers=(amount,))
 
@@ -243,26 +230,22 @@ def _cure(w: Work, c: int, key: str, targets: list[int]) -> None:
 def _touch_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     """Inflict Wounds, Shocking Grasp, Searing Light: a touch attack vs TAC, then damage."""
     x = targets[0]
-    d = w.t.spells[key]
     sp = params(w.t, w.piece(c), key)
     extra: list[tuple[str, int]] = []
     if key == "shocking-grasp" and w.piece(x).cls in METAL:
-        extra.append(("metal armour", sp.bonus or 3))
-    hit, crit = combat.attack_roll(w, c, x, touch=True, extra=extra, purpose=d.name)
+        extra.append(("metal-armour", sp.bonus or 3))
+    hit, crit = combat.attack_roll(w, c, x, touch=True, extra=extra, cause=key)
     if not hit:
         return
     mult = 2 if crit else 1
-    dmg = combat.damage_roll(
-        w, w.piece(c).side, DiceExpr.parse(sp.damage or "d8"), [], f"{d.name} damage", mult
-    )
+    dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "d8"), [], key, mult)
     combat.hurt(w, x, dmg, key, c)
 
 
 def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
     x = targets[0]
     key = "bestow-curse"
-    d = w.t.spells[key]
-    hit, _ = combat.attack_roll(w, c, x, touch=True, purpose=d.name)
+    hit, _ = combat.attack_roll(w, c, x, touch=True, cause=key)
     if not hit or _resists(w, c, x, key):
         return
     which = choice[-1]
@@ -274,7 +257,7 @@ def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
         eff = _effect(w, c, key, (("attack", "curse", -3), ("damage", "curse", -3)), "cursed")
     else:
         eff = _effect(w, c, key, (), "cursed-actions")
-    _buff(w, x, replace(eff, label=f"Curse: {CURSES[choice]}"))
+    _buff(w, x, replace(eff, spell=choice))
     w.note(EventTag.CONDITION, w.state.standing(x), fact=Fact.CURSED, who=(x,), names=(choice,))
 
 
@@ -286,7 +269,7 @@ def _resists(w: Work, c: int, x: int, key: str) -> bool:
         w.note(EventTag.IMMUNE, w.state.standing(x), fact=Fact.MIND_SPELLS, who=(x,))
         return True
     dc = spell_dc(w.t, w.piece(c), key)
-    return combat.saving_throw(w, x, "ref" if d.save == "reflex" else d.save, dc, d.name)
+    return combat.saving_throw(w, x, "ref" if d.save == "reflex" else d.save, dc, key)
 
 
 def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
@@ -298,9 +281,7 @@ def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
         if w.piece(x).has("immune-mm"):
             w.note(EventTag.IMMUNE, w.state.standing(x), fact=Fact.SHIELD_STOPS, who=(x,))
             continue
-        dmg = combat.damage_roll(
-            w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [], "Magic Missile damage"
-        )
+        dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [], key)
         combat.hurt(w, x, dmg, key, c)
 
 
@@ -323,7 +304,7 @@ def _condition(condition: str) -> Handler:
             )
         eff = _effect(w, c, key, bonuses, condition)
         if condition == "charmed":
-            eff = replace(eff, key=f"charm-{c}")
+            eff = replace(eff, key=f"charm-{c}", spell=key)
         _buff(w, x, eff)
         w.note(EventTag.CONDITION, w.state.standing(x), who=(x,), names=(key,))
 
@@ -335,7 +316,7 @@ def _area_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     d = w.t.spells[key]
     sp = params(w.t, w.piece(c), key)
     dmg = combat.damage_roll(
-        w, w.piece(c).side, DiceExpr.parse(sp.damage or "2d6"), [], f"{d.name} damage", floor=0
+        w, w.piece(c).side, DiceExpr.parse(sp.damage or "2d6"), [], key, floor=0
     )
     for x in targets:
         if not w.piece(x).alive:
@@ -393,6 +374,6 @@ def end_game_spells(w: Work, caster: int) -> None:
                 p.square,
                 fact=Fact.PROMOTED_CASTER,
                 who=(p.id,),
-                names=(e.label,),
+                names=(e.name_key,),
                 rule="DD-32",
             )

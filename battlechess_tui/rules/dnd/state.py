@@ -42,16 +42,25 @@ class Effect:
 
     ``bonuses`` are (stat, type, value): stat is attack, damage, ac, init, fort, ref, will or
     saves; bonuses of one type do not stack (SRD), penalties do. ``source`` is the caster's id
-    (-1: none), whose side's turns count the rounds down outside battles (DD-14).
+    (-1: none), whose side's turns count the rounds down outside battles (DD-14). ``key``
+    names the effect on its piece (the same key again refreshes it): a spell's key, or
+    ``prayer-foe``, ``fascinated``, ``charm-3`` (a charm by the caster with id 3). ``spell`` is
+    the cast choice that laid it when the key does not say which (``charm-person``, or the
+    curse chosen: ``bestow-curse-2``). The state holds no words: the presenter names it.
     """
 
     key: str
-    label: str
     source: int
     rounds: int | None
     bonuses: tuple[tuple[str, str, int], ...] = ()
     condition: str = ""
     amount: int = 0
+    spell: str = ""
+
+    @property
+    def name_key(self) -> str:
+        """The key the effect's name is written from: its ``spell``, else its ``key``."""
+        return self.spell or self.key
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from functools import cache
 
 from battlechess_tui.engine.dice import Dice, DiceExpr, difference_distribution
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.vocabulary import EventTag, Purpose
+from battlechess_tui.engine.vocabulary import EventTag, Purpose, Target, Verdict
 
 from . import endings
 from .facts import Fact, ref
@@ -47,33 +47,34 @@ def fight(
     """Fight it out; hit points are updated in ``w``. Returns (attacker alive, defender alive)."""
     a_pool, d_pool = attack_pool(t, attacker, bonus), defence_pool(t, defender)
     a_hp, d_hp = attacker.hp, defender.hp
-    a_name, d_name = (t.kinds[p.kind].name for p in (attacker, defender))
-    square = t.geo.name(where)
-    extra = f" (+{t.attack_die} attack die" + (f", +{t.queen_bonus} Queen's die)" if bonus else ")")
+    added = (str(t.attack_die),) + ((str(t.queen_bonus),) if bonus else ())
     rounds = 0
     while a_hp > 0 and d_hp > 0 and (t.duel or rounds == 0):
         rounds += 1
-        label = "" if not t.duel else f", round {rounds}"
+        number = rounds if t.duel else 0
         a_roll = dice.roll(
             _seat(t, attacker),
             a_pool,
-            f"{a_name} attacks {square}{extra}{label}",
             use=Purpose.ATTACK,
             squares=(where,),
+            pieces=(ref(attacker),),
+            names=added,
+            round_number=number,
         )
         d_roll = dice.roll(
             _seat(t, defender),
             d_pool,
-            f"{d_name} defends {square}{label}",
             use=Purpose.DEFENCE,
             squares=(where,),
+            pieces=(ref(defender),),
+            round_number=number,
         )
         diff = a_roll.total - d_roll.total
         if diff > 0:
             d_hp -= diff
         elif diff < 0:
             a_hp += diff
-        events.extend(_settle(dice, a_roll, d_roll, diff, a_name, d_name, a_hp, d_hp))
+        events.extend(_settle(dice, a_roll, d_roll, diff, a_hp, d_hp))
     w.set_hp(attacker.id, a_hp)
     w.set_hp(defender.id, d_hp)
     return a_hp > 0, d_hp > 0
@@ -83,26 +84,23 @@ def _seat(t: Tables, p: Piece) -> str:
     return seat_key(p.side, t.kinds[p.kind].commander)
 
 
-def _settle(
-    dice: Dice,
-    a_roll: Roll,
-    d_roll: Roll,
-    diff: int,
-    a_name: str,
-    d_name: str,
-    a_hp: int,
-    d_hp: int,
-) -> list[Roll]:
-    """Write what the round decided onto both rolls (the dice tray shows it)."""
+def _settle(dice: Dice, a_roll: Roll, d_roll: Roll, diff: int, a_hp: int, d_hp: int) -> list[Roll]:
+    """Record what the round decided on both rolls: the winner's margin, the loser's hit
+    points lost and left, or a tie."""
+    a_num: tuple[int, ...]
+    d_num: tuple[int, ...]
     if diff > 0:
-        a_res, d_res = f"wins by {diff}", f"{d_name} loses {diff} hp ({max(d_hp, 0)} left)"
+        a_res, a_num = Verdict.WINS, (diff,)
+        d_res, d_num = Verdict.WOUNDED, (diff, max(d_hp, 0))
     elif diff < 0:
-        a_res, d_res = f"{a_name} loses {-diff} hp ({max(a_hp, 0)} left)", f"wins by {-diff}"
+        a_res, a_num = Verdict.WOUNDED, (-diff, max(a_hp, 0))
+        d_res, d_num = Verdict.WINS, (-diff,)
     else:
-        a_res, d_res = "tie: no damage", "tie: the defender holds"
+        a_res, a_num, d_res, d_num = Verdict.TIE, (), Verdict.TIE, ()
+    total = Target.TOTAL
     return [
-        dice.settle(a_roll, against=f"{d_roll.total}", result=a_res),
-        dice.settle(d_roll, against=f"{a_roll.total}", result=d_res),
+        dice.settle(a_roll, verdict=a_res, numbers=a_num, target=d_roll.total, target_kind=total),
+        dice.settle(d_roll, verdict=d_res, numbers=d_num, target=a_roll.total, target_kind=total),
     ]
 
 

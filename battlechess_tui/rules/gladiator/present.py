@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.events import Note
-from battlechess_tui.engine.present import GameCommand, NoteWords, Presenter
+from battlechess_tui.engine.events import Note, Roll
+from battlechess_tui.engine.present import GameCommand, NoteWords, Presenter, RefusalWords
+from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import Outcome, Rules
 from battlechess_tui.engine.views import (
     IN_CHECK,
@@ -22,7 +23,8 @@ from battlechess_tui.engine.views import (
 )
 from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind
 
-from . import combat, pending
+from . import combat, pending, present_refusals
+from . import roll_words as gladiator_rolls
 from .facts import Fact
 from .moves import ABDUCT, ATTACK, FREEZE, KILL, STEP, STRIKE
 from .notation import letter
@@ -111,6 +113,8 @@ class GladiatorPresenter(Presenter[GladiatorState]):
         Fact.VICTOR: "Victorious, {the[0]} is healed to {n[0]} ({rule})",
         EventTag.KILL: "{name[0]} is killed on {sq[0]}",
     }
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
 
     def note_fields(self, note: Note) -> dict[str, Any]:
         """Besides the shared words: each piece's ``name`` (``White Scout``), ``the`` and
@@ -133,6 +137,10 @@ class GladiatorPresenter(Presenter[GladiatorState]):
     def kind_name(self, kind: str) -> str:
         kinds = self.rules.t.kinds
         return kinds[kind].name if kind in kinds else kind
+
+    def roll_words(self, roll: Roll) -> RollWords:
+        """A fight's words (``roll_words.py``)."""
+        return gladiator_rolls.words(self, roll)
 
     # -- the move log ------------------------------------------------------------------------
 

@@ -1,109 +1,131 @@
-"""Why a decision is refused, in words that cite the rule (GC-4..GC-32)."""
+"""Why a decision is refused, in facts that cite the rule (GC-4..GC-32); the presenter words
+them (``present_refusals.py``)."""
 
 from __future__ import annotations
 
-from battlechess_tui.engine.actions import MOVE, Action
+from enum import StrEnum
 
+from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.events import PieceRef
+from battlechess_tui.engine.refusal import Refusal, SharedReason
+
+from .facts import ref
 from .moves import Generator, classify, raw_targets
+from .pending import PLACE, PROMOTE, RETURN
 from .state import KING, QUEEN, GladiatorState, Piece
-from .tables import SIDE_NAMES, Tables
+from .tables import Tables
 from .turns import HEAL, NO_OVERRIDE, OVERRIDE, Analysis, commander
 
-CHOICE_WORDS = {
-    "place": "place the Queen next to her King (GC-30)",
-    "return": "choose where the released piece goes (GC-29)",
-    "promote": "choose the piece that returns by promotion (GC-11)",
-}
+#: The rule of each choice a captured or promoted piece waits for.
+CHOICE_RULES = {PLACE: "GC-30", RETURN: "GC-29", PROMOTE: "GC-11"}
+#: The rules of a piece moved on another commander's move: the King's move, else the others'.
+KINGS_MOVE_RULE, COMMANDERS_RULE = "GC-14", "GC-4, GC-13, GC-14"
 
 
-def why_illegal(
+class Reason(StrEnum):
+    """Why Gladiator Chess refuses a decision (``Refusal.fact``, besides ``SharedReason``)."""
+
+    PENDING = "pending"  # names[0]: the choice waited for; actions: those offered (GC-11/29/30)
+    ALREADY_OVERRIDING = "already-overriding"  # pieces[0]: the commander (GC-14, GC-15)
+    KING_OWN_MOVE = "king-own-move"  # the King cannot override himself (GC-14)
+    NO_OVERRIDE_QUESTION = "no-override-question"  # the old no-override, refused (GC-14)
+    OVERRIDE_USELESS = "override-useless"  # pieces[0]'s move: an override adds none (GC-14)
+    HEAL_REFUSED = "heal-refused"  # the Queen heals only hurt neighbours (GC-32)
+    NOT_AN_ACTION = "not-an-action"  # actions[0] is no Gladiator Chess action
+    MOVED_ALREADY = "moved-already"  # pieces[0] has moved this turn (GC-13)
+    OWN_MOVE_ONLY = "own-move-only"  # pieces: a commander, and the commander moving (rule)
+    OBEYS_OTHER = "obeys-other"  # pieces: the piece, the commander moving, its own (rule)
+    CHECK_UNANSWERED = "check-unanswered"  # in check, and the move does not end it (GC-24)
+    SELF_CHECK = "self-check"  # the move leaves the King in check (GC-22)
+    QUEEN_ON_OWN = "queen-on-own"  # the Queen onto her own piece
+    QUEEN_FREEZE_PROTECTED = "queen-freeze-protected"  # pieces[0] is protected (GC-27, GC-28)
+    KING_ONTO_QUEEN = "king-onto-queen"  # (GC-23)
+    OWN_QUEEN_LANDING = "own-queen-landing"  # onto one's own Queen (GC-27, GC-30)
+    QUEEN_NOT_CAPTURED = "queen-not-captured"  # pieces[0] cannot capture a Queen (GC-29)
+    KING_KILLS_OWN = "king-kills-own"  # only to get out of check (GC-23)
+    KING_UNATTACKABLE = "king-unattackable"  # his Knight lives, his Queen is free (GC-21)
+
+
+def refusal(
     t: Tables, state: GladiatorState, action: Action, found: Analysis, offered: list[Action]
-) -> str:
-    """The reason ``action`` is refused in ``state`` (``offered``: the legal actions)."""
-    geo = t.geo
+) -> Refusal:
+    """Why ``action`` is refused in ``state`` (``offered``: the legal actions)."""
     if state.result is not None:
-        return "the game is over"
+        return Refusal(SharedReason.GAME_OVER)
     if state.pending:
-        head = state.pending[0]
-        return f"first {CHOICE_WORDS[head.kind]}: " + ", ".join(a.text(geo) for a in offered)
+        kind = state.pending[0].kind
+        return Refusal(
+            Reason.PENDING, names=(kind,), actions=tuple(offered), rule=CHOICE_RULES[kind]
+        )
     if action.kind in (OVERRIDE, NO_OVERRIDE):
         return override_refusal(t, state, found)
     if action.kind == HEAL:
-        return (
-            "the Queen heals only hurt friendly pieces next to her, at the start of her own "
-            "move, while she is on the board (GC-32)"
-        )
+        return Refusal(Reason.HEAL_REFUSED, action.squares, rule="GC-32")
     if action.kind != MOVE or len(action.squares) != 2:
-        return f"{action.text(geo)} is not a Gladiator Chess action: type a move such as f2f4"
-    return why_move_illegal(t, state, *action.squares)
+        return Refusal(Reason.NOT_AN_ACTION, actions=(action,))
+    return move_refusal(t, state, *action.squares)
 
 
-def override_refusal(t: Tables, state: GladiatorState, found: Analysis) -> str:
-    name = t.commander_name(commander(t, state))
+def override_refusal(t: Tables, state: GladiatorState, found: Analysis) -> Refusal:
+    cmd = commander(t, state)
+    who = (PieceRef(state.side, cmd),)
     if state.overriding:
-        return f"the King already makes the {name}'s move (GC-14, GC-15)"
-    if commander(t, state) == KING:
-        return "the King cannot override his own move (GC-14)"
+        return Refusal(Reason.ALREADY_OVERRIDING, pieces=who, rule="GC-14, GC-15")
+    if cmd == KING:
+        return Refusal(Reason.KING_OWN_MOVE, pieces=who, rule="GC-14")
     if found.can_override:  # only the old no-override is refused here
-        return f"there is no override question: the {name}'s own move means no override (GC-14)"
-    return f"an override could move no piece the {name} cannot: the {name} moves (GC-14)"
+        return Refusal(Reason.NO_OVERRIDE_QUESTION, pieces=who, rule="GC-14")
+    return Refusal(Reason.OVERRIDE_USELESS, pieces=who, rule="GC-14")
 
 
-def why_move_illegal(t: Tables, state: GladiatorState, frm: int, to: int) -> str:
-    geo = t.geo
+def move_refusal(t: Tables, state: GladiatorState, frm: int, to: int) -> Refusal:
     p = state.at(frm)
     if p is None:
-        return f"there is no piece on {geo.name(frm)}"
-    name = t.kinds[p.kind].name
+        return Refusal(SharedReason.NO_PIECE, (frm,))
     if p.side != state.side:
-        return f"the {name} on {geo.name(frm)} belongs to {SIDE_NAMES[p.side]}"
+        return Refusal(SharedReason.NOT_YOURS, (frm,), (ref(p),))
     if p.id in state.moved:
-        return f"the {name} has already moved this turn (GC-13)"
+        return Refusal(Reason.MOVED_ALREADY, (frm,), (ref(p),), rule="GC-13")
     mover = KING if state.overriding else commander(t, state)
     if not state.overriding and t.kinds[p.kind].commander != mover:
-        boss_kind = t.kinds[p.kind].commander
-        boss = t.commander_name(boss_kind)
-        rule = "GC-14" if mover == KING else "GC-4, GC-13; the King may override, GC-14"
-        whose = f"it is the {t.commander_name(mover)}'s move"
-        if p.kind == boss_kind:  # a commander moves himself on his own move only
-            own = "her" if p.kind == QUEEN else "his"
-            return f"{whose}; the {name} moves only on {own} own move ({rule})"
-        return f"{whose}; the {name} obeys the {boss} ({rule})"
+        boss = t.kinds[p.kind].commander
+        rule = KINGS_MOVE_RULE if mover == KING else COMMANDERS_RULE
+        moving = PieceRef(state.side, mover)
+        if p.kind == boss:  # a commander moves himself on his own move only
+            return Refusal(Reason.OWN_MOVE_ONLY, (frm,), (ref(p), moving), rule=rule)
+        whose = PieceRef(state.side, boss)
+        return Refusal(Reason.OBEYS_OTHER, (frm,), (ref(p), moving, whose), rule=rule)
     gen = Generator(t, state)
     if to not in raw_targets(t, state.board, p, gen.f.queen_free[p.side]):
-        return f"a {name} cannot move from {geo.name(frm)} to {geo.name(to)}: " + "; ".join(
-            t.kinds[p.kind].moves
-        )
-    return landing_refusal(t, state, gen, p, to) or (
-        "your King is in check: this move does not get him out of it (GC-24)"
-        if gen.check
-        else "that move would leave your King in check (GC-22)"
-    )
+        return Refusal(SharedReason.CANNOT_REACH, (frm, to), (ref(p),))
+    landing = landing_refusal(t, state, gen, p, to)
+    if landing is not None:
+        return landing
+    if gen.check:
+        return Refusal(Reason.CHECK_UNANSWERED, (frm, to), rule="GC-24")
+    return Refusal(Reason.SELF_CHECK, (frm, to), rule="GC-22")
 
 
 def landing_refusal(
     t: Tables, state: GladiatorState, gen: Generator, p: Piece, to: int
-) -> str | None:
+) -> Refusal | None:
     if classify(t, state, gen.f, p, to, gen.check) is not None:
         return None
     target = state.at(to)
     assert target is not None
-    what = t.kinds[target.kind].name
+    there = (ref(target),)
     if p.kind == QUEEN:
         if target.side == p.side:
-            return "the Queen cannot land on her own pieces"
-        return f"the Queen cannot freeze the {what} while he is protected (GC-27, GC-28)"
+            return Refusal(Reason.QUEEN_ON_OWN, (to,), there)
+        return Refusal(Reason.QUEEN_FREEZE_PROTECTED, (to,), there, rule="GC-27, GC-28")
     if target.kind == QUEEN:
         if p.kind == KING and gen.f.protected[p.side]:
-            return "the King can never move onto a square holding a Queen (GC-23)"
+            return Refusal(Reason.KING_ONTO_QUEEN, (to,), there, rule="GC-23")
         if target.side == p.side:
-            return (
-                "a piece lands on its own Queen only to attack the piece she holds frozen, and "
-                "never a frozen Queen (GC-27, GC-30)"
-            )
-        return f"a {t.kinds[p.kind].name} cannot capture the Queen (GC-29)"
+            return Refusal(Reason.OWN_QUEEN_LANDING, (to,), there, rule="GC-27, GC-30")
+        return Refusal(Reason.QUEEN_NOT_CAPTURED, (to,), (ref(p),), rule="GC-29")
     if target.side == p.side:
         if p.kind == KING:
-            return "the King kills his own pieces only to get out of check (GC-23)"
-        return f"{t.geo.name(to)} holds your own {what}"
-    return "the King cannot be attacked while his King's Knight lives and his Queen is free (GC-21)"
+            return Refusal(Reason.KING_KILLS_OWN, (to,), there, rule="GC-23")
+        return Refusal(SharedReason.OWN_PIECE_THERE, (to,), there)
+    return Refusal(Reason.KING_UNATTACKABLE, (to,), there, rule="GC-21")

@@ -20,7 +20,8 @@ from typing import Any, ClassVar
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.rules import CERTAIN, Chance, IllegalAction, Outcome, Rules, Seat
+from battlechess_tui.engine.refusal import Refusal
+from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules, Seat
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import EventTag
 
@@ -29,7 +30,7 @@ from .evaluation import evaluate
 from .execute import execute
 from .facts import Fact
 from .moves import ATTACK, STRIKE, Move
-from .refusals import why_illegal
+from .refusals import refusal
 from .state import (
     KING,
     QUEEN,
@@ -233,8 +234,8 @@ class GladiatorRules(Rules[GladiatorState]):
             return Action(NO_OVERRIDE)
         return super().parse_action(state, text)
 
-    def why_illegal(self, state: GladiatorState, action: Action) -> str:
-        return why_illegal(self.t, state, action, self.analysis(state), self.legal_actions(state))
+    def refusal_reason(self, state: GladiatorState, action: Action) -> Refusal:
+        return refusal(self.t, state, action, self.analysis(state), self.legal_actions(state))
 
     def apply(
         self, state: GladiatorState, action: Action, dice: Dice
@@ -268,7 +269,7 @@ class GladiatorRules(Rules[GladiatorState]):
         elif (move := self.find_move(state, action)) is not None and not state.pending:
             execute(self.t, w, move, dice, events)
         else:
-            raise IllegalAction(self.why_illegal(state, action))
+            raise self.refused(state, action)
         advance(self.t, w, events)
         return self._frozen(w), events
 

@@ -10,13 +10,16 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.events import Event, Note, Roll
-from battlechess_tui.engine.present import NoteWords
+from battlechess_tui.engine.present import NoteWords, RefusalWords
+from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import Mark, ordinal, percent
 from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind, Purpose
 from battlechess_tui.rules.chess_family.present import ChessPresenter
 from battlechess_tui.rules.chess_family.rules import PASS
 from battlechess_tui.rules.chess_family.state import ChessState
+from battlechess_tui.rules.single_combat import present_refusals
+from battlechess_tui.rules.single_combat import roll_words as single_combat_rolls
 from battlechess_tui.rules.single_combat.rules import Fact, SingleCombatRules
 from battlechess_tui.rules.single_combat.tables import CLASS_OF, COLUMN_NAMES, COLUMNS
 
@@ -38,8 +41,15 @@ class SingleCombatPresenter(ChessPresenter):
         EventTag.KING: "{side}'s king is killed: {other} wins ({rule})",
     }
 
+    #: Why a decision is refused (``present_refusals.py``).
+    REFUSAL_WORDS: ClassVar[Mapping[str, RefusalWords]] = present_refusals.WORDS
+
     def kind_name(self, kind: str) -> str:
         return super().kind_name(kind).lower()  # "wins and kills Black's knight"
+
+    def roll_words(self, roll: Roll) -> RollWords:
+        """A fight's words (``roll_words.py``)."""
+        return single_combat_rolls.words(self, roll)
 
     def check_suffix(self, board: ChessBoard) -> str:
         return ""  # no check in this game (SC-2)
@@ -53,7 +63,7 @@ class SingleCombatPresenter(ChessPresenter):
         """Add the fight's roll and result: ``Nxe5 (rolled 6, needs 5: wins)``."""
         for event in events:
             if isinstance(event, Roll) and event.use == Purpose.FIGHT:
-                notation += f" (rolled {event.total}, {event.against}: {event.result})"
+                notation += single_combat_rolls.annotation(self, event)
         if any(isinstance(e, Note) and e.tag == EventTag.KING for e in events):
             notation += " — king killed"
         return notation

@@ -16,11 +16,12 @@ from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.chessboard import ChessBoard
 from battlechess_tui.engine.dice import Dice, chance_at_least
-from battlechess_tui.engine.events import Event, Note, PieceRef
+from battlechess_tui.engine.events import Event, Note
+from battlechess_tui.engine.refusal import Refusal
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
-from battlechess_tui.rules.chess_family.pieces import PIECE_KEYS
+from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose, Target, Verdict
+from battlechess_tui.rules.chess_family.pieces import piece_ref
 from battlechess_tui.rules.chess_family.position import check_pawns, count_kings
 from battlechess_tui.rules.chess_family.rules import PASS, SEATS, ChessRules
 from battlechess_tui.rules.chess_family.state import ChessState
@@ -31,7 +32,6 @@ QUIET_PLY_LIMIT = 150
 REPETITION_LIMIT = 5
 #: SC-8: both players passing in a row is a draw.
 PASS_LIMIT = 2
-FIGHT = "fight"
 
 
 class Fact(StrEnum):
@@ -41,9 +41,11 @@ class Fact(StrEnum):
     HOLDS = "holds"  # the defender holds and the attacker dies (SC-6)
 
 
-def piece_ref(piece: int, square: int) -> PieceRef:
-    """The chess piece int ``piece`` standing on ``square``, for a note."""
-    return PieceRef(cb.side_of(piece), PIECE_KEYS[piece & 7], square)
+class Reason(StrEnum):
+    """Why Single Combat refuses a decision, besides the chess games' reasons."""
+
+    PASS_WITH_MOVES = "pass-with-moves"  # a pass while a move is open (SC-4)
+    MUST_PASS = "must-pass"  # a move when there is none: the player passes (SC-4)
 
 
 #: ``evaluate``: pawns a sure kill of the enemy king is worth beside material (SC-3); a chance
@@ -171,23 +173,20 @@ class SingleCombatRules(ChessRules):
         events: list[Event],
     ) -> bool:
         """Roll the combat die for the attacker (SC-5); the settled roll goes into ``events``."""
-        geo = self.geo
         needs = self.needs(attacker, defender)
-        purpose = (
-            f"{FIGHT}: {self.piece_name(attacker)} {geo.name(cb.origin(move))} attacks "
-            f"{self.piece_name(defender)} {geo.name(self.defender_square(board, move))}"
-        )
+        origin, target = cb.origin(move), self.defender_square(board, move)
         roll = dice.roll(
             SEATS[board.side],
             f"1{self.die}",
-            purpose,
-            against=f"needs {needs}",
             use=Purpose.FIGHT,
-            label=FIGHT,
-            squares=(cb.origin(move), self.defender_square(board, move)),
+            squares=(origin, target),
+            pieces=(piece_ref(attacker, origin), piece_ref(defender, target)),
+            target=needs,
+            target_kind=Target.AT_LEAST,
+            rule="SC-5",
         )
         won = roll.total >= needs
-        events.append(dice.settle(roll, result="wins" if won else "loses"))
+        events.append(dice.settle(roll, verdict=Verdict.WINS if won else Verdict.LOSES))
         return won
 
     def win(
@@ -321,13 +320,13 @@ class SingleCombatRules(ChessRules):
 
     # -- refusals ------------------------------------------------------------------------------
 
-    def why_illegal(self, state: ChessState, action: Action) -> str:
+    def refusal_reason(self, state: ChessState, action: Action) -> Refusal:
         if self.outcome(state) is None:
             if action.kind == PASS and state.moves:
-                return "you may pass only when you have no move at all (SC-4)"
+                return Refusal(Reason.PASS_WITH_MOVES, rule="SC-4")
             if action.kind == MOVE and not state.moves:
-                return "you have no move: you must pass (SC-4)"
-        return super().why_illegal(state, action)
+                return Refusal(Reason.MUST_PASS, rule="SC-4")
+        return super().refusal_reason(state, action)
 
     # -- counting ----------------------------------------------------------------------------
 

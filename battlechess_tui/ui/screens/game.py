@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -31,7 +31,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import OFFER_DRAW, RESIGN, Game, Ply
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.ui import computer, handover, takeback, views
-from battlechess_tui.ui.commands import Command, bind, bindings, of_the_game, with_commands
+from battlechess_tui.ui.commands import Command, bindings, of_the_game, with_bindings
 from battlechess_tui.ui.computer_turns import MOVE_HOLD, ROLL_HOLD, ComputerTurns, Search
 from battlechess_tui.ui.game_end import GameEnd
 from battlechess_tui.ui.game_help import legend_markdown, play_help
@@ -142,10 +142,19 @@ class GameScreen(TableScreen):
         self.ending = GameEnd(self)
         self.saving = GameSaving(self, save_dir, path)  # a new game's file: on its first write
         self.save_dir = self.saving.save_dir
-        # The game's own commands (its presenter's), bound on this screen alone.
-        own = of_the_game(game.presenter.commands())
-        self.PLAYER_COMMANDS = with_commands(type(self).PLAYER_COMMANDS, own)
-        bind(self, own)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        """A game with commands of its own (its presenter's: Gladiator's override) is played
+        on this screen class with them bound (``with_bindings``: a subclass of the same name
+        declares them, so the footer, help and palette show each game's own keys)."""
+        own = of_the_game(cls.game_of(*args, **kwargs).presenter.commands())
+        return super().__new__(with_bindings(cls, own))
+
+    @classmethod
+    def game_of(cls, game: Game, *args: Any, **kwargs: Any) -> Game:
+        """The game a screen made with these arguments plays (a subclass made otherwise, a
+        lesson, says where it is)."""
+        return game
 
     @property
     def path(self) -> Path | None:

@@ -18,7 +18,7 @@ source: the game's dice are never touched here.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -221,7 +221,7 @@ class DiceTray(VerticalScroll, can_focus=False):
             text.rstrip()
             text.append(after_faces(roll))
         else:
-            text.append(f" {replace(roll, result='').describe()}")
+            text.append(f" {roll.describe(result=False)}")
         if roll.result:
             text.append(f"  ⇒ {roll.result}", self._style("result"))
         return text
@@ -326,9 +326,7 @@ def _gap(gone: list[Part], style: Style) -> Part:
 def after_faces(roll: Roll) -> str:
     """What a roll's faces make: `` +4 melee = 22 vs AC 16`` (``describe`` without its dice,
     faces and result)."""
-    text = replace(roll, result="").describe()
-    thrown = f"{roll.dice} [{' '.join(map(str, roll.faces))}]"
-    return text.removeprefix(thrown) if text.startswith(thrown) else f" {text}"
+    return roll.describe(result=False, faces=False)
 
 
 def _lines(parts: list[Part], width: int) -> int:

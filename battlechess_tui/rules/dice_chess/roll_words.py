@@ -1,0 +1,32 @@
+"""The words of Dice Chess's rolls, from their facts: a side's setup throw (DC-1, DC-2) and a
+capturing die thrown again (DC-10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.roll_words import RollWords, shared_words, verdict_words
+from battlechess_tui.engine.vocabulary import Purpose
+
+
+def words(presenter: Any, roll: Roll) -> RollWords:
+    if roll.use == Purpose.SETUP:
+        return RollWords(_placed(presenter, roll))
+    if roll.use == Purpose.REROLL and roll.squares:
+        where = presenter.geo.name(roll.squares[0])
+        return RollWords(f"reroll capturing die on {where}", "", "", verdict_words(roll))
+    return shared_words(roll)
+
+
+def _placed(presenter: Any, roll: Roll) -> str:
+    """``White's dice, placed a1..h1 then a2..h2 (DC-1, DC-2)``: the rows the faces went to,
+    in the order thrown."""
+    geo, squares = presenter.geo, roll.squares
+    side = next((s.side for s in presenter.rules.seats() if s.key == roll.seat), 0)
+    rows = " then ".join(
+        f"{geo.name(squares[i])}..{geo.name(squares[min(i + geo.width, len(squares)) - 1])}"
+        for i in range(0, len(squares), geo.width)
+    )
+    rule = f" ({roll.rule})" if roll.rule else ""
+    return f"{presenter.side_names[side]}'s dice, placed {rows}{rule}"
