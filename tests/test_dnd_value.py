@@ -69,8 +69,8 @@ def test_dd_10_while_a_moved_piece_acts_the_other_sides_battle_counts():
 
 def test_dd_23_a_paralyzed_piece_threatens_no_battle():
     v, s = position(ROGUE_BY_THE_KING.format("b"), 5)
-    held = give(v, s, "e2", Effect("hold-person", "Hold Person", -1, 3, condition="paralyzed"))
-    free = give(v, s, "e2", Effect("doom", "Doom", -1, 3))  # a harmful effect, no condition
+    held = give(v, s, "e2", Effect("hold-person", -1, 3, condition="paralyzed"))
+    free = give(v, s, "e2", Effect("doom", -1, 3))  # a harmful effect, no condition
     ev = v.rules.evaluate
     assert ev(held, 1) < ev(free, 1) - KING_WORTH / 2
 
@@ -114,8 +114,10 @@ def test_dd_23_a_charmed_piece_threatens_no_battle_against_its_charmer():
     v, s = position(ROGUE_BY_THE_KING.format("b"), 5)
     king = s.piece_at(v.rules.geo.parse("e1")).id
     charmed = give(
-        v, s, "e2", Effect("charm-person", "Charm Person", king, None, condition="charmed")
+        v, s, "e2", Effect(f"charm-{king}", king, None, condition="charmed", spell="charm-person")
     )
-    other = give(v, s, "e2", Effect("charm-person", "Charm Person", -1, None, condition="charmed"))
+    other = give(
+        v, s, "e2", Effect("charm-99", 99, None, condition="charmed", spell="charm-person")
+    )
     ev = v.rules.evaluate
     assert ev(charmed, 1) < ev(other, 1) - KING_WORTH / 2
