@@ -87,14 +87,16 @@ def _aura_items(
     out: list[tuple[str, str, str, int]] = []
     here = state.standing(p.id)
     for q in state.pieces:
-        if not q.alive or q.side != p.side or geo.distance(here, state.standing(q.id)) > 1:
+        if not q.alive or q.side != p.side:
             continue
         abilities = stats_of(t, q).abilities
         inspire = abilities.get("inspire-courage")
+        aura = abilities.get("aura-of-courage")
+        if (inspire is None and aura is None) or geo.distance(here, state.standing(q.id)) > 1:
+            continue
         if inspire is not None and q.id != p.id and not helpless(q):
             for stat in ("attack", "damage", "will"):
                 out.append(("inspire", stat, "morale", inspire.bonus or 1))
-        aura = abilities.get("aura-of-courage")
         if aura is not None:
             out.append(("courage", "will", "courage", aura.will or 4))
     return out
