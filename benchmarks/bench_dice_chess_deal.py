@@ -2,7 +2,7 @@
 higher total wins, for pairs of computer players.
 
 Run:  .venv/bin/python benchmarks/bench_dice_chess_deal.py [--games N] [--seed S] [--jobs J]
-      [--think-ms MS] [--pairs first:second ...]
+      [--think-ms MS] [--pairs first:second ...] [--paired]
 
 A game that stalls is scored by the faces on the board (DC-12, DC-14), and no capture can
 change the board total by more than a few pips, so a side dealt a lead keeps it unless the
@@ -11,6 +11,12 @@ against medium, and medium against greedy with each colour) the table counts the
 was dealt the lead, and who won; the first player holds White in the first half of the games.
 Each side is dealt the lead in about half the games, so a player scores much more than half only
 by winning from behind. A player against its own level counts each game from both sides.
+
+``--paired`` plays each deal twice, the first player White in one game and Black in the other
+(the games of ``bench_ai.py --paired``, each level at its own thinking time unless
+``--think-ms`` is given), and sorts the deals: decided by the deal (one colour won both
+games, whoever held it), won both by the first player, won both by the second, and the rest
+(a draw in either game). Only the deals one player won both times move the score off 50%.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ class Deal:
     winner: int | None
 
 
-def play(levels: tuple[str, str], think_ms: int, first: int, seed: int) -> Deal:
+def play(levels: tuple[str, str], think_ms: int | None, first: int, seed: int) -> Deal:
     """One game, the pair's first player holding colour ``first``."""
     seats = Seats(levels if first == 0 else (levels[1], levels[0]), think_ms)
     game = computer_game("dice-chess", seed, seats)
@@ -46,6 +52,52 @@ def play(levels: tuple[str, str], think_ms: int, first: int, seed: int) -> Deal:
     white, black = start.board_totals()
     outcome = game.outcome
     return Deal(first, white - black, outcome.winner if outcome else None)
+
+
+def paired(levels: tuple[str, str], think_ms: int | None, seed: int) -> tuple[Deal, Deal]:
+    """One deal played twice, the pair's first player White, then Black."""
+    return play(levels, think_ms, 0, seed), play(levels, think_ms, 1, seed)
+
+
+def sort_deal(white: Deal, black: Deal) -> str:
+    """How a deal played twice (the first player White in ``white``, Black in ``black``)
+    went: ``deal`` if one colour won both games, whoever held it (the deal decided);
+    ``first`` or ``second`` if one player won both; else ``other`` (a draw in either)."""
+    if white.winner is None or black.winner is None:
+        return "other"
+    if white.winner == black.winner:
+        return "deal"
+    return "first" if white.winner == 0 else "second"
+
+
+def paired_rows(args: argparse.Namespace) -> None:
+    """The ``--paired`` table: each pair's deals sorted (``sort_deal``) and its score."""
+    print(
+        "| player | against | deals | score (95% CI) | decided by the deal "
+        "| player won both | opponent won both | other |"
+    )
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    seeds = [game_seed(args.seed, i) for i in range(args.games // 2)]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for a, b in args.pairs:
+            pairs = []
+            for white, black in pool.map(partial(paired, (a, b), args.think_ms), seeds):
+                pairs.append((white, black))
+                print(
+                    f"<!-- deal {len(pairs)}: White dealt {white.lead:+d}, winners "
+                    f"{white.winner} {black.winner}: {sort_deal(white, black)} -->",
+                    flush=True,
+                )
+            kinds = Counter(sort_deal(w, k) for w, k in pairs)
+            games = [(w, 0) for w, _ in pairs] + [(k, 1) for _, k in pairs]
+            score = sum(
+                1.0 if d.winner == side else 0.5 if d.winner is None else 0.0 for d, side in games
+            )
+            low, high = wilson(round(score), len(games))
+            print(
+                f"| {a} | {b} | {len(pairs)} | {score / len(games):.0%} ({low:.0%}-{high:.0%}) "
+                f"| {kinds['deal']} | {kinds['first']} | {kinds['second']} | {kinds['other']} |"
+            )
 
 
 def tally(deals: list[Deal], both: bool) -> Counter[tuple[str, str]]:
@@ -85,7 +137,13 @@ def main() -> None:
     parser.add_argument("--games", type=int_in(1), default=60, help="games per pair")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int_in(1), default=default_jobs())
-    parser.add_argument("--think-ms", type=int_in(1), default=200)
+    parser.add_argument(
+        "--think-ms",
+        type=int_in(1),
+        default=None,
+        help="ms per decision (200; --paired: each level's)",
+    )
+    parser.add_argument("--paired", action="store_true", help="each deal once with each colour")
     parser.add_argument(
         "--pairs",
         nargs="*",
@@ -94,6 +152,14 @@ def main() -> None:
         help="first:second levels",
     )
     args = parser.parse_args()
+    if args.paired:
+        print(
+            f"{args.games} games per pair, each deal twice (the first player White, then Black), "
+            f"seed {args.seed}, {args.think_ms or 'each level at its own'} ms per search decision\n"
+        )
+        paired_rows(args)
+        return
+    args.think_ms = args.think_ms or 200
     print(
         f"{args.games} games per pair (the first player White in half), seed {args.seed}, "
         f"{args.think_ms} ms per search decision\n"

@@ -46,3 +46,16 @@ def test_dc_1_the_deal_belongs_to_the_seed_whoever_sits_where():
     )
     assert (white.first, black.first) == (0, 1)
     assert white.lead == black.lead != 0
+
+
+def test_dc_12_a_deal_played_twice_is_sorted_by_who_won_both_games():
+    Deal, sort = bench.Deal, bench.sort_deal
+    # White won both games, whoever sat there: the deal decided (here White was dealt ahead;
+    # a colour dealt 2 pips behind that won both is decided by the deal as well).
+    assert sort(Deal(0, 4, 0), Deal(1, 4, 0)) == "deal"
+    assert sort(Deal(0, 2, 1), Deal(1, 2, 1)) == "deal"
+    # The first player won both, once with each colour: it outplayed the deal.
+    assert sort(Deal(0, 4, 0), Deal(1, 4, 1)) == "first"
+    assert sort(Deal(0, -4, 1), Deal(1, -4, 0)) == "second"
+    # A draw in either game: neither.
+    assert sort(Deal(0, 4, None), Deal(1, 4, 0)) == "other"

@@ -22,17 +22,18 @@ def test_dd_47_weapon_item_is_in_the_attack_and_damage_breakdown():
     s, _ = play(v, s, "e4d5", 15, 5)
     s, ev = play(v, s, "attack", 8, 1, 1)  # 8+4+2 = 14 vs FAC 13; 1+1+3+2 = 7
     attack, damage = rolls(ev)[:2]
-    assert attack.modifiers == (("melee", 4), ("+2 weapon", 2))
-    assert ("+2 weapon", 2) in damage.modifiers and damage.total == 7
+    assert attack.modifiers == (("melee", 4), ("weapon+2", 2))
+    assert attack.labelled == (("melee", 4), ("+2 weapon", 2))
+    assert ("+2 weapon", 2) in damage.labelled and damage.total == 7
 
 
 def test_dd_47_weapon_enhancement_does_not_help_touch_spells_but_strength_does():
     v, s = position("4k3/8/8/3p4/8/8/8/2B1K3 w - - 0 1")
     s = edit(v, s, "c1", items=("weapon+3", "belt-of-giant-strength+4"))
     mods = fx.modifiers(s, v.rules.tables, v.rules.geo, at(v, s, "c1").id, "attack")
-    assert mods == [("Belt of Giant Strength +4", 2)]
+    assert mods == [("belt-of-giant-strength+4", 2)]
     weapon = fx.modifiers(s, v.rules.tables, v.rules.geo, at(v, s, "c1").id, "attack", weapon=True)
-    assert ("+3 weapon", 3) in weapon
+    assert ("weapon+3", 3) in weapon
 
 
 def test_dd_47_ring_amulet_armour_raise_the_right_armour_classes():
@@ -49,7 +50,7 @@ def test_dd_47_same_type_bonuses_do_not_stack_with_spells():
     s = edit(v, s, "e4", items=("ring-of-protection+1",))
     s = give(v, s, "e4", Effect("shield-of-faith", 0, 6, (("ac", "deflection", 2),)))
     ac, mods = fx.armor_class(s, v.rules.tables, at(v, s, "e4").id, "AC")
-    assert mods == [("shield of faith", 2)] and ac == 16 + 2
+    assert mods == [("shield-of-faith", 2)] and ac == 16 + 2
 
 
 def test_dd_47_cloak_of_resistance_in_saves_and_amulet_of_health_in_hit_points():
@@ -58,10 +59,10 @@ def test_dd_47_cloak_of_resistance_in_saves_and_amulet_of_health_in_hit_points()
     p = at(v, s, "e4")
     assert fx.save_bonus(s, v.rules.tables, v.rules.geo, p.id, "ref") == [
         ("ref", 1),
-        ("Cloak of Resistance +2", 2),
+        ("cloak-of-resistance+2", 2),
     ]
     assert fx.max_hp(v.rules.tables, p) == 12 + 2  # +4 Con: +2 hp per level at level 1
-    assert ("Amulet of Health +4", 2) in fx.save_bonus(s, v.rules.tables, v.rules.geo, p.id, "fort")
+    assert ("amulet-of-health+4", 2) in fx.save_bonus(s, v.rules.tables, v.rules.geo, p.id, "fort")
 
 
 def test_dd_47_bane_weapon_against_its_piece_type_only():
@@ -70,7 +71,8 @@ def test_dd_47_bane_weapon_against_its_piece_type_only():
     s, _ = play(v, s, "e4d5", 15, 5)
     s, ev = play(v, s, "attack", 6, 1, 1, 2, 2)  # 6+4+3 = 13 hits FAC 13 (a +1 would miss)
     attack, damage, bane = rolls(ev)
-    assert ("+1 weapon, bane", 3) in attack.modifiers and attack.result == "hit"
+    assert ("weapon+1/bane", 3) in attack.modifiers and attack.result == "hit"
+    assert ("+1 weapon, bane", 3) in attack.labelled
     assert damage.total == 1 + 1 + 3 + 3
     assert bane.purpose == "bane weapon" and bane.dice == "2d6" and bane.total == 4
     w, t = position("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
@@ -84,7 +86,7 @@ def test_dd_47_bane_weapon_against_its_piece_type_only():
         weapon=True,
         vs=at(w, t, "d5").id,
     )
-    assert mods == [("+1 weapon", 1)]
+    assert mods == [("weapon+1", 1)]
 
 
 def test_dd_47_dc_items_raise_spell_dcs():
@@ -93,7 +95,7 @@ def test_dd_47_dc_items_raise_spell_dcs():
 
     plain = spell_dc(v.rules.tables, at(v, s, "d1"), "flaming-sphere")
     s = edit(v, s, "d1", items=("headband-of-intellect+4",))
-    assert fx.dc_bonus(v.rules.tables, at(v, s, "d1")) == [("Headband of Intellect +4", 2)]
+    assert fx.dc_bonus(v.rules.tables, at(v, s, "d1")) == [("headband-of-intellect+4", 2)]
     assert spell_dc(v.rules.tables, at(v, s, "d1"), "flaming-sphere") == plain + 2
     s = edit(v, s, "e1", items=("headband-of-intellect+4",))  # the Bard gains nothing from it
     assert fx.dc_bonus(v.rules.tables, at(v, s, "e1")) == []

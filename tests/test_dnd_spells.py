@@ -190,7 +190,7 @@ def test_dd_22_shocking_grasp_gets_plus_three_against_metal_armour():
     v, s = position("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", level=4)
     s, _ = play(v, s, "d1d5", 20, 1)
     s, ev = play(v, s, "cast shocking-grasp", 5)  # 5+2+3 = 10 vs TAC 11: miss
-    assert ("metal armour", 3) in rolls(ev)[0].modifiers and rolls(ev)[0].result == "miss"
+    assert ("metal armour", 3) in rolls(ev)[0].labelled and rolls(ev)[0].result == "miss"
 
 
 def test_dd_22_magic_missile_splits_between_two_targets_from_level_3():

@@ -101,9 +101,9 @@ def test_dd_24_prayer_helps_allies_and_hinders_adjacent_enemies():
     assert [m.kind for m in v.piece_view(s, sq(v, "c3")).marks] == ["debuff"]
     s, ev = play(v, s, "c3d2", 20, 1)  # the Fighter attacks the Cleric and wins initiative
     s, ev = play(v, s, "attack", 2)  # 2+10-1 vs FAC 19: a miss
-    assert ("prayer (foe)", -1) in rolls(ev)[0].modifiers
+    assert ("prayer (foe)", -1) in rolls(ev)[0].labelled
     s, ev = play(v, s, "attack", 2)
-    assert ("prayer", 1) in rolls(ev)[0].modifiers
+    assert ("prayer", 1) in rolls(ev)[0].labelled
 
 
 def test_dd_24_bulls_strength_adds_to_attack_and_damage():
@@ -114,8 +114,8 @@ def test_dd_24_bulls_strength_adds_to_attack_and_damage():
     s, _ = play(v, s, "e3d4", 15, 1)
     s, ev = play(v, s, "attack", 10, 1, 1)
     attack, damage = rolls(ev)
-    assert ("bull's strength", 2) in attack.modifiers
-    assert ("bull's strength", 2) in damage.modifiers
+    assert ("bull's strength", 2) in attack.labelled
+    assert ("bull's strength", 2) in damage.labelled
 
 
 def test_dd_24_bears_endurance_gives_hit_points_while_it_lasts_and_its_end_never_kills():
@@ -172,7 +172,7 @@ def test_dd_24_bestow_curse_1_and_2_weaken_attack_and_damage():
             -4: "curse: -4 to attack, damage and saves",
             -3: "curse: -6 strength: -3 to attack and damage",
         }[penalty]
-        assert (label, penalty) in attack.modifiers
+        assert (label, penalty) in attack.labelled
 
 
 def test_dd_24_shield_other_and_false_life_cast_in_play_share_the_damage():
@@ -202,7 +202,7 @@ def test_dd_24_cats_grace_raises_armour_class_and_initiative():
     card = v.presenter.piece_card(s, sq(v, "d2"))
     assert card[2] == "Init +4  AC 14  FAC 10  TAC 14"  # Dexterity: not when flat-footed
     s, ev = play(v, s, "d5d2", 1, 20)  # initiative: the Wizard's roll shows Cat's Grace
-    assert ("cat's grace", 2) in rolls(ev)[1].modifiers
+    assert ("cat's grace", 2) in rolls(ev)[1].labelled
     s, _ = play(v, s, "wait")
     s, ev = play(v, s, "attack", 2)
     assert rolls(ev)[0].against == "AC 14"

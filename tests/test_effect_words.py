@@ -131,7 +131,8 @@ def test_dd_24_a_rolls_modifier_names_the_curse():
     v, s = cursed("bestow-curse-1")
     s, ev = play(v, s, "attack", 10)
     attack = next(e for e in ev if e.kind == "roll")
-    assert ("curse: -4 to attack, damage and saves", -4) in attack.modifiers
+    assert ("bestow-curse-1", -4) in attack.modifiers  # the rules give the effect's key
+    assert ("curse: -4 to attack, damage and saves", -4) in attack.labelled
 
 
 def turn(v, s, move: str):

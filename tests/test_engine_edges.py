@@ -257,14 +257,15 @@ def test_a_trial_game_stops_at_its_thousandth_decision() -> None:
 def test_a_campaign_offer_lists_the_numbers_its_item_changes():
     """An ItemOffer keeps what the item changes (DD-47): a Fighter's +1 armour raises AC and
     flat-footed AC by one, and the offer's line says so with the price."""
-    support = make_variant("dnd").rules.campaign_support()
-    assert support is not None
+    dnd = make_variant("dnd")
+    support, words = dnd.rules.campaign_support(), dnd.presenter.shop_words()
+    assert support is not None and words is not None
     armour = next(o for o in support.offers("fighter", 1, ()) if o.item == "armor+1")
     assert armour.price == 1_000 and armour.changes == (
         Change("ac", "16", "17"),
         Change("fac", "15", "16"),
     )
-    line = support.words.offer_line(armour)
+    line = words.offer_line(armour)
     assert line == f"{armour.name}: 1,000 gold (AC 16 -> 17; FAC 15 -> 16)"
 
 

@@ -647,7 +647,7 @@ def test_the_tables_decisions_are_written_by_the_presenter():
     resigned = game.play("resign")
     assert [offered.notation, declined.notation, resigned.notation] == [
         "offers a draw",
-        "declines",
+        "declines the draw",
         "resigns",
     ]
 

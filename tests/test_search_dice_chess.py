@@ -16,7 +16,12 @@ from battlechess_tui.ai import Budget, hint, make_player
 from battlechess_tui.engine.dice import ScriptedDice
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dice_chess.rules import DiceChessRules
-from battlechess_tui.rules.dice_chess.search import DiceChessSearcher, leaf_worth
+from battlechess_tui.rules.dice_chess.search import (
+    CONTEMPT,
+    DiceChessSearcher,
+    leaf_worth,
+    utility,
+)
 from battlechess_tui.rules.dice_chess.state import DiceChessState
 from battlechess_tui.simulation import random_game
 
@@ -44,20 +49,30 @@ def positions(seed: int, count: int, *, setup: bool = True) -> list[DiceChessSta
     return random.Random(seed).sample(states, min(count, len(states)))
 
 
-def expectimax(r: DiceChessRules, state: DiceChessState, depth: int) -> float:
+def expectimax(
+    r: DiceChessRules, state: DiceChessState, depth: int, searching: int | None = None
+) -> float:
     """A plain expectimax over the rules: every move to ``depth``, a capture's six rerolls
-    each weighed 1/6 (DC-10), an ended game worth 1, -1 or 0, the searcher's leaf worth."""
+    each weighed 1/6 (DC-10), an ended game worth 1 or -1 (a draw ``CONTEMPT`` less than
+    nothing to the side ``searching``, the side to move at the top), the searcher's leaf
+    worth."""
     outcome = r.outcome(state)
     if outcome is not None:
-        return 0.0 if outcome.winner is None else 1.0 if outcome.winner == state.side else -1.0
+        if outcome.winner is None:
+            return -CONTEMPT if searching in (None, state.side) else CONTEMPT
+        return 1.0 if outcome.winner == state.side else -1.0
     if depth == 0:
-        return leaf_worth(r, state, state.side)
+        return leaf_worth(r, state, state.side, searching)
     best = -2.0
     for action in r.legal_actions(state):
         takes = action.kind == "move" and state.board[action.squares[1]] is not None
         rolls: list[list[int]] = [[face] for face in range(1, 7)] if takes else [[]]
         children = [r.apply(state, action, ScriptedDice(roll))[0] for roll in rolls]
-        best = max(best, sum(-expectimax(r, c, depth - 1) for c in children) / len(children))
+        values = [
+            -expectimax(r, c, depth - 1, state.side if searching is None else searching)
+            for c in children
+        ]
+        best = max(best, sum(values) / len(values))
     return best
 
 
@@ -158,3 +173,48 @@ def test_dc_12_behind_on_the_last_move_the_side_takes_the_capture_that_can_win(l
     budget = Budget.for_level(level, rules=r)
     advice = hint(r, state, "white", random.Random(0), budget)
     assert advice.action.text(r.geo) == "c3c4", advice.reason()
+
+
+LEVEL_BOARD = """
+    .  .  .  b5 .  .  .  b1
+    .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .
+    .  .  .  W6 .  .  .  .
+    .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .
+    """
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_dc_14_on_a_level_board_the_searcher_closes_in_rather_than_waits_for_a_draw(
+    seed: int,
+) -> None:
+    # 6 pips a side, no capture yet: the opening clock (DC-14) would score a draw. The 6 may
+    # take either Black die (DC-8) and none may take it; taking the 5 wins on any reroll (a 1
+    # ties the board, and the captured faces break the tie, DC-12). Every level position
+    # estimates 0, so without its lean (``LEAN``) the searcher wanders; leaning, it closes in.
+    r = rules()
+    state = tactic(r, LEVEL_BOARD, 0)
+    found = searcher(r).search(state, Budget.for_level("easy", rules=r), random.Random(seed))
+    assert found.action.text(r.geo) in ("c3c4", "d3d4", "d3e4"), found
+
+
+def test_dc_12_a_drawn_end_is_worth_less_than_nothing_to_the_searching_side() -> None:
+    # The opening clock has run out on a level board (DC-14): the game is scored a draw, worth
+    # ``CONTEMPT`` less than nothing to the side the searcher plays, so that it prefers a fair
+    # fight to a sure draw.
+    r = rules()
+    state = tactic(r, LEVEL_BOARD, 0, quiet=r.opening_plies)
+    outcome = r.outcome(state)
+    assert outcome is not None and outcome.winner is None
+    assert searcher(r).value(state, 1) == pytest.approx(-CONTEMPT)
+    assert CONTEMPT > 0
+
+
+def test_dc_12_behind_the_searcher_still_tells_a_smaller_gap_from_a_larger_one() -> None:
+    # Sharpened, every estimate a few pips behind reads as lost, all alike (the side far
+    # behind would choose blindly); the searching side's utility keeps a plain share there.
+    assert utility(-4.0) - utility(-6.0) > 0.05
+    assert utility(4.0) > -utility(-4.0) > 0

@@ -15,8 +15,9 @@ import battlechess_tui.engine.campaign as engine_campaign
 import battlechess_tui.rules.dnd.campaign as dnd_campaign
 from battlechess_tui.campaign import shop
 from battlechess_tui.campaign.store import new_campaign
-from battlechess_tui.campaign.support import support
+from battlechess_tui.campaign.support import shop_words, support
 from battlechess_tui.engine.campaign import Change, Refused, ShopRefusal, Versus
+from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dnd import present_shop
 from battlechess_tui.rules.dnd.shop_facts import Stat
 
@@ -99,13 +100,13 @@ def test_the_english_check_sees_the_words_it_guards() -> None:
 def test_dd_47_an_item_made_for_other_classes_is_refused_with_its_rule() -> None:
     why = support().refused("wizard", (), "armor+1")
     assert why == ShopRefusal(Refused.NOT_FOR_CLASS, "armor+1", "wizard", rule="DD-47")
-    assert support().words.refusal(why) == "+1 armour is not for a wizard (DD-47)"
+    assert shop_words().refusal(why) == "+1 armour is not for a wizard (DD-47)"
 
 
 def test_srd_a_bane_needs_a_magic_weapon_first() -> None:
     why = support().refused("fighter", (), "bane:paladin")
     assert why == ShopRefusal(Refused.NEEDS, "bane:paladin", "fighter", "weapon", "SRD")
-    assert support().words.refusal(why) == "bane (Paladins) needs a magic weapon first (SRD)"
+    assert shop_words().refusal(why) == "bane (Paladins) needs a magic weapon first (SRD)"
     assert support().refused("fighter", ("weapon+1",), "bane:paladin") is None
 
 
@@ -114,14 +115,14 @@ def test_dd_47_an_item_the_piece_has_or_has_better_is_refused() -> None:
     better = support().refused("fighter", ("weapon+2",), "weapon+1")
     assert same == ShopRefusal(Refused.HAS_IT, "weapon+1", "fighter")
     assert better == ShopRefusal(Refused.HAS_BETTER, "weapon+1", "fighter", "weapon+2")
-    assert support().words.refusal(same) == "the piece already has it"
-    assert support().words.refusal(better) == "the piece already has +2 weapon"
+    assert shop_words().refusal(same) == "the piece already has it"
+    assert shop_words().refusal(better) == "the piece already has +2 weapon"
 
 
 def test_an_unknown_item_is_refused_with_the_catalogues_reason() -> None:
     why = support().refused("fighter", (), "weapon+9")
     assert why is not None and why.reason == Refused.UNKNOWN and why.item == "weapon+9"
-    assert support().words.refusal(why) == why.detail and "+1, +2" in why.detail
+    assert shop_words().refusal(why) == why.detail and "+1, +2" in why.detail
 
 
 def test_dd_47_the_campaigns_refusal_and_purchase_say_the_words() -> None:
@@ -154,7 +155,7 @@ def test_dd_44_the_shops_lines_are_the_words_of_the_facts() -> None:
     offers = {o.item: o for o in shop.offers(new_campaign("T"), 0, "e2")}
     weapon = offers["weapon+1"]
     assert weapon.line() == "+1 weapon: 2,000 gold (Melee +4 -> +5; Damage 2d6+3 -> 2d6+4)"
-    assert weapon.line() == support().words.offer_line(weapon)
+    assert weapon.line() == shop_words().offer_line(weapon)
     cloak = offers["cloak-of-resistance+1"]
     assert cloak.line().endswith("(Fort +4 -> +5; Ref +1 -> +2; Will +1 -> +2)")
 
@@ -171,4 +172,19 @@ def test_dd_44_a_rewording_is_the_shop_words_alone(monkeypatch: pytest.MonkeyPat
     weapon = next(o for o in after if o.item == "weapon+1")
     assert "Attack +4 -> +5" in weapon.line() and "Melee" not in weapon.line()
     assert why is not None and support().refused("wizard", (), "armor+1") == why
-    assert support().words.refusal(why) == "no +1 armour for a wizard"
+    assert shop_words().refusal(why) == "no +1 armour for a wizard"
+
+
+def test_dd_47_the_shops_words_are_the_presenters_and_the_old_refusal_warns() -> None:
+    """The rules' campaign part says the shop in facts; its words come from the D&D
+    presenter (``shop_words``), and the old ``DndCampaign.refusal`` still answers in them."""
+    dnd = make_variant("dnd")
+    support = dnd.rules.campaign_support()
+    words = dnd.presenter.shop_words()
+    assert support is not None and words is not None and not hasattr(support, "words")
+    assert make_variant("classic").presenter.shop_words() is None
+    why = support.refused("wizard", (), "armor+1")
+    assert why is not None and words.refusal(why) == "+1 armour is not for a wizard (DD-47)"
+    with pytest.warns(DeprecationWarning, match="refused"):
+        old = support.refusal("wizard", (), "armor+1")  # type: ignore[attr-defined]
+    assert old == words.refusal(why)

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from battlechess_tui.campaign.model import CampaignFile, PieceRecord
 from battlechess_tui.campaign.store import CampaignError
-from battlechess_tui.campaign.support import support
+from battlechess_tui.campaign.support import shop_words, support
 from battlechess_tui.engine.campaign import (
     Change,
     ItemCatalogue,
@@ -43,7 +43,7 @@ def changes(
 
 def change_text(change: Change | Versus) -> str:
     """A change in the game's words: ``Melee +4 -> +5``."""
-    return support().words.change(change)
+    return shop_words().change(change)
 
 
 def refusal(cat: ItemCatalogue, piece: PieceRecord, item: str) -> str:
@@ -51,7 +51,7 @@ def refusal(cat: ItemCatalogue, piece: PieceRecord, item: str) -> str:
     which old callers pass, is the campaign game's own catalogue: its support reads that."""
     game = support()
     why = game.refused(piece.cls, tuple(piece.items), item)
-    return game.words.refusal(why) if why is not None else ""
+    return shop_words().refusal(why) if why is not None else ""
 
 
 def price(cat: ItemCatalogue, piece: PieceRecord, item: str) -> int:
@@ -66,7 +66,7 @@ def offers(campaign: CampaignFile, side: int, square: str) -> list[Offer]:
     piece = campaign.side(side).piece(square)
     game = support()
     found = game.offers(piece.cls, piece.level, tuple(piece.items))
-    return [replace(o, text=game.words.offer_line(o)) for o in found]
+    return [replace(o, text=shop_words().offer_line(o)) for o in found]
 
 
 def buy(campaign: CampaignFile, side: int, square: str, item: str) -> CampaignFile:
@@ -80,7 +80,7 @@ def buy(campaign: CampaignFile, side: int, square: str, item: str) -> CampaignFi
         raise ShopError(str(exc.args[0])) from None
     why = game.refused(piece.cls, tuple(piece.items), item)
     if why is not None:
-        raise ShopError(game.words.refusal(why))
+        raise ShopError(shop_words().refusal(why))
     cost = game.price(tuple(piece.items), item)
     name = game.items.name(item)
     if cost > chest.chest:

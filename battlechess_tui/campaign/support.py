@@ -3,8 +3,9 @@
 Campaigns are played in D&D Battle Chess (``GAME_KEY``). Everything the campaign layer needs
 of the game (classes, items, the options of a campaign game, what a game did to the pieces, the
 shop's offers) comes from the ``CampaignSupport`` its rules hand out (``engine/campaign.py``,
-implemented in ``rules/dnd/campaign.py``), so no module here, and nothing that imports one (the
-campaign screens, ``battlechess campaign``), imports a game.
+implemented in ``rules/dnd/campaign.py``), and the shop's words from its presenter
+(``Presenter.shop_words``), so no module here, and nothing that imports one (the campaign
+screens, ``battlechess campaign``), imports a game.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from battlechess_tui.engine.campaign import CampaignSupport
-from battlechess_tui.engine.registry import make_rules
+from battlechess_tui.engine.campaign import CampaignSupport, ShopWords
+from battlechess_tui.engine.registry import make_rules, make_variant
 
 GAME_KEY = "dnd"
 
@@ -24,4 +25,13 @@ def support() -> CampaignSupport[Any]:
     found = make_rules(GAME_KEY).campaign_support()
     if found is None:
         raise TypeError(f"the game {GAME_KEY!r} has no campaign play")
+    return found
+
+
+@cache
+def shop_words() -> ShopWords:
+    """The campaign game's words for its shop (its presenter's)."""
+    found = make_variant(GAME_KEY).presenter.shop_words()
+    if found is None:
+        raise TypeError(f"the game {GAME_KEY!r} has no shop words")
     return found

@@ -194,11 +194,6 @@ class CampaignSupport(Protocol[S_contra]):
         """What the game from ``start`` to ``end`` did to each piece."""
         ...
 
-    @property
-    def words(self) -> ShopWords:
-        """The game's words for its shop's offers and refusals."""
-        ...
-
     def numbers(self, cls: str, level: int, items: tuple[str, ...]) -> dict[str, str]:
         """A piece's numbers with these items, alone on the board, by the game's keys for
         them (``{"melee": "+5", ...}``)."""

@@ -36,17 +36,20 @@ class Roll:
     20, a threat...), ``numbers`` the amounts the verdict speaks of (damage, hit points lost
     and left, a die's new face), ``names`` the things it is for (a spell's, an ability's or a
     cause's key; a save's kind; a die added), ``rule`` the rule ids and ``round_number`` the
-    round of a fight it belongs to (0: a fight of one round). The game's presenter writes the
-    words from them (``Presenter.roll_words``): ``purpose`` (what it is for), ``label`` (the
-    short name a battle line shows: ``melee attack``, ``Fireball``; "" when it is the whole
-    purpose), ``against`` and ``result``, which ``Game`` records on the roll (an older save's
-    roll has only those words)."""
+    round of a fight it belongs to (0: a fight of one round). Each of its ``modifiers`` is a
+    key and a value (``("melee", 4)``, an effect's ``("bless", 1)``, an item's
+    ``("weapon+2", 2)``). The game's presenter writes the words from them
+    (``Presenter.roll_words``): ``purpose`` (what it is for), ``label`` (the short name a
+    battle line shows: ``melee attack``, ``Fireball``; "" when it is the whole purpose),
+    ``against``, ``result`` and ``modifier_words`` (each modifier's words, in order: ``+2
+    weapon``; none when its keys read as they are), which ``Game`` records on the roll (an
+    older save's roll has only those words, and its modifiers' labels are words)."""
 
     seat: str
     dice: str  # the expression thrown, e.g. "4d6" or "1d20"
     faces: tuple[int, ...]
     purpose: str = ""  # the presenter's words: "melee attack: White Fighter on e4 vs ..."
-    modifiers: tuple[tuple[str, int], ...] = ()  # ("melee", 4), ("inspire", 1)
+    modifiers: tuple[tuple[str, int], ...] = ()  # ("melee", 4), ("weapon+2", 2): keys
     against: str = ""  # the presenter's words: "AC 16", "needs 5"
     result: str = ""  # the presenter's words: "hit", "miss", "wins"
     use: Purpose = Purpose.OTHER
@@ -62,6 +65,7 @@ class Roll:
     pieces: tuple[PieceRef, ...] = ()
     rule: str = ""
     round_number: int = 0
+    modifier_words: tuple[str, ...] = ()  # the presenter's words: "+2 weapon"
     kind: Literal["roll"] = "roll"
 
     def __post_init__(self) -> None:
@@ -106,7 +110,16 @@ class Roll:
 
     def unworded(self) -> Roll:
         """The roll without its words (its facts and dice only)."""
-        return replace(self, purpose="", against="", result="", label="")
+        return replace(self, purpose="", against="", result="", label="", modifier_words=())
+
+    @property
+    def labelled(self) -> tuple[tuple[str, int], ...]:
+        """The modifiers as players read them: each one's recorded words (``modifier_words``)
+        and value, or its label where the roll has no words for them (an older save's labels
+        are words; some keys read as they are)."""
+        if len(self.modifier_words) != len(self.modifiers):
+            return self.modifiers
+        return tuple(zip(self.modifier_words, (v for _, v in self.modifiers), strict=True))
 
     def describe(self, *, result: bool = True, faces: bool = True) -> str:
         """``4d6 [3 5 1 6] +2 melee = 17 vs AC 16: hit`` (its recorded words beside the
@@ -128,7 +141,7 @@ class Roll:
     def _single(self, faces: bool = True) -> str:
         text = f"{self.dice} [{' '.join(map(str, self.faces))}]" if faces else ""
         times = f" x{self.critical}" if self.critical > 1 else ""
-        for label, value in self.modifiers:
+        for label, value in self.labelled:
             text += f" {value:+d} {label}{times}"
         if self.modifiers or len(self.faces) > 1:
             text += f" = {self.total}"
@@ -154,7 +167,7 @@ class Roll:
                 parts[i].extend(self.faces[start + i * per : start + (i + 1) * per])
             start += number
         dice = "+".join(f"{number // n}d{sides}" for number, sides in sizes)
-        bonus = "".join(f" {v // n:+d} {label}" for label, v in self.modifiers)
+        bonus = "".join(f" {v // n:+d} {label}" for label, v in self.labelled)
         throws = [f"({dice} [{' '.join(map(str, faces))}]{bonus})" for faces in parts]
         return " + ".join(throws) + f" = {self.total}"
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic
 
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.campaign import ShopWords
 from battlechess_tui.engine.data_files import rules_text
 from battlechess_tui.engine.events import Event, Note, PieceRef, Roll
 from battlechess_tui.engine.refusal import Refusal, SharedReason
@@ -84,12 +85,13 @@ SHARED_REFUSAL_WORDS: dict[str, RefusalWords] = {
     SharedReason.CANNOT_REACH: "a {kl[0]} cannot move from {sq[0]} to {sq[1]}",
 }
 
-#: How the move log writes the table's decisions (after the player's name).
+#: How the move log writes the table's decisions (after the player's name: "Black declines
+#: the draw"), in a save's notation and on the screen.
 TABLE_NOTATION: dict[ActionKind, str] = {
     ActionKind.RESIGN: "resigns",
     ActionKind.OFFER_DRAW: "offers a draw",
     ActionKind.ACCEPT_DRAW: "accepts the draw",
-    ActionKind.DECLINE_DRAW: "declines",
+    ActionKind.DECLINE_DRAW: "declines the draw",
 }
 
 
@@ -215,6 +217,13 @@ class Presenter(ABC, Generic[S]):
             for e in events
         ]
 
+    # -- campaign play: the shop's words (``engine/campaign.py``) -------------------------------
+
+    def shop_words(self) -> ShopWords | None:
+        """The words of the game's magic item shop (offers, changes, refusals), if the game
+        has campaigns (``Rules.campaign_support``); None by default."""
+        return None
+
     # -- rolls: the words of a throw (``engine/roll_words.py``) ---------------------------------
 
     def roll_words(self, roll: Roll) -> RollWords:
@@ -223,9 +232,9 @@ class Presenter(ABC, Generic[S]):
         return shared_words(roll)
 
     def roll_worded(self, roll: Roll) -> Roll:
-        """``roll`` with its words written (``purpose``, ``label``, ``against``, ``result``):
-        the presenter's, or the words a script or an older save gave it."""
-        if roll.purpose or roll.against or roll.result or roll.label:
+        """``roll`` with its words written (``purpose``, ``label``, ``against``, ``result``,
+        ``modifier_words``): the presenter's, or the words a script or an older save gave it."""
+        if roll.purpose or roll.against or roll.result or roll.label or roll.modifier_words:
             return roll
         words = self.roll_words(roll)
         return replace(
@@ -234,6 +243,7 @@ class Presenter(ABC, Generic[S]):
             label=words.label,
             against=words.against,
             result=words.result,
+            modifier_words=words.modifiers,
         )
 
     def roll_text(self, roll: Roll) -> str:

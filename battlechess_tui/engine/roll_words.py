@@ -14,12 +14,14 @@ from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdi
 class RollWords:
     """What players read beside a roll's dice: ``purpose`` (what it is for), ``label`` (the
     short name a battle line shows; "" when it is the whole purpose), ``against`` (what it is
-    thrown against) and ``result`` (what it decided)."""
+    thrown against), ``result`` (what it decided) and ``modifiers`` (each modifier's words, in
+    the roll's order; none: its keys read as they are)."""
 
     purpose: str = ""
     label: str = ""
     against: str = ""
     result: str = ""
+    modifiers: tuple[str, ...] = ()
 
 
 #: What each kind of throw is for, when a game says no more.

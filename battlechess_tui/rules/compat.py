@@ -12,6 +12,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from battlechess_tui.engine.campaign import ShopRefusal
 from battlechess_tui.engine.loading import variant_of
 from battlechess_tui.engine.refusal import Refusal
 from battlechess_tui.engine.rules import Rules
@@ -78,6 +79,20 @@ def refusal_words(rules: Rules[Any], refusal: Refusal) -> str:
     """``refusal`` in the words of the presenter of ``rules``' game: for a refusal raised by
     rules alone (``IllegalAction`` without words) and the old ``Rules.why_illegal``."""
     return variant_of(rules).presenter.refusal_text(refusal)
+
+
+def shop_refusal_words(rules: Rules[Any], refusal: ShopRefusal) -> str:
+    """A shop's ``refusal`` in the words of the presenter of ``rules``' game: for the old
+    ``DndCampaign.refusal``, which warns (new code asks ``refused`` and words it with
+    ``Presenter.shop_words``)."""
+    warnings.warn(
+        "DndCampaign.refusal is the old way to ask: use refused (facts) with the "
+        "presenter's shop_words().refusal (words)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    words = variant_of(rules).presenter.shop_words()
+    return refusal.reason.value if words is None else words.refusal(refusal)
 
 
 class Classic(ClassicRules, ChessPresenter):

@@ -22,7 +22,10 @@ loads every one of them):
    ``numbers``, ``names``, ``pieces``, ``rule``, ``round_number``) beside their words, which
    the game's presenter writes; a replay compares the facts. Older rolls have only their
    words beside ``use``, ``squares`` and ``critical`` (read as they are: their words are kept
-   as text, and a replay compares their dice, faces and modifiers).
+   as text, and a replay compares their dice, faces and modifiers). A roll's modifiers are
+   keys (``weapon+2``) with their words in ``modifier_words``; the first version-6 saves have
+   no such words and their modifiers are labelled in words (read as they are: a replay
+   compares modifiers by value).
 """
 
 from __future__ import annotations

@@ -31,9 +31,6 @@ META_LABELS = {"resign": "Resign", "offer-draw": "Offer a draw", "accept-draw": 
                "decline-draw": "Decline the draw"}  # fmt: skip
 #: Up to this many target squares are named in an action's label (more are highlighted only).
 AIM_SQUARES_LISTED = 4
-#: What a player did, after their name ("Black declines the draw"), for the non-move decisions.
-META_DEEDS = {"resign": "resigns", "offer-draw": "offers a draw",
-              "accept-draw": "accepts the draw", "decline-draw": "declines the draw"}  # fmt: skip
 #: The actions panel's last group: resigning and draws, after the game's own (its presenter's
 #: ``action_groups``).
 GAME = "Game"
@@ -79,16 +76,20 @@ def who(game: Game, seat_key: str) -> str:
     return f"{name} ({where})"
 
 
-def deed(ply: Ply) -> str:
-    """The ply in the move log: its notation, or ``declines the draw`` for a draw answer."""
-    return META_DEEDS.get(ply.action.kind, ply.notation)
+def deed(game: Game, ply: Ply) -> str:
+    """The ply in the move log: its notation, or for a decision of the table the presenter's
+    words for it today (``declines the draw``: ``Presenter.table_notation``), however an
+    older save noted it."""
+    if ply.action.kind in META_KINDS:
+        return game.presenter.table_notation(ply.action)
+    return ply.notation
 
 
 def played(game: Game, ply: Ply) -> str:
     """``White played e4.``, ``Black offers a draw.``, or for the game's own choices (whose
     notation is a phrase of its own) ``Black — Paladin: attack.``"""
-    if ply.action.kind in META_DEEDS:
-        return f"{who(game, ply.seat)} {deed(ply)}."
+    if ply.action.kind in META_KINDS:
+        return f"{who(game, ply.seat)} {deed(game, ply)}."
     if ply.action.kind != MOVE:
         return f"{who(game, ply.seat)} — {ply.notation}."
     return f"{who(game, ply.seat)} played {ply.notation}."
@@ -320,7 +321,9 @@ def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
                 details.append(game.presenter.roll_text(event))
             elif isinstance(event, Note) and ply.action.kind not in META_KINDS:
                 details.append(event.text)  # a resignation's note only repeats the deed
-        out.append(LogEntry(i + 1, who(game, ply.seat), deed(ply), tuple(details), numbers[i]))
+        out.append(
+            LogEntry(i + 1, who(game, ply.seat), deed(game, ply), tuple(details), numbers[i])
+        )
     return tuple(out)
 
 

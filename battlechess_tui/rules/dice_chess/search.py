@@ -71,6 +71,17 @@ SHARPEN = 6.0
 #: position a few pips behind reads as lost, and a side far behind (against a player who
 #: gives dice away) would choose among them at random.
 PLAIN = 0.1
+#: The share of the plain estimate where the searching side is behind. Sharpened, every
+#: position a few pips behind reads as lost and all of them alike, so a side dealt behind
+#: would choose among its moves blindly; plain, it still sees which moves bring it nearer
+#: (more of the enemy dice in reach, a smaller gap), and a fallible opponent may let it through.
+CHASE_PLAIN = 0.5
+#: Pips the searching side counts itself behind at the leaves. A level board estimates 0
+#: however the dice stand, so a side dealt a level board would wander until the clock
+#: scores a draw (DC-12, DC-14); leaning, it seeks the fight that may win, as a side behind.
+LEAN = 0.25
+#: What a draw is worth less than nothing to the searching side, for the same reason.
+CONTEMPT = 0.1
 #: Captures the side to move may still make at a leaf before the estimate is taken.
 QUIESCE = 2
 #: How often (nodes) the limits' clock and cancel are asked.
@@ -92,13 +103,25 @@ def squash(pawns: float) -> float:
     return max(-NOT_WON, min(NOT_WON, math.tanh(pawns / PAWN_SCALE)))
 
 
-def leaf_worth(rules: SearchedRules, state: DiceChessState, side: int) -> float:
-    """The searcher's worth of a position whose game goes on, for ``side``: the rules'
-    estimate sharpened (``SHARPEN``) and squashed, with a share of it plain (``PLAIN``)."""
-    pawns = value.evaluate(rules, state, side)
+def utility(pawns: float) -> float:
+    """The worth of an estimate of ``pawns`` for the side that searches: sharpened
+    (``SHARPEN``, with ``PLAIN`` of it plain) where it is ahead, and as plain as
+    ``CHASE_PLAIN`` where it is behind."""
+    plain = PLAIN if pawns >= 0 else CHASE_PLAIN
     sharp = math.tanh(SHARPEN * pawns / PAWN_SCALE)
-    worth = (1 - PLAIN) * sharp + PLAIN * squash(pawns)
+    worth = (1 - plain) * sharp + plain * squash(pawns)
     return max(-NOT_WON, min(NOT_WON, worth))
+
+
+def leaf_worth(
+    rules: SearchedRules, state: DiceChessState, side: int, searching: int | None = None
+) -> float:
+    """The searcher's worth of a position whose game goes on, for ``side``: the rules'
+    estimate for the side ``searching`` (``side`` if None) as its ``utility``, negated for
+    its opponent."""
+    me = side if searching is None else searching
+    worth = utility(value.evaluate(rules, state, me, LEAN))
+    return worth if side == me else -worth
 
 
 @dataclass
@@ -155,6 +178,8 @@ class DiceSearch:
     killers: dict[int, int] = field(default_factory=dict)
     #: Quiescence plies at the leaves (0 for a plain fixed-depth search).
     quiesce: int = QUIESCE
+    #: The side whose ``utility`` the leaves are (the side to move at the root).
+    searching: int = -1
 
     def __post_init__(self) -> None:
         geo = self.rules.geo
@@ -279,13 +304,15 @@ class DiceSearch:
         elif not self.opening or b.quiet < self.opening:
             return None
         lead = b.totals[me] - b.totals[other] or b.taken[me] - b.taken[other]
-        return WIN if lead > 0 else -WIN if lead < 0 else 0.0
+        if lead:
+            return WIN if lead > 0 else -WIN
+        return -CONTEMPT if me == self.searching else CONTEMPT
 
     def estimate(self) -> float:
         """The rules' estimate for the side to move, as a worth."""
         self.tick()
         b = self.board
-        return leaf_worth(self.rules, b.state(), b.side)
+        return leaf_worth(self.rules, b.state(), b.side, self.searching)
 
     def node(self, depth: int, alpha: float, beta: float, ply: int) -> float:
         """Negamax value (fail-soft) for the side to move."""
@@ -396,7 +423,7 @@ class DiceChessSearcher:
             raise IllegalAction(Refusal(SharedReason.GAME_OVER))
         if state.setup or len(actions) == 1:
             return self.one_deep(state, actions, rng)
-        search = DiceSearch(self.rules, Board.of(state), limits)
+        search = DiceSearch(self.rules, Board.of(state), limits, searching=state.side)
         moves = search.moves()
         rng.shuffle(moves)
         best, worth, finished = deepen(
@@ -437,7 +464,7 @@ class DiceChessSearcher:
     def value(self, state: DiceChessState, depth: int) -> float:
         """The fixed-depth value of ``state`` for the side to move, as a worth (the rules'
         estimate at the leaves, no quiescence), to compare with a plain expectimax."""
-        search = DiceSearch(self.rules, Board.of(state), None, quiesce=0)
+        search = DiceSearch(self.rules, Board.of(state), None, quiesce=0, searching=state.side)
         return search.node(depth, -INF, INF, 0)
 
 

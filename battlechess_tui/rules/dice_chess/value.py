@@ -62,12 +62,13 @@ SWAPS_COUNTED = 6
 PER_PREY = 1.0
 
 
-def evaluate(rules: DiceChessNumbers, state: DiceChessState, side: int) -> float:
-    """``side``'s estimate of ``state``: its lead over the other in spreads, in pawns."""
+def evaluate(rules: DiceChessNumbers, state: DiceChessState, side: int, lean: float = 0.0) -> float:
+    """``side``'s estimate of ``state``: its lead over the other in spreads, in pawns; with
+    ``lean``, as if ``side`` were that many pips further behind."""
     totals = state.board_totals()
     pips = totals[side] - totals[side ^ 1]
     taken = state.captured_total(side) - state.captured_total(side ^ 1)
-    lead = pips + TIE_BREAK * ((taken > 0) - (taken < 0))
+    lead = pips + TIE_BREAK * ((taken > 0) - (taken < 0)) - lean
     behind = None if lead == 0 else side if lead < 0 else side ^ 1
     spread = math.sqrt(SURE**2 + SWING**2 * captures_to_come(rules, state, behind))
     fuss = 0.0

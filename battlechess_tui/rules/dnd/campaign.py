@@ -5,12 +5,14 @@ It says what the campaign cannot know without the game: the classes and their st
 the item catalogue (DD-42, DD-47), the options of a campaign game (the ``roster``, DD-40), what a
 finished game did to each piece (falls, loot and promotions, DD-41, DD-42), and the magic item
 shop (DD-44, DD-47): which items a piece may buy, at SRD 3.5 prices, and what each changes on its
-numbers. It says them in facts (``Stat``, ``Change``, ``Versus``, ``ShopRefusal``); its
-``words`` (``present_shop``) write the sentences. It is read by the campaign, never by the rules.
+numbers. It says them in facts (``Stat``, ``Change``, ``Versus``, ``ShopRefusal``); the D&D
+presenter's ``shop_words`` (``present_shop``) write the sentences. It is read by the campaign,
+never by the rules.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
 
 from battlechess_tui.engine.campaign import (
@@ -26,13 +28,12 @@ from battlechess_tui.engine.campaign import (
     changed_numbers,
 )
 from battlechess_tui.engine.dice import Dice, DiceExpr
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import COMPAT_WORDS, Rules
 from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import items as dnd_items
 from battlechess_tui.rules.dnd import position
 from battlechess_tui.rules.dnd.items import Catalogue
-from battlechess_tui.rules.dnd.present_shop import DndShopWords
 from battlechess_tui.rules.dnd.roster import roster_text
 from battlechess_tui.rules.dnd.shop_facts import ARMOR_CLASSES, ITEMS_RULE, SAVES, SRD, Stat
 from battlechess_tui.rules.dnd.state import DndState
@@ -107,11 +108,6 @@ class DndCampaign:
 
     # -- the shop (DD-44, DD-47) -----------------------------------------------------------------
 
-    @property
-    def words(self) -> DndShopWords:
-        """The shop's words (``present_shop``): offers and refusals as players read them."""
-        return DndShopWords(self.catalogue)
-
     def numbers(self, cls: str, level: int, items: tuple[str, ...]) -> dict[str, str]:
         """The numbers of a piece with these items, alone on the board (no allies' auras), by
         ``Stat`` in the sheet's order."""
@@ -160,9 +156,13 @@ class DndCampaign:
         return None
 
     def refusal(self, cls: str, items: tuple[str, ...], item: str) -> str:
-        """``refused`` in words (empty when the piece may have it), for older callers."""
+        """``refused`` in the presenter's words (empty when the piece may have it), for older
+        callers (warns: ask ``refused`` and word it with ``Presenter.shop_words``)."""
         why = self.refused(cls, items, item)
-        return self.words.refusal(why) if why is not None else ""
+        if why is None:
+            return ""
+        words: str = importlib.import_module(COMPAT_WORDS).shop_refusal_words(self.rules, why)
+        return words
 
     def price(self, items: tuple[str, ...], item: str) -> int:
         """The rise in the value of the piece's items (SRD: an upgrade costs the difference)."""

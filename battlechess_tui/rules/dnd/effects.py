@@ -1,8 +1,9 @@
 """Bonuses, penalties and conditions on pieces (DD-23, DD-24, DD-27, DD-26 aura).
 
-Every number a roll uses comes from here as labelled modifiers, so the dice tray can spell
-out ``d20=14 +4 melee +1 inspire = 19``. Bonuses of one type do not stack (SRD: only the
-highest counts); penalties and untyped bonuses always add up.
+Every number a roll uses comes from here as modifiers keyed by what gives them (``melee``, an
+effect's ``Effect.name_key``, an item's text), so the dice tray can spell out ``d20=14 +4
+melee +1 inspire = 19`` (the presenter's words for the keys). Bonuses of one type do not
+stack (SRD: only the highest counts); penalties and untyped bonuses always add up.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from dataclasses import replace
 from battlechess_tui.engine.events import Event, Note, PieceRef
 from battlechess_tui.engine.geometry import Geometry
 from battlechess_tui.engine.vocabulary import EventTag
-from battlechess_tui.rules.dnd.present_effects import modifier_label
 from battlechess_tui.rules.dnd.state import Draft, Effect, Lookups, Piece
 from battlechess_tui.rules.dnd.stats import LevelStats, Tables
 
@@ -40,7 +40,7 @@ def max_hp(t: Tables, p: Piece) -> int:
 def item_bonuses(
     t: Tables, p: Piece, stat: str, *, weapon: bool = False, vs: Piece | None = None
 ) -> list[tuple[str, str, int]]:
-    """(label, type, value) of ``stat`` from the piece's magic items (DD-47)."""
+    """(key, type, value) of ``stat`` from the piece's magic items (DD-47)."""
     if not p.items or t.catalogue is None:
         return []
     foe = vs.cls if vs is not None else ""
@@ -87,14 +87,16 @@ def _aura_items(
     out: list[tuple[str, str, str, int]] = []
     here = state.standing(p.id)
     for q in state.pieces:
-        if not q.alive or q.side != p.side or geo.distance(here, state.standing(q.id)) > 1:
+        if not q.alive or q.side != p.side:
             continue
         abilities = stats_of(t, q).abilities
         inspire = abilities.get("inspire-courage")
+        aura = abilities.get("aura-of-courage")
+        if (inspire is None and aura is None) or geo.distance(here, state.standing(q.id)) > 1:
+            continue
         if inspire is not None and q.id != p.id and not helpless(q):
             for stat in ("attack", "damage", "will"):
                 out.append(("inspire", stat, "morale", inspire.bonus or 1))
-        aura = abilities.get("aura-of-courage")
         if aura is not None:
             out.append(("courage", "will", "courage", aura.will or 4))
     return out
@@ -124,7 +126,7 @@ def modifiers(
     for e in p.effects:
         for s, typ, value in e.bonuses:
             if s == stat or (s == "saves" and stat in SAVES):
-                items.append((modifier_label(t, e), stat, typ, value))
+                items.append((e.name_key, stat, typ, value))
     items += [i for i in _aura_items(state, t, geo, p) if i[1] == stat]
     return stack([(label, typ, value) for label, _, typ, value in items])
 
@@ -147,7 +149,7 @@ def armor_class(state: Lookups, t: Tables, pid: int, kind: str) -> tuple[int, Mo
     s = stats_of(t, p)
     base = {"AC": s.ac, "FAC": s.fac, "TAC": s.tac}[kind]
     bonuses = [
-        (modifier_label(t, e), typ, value)
+        (e.name_key, typ, value)
         for e in p.effects
         for stat, typ, value in e.bonuses
         if stat == "ac"

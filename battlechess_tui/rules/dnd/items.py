@@ -2,8 +2,9 @@
 
 The catalogue is data (``variants/dnd-items.toml``). A piece carries its items as short texts:
 ``weapon+2``, ``ring-of-protection+1``, ``bane:paladin`` (a bane against Paladins). Each item
-gives typed bonuses that join the piece's effects in every roll (``effects.modifiers``), so the
-dice tray shows them by name: ``d20 [14] +4 melee +2 +2 weapon = 20``.
+gives typed bonuses that join the piece's effects in every roll (``effects.modifiers``), keyed
+by the item's text (``weapon+2``; its bane's bonus by ``bane_key``), so the dice tray shows
+them by name: ``d20 [14] +4 melee +2 +2 weapon = 20``.
 
 Prices follow the SRD 3.5: ``price x bonus^2`` per *group* of items priced together (a weapon
 and its bane ability), so an upgrade costs the difference. Battle power (DD-43) counts the
@@ -25,6 +26,8 @@ from battlechess_tui.engine.spec import SpecError, read_toml
 CATALOGUE_FILE = "dnd-items.toml"
 STATS = ("attack", "damage", "ac", "init", "fort", "ref", "will", "saves", "hp", "dc")
 CLASSES = ("fighter", "rogue", "paladin", "cleric", "wizard", "bard")
+#: What marks a weapon's modifier that counts its bane's bonus (``bane_key``).
+BANE_MARK = "/bane"
 
 
 class ItemEffect(BaseModel):
@@ -107,10 +110,12 @@ class Catalogue(BaseModel):
         weapon: bool = False,
         vs: str = "",
     ) -> list[tuple[str, str, int]]:
-        """(label, type, value) of ``stat`` from these items for a piece of ``cls``/``level``.
+        """(key, type, value) of ``stat`` from these items for a piece of ``cls``/``level``,
+        each keyed by the item's text (``weapon+2``).
 
         Weapon bonuses count only for weapon attacks (``weapon``); against a piece of class
-        ``vs`` a bane weapon's enhancement is ``bane_bonus`` better (SRD).
+        ``vs`` a bane weapon's enhancement is ``bane_bonus`` better (SRD), keyed by
+        ``bane_key``.
         """
         out: list[tuple[str, str, int]] = []
         items = [self.parse(t) for t in texts]
@@ -125,11 +130,11 @@ class Catalogue(BaseModel):
                 if (e.weapon and not weapon) or (e.classes and cls not in e.classes):
                     continue
                 value = _value(e.value, item.bonus, level)
-                label = self.name(item.text)
+                key = item.text
                 if e.weapon and vs and vs in banes:
                     value += self.catalogue.bane_bonus
-                    label = f"{label}, bane"
-                out.append((label, e.type, value))
+                    key = bane_key(key)
+                out.append((key, e.type, value))
         return out
 
     def bane_dice(self, texts: tuple[str, ...], vs: str) -> DiceExpr | None:
@@ -185,6 +190,12 @@ def _parse(cat: Catalogue, text: str) -> Item:
         raise ValueError(f"item {text!r}: a bane names a class: {', '.join(CLASSES)}")
     canonical = f"{family}:{target}" if fam.bane else f"{family}+{bonus}"
     return Item(canonical, family, bonus, target)
+
+
+def bane_key(text: str) -> str:
+    """The modifier key of item ``text``'s bonus with its bane's against the foe the bane
+    names (``weapon+2/bane``): the presenter words it as the item's name and the bane."""
+    return text + BANE_MARK
 
 
 def _value(kind: str, bonus: int, level: int) -> int:

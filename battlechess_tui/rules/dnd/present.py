@@ -45,6 +45,7 @@ from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import roll_words as dnd_rolls
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.present_effects import modifier_label
+from battlechess_tui.rules.dnd.present_shop import DndShopWords
 from battlechess_tui.rules.dnd.rules import DndRules
 from battlechess_tui.rules.dnd.state import (
     ACT,
@@ -149,6 +150,11 @@ class DndPresenter(Presenter[DndState]):
         ``Prayer (foe)``, ``Curse: -4 to attack, damage and saves`` (``present_effects``)."""
         return present_effects.effect_name(self.t, key)
 
+    def modifier_words(self, key: str) -> str:
+        """A modifier's words from its key (``present_effects.modifier_words``): ``melee``,
+        ``bless``, ``+2 weapon``, ``+2 weapon, bane``."""
+        return present_effects.modifier_words(self.t, key)
+
     def thing_name(self, key: str) -> str:
         """A cause's or a spell's name (``melee attack``, ``Fireball``, ``healing (2)``); any
         other key as it is."""
@@ -157,6 +163,11 @@ class DndPresenter(Presenter[DndState]):
         if key.startswith(spells.HEAL_PREFIX) or spells.base_key(key) in self.t.spells:
             return spells.definition(self.t, key).name
         return key
+
+    # -- the campaign's shop (its words: ``present_shop.py``) -----------------------------------
+
+    def shop_words(self) -> DndShopWords:
+        return DndShopWords(self.dnd.catalogue)
 
     # -- rolls (their words: ``roll_words.py``) -------------------------------------------------
 
@@ -320,10 +331,9 @@ class DndPresenter(Presenter[DndState]):
         lines.append(f"Init {_signed(init)}  {acs}")
         att = fx.modifiers(state, t, geo, p.id, "attack", weapon=True)
         dmg = fx.modifiers(state, t, geo, p.id, "damage", weapon=True)
-        extra = "".join(f" {_signed(v)} {label}" for label, v in att)
         lines.append(
-            f"Melee {_signed(st.melee)}{extra}  Damage {st.dmg_text}"
-            + "".join(f" {_signed(v)} {label}" for label, v in dmg)
+            f"Melee {_signed(st.melee)}{self._modifiers_text(att)}  Damage {st.dmg_text}"
+            + self._modifiers_text(dmg)
         )
         saves = "  ".join(
             f"{name} {_signed(sum(v for _, v in fx.save_bonus(state, t, geo, p.id, k)))}"
@@ -337,6 +347,10 @@ class DndPresenter(Presenter[DndState]):
             lines.append("Active: " + ", ".join(active))
         lines.append("Items: " + (item_names(t, p.items) or "none"))
         return lines
+
+    def _modifiers_text(self, mods: fx.Mods) -> str:
+        """`` +1 inspire +2 +2 weapon``: the sheet's modifiers, each by its words."""
+        return "".join(f" {_signed(v)} {self.modifier_words(key)}" for key, v in mods)
 
     def _spell_lines(self, p: Piece) -> list[str]:
         t = self.t

@@ -1,10 +1,12 @@
 """The words of D&D Battle Chess's rolls, written from their facts: attack rolls and their
 confirmation, damage, healing, saves, initiative, a curse's and Blur's d100 (DD-11, DD-13,
-DD-22, DD-28). The presenter's ``roll_words`` is ``words`` below."""
+DD-22, DD-28), and their modifiers (DD-13, DD-47). The presenter's ``roll_words`` is
+``words`` below."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from battlechess_tui.engine.events import Roll
@@ -38,8 +40,10 @@ Words = Callable[[Any, Roll], RollWords]
 
 
 def words(presenter: Any, roll: Roll) -> RollWords:
-    """The words of a D&D roll (the shared words for a kind this game does not throw)."""
-    return _BY_USE.get(roll.use, _shared)(presenter, roll)
+    """The words of a D&D roll (the shared words for a kind this game does not throw), with
+    its modifiers' words (``present_effects.modifier_words``: ``+2 weapon``, ``bless``)."""
+    written = _BY_USE.get(roll.use, _shared)(presenter, roll)
+    return replace(written, modifiers=tuple(presenter.modifier_words(k) for k, _ in roll.modifiers))
 
 
 def _shared(presenter: Any, roll: Roll) -> RollWords:

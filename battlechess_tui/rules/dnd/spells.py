@@ -233,7 +233,7 @@ def _touch_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
     sp = params(w.t, w.piece(c), key)
     extra: list[tuple[str, int]] = []
     if key == "shocking-grasp" and w.piece(x).cls in METAL:
-        extra.append(("metal armour", sp.bonus or 3))
+        extra.append(("metal-armour", sp.bonus or 3))
     hit, crit = combat.attack_roll(w, c, x, touch=True, extra=extra, cause=key)
     if not hit:
         return
