@@ -283,3 +283,17 @@ def test_sc_4_the_searcher_looks_past_a_boxed_in_players_pass() -> None:
     state = rules.parse_position("5brk/4p1bp/4Pp1p/5P1P/p1p5/P1Pp4/PB1P4/KRB4N w - - 0 1")
     found = searcher.search(state, Budget(nodes=2000), random.Random(1))
     assert found.action in rules.legal_actions(state) and found.depth >= 3
+
+
+def test_sc_3_an_attacked_king_may_not_stand_pat_at_the_horizon() -> None:
+    """SC-3: a king can be killed, so at the horizon a side whose king is attacked does not
+    stand on its estimate: White is ahead (two Rooks against the Queen), but Black's Queen on
+    e1 fights for the boxed-in King on h1 at 75% whatever White does (no White piece reaches
+    f1 or g1), so the quiescence value is most of a lost game, not White's lead."""
+    rules = make_variant("single-combat").rules
+    searcher = rules.searcher()
+    fen = "8/2RR4/8/k7/8/8/6PP/4q2K w - - 0 1"
+    stand = FlatBoard(fen, check=False).evaluate()
+    assert stand > 0
+    search = AlphaBeta(FlatBoard(fen, check=False), searcher.rule)  # type: ignore[union-attr]
+    assert search.quiesce(-MATE, MATE, 0) < -MATE // 2

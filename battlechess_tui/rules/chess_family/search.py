@@ -104,6 +104,8 @@ class AlphaBeta:
         self.pruning = pruning
         self.partial: tuple[int, int] | None = None
         self.base = len(board.stack)
+        #: SC-3: a king can be killed, so an attacked king may not stand pat (``evasions``).
+        self.evade = not rule.check and pruning
 
     # -- the limits --------------------------------------------------------------------------
 
@@ -456,6 +458,8 @@ class AlphaBeta:
             if qdepth < EVASION_PLIES and ply < MAX_DEPTH and board.in_check():
                 return self.search_moves(1, alpha, beta, ply, True, 0)
         stand = board.evaluate()
+        if self.evade and qdepth < EVASION_PLIES and board.in_check():
+            return self.evasions(stand, alpha, beta, ply, qdepth)
         if stand >= beta or qdepth >= MAX_QUIESCE:
             return stand
         best = stand
@@ -485,6 +489,23 @@ class AlphaBeta:
                     if v >= beta:
                         break
         return best
+
+    def evasions(
+        self, stand: int, alpha: int | float, beta: int | float, ply: int, qdepth: int
+    ) -> int:
+        """SC-3 near the horizon: the side to move's king is attacked, so it may not stand
+        pat (the attacker would fight for the king next): every move is searched, each
+        followed by the quiescence search; with no move, the estimate."""
+        best = -INF
+        for m in self.ordered(self.board.moves(), 0, ply):
+            v = self.child_q(m, alpha, beta, ply, qdepth)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return stand if best == -INF else best
 
     def child_q(
         self, m: int, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0
