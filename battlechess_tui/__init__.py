@@ -1,3 +1,3 @@
 """battlechess: dice-and-battle chess variants in the terminal."""
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"
