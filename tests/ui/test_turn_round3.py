@@ -364,3 +364,17 @@ async def test_dd_an_auto_battle_shows_no_result_while_its_dice_roll(
         assert screen.board_model != board and screen.battle_info != battle
         told = [d for entry in screen.log_entries for d in entry.details]
         assert "White Cleric on a6 falls" in told
+
+
+async def test_sc_5_the_log_in_coordinates_keeps_a_fights_words(tmp_path: Path) -> None:
+    """A Single Combat capture is a fight (SC-5): in coordinates the log writes its squares and
+    the fight's words after them, as the presenter annotates the move (no text cut apart)."""
+    game = build_game("single-combat", None, 7)
+    for move in ("e2e4", "d7d5", "e4d5"):
+        game.play(move)
+    san = game.plies[-1].notation
+    assert san.startswith("exd5 ") and len(san) > len("exd5 ")
+    app = app_for(game, tmp_path, notation="coordinates")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table(pilot).log_entries[-1].notation == "e4d5" + san[len("exd5") :]

@@ -97,8 +97,8 @@ def in_coordinates(game: Game, entries: tuple[LogEntry, ...]) -> tuple[LogEntry,
     for entry in entries:
         ply = game.plies[entry.ply - 1]
         if ply.action.kind == MOVE and entry.notation == ply.notation:
-            first = ply.notation.split(" ")[0]
-            entry = replace(entry, notation=ply.action.text(geo) + ply.notation[len(first) :])
+            moved = ply.action.text(geo)
+            entry = replace(entry, notation=game.presenter.annotate(moved, list(ply.events)))
         out.append(entry)
     return tuple(out)
 
