@@ -218,3 +218,23 @@ def test_dc_12_behind_the_searcher_still_tells_a_smaller_gap_from_a_larger_one()
     # behind would choose blindly); the searching side's utility keeps a plain share there.
     assert utility(-4.0) - utility(-6.0) > 0.05
     assert utility(4.0) > -utility(-4.0) > 0
+
+
+def test_dc_12_after_a_capture_the_stall_clock_ends_the_game_for_the_searcher() -> None:
+    # A capture has been made (White took a 2), so the stall clock counts (DC-12): with it run
+    # out, the dice on the board decide, White's 6 against Black's 5 and 1: a level board, so
+    # the captures decide, White ahead by the 2 taken. The searcher scores the ended game
+    # exactly, as the rules do, whatever its estimate would say.
+    r = rules()
+    state = tactic(r, LEVEL_BOARD, 1, quiet=r.stall_plies, captured=((2,), ()))
+    outcome = r.outcome(state)
+    assert outcome is not None and outcome.winner == 0
+    assert searcher(r).value(state, 1) == pytest.approx(-1.0)
+
+
+@pytest.mark.parametrize("token", ["X3", "W7", "b0", "W"])
+def test_dc_1_the_row_builder_refuses_a_token_that_is_no_die(token: str) -> None:
+    # A die is White's or Black's and shows 1 to 6 (DC-1): anything else is named, not built.
+    rows = LEVEL_BOARD.replace("W6", token)
+    with pytest.raises(ValueError, match=f"cannot read '{token}'"):
+        rules().from_text(rows, 0)
