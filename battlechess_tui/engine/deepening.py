@@ -8,13 +8,28 @@ best move of the unfinished depth is kept if one was scored there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from battlechess_tui.engine.rules import Limits
 
 M = TypeVar("M")
+#: Nodes between two looks at the clock (the node budget is checked at every node).
+CLOCK_EVERY = 256
 
 
 class Stop(Exception):
     """The limits are used up: the search answers with what it has."""
+
+
+def check(nodes: int, limits: Limits | None) -> None:
+    """Raise ``Stop`` once ``nodes`` reach the node budget or the time is spent."""
+    if limits is None:
+        return
+    if nodes >= limits.nodes:
+        raise Stop
+    if not nodes % CLOCK_EVERY and limits.spent(nodes):
+        raise Stop
 
 
 def deepen(

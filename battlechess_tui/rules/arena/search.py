@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.deepening import Stop, deepen
+from battlechess_tui.engine.deepening import check, deepen
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Found, IllegalAction, Limits, Rules
@@ -25,7 +25,6 @@ MATE = 100_000
 MATE_BOUND = MATE - 1_000
 INF = 10 * MATE
 MAX_DEPTH = 64
-CLOCK_EVERY = 256
 EXACT, LOWER, UPPER = 0, 1, 2
 CENTIPAWNS = 100.0
 
@@ -46,13 +45,7 @@ class ArenaSearch:
 
     def tick(self) -> None:
         self.nodes += 1
-        limits = self.limits
-        if limits is None:
-            return
-        if self.nodes >= limits.nodes:
-            raise Stop
-        if not self.nodes % CLOCK_EVERY and limits.spent(self.nodes):
-            raise Stop
+        check(self.nodes, self.limits)
 
     def child(self, state: ArenaState, action: Action) -> ArenaState:
         return self.rules.apply(state, action, self.dice)[0]

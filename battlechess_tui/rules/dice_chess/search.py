@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from battlechess_tui.engine.actions import MOVE, Action
-from battlechess_tui.engine.deepening import Stop, deepen
+from battlechess_tui.engine.deepening import check, deepen
 from battlechess_tui.engine.dice import Dice, ScriptedDice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
@@ -84,8 +84,6 @@ LEAN = 0.25
 CONTEMPT = 0.1
 #: Captures the side to move may still make at a leaf before the estimate is taken.
 QUIESCE = 2
-#: How often (nodes) the limits' clock and cancel are asked.
-CLOCK_EVERY = 256
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The expected reroll of a capturing die (DC-10), for ordering and the hint's gain.
 MEAN_FACE = (FACES + 1) / 2
@@ -190,13 +188,7 @@ class DiceSearch:
 
     def tick(self) -> None:
         self.nodes += 1
-        limits = self.limits
-        if limits is None:
-            return
-        if self.nodes >= limits.nodes:
-            raise Stop
-        if not self.nodes % CLOCK_EVERY and limits.spent(self.nodes):
-            raise Stop
+        check(self.nodes, self.limits)
 
     # -- moves ------------------------------------------------------------------------------
 
