@@ -363,8 +363,8 @@ class AlphaBeta:
     def null_ok(self, depth: int, beta: int | float) -> bool:
         board = self.board
         return (
-            self.rule.fights is None
-            and depth >= NULL_R + 1
+            depth >= NULL_R + 1
+            and (self.rule.fights is None or not board.in_check())
             and abs(beta) < MATE_BOUND
             and board.evaluate() >= beta
             and board.has_pieces(board.side)
@@ -476,7 +476,8 @@ class AlphaBeta:
             if victim & 7 != KING and stand + gain + DELTA <= alpha:
                 continue
             if fights is not None and victim:
-                v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth)
+                hope = INF if victim & 7 == KING else stand + gain + DELTA
+                v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth, hope)
             else:
                 attacker = VALUE[b[m & 255] & 7]
                 if attacker > gain and board.attacked((m >> 8) & 255, enemy):
@@ -533,9 +534,12 @@ class AlphaBeta:
         beta: int | float,
         ply: int,
         qdepth: int,
+        hope: int | float = INF,
     ) -> int:
         """A fight in the quiescence search: the lost result at its static estimate, the won
-        one searched on with the window that estimate leaves."""
+        one searched on with the window that estimate leaves. ``hope`` is the most the won
+        result is thought to reach (delta pruning): where even it, weighed with the lost
+        result, cannot raise alpha, the fight is not searched (-INF, as an illegal move)."""
         board = self.board
         attacker = board.b[m & 255]
         p = fights[attacker & 7][victim & 7]
@@ -548,6 +552,8 @@ class AlphaBeta:
             board.unmake()
         if p <= 0:
             return lost
+        if p * hope + q * lost <= alpha:
+            return -INF
         if victim & 7 == KING:
             won = self.won(ply + 1)
         else:
