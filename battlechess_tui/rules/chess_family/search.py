@@ -495,18 +495,44 @@ class AlphaBeta:
         self, stand: int, alpha: int | float, beta: int | float, ply: int, qdepth: int
     ) -> int:
         """SC-3 near the horizon: the side to move's king is attacked, so it may not stand
-        pat (the attacker would fight for the king next): every move is searched, each
-        followed by the quiescence search; with no move, the estimate."""
+        pat (the attacker would fight for the king next): each capture, and each other move
+        that takes the king out of reach, is searched, followed by the quiescence search.
+        A quiet move that leaves the king attacked is searched only where no move does
+        better: the attacker's fight for the king (at least a quarter of a won game, SC-7)
+        outweighs any material the escape costs. With no move, the estimate."""
         best = -INF
+        stays = []
         for m in self.ordered(self.board.moves(), 0, ply):
+            if not self.board.victim(m) and not self.escapes(m):
+                stays.append(m)
+                continue
             v = self.child_q(m, alpha, beta, ply, qdepth)
             if v > best:
                 best = v
                 if v > alpha:
                     alpha = v
                     if v >= beta:
-                        break
+                        return best
+        if best == -INF:
+            for m in stays:
+                v = self.child_q(m, alpha, beta, ply, qdepth)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
         return stand if best == -INF else best
+
+    def escapes(self, m: int) -> bool:
+        """Does move ``m`` leave the mover's king out of the enemy's reach?"""
+        board = self.board
+        side = board.side
+        board.make(m)
+        try:
+            return not board.attacked(board.kings[side], board.side)
+        finally:
+            board.unmake()
 
     def child_q(
         self, m: int, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0
