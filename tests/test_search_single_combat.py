@@ -86,3 +86,24 @@ def test_sc_3_an_attacked_king_escapes_first_at_the_horizon() -> None:
     value, depth, nodes = _depth_search(fen, 3)
     assert (value, depth) == (-449, 3)
     assert nodes < 25_000
+
+
+def test_sc_7_a_small_share_of_the_kings_fight_is_not_read_as_material() -> None:
+    """SC-7: the searcher weighs a fight for the King by its chance, a won game being 1,000
+    pawns; its answer of 183 pawns is an 18% chance of the King, not a lead in material (no
+    side owns 50 pawns of pieces). In that save, had 31.Qxd4 been lost, Black to move is at
+    -183 at medium (White's Bishop and Knight still round the King, seen at depth 4): read
+    as material, that was White's certain win (0.9993), and the lost fight no loss at all;
+    it is 0.18."""
+    from battlechess_tui.ai.searched import worth_of
+    from battlechess_tui.analysis import engine
+    from battlechess_tui.engine.actions import MOVE, Action
+    from battlechess_tui.engine.rules import Found
+
+    found = Found(Action(MOVE, (27, 36)), -182.73, 0, 3, 8_000, 0.0)
+    assert worth_of(found) == pytest.approx(-0.18273)
+    assert worth_of(Found(Action(MOVE, (27, 36)), -4.0, 0, 3, 8_000, 0.0)) < -0.5  # material
+    rules = make_variant("single-combat").rules
+    lost = rules.parse_position("1r3qn1/1bpp2b1/p3p2r/PN3p1p/3kP1PP/1R2BP2/1P4B1/3K2NR b - - 0 31")
+    worth = engine.estimate(rules, lost, "medium", 61_000_188).worth
+    assert 0 < worth < 0.5
