@@ -500,29 +500,29 @@ class AlphaBeta:
         A quiet move that leaves the king attacked is searched only where no move does
         better: the attacker's fight for the king (at least a quarter of a won game, SC-7)
         outweighs any material the escape costs. With no move, the estimate."""
+        board = self.board
+        moves = self.ordered(board.moves(), 0, ply)
+        out = [m for m in moves if board.victim(m) or self.escapes(m)]
+        best = self.replies(out, alpha, beta, ply, qdepth)
+        if best == -INF:
+            best = self.replies([m for m in moves if m not in out], alpha, beta, ply, qdepth)
+        return stand if best == -INF else best
+
+    def replies(
+        self, moves: list[int], alpha: int | float, beta: int | float, ply: int, qdepth: int
+    ) -> int:
+        """The best of ``moves``, each followed by the quiescence search (fail-soft; -INF
+        for none)."""
         best = -INF
-        stays = []
-        for m in self.ordered(self.board.moves(), 0, ply):
-            if not self.board.victim(m) and not self.escapes(m):
-                stays.append(m)
-                continue
+        for m in moves:
             v = self.child_q(m, alpha, beta, ply, qdepth)
             if v > best:
                 best = v
                 if v > alpha:
                     alpha = v
                     if v >= beta:
-                        return best
-        if best == -INF:
-            for m in stays:
-                v = self.child_q(m, alpha, beta, ply, qdepth)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-        return stand if best == -INF else best
+                        break
+        return best
 
     def escapes(self, m: int) -> bool:
         """Does move ``m`` leave the mover's king out of the enemy's reach?"""
