@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from battlechess_tui.ai.budget import DEFAULT_NODES_PER_MS, THINK_MS, Budget, nodes_per_ms
+from battlechess_tui.ai.budget import (
+    DEFAULT_NODES_PER_MS,
+    THINK_MS,
+    Budget,
+    level_ms,
+    nodes_per_ms,
+)
 from battlechess_tui.cli import main
 from battlechess_tui.engine.registry import make_rules, resolve, spec, specs
 from battlechess_tui.engine.spec import VariantSpec
@@ -25,6 +31,10 @@ CALIBRATED = {
     "dnd": 3.0,
 }
 
+#: The levels a game's file gives their own thinking time (ms), where THINK_MS's would leave
+#: two levels choosing alike (issue 24, item 3).
+OWN_TIMES = {"single-combat": {"easy": 10}}
+
 HEAD = 'key = "house"\nname = "House"\ndescription = "a house rule"\n'
 
 
@@ -41,8 +51,23 @@ def test_every_shipped_game_states_its_calibration_and_the_budgets_are_unchanged
         assert search is not None, key
         assert search.nodes_per_ms == figure
         rules = make_rules(key)
-        for level, ms in THINK_MS.items():
+        for level, ms in (THINK_MS | OWN_TIMES.get(key, {})).items():
             assert Budget.for_level(level, rules=rules).nodes == round(ms * figure)
+
+
+def test_single_combats_easy_thinks_a_fifth_of_the_time_and_an_explicit_time_still_wins() -> None:
+    rules = make_rules("single-combat")
+    assert level_ms("easy", rules) == 10 and level_ms("medium", rules) == THINK_MS["medium"]
+    assert Budget.for_level("easy", rules=rules).nodes == 400
+    assert Budget.for_level("easy", 50, rules=rules).nodes == 2000
+    assert level_ms("easy", make_rules("classic")) == THINK_MS["easy"]
+
+
+def test_a_house_file_may_give_a_level_its_own_time(tmp_path: Path) -> None:
+    body = 'base = "classic"\n[search]\nnodes_per_ms = 10\nthink_ms = { hard = 3000 }\n'
+    rules = resolve(str(_house(tmp_path, body))).rules
+    assert Budget.for_level("hard", rules=rules).nodes == 30_000
+    assert Budget.for_level("medium", rules=rules).nodes == THINK_MS["medium"] * 10
 
 
 def test_a_house_file_inherits_its_bases_figure(tmp_path: Path) -> None:
@@ -81,8 +106,26 @@ def test_a_house_game_saved_before_search_was_stated_counts_as_its_base() -> Non
         ('nodes_per_ms = "40"', "search.nodes_per_ms: Input should be a valid number"),
         ("nodes_per_ms = true", "search.nodes_per_ms: Input should be a valid number"),
         ("nodes_per_ms = 4\ndepth = 3", "search.depth: Extra inputs are not permitted"),
+        (
+            "nodes_per_ms = 4\nthink_ms = { expert = 9 }",
+            "search.think_ms.expert.[key]: Input should be 'easy', 'medium' or 'hard'",
+        ),
+        (
+            "nodes_per_ms = 4\nthink_ms = { easy = 0 }",
+            "search.think_ms.easy: Input should be greater than 0",
+        ),
     ],
-    ids=["zero", "negative", "too-many", "infinite", "text", "switch", "unknown-key"],
+    ids=[
+        "zero",
+        "negative",
+        "too-many",
+        "infinite",
+        "text",
+        "switch",
+        "unknown-key",
+        "unknown-level",
+        "no-time",
+    ],
 )
 def test_check_variant_refuses_a_bad_search_table_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], search: str, problem: str

@@ -17,6 +17,7 @@ from typing import Any
 
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.spec import SearchSpec
 
 #: The levels a player can be set to, weakest first.
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
@@ -32,17 +33,32 @@ DEFAULT_NODES_PER_MS = 2.0
 MIN_NODES = 1
 
 
-def nodes_per_ms(rules: Rules[Any] | None) -> float:
-    """The nodes a millisecond buys in the game of ``rules``: its variant file's ``[search]``
-    (a house file inherits its base's). A house game saved before files stated one counts as
-    its shipped base, as it did then."""
+def search_spec(rules: Rules[Any] | None) -> SearchSpec | None:
+    """The ``[search]`` of the game of ``rules``: its variant file's, or its base's for a house
+    file that states none (a house game saved before files stated one counts as its shipped
+    base, as it did then)."""
     if rules is None:
-        return DEFAULT_NODES_PER_MS
+        return None
     search = rules.spec.search
     if search is None and rules.spec.base is not None:
         base = specs().get(rules.spec.base)
         search = base.search if base is not None else None
+    return search
+
+
+def nodes_per_ms(rules: Rules[Any] | None) -> float:
+    """The nodes a millisecond buys in the game of ``rules`` (``[search] nodes_per_ms``)."""
+    search = search_spec(rules)
     return search.nodes_per_ms if search is not None else DEFAULT_NODES_PER_MS
+
+
+def level_ms(level: str, rules: Rules[Any] | None = None) -> int:
+    """How long ``level`` thinks in the game of ``rules``: ``THINK_MS``, unless the variant
+    file's ``[search] think_ms`` gives the level its own time (where the levels would
+    otherwise finish the same depth and choose alike)."""
+    search = search_spec(rules)
+    own = search.think_ms.get(level) if search is not None else None  # type: ignore[call-overload]
+    return own if own is not None else THINK_MS.get(level, THINK_MS[DEFAULT_LEVEL])
 
 
 class Cancelled(Exception):
@@ -73,7 +89,7 @@ class Budget:
         also a deadline from now."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-        ms = think_ms if think_ms is not None else THINK_MS.get(level, THINK_MS[DEFAULT_LEVEL])
+        ms = think_ms if think_ms is not None else level_ms(level, rules)
         if ms <= 0:
             raise ValueError(f"thinking time must be positive, not {ms} ms")
         deadline = time.monotonic() + ms / 1000 if wall_clock else None

@@ -17,8 +17,10 @@ from battlechess_tui.ai.scoring import squash
 from battlechess_tui.engine.rules import Found, Rules, Searcher
 
 #: Beyond this lead (in the estimate's unit) a value is a share of a won game, not material:
-#: a searcher weighs a fight that may end the game by its chance (Single Combat's king).
-BEYOND_MATERIAL = 200.0
+#: a searcher weighs a fight that may end the game by its chance (Single Combat's king). More
+#: than every piece of a side is worth (39 pawns and their squares): a 5% to 20% chance of the
+#: King's fight (50 to 200 pawns) read as material would count as a sure win.
+BEYOND_MATERIAL = 50.0
 #: The searcher's value of a won game, in the same unit (``MATE`` centipawns).
 WON_VALUE = 1000.0
 

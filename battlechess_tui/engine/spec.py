@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -138,6 +138,8 @@ class BoardSpec(BaseModel):
 #: searcher here (classic's, about 166 a CPU millisecond), so a house file cannot make one
 #: decision of a balance run take hours.
 MAX_NODES_PER_MS = 1000.0
+#: The longest thinking time a variant file may give a level (``[search] think_ms``).
+MAX_THINK_MS = 60_000
 
 
 class SearchSpec(BaseModel):
@@ -149,6 +151,12 @@ class SearchSpec(BaseModel):
         le=MAX_NODES_PER_MS,
         strict=True,  # a number: not `true`, not "40"
         description="nodes of search one millisecond of thinking buys (ai/budget.py)",
+    )
+    think_ms: dict[
+        Literal["easy", "medium", "hard"], Annotated[int, Field(gt=0, le=MAX_THINK_MS)]
+    ] = Field(
+        default_factory=dict,
+        description="a level's thinking time in this game where it is not ai/budget.py's",
     )
 
 

@@ -363,8 +363,8 @@ class AlphaBeta:
     def null_ok(self, depth: int, beta: int | float) -> bool:
         board = self.board
         return (
-            self.rule.fights is None
-            and depth >= NULL_R + 1
+            depth >= NULL_R + 1
+            and (self.rule.fights is None or not board.in_check())
             and abs(beta) < MATE_BOUND
             and board.evaluate() >= beta
             and board.has_pieces(board.side)
@@ -476,7 +476,8 @@ class AlphaBeta:
             if victim & 7 != KING and stand + gain + DELTA <= alpha:
                 continue
             if fights is not None and victim:
-                v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth)
+                hope = INF if victim & 7 == KING else stand + gain + DELTA
+                v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth, hope)
             else:
                 attacker = VALUE[b[m & 255] & 7]
                 if attacker > gain and board.attacked((m >> 8) & 255, enemy):
@@ -494,10 +495,26 @@ class AlphaBeta:
         self, stand: int, alpha: int | float, beta: int | float, ply: int, qdepth: int
     ) -> int:
         """SC-3 near the horizon: the side to move's king is attacked, so it may not stand
-        pat (the attacker would fight for the king next): every move is searched, each
-        followed by the quiescence search; with no move, the estimate."""
+        pat (the attacker would fight for the king next): each capture, and each other move
+        that takes the king out of reach, is searched, followed by the quiescence search.
+        A quiet move that leaves the king attacked is searched only where no move does
+        better: the attacker's fight for the king (at least a quarter of a won game, SC-7)
+        outweighs any material the escape costs. With no move, the estimate."""
+        board = self.board
+        moves = self.ordered(board.moves(), 0, ply)
+        out = [m for m in moves if board.victim(m) or self.escapes(m)]
+        best = self.replies(out, alpha, beta, ply, qdepth)
+        if best == -INF:
+            best = self.replies([m for m in moves if m not in out], alpha, beta, ply, qdepth)
+        return stand if best == -INF else best
+
+    def replies(
+        self, moves: list[int], alpha: int | float, beta: int | float, ply: int, qdepth: int
+    ) -> int:
+        """The best of ``moves``, each followed by the quiescence search (fail-soft; -INF
+        for none)."""
         best = -INF
-        for m in self.ordered(self.board.moves(), 0, ply):
+        for m in moves:
             v = self.child_q(m, alpha, beta, ply, qdepth)
             if v > best:
                 best = v
@@ -505,7 +522,17 @@ class AlphaBeta:
                     alpha = v
                     if v >= beta:
                         break
-        return stand if best == -INF else best
+        return best
+
+    def escapes(self, m: int) -> bool:
+        """Does move ``m`` leave the mover's king out of the enemy's reach?"""
+        board = self.board
+        side = board.side
+        board.make(m)
+        try:
+            return not board.attacked(board.kings[side], board.side)
+        finally:
+            board.unmake()
 
     def child_q(
         self, m: int, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0
@@ -533,9 +560,12 @@ class AlphaBeta:
         beta: int | float,
         ply: int,
         qdepth: int,
+        hope: int | float = INF,
     ) -> int:
         """A fight in the quiescence search: the lost result at its static estimate, the won
-        one searched on with the window that estimate leaves."""
+        one searched on with the window that estimate leaves. ``hope`` is the most the won
+        result is thought to reach (delta pruning): where even it, weighed with the lost
+        result, cannot raise alpha, the fight is not searched (-INF, as an illegal move)."""
         board = self.board
         attacker = board.b[m & 255]
         p = fights[attacker & 7][victim & 7]
@@ -548,6 +578,8 @@ class AlphaBeta:
             board.unmake()
         if p <= 0:
             return lost
+        if p * hope + q * lost <= alpha:
+            return -INF
         if victim & 7 == KING:
             won = self.won(ply + 1)
         else:
