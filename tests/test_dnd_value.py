@@ -6,6 +6,9 @@ out (DD-4)."""
 
 from dataclasses import replace
 
+import pytest
+
+from battlechess_tui.rules.dnd.approach import APPROACH, approach
 from battlechess_tui.rules.dnd.state import ACT, Effect
 from battlechess_tui.rules.dnd.value import KING_WORTH, race, worth
 from tests.dnd_helpers import edit, give, play, position
@@ -78,7 +81,7 @@ def test_dd_23_a_paralyzed_piece_threatens_no_battle():
 def test_dd_10_a_battle_that_would_lose_counts_nothing():
     v, s = position(FIGHTER_AND_WIZARD.format("b"), 5)  # the Wizard could attack e4
     material = sum(worth(v.rules, p) * (1 if p.side else -1) for p in s.pieces if p.alive)
-    assert v.rules.evaluate(s, 1) == material
+    assert v.rules.evaluate(s, 1) == material + approach(v.rules, s, 1)
 
 
 def test_dd_4_a_lead_counts_less_as_the_quiet_turns_run_out():
@@ -121,3 +124,23 @@ def test_dd_23_a_charmed_piece_threatens_no_battle_against_its_charmer():
     )
     ev = v.rules.evaluate
     assert ev(charmed, 1) < ev(other, 1) - KING_WORTH / 2
+
+
+def test_dd_9_a_piece_counts_more_nearer_the_enemy_king():
+    """Each square nearer the enemy King (king steps) adds ``APPROACH``, so a search brings its
+    pieces forward when no battle is in reach, instead of shuffling into DD-4's quiet draw."""
+    far = "4k3/8/8/8/8/8/3P4/4K3 {} - - 0 1"  # Fighter d2, six king steps from e8
+    near = "4k3/8/8/3P4/8/8/8/4K3 {} - - 0 1"  # Fighter d5: three nearer, no battle
+    for side in "wb":
+        v, s_far = position(far.format(side))
+        _, s_near = position(near.format(side))
+        ev = v.rules.evaluate
+        assert ev(s_near, 0) > ev(s_far, 0)
+        assert ev(s_near, 0) - ev(s_far, 0) == pytest.approx(3 * APPROACH)
+        assert ev(s_near, 1) == -ev(s_near, 0)
+
+
+def test_dd_9_a_king_far_from_the_enemy_pieces_counts_for_his_side():
+    v, home = position("8/8/7k/8/8/6PP/8/4K3 b - - 0 1")  # two Fighters three steps off
+    _, fled = position("k7/8/8/8/8/6PP/8/4K3 b - - 0 1")  # the King on a8, six and seven
+    assert v.rules.evaluate(fled, 1) > v.rules.evaluate(home, 1)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from weakref import WeakKeyDictionary
 
 from battlechess_tui.rules.dnd import effects as fx
+from battlechess_tui.rules.dnd.approach import approach
 from battlechess_tui.rules.dnd.race import DndNumbers, chances, race
 from battlechess_tui.rules.dnd.state import BATTLE, DndState, Effect, Piece
 from battlechess_tui.rules.dnd.threats import best_battle, next_mover
@@ -46,6 +47,7 @@ def evaluate(rules: DndNumbers, state: DndState, side: int) -> float:
     for p in state.pieces:
         if p.alive:
             total += worth(rules, p) if p.side == side else -worth(rules, p)
+    total += approach(rules, state, side)
     if state.phase == BATTLE and state.battle is not None:
         total += battle_stake(rules, state, side)
     mover = next_mover(state)
