@@ -18,14 +18,13 @@ from battlechess_tui.cli.common import (
     make_game_variant,
     parse_pairs,
 )
+from battlechess_tui.engine.spec import MAX_THINK_MS
 
 if TYPE_CHECKING:
     from battlechess_tui.simulation import Summary
 
 #: Widest bar of the endings chart, in cells.
 BAR_WIDTH = 40
-#: The longest a search level may think per decision: a minute.
-MAX_THINK_MS = 60_000
 
 
 def add_parsers(sub: Any) -> dict[str, Any]:

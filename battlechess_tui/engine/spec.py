@@ -138,7 +138,8 @@ class BoardSpec(BaseModel):
 #: searcher here (classic's, about 166 a CPU millisecond), so a house file cannot make one
 #: decision of a balance run take hours.
 MAX_NODES_PER_MS = 1000.0
-#: The longest thinking time a variant file may give a level (``[search] think_ms``).
+#: The longest a search level may think per decision, a minute: in a variant file's
+#: ``[search] think_ms`` and in ``simulate --think-ms``.
 MAX_THINK_MS = 60_000
 
 
