@@ -246,3 +246,27 @@ def test_a_game_that_doubts_the_best_reply_plays_for_the_replies_that_miss_it(le
         assert choose(Doubted(), level) == WAIT
     finally:
         Doubted.reply_doubt = 0.8
+
+
+def _root(*pawns: float):
+    """A root of White's with one looked-at choice per lead in ``pawns``."""
+    from battlechess_tui.ai.outcomes import Result
+    from battlechess_tui.ai.scoring import squash
+    from battlechess_tui.ai.search import Edge, Node
+
+    root = Node(None, 0, 0.0, False)
+    root.edges = [
+        Edge(Action(MOVE, (), str(i)), Result((), CERTAIN, 1), [], squash(p), visits=1)
+        for i, p in enumerate(pawns)
+    ]
+    return root
+
+
+def test_a_margin_chooses_among_the_decisions_within_it_and_none_below():
+    from battlechess_tui.ai.search import best_choice
+
+    root = _root(3.0, 2.5, 0.0)
+    chosen = {best_choice(root, random.Random(seed), 1.0).action.choice for seed in range(40)}
+    assert chosen == {"0", "1"}
+    best = {best_choice(root, random.Random(seed)).action.choice for seed in range(40)}
+    assert best == {"0"}

@@ -31,7 +31,7 @@ from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import Result, results
 from battlechess_tui.ai.players import TIE, decisions, held
-from battlechess_tui.ai.scoring import worth, worth_after
+from battlechess_tui.ai.scoring import unsquash, worth, worth_after
 from battlechess_tui.ai.searched import searched_hint
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.rules import Outcome, Rules
@@ -222,16 +222,20 @@ def _itself(state: Any) -> Hashable:
     return name
 
 
-def best_choice(root: Node, rng: random.Random) -> Edge:
+def best_choice(root: Node, rng: random.Random, margin: float = 0.0) -> Edge:
     """The root's best choice for the side deciding there, among those the search looked
     beyond (if any): a choice seen only one decision deep is judged on the position right
     after it, where its threats still count in full, so it would be unfairly preferred to
-    one whose answers were seen. Ties are broken at random."""
+    one whose answers were seen. Ties, and with a ``margin`` (a level's calibration, in
+    pawns) every choice worth at most that much less than the best, are chosen at random."""
     assert root.edges
     sign = root.sign()
     candidates = [e for e in root.edges if e.visits] or root.edges
     top = max(sign * e.value for e in candidates)
-    return rng.choice([e for e in candidates if sign * e.value >= top - TIE])
+    if margin <= 0:
+        return rng.choice([e for e in candidates if sign * e.value >= top - TIE])
+    floor = unsquash(top) - margin
+    return rng.choice([e for e in candidates if unsquash(sign * e.value) >= floor - TIE])
 
 
 class SearchPlayer:
@@ -291,7 +295,7 @@ class SearchPlayer:
         search = Search(rules, random.Random(rng.getrandbits(64)), budget, table=table)
         root = search.run(state, seat)
         self.memory = (rules, search.table)
-        edge = best_choice(root, rng)
+        edge = best_choice(root, rng, budget.margin)
         found = [(b.node.state, b.weight) for b in edge.branches]
         outlook = root.sign() * edge.value
         chance = rules.chance(state, edge.action)
