@@ -20,8 +20,9 @@ from fractions import Fraction
 import pytest
 
 from battlechess_tui.ai import Budget, Cancelled, hint, make_player
-from battlechess_tui.ai.outcomes import results
+from battlechess_tui.ai.outcomes import resampled, results
 from battlechess_tui.ai.players import decisions
+from battlechess_tui.ai.search import MOST_SAMPLES, WIDEN, Search
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
@@ -270,3 +271,27 @@ def test_a_margin_chooses_among_the_decisions_within_it_and_none_below():
     assert chosen == {"0", "1"}
     best = {best_choice(root, random.Random(seed)).action.choice for seed in range(40)}
     assert best == {"0"}
+
+
+def test_a_decision_the_search_keeps_returning_to_is_weighed_by_more_samples():
+    # FEUD's result is one of 16 sums, sampled: a search that visits it often draws more
+    # samples of it (each visit past twice its samples adds one), so its worth is no longer
+    # three throws' luck; a short search leaves the first samples alone.
+    rules = BaitRules((FEUD, SAFE), odds=3)
+    deep = Search(rules, random.Random(2), Budget(nodes=3000))
+    feud = next(e for e in deep.run(Bait(), "white").edges or () if e.action == FEUD)
+    assert feud.visits > WIDEN * MOST_SAMPLES and len(feud.result.drawn) == MOST_SAMPLES
+    assert sum(b.weight for b in feud.branches) == pytest.approx(1.0)
+    short = Search(rules, random.Random(2), Budget(nodes=5))
+    first = next(e for e in short.run(Bait(), "white").edges or () if e.action == FEUD)
+    assert len(first.result.drawn) == len(results(rules, Bait(), FEUD, random.Random(0)).drawn)
+
+
+def test_another_sample_of_a_fight_keeps_the_won_result_at_its_exact_chance():
+    rules = BaitRules((FIGHT, WAIT), odds=4)
+    found = first = results(rules, Bait(), FIGHT, random.Random(3))
+    for seed in range(6):
+        found = resampled(rules, Bait(), FIGHT, found, random.Random(seed))
+    weights = {b.state.score: b.weight for b in found.branches}
+    assert weights == {(4, 0): pytest.approx(4 / 6), (-2, 0): pytest.approx(2 / 6)}
+    assert found.cost == first.cost + 6 and all(s.score == (-2, 0) for s in found.drawn)

@@ -29,7 +29,7 @@ from typing import Any
 
 from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.hint import Hint
-from battlechess_tui.ai.outcomes import Result, results
+from battlechess_tui.ai.outcomes import Result, resampled, results
 from battlechess_tui.ai.players import TIE, decisions, held
 from battlechess_tui.ai.scoring import unsquash, worth, worth_after
 from battlechess_tui.ai.searched import searched_hint
@@ -42,6 +42,10 @@ DISCOUNT = 0.995
 EXPLORE = 0.15
 #: Most nodes a player keeps from one decision to the next.
 MEMORY = 200_000
+#: A decision whose dice were sampled gets one more sample each time its visits reach this
+#: many times its samples, up to ``MOST_SAMPLES`` (progressive widening of chance nodes).
+WIDEN = 2
+MOST_SAMPLES = 24
 
 
 class Node:
@@ -165,6 +169,7 @@ class Search:
         node = root
         while node.edges is not None and not node.ended:
             edge = self.select(node)
+            self.widen(node, edge)
             branch = max(edge.branches, key=lambda b: b.weight / (b.visits + 1))
             branch.visits += 1
             path.append((node, edge))
@@ -180,6 +185,22 @@ class Search:
             edge.visits += 1
             parent.visits += 1
             parent.value = parent.best_edge_value(self.me, self.rules.reply_doubt)
+
+    def widen(self, node: Node, edge: Edge) -> None:
+        """One more sample of ``edge``'s dice once it is visited often enough: the lines the
+        search keeps returning to are then weighed by many samples, not by three lucky ones."""
+        drawn = len(edge.result.drawn)
+        if not drawn or drawn >= MOST_SAMPLES or edge.visits < WIDEN * drawn:
+            return
+        result = resampled(self.rules, node.state, edge.action, edge.result, self.rng)
+        self.nodes += result.cost - edge.result.cost
+        branches = []
+        for b in result.branches:
+            old = next((seen for seen in edge.branches if seen.node.state == b.state), None)
+            child = old.node if old is not None else self.node(b.state)
+            branches.append(Branch(child, b.weight, old.visits if old is not None else 0))
+        edge.result, edge.branches = result, branches
+        edge.back_up()
 
     def select(self, node: Node) -> Edge:
         assert node.edges
