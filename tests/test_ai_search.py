@@ -27,7 +27,7 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
-from battlechess_tui.engine.spec import BoardSpec, VariantSpec
+from battlechess_tui.engine.spec import BoardSpec, SearchSpec, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending
 
 #: The game's decisions, told apart by their choice word (every action is of a known kind).
@@ -274,10 +274,17 @@ def test_a_margin_chooses_among_the_decisions_within_it_and_none_below():
 
 
 def test_a_decision_the_search_keeps_returning_to_is_weighed_by_more_samples():
-    # FEUD's result is one of 16 sums, sampled: a search that visits it often draws more
-    # samples of it (each visit past twice its samples adds one), so its worth is no longer
-    # three throws' luck; a short search leaves the first samples alone.
+    # FEUD's result is one of 16 sums, sampled: in a game whose file says [search] resample,
+    # a search that visits it often draws more samples of it (each visit past twice its
+    # samples adds one), so its worth is no longer three throws' luck; a short search leaves
+    # the first samples alone, and so does every search in a game that does not say so.
     rules = BaitRules((FEUD, SAFE), odds=3)
+    plain = Search(rules, random.Random(2), Budget(nodes=3000))  # no [search] resample
+    once = next(e for e in plain.run(Bait(), "white").edges or () if e.action == FEUD)
+    assert once.visits > WIDEN * MOST_SAMPLES and len(once.result.drawn) < MOST_SAMPLES // 2
+    rules.spec = rules.spec.model_copy(
+        update={"search": SearchSpec(nodes_per_ms=2.0, resample=True)}
+    )
     deep = Search(rules, random.Random(2), Budget(nodes=3000))
     feud = next(e for e in deep.run(Bait(), "white").edges or () if e.action == FEUD)
     assert feud.visits > WIDEN * MOST_SAMPLES and len(feud.result.drawn) == MOST_SAMPLES

@@ -181,3 +181,22 @@ def test_check_variant_refuses_a_bad_easy_margin_in_one_line(
     )
     assert main(["check-variant", str(path)]) == 1
     assert capsys.readouterr().out.splitlines() == [f"{path}: {problem}"]
+
+
+def test_only_dnd_draws_more_samples_of_a_battle_it_keeps_returning_to() -> None:
+    """``[search] resample`` (issue 24, item 3): D&D's battles go on over decisions and leave
+    the winner hurt, so three samples weigh them by luck; its house files inherit it."""
+    from battlechess_tui.ai.budget import resamples
+
+    assert [key for key in specs() if resamples(make_rules(key))] == ["dnd"]
+    assert not resamples(None)
+
+
+def test_check_variant_refuses_a_resample_that_is_not_true_or_false(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _house(tmp_path, 'base = "dnd"\n[search]\nnodes_per_ms = 3\nresample = "yes"\n')
+    assert main(["check-variant", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}: search.resample: Input should be a valid boolean"
+    ]

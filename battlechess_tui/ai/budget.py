@@ -69,6 +69,13 @@ def margin(level: str, rules: Rules[Any] | None) -> float:
     return search.easy_margin if level == "easy" and search is not None else 0.0
 
 
+def resamples(rules: Rules[Any] | None) -> bool:
+    """Does the generic search draw more samples of the dice of a decision it keeps coming
+    back to, in the game of ``rules`` (``[search] resample``)?"""
+    search = search_spec(rules)
+    return search.resample if search is not None else False
+
+
 class Cancelled(Exception):
     """The decision was cancelled (undo, leaving the game): there is no answer."""
 

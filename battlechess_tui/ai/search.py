@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.budget import Budget, resamples
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import Result, resampled, results
 from battlechess_tui.ai.players import TIE, decisions, held
@@ -42,8 +42,9 @@ DISCOUNT = 0.995
 EXPLORE = 0.15
 #: Most nodes a player keeps from one decision to the next.
 MEMORY = 200_000
-#: A decision whose dice were sampled gets one more sample each time its visits reach this
-#: many times its samples, up to ``MOST_SAMPLES`` (progressive widening of chance nodes).
+#: In a game whose file says ``[search] resample``, a decision whose dice were sampled gets
+#: one more sample each time its visits reach this many times its samples, up to
+#: ``MOST_SAMPLES`` (progressive widening of chance nodes).
 WIDEN = 2
 MOST_SAMPLES = 24
 
@@ -108,11 +109,13 @@ class Search:
     table: dict[Hashable, Node] = field(default_factory=dict)
     me: int = 0  # the side searching
     key: Callable[[Any], Hashable] | None = None
+    resample: bool = False
 
     def run(self, state: Any, seat: str) -> Node:
         """The root, expanded for ``seat`` and searched until the budget is spent. A root
         found in the table (a position the last search looked at) keeps what was learnt."""
         self.key = state_key(self.rules, state)
+        self.resample = resamples(self.rules)
         choices = decisions(self.rules, state, seat)
         self.me, _ = held(self.rules, seat)
         root = self.node(state)
@@ -190,7 +193,7 @@ class Search:
         """One more sample of ``edge``'s dice once it is visited often enough: the lines the
         search keeps returning to are then weighed by many samples, not by three lucky ones."""
         drawn = len(edge.result.drawn)
-        if not drawn or drawn >= MOST_SAMPLES or edge.visits < WIDEN * drawn:
+        if not self.resample or not drawn or drawn >= MOST_SAMPLES or edge.visits < WIDEN * drawn:
             return
         result = resampled(self.rules, node.state, edge.action, edge.result, self.rng)
         self.nodes += result.cost - edge.result.cost

@@ -170,6 +170,11 @@ class SearchSpec(BaseModel):
         strict=True,
         description="pawns below the best within which the easy level chooses at random",
     )
+    resample: bool = Field(
+        default=False,
+        strict=True,
+        description="the generic search draws more samples of the dice it keeps returning to",
+    )
 
 
 class VariantSpec(BaseModel):
