@@ -4,11 +4,15 @@ away."""
 
 from __future__ import annotations
 
+import random
+
 from battlechess_tui.ai import Budget
+from battlechess_tui.ai.decide import decide
 from battlechess_tui.ai.draws import accepts_draw
 from battlechess_tui.engine.game import ACCEPT_DRAW, DECLINE_DRAW
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.ui.computer import draw_answer
+from tests.test_gladiator_support import position
 
 BUDGET = Budget(nodes=3000)
 
@@ -40,3 +44,14 @@ def test_level_position_is_declined() -> None:
     state, _ = rules.new_game(None)  # type: ignore[arg-type]
     assert not accepts_draw(rules, state, "white", BUDGET)
     assert not accepts_draw(rules, state, "black", BUDGET)
+
+
+def test_a_levels_margin_does_not_move_the_estimate_a_draw_is_judged_by() -> None:
+    # Gladiator's easy chooses within [search] easy_margin of its best; the answer to a draw
+    # offer (easy's budget) still weighs the best decision: here the protected King's
+    # instant kill of the Footman beside him (GC-23), not one of four steps a pawn worse.
+    rules = make_variant("gladiator").rules
+    state = position({"f1": "K", "i1": "N", "e1": "f", "f12": "k", "i12": "n"})
+    wide = Budget(nodes=300, margin=6.0)
+    for seed in range(8):
+        assert decide(rules, state, wide, random.Random(seed)).action.text(rules.geo) == "f1e1"

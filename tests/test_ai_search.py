@@ -20,13 +20,14 @@ from fractions import Fraction
 import pytest
 
 from battlechess_tui.ai import Budget, Cancelled, hint, make_player
-from battlechess_tui.ai.outcomes import results
+from battlechess_tui.ai.outcomes import resampled, results
 from battlechess_tui.ai.players import decisions
+from battlechess_tui.ai.search import MOST_SAMPLES, WIDEN, Search
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
-from battlechess_tui.engine.spec import BoardSpec, VariantSpec
+from battlechess_tui.engine.spec import BoardSpec, SearchSpec, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending
 
 #: The game's decisions, told apart by their choice word (every action is of a known kind).
@@ -246,3 +247,58 @@ def test_a_game_that_doubts_the_best_reply_plays_for_the_replies_that_miss_it(le
         assert choose(Doubted(), level) == WAIT
     finally:
         Doubted.reply_doubt = 0.8
+
+
+def _root(*pawns: float):
+    """A root of White's with one looked-at choice per lead in ``pawns``."""
+    from battlechess_tui.ai.outcomes import Result
+    from battlechess_tui.ai.scoring import squash
+    from battlechess_tui.ai.search import Edge, Node
+
+    root = Node(None, 0, 0.0, False)
+    root.edges = [
+        Edge(Action(MOVE, (), str(i)), Result((), CERTAIN, 1), [], squash(p), visits=1)
+        for i, p in enumerate(pawns)
+    ]
+    return root
+
+
+def test_a_margin_chooses_among_the_decisions_within_it_and_none_below():
+    from battlechess_tui.ai.search import best_choice
+
+    root = _root(3.0, 2.5, 0.0)
+    chosen = {best_choice(root, random.Random(seed), 1.0).action.choice for seed in range(40)}
+    assert chosen == {"0", "1"}
+    best = {best_choice(root, random.Random(seed)).action.choice for seed in range(40)}
+    assert best == {"0"}
+
+
+def test_a_decision_the_search_keeps_returning_to_is_weighed_by_more_samples():
+    # FEUD's result is one of 16 sums, sampled: in a game whose file says [search] resample,
+    # a search that visits it often draws more samples of it (each visit past twice its
+    # samples adds one), so its worth is no longer three throws' luck; a short search leaves
+    # the first samples alone, and so does every search in a game that does not say so.
+    rules = BaitRules((FEUD, SAFE), odds=3)
+    plain = Search(rules, random.Random(2), Budget(nodes=3000))  # no [search] resample
+    once = next(e for e in plain.run(Bait(), "white").edges or () if e.action == FEUD)
+    assert once.visits > WIDEN * MOST_SAMPLES and len(once.result.drawn) < MOST_SAMPLES // 2
+    rules.spec = rules.spec.model_copy(
+        update={"search": SearchSpec(nodes_per_ms=2.0, resample=True)}
+    )
+    deep = Search(rules, random.Random(2), Budget(nodes=3000))
+    feud = next(e for e in deep.run(Bait(), "white").edges or () if e.action == FEUD)
+    assert feud.visits > WIDEN * MOST_SAMPLES and len(feud.result.drawn) == MOST_SAMPLES
+    assert sum(b.weight for b in feud.branches) == pytest.approx(1.0)
+    short = Search(rules, random.Random(2), Budget(nodes=5))
+    first = next(e for e in short.run(Bait(), "white").edges or () if e.action == FEUD)
+    assert len(first.result.drawn) == len(results(rules, Bait(), FEUD, random.Random(0)).drawn)
+
+
+def test_another_sample_of_a_fight_keeps_the_won_result_at_its_exact_chance():
+    rules = BaitRules((FIGHT, WAIT), odds=4)
+    found = first = results(rules, Bait(), FIGHT, random.Random(3))
+    for seed in range(6):
+        found = resampled(rules, Bait(), FIGHT, found, random.Random(seed))
+    weights = {b.state.score: b.weight for b in found.branches}
+    assert weights == {(4, 0): pytest.approx(4 / 6), (-2, 0): pytest.approx(2 / 6)}
+    assert found.cost == first.cost + 6 and all(s.score == (-2, 0) for s in found.drawn)

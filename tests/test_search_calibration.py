@@ -143,3 +143,60 @@ def test_check_variant_accepts_a_search_table_within_bounds(
     path = _house(tmp_path, 'base = "classic"\n[search]\nnodes_per_ms = 1000\n')
     assert main(["check-variant", str(path)]) == 0
     assert capsys.readouterr().out.splitlines() == [f"{path}: ok"]
+
+
+def test_only_easy_has_a_margin_and_only_where_a_file_states_one() -> None:
+    """``[search] easy_margin`` (issue 24, item 3): every other level, and easy in a game whose
+    file states none, chooses the best decision only."""
+    for key in specs():
+        rules = make_rules(key)
+        search = spec(key).search
+        stated = search.easy_margin if search is not None else 0.0
+        assert Budget.for_level("easy", rules=rules).margin == stated
+        for level in ("medium", "hard"):
+            assert Budget.for_level(level, rules=rules).margin == 0.0
+    assert Budget.for_level("easy").margin == 0.0
+
+
+def test_a_house_file_may_state_an_easy_margin(tmp_path: Path) -> None:
+    path = _house(tmp_path, 'base = "gladiator"\n[search]\nnodes_per_ms = 2.3\neasy_margin = 1.5\n')
+    rules = resolve(str(path)).rules
+    assert Budget.for_level("easy", rules=rules).margin == 1.5
+    assert Budget.for_level("medium", rules=rules).margin == 0.0
+
+
+@pytest.mark.parametrize(
+    ("margin", "problem"),
+    [
+        ("-1.0", "search.easy_margin: Input should be greater than or equal to 0"),
+        ("7.5", "search.easy_margin: Input should be less than or equal to 6"),
+    ],
+    ids=["negative", "too-wide"],
+)
+def test_check_variant_refuses_a_bad_easy_margin_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], margin: str, problem: str
+) -> None:
+    path = _house(
+        tmp_path, f'base = "classic"\n[search]\nnodes_per_ms = 4\neasy_margin = {margin}\n'
+    )
+    assert main(["check-variant", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [f"{path}: {problem}"]
+
+
+def test_only_dnd_draws_more_samples_of_a_battle_it_keeps_returning_to() -> None:
+    """``[search] resample`` (issue 24, item 3): D&D's battles go on over decisions and leave
+    the winner hurt, so three samples weigh them by luck; its house files inherit it."""
+    from battlechess_tui.ai.budget import resamples
+
+    assert [key for key in specs() if resamples(make_rules(key))] == ["dnd"]
+    assert not resamples(None)
+
+
+def test_check_variant_refuses_a_resample_that_is_not_true_or_false(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _house(tmp_path, 'base = "dnd"\n[search]\nnodes_per_ms = 3\nresample = "yes"\n')
+    assert main(["check-variant", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}: search.resample: Input should be a valid boolean"
+    ]

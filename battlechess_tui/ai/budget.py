@@ -61,6 +61,21 @@ def level_ms(level: str, rules: Rules[Any] | None = None) -> int:
     return own if own is not None else THINK_MS.get(level, THINK_MS[DEFAULT_LEVEL])
 
 
+def margin(level: str, rules: Rules[Any] | None) -> float:
+    """The pawns below the best within which ``level`` chooses at random: the game's
+    ``[search] easy_margin`` for easy (0, the best only, unless the variant file states one),
+    0 for every other level."""
+    search = search_spec(rules)
+    return search.easy_margin if level == "easy" and search is not None else 0.0
+
+
+def resamples(rules: Rules[Any] | None) -> bool:
+    """Does the generic search draw more samples of the dice of a decision it keeps coming
+    back to, in the game of ``rules`` (``[search] resample``)?"""
+    search = search_spec(rules)
+    return search.resample if search is not None else False
+
+
 class Cancelled(Exception):
     """The decision was cancelled (undo, leaving the game): there is no answer."""
 
@@ -68,11 +83,14 @@ class Cancelled(Exception):
 @dataclass(frozen=True)
 class Budget:
     """The limits of one decision: ``nodes`` (deterministic), and for interactive use a
-    ``deadline`` (a ``time.monotonic()`` value) and a ``cancel`` event."""
+    ``deadline`` (a ``time.monotonic()`` value) and a ``cancel`` event. ``margin`` is not a
+    limit but the level's calibration: the generic search chooses at random among the
+    decisions worth at most that many pawns less than the best (``margin``)."""
 
     nodes: int = round(THINK_MS[DEFAULT_LEVEL] * DEFAULT_NODES_PER_MS)
     deadline: float | None = None
     cancel: threading.Event | None = None
+    margin: float = 0.0
 
     @classmethod
     def for_level(
@@ -93,7 +111,8 @@ class Budget:
         if ms <= 0:
             raise ValueError(f"thinking time must be positive, not {ms} ms")
         deadline = time.monotonic() + ms / 1000 if wall_clock else None
-        return cls(max(MIN_NODES, round(ms * nodes_per_ms(rules))), deadline, cancel)
+        nodes = max(MIN_NODES, round(ms * nodes_per_ms(rules)))
+        return cls(nodes, deadline, cancel, margin(level, rules))
 
     def check(self) -> None:
         """Raise ``Cancelled`` once the cancel event is set."""

@@ -4,7 +4,7 @@ move (``decide``), whichever search the game has: its own searcher, else the gen
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from battlechess_tui.ai.budget import DEFAULT_LEVEL, Budget
@@ -38,9 +38,10 @@ def decide(
 ) -> Decision:
     """The engine's preferred decision for the seat to move in ``state`` (a position whose
     game goes on) and its estimate, within ``budget`` (the default level's if None): the
-    game's searcher where it has one, else the generic search."""
+    game's searcher where it has one, else the generic search. Its best decision, whatever
+    ``margin`` a level's budget carries (a draw offer's answer weighs the best)."""
     rng = rng or random.Random(0)
-    budget = budget or Budget.for_level(DEFAULT_LEVEL, rules=rules)
+    budget = replace(budget or Budget.for_level(DEFAULT_LEVEL, rules=rules), margin=0.0)
     seat = rules.to_move(state)
     side = rules.side_of(seat)
     searcher = rules.searcher()

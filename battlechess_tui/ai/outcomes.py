@@ -17,7 +17,7 @@ import itertools
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from battlechess_tui.engine.actions import Action
@@ -54,6 +54,10 @@ class Result:
     branches: tuple[Branch, ...]
     chance: Chance
     cost: int
+    #: The sampled results whose equal shares make the weights (of ``1 - chance.p`` where
+    #: ``won`` is the exact won result): more samples bring the weights nearer the true ones.
+    drawn: tuple[Any, ...] = ()
+    won: Any = None
 
 
 class SamplingDice(Dice):
@@ -99,14 +103,37 @@ def results(rules: Rules[Any], state: Any, action: Action, rng: random.Random) -
         lost = [s for s in samples if s != won]
         cost = 1 + len(samples)
         if lost and len(lost) < len(samples):
-            share = (1 - p) / len(lost)
-            return Result(_merge([Branch(won, p), *(Branch(s, share) for s in lost)]), chance, cost)
-        return Result(_equal(samples), chance, cost)
+            return Result(_won_and_lost(won, p, lost), chance, cost, tuple(lost), won)
+        return Result(_equal(samples), chance, cost, tuple(samples))
     every = every_way(rules, state, action, dice.throws)
     if every is not None:
         return Result(_equal(every), chance, 1 + len(every))
     samples = [first, *_sample(rules, state, action, rng, SAMPLES - 1)]
-    return Result(_equal(samples), chance, len(samples))
+    return Result(_equal(samples), chance, len(samples), tuple(samples))
+
+
+def resampled(
+    rules: Rules[Any], state: Any, action: Action, result: Result, rng: random.Random
+) -> Result:
+    """``result`` with one more sample of its dice (a decision the search keeps coming back
+    to is worth knowing better: three samples of a battle whose winner may be hurt leave its
+    worth noisy, and a search that picks the best of many noisy worths picks lucky samples).
+    A sample equal to the exact won result changes nothing but the cost."""
+    (new,) = _sample(rules, state, action, rng, 1)
+    cost = result.cost + 1
+    if result.won is not None:
+        if new == result.won:
+            return replace(result, cost=cost)
+        lost = (*result.drawn, new)
+        branches = _won_and_lost(result.won, float(result.chance.p), list(lost))
+        return replace(result, branches=branches, cost=cost, drawn=lost)
+    drawn = (*result.drawn, new)
+    return replace(result, branches=_equal(list(drawn)), cost=cost, drawn=drawn)
+
+
+def _won_and_lost(won: Any, p: float, lost: list[Any]) -> tuple[Branch, ...]:
+    share = (1 - p) / len(lost)
+    return _merge([Branch(won, p), *(Branch(s, share) for s in lost)])
 
 
 def every_way(

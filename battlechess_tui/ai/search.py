@@ -27,11 +27,11 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.budget import Budget, resamples
 from battlechess_tui.ai.hint import Hint
-from battlechess_tui.ai.outcomes import Result, results
+from battlechess_tui.ai.outcomes import Result, resampled, results
 from battlechess_tui.ai.players import TIE, decisions, held
-from battlechess_tui.ai.scoring import worth, worth_after
+from battlechess_tui.ai.scoring import unsquash, worth, worth_after
 from battlechess_tui.ai.searched import searched_hint
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.rules import Outcome, Rules
@@ -42,6 +42,11 @@ DISCOUNT = 0.995
 EXPLORE = 0.15
 #: Most nodes a player keeps from one decision to the next.
 MEMORY = 200_000
+#: In a game whose file says ``[search] resample``, a decision whose dice were sampled gets
+#: one more sample each time its visits reach this many times its samples, up to
+#: ``MOST_SAMPLES`` (progressive widening of chance nodes).
+WIDEN = 2
+MOST_SAMPLES = 24
 
 
 class Node:
@@ -104,11 +109,13 @@ class Search:
     table: dict[Hashable, Node] = field(default_factory=dict)
     me: int = 0  # the side searching
     key: Callable[[Any], Hashable] | None = None
+    resample: bool = False
 
     def run(self, state: Any, seat: str) -> Node:
         """The root, expanded for ``seat`` and searched until the budget is spent. A root
         found in the table (a position the last search looked at) keeps what was learnt."""
         self.key = state_key(self.rules, state)
+        self.resample = resamples(self.rules)
         choices = decisions(self.rules, state, seat)
         self.me, _ = held(self.rules, seat)
         root = self.node(state)
@@ -165,6 +172,7 @@ class Search:
         node = root
         while node.edges is not None and not node.ended:
             edge = self.select(node)
+            self.widen(node, edge)
             branch = max(edge.branches, key=lambda b: b.weight / (b.visits + 1))
             branch.visits += 1
             path.append((node, edge))
@@ -180,6 +188,22 @@ class Search:
             edge.visits += 1
             parent.visits += 1
             parent.value = parent.best_edge_value(self.me, self.rules.reply_doubt)
+
+    def widen(self, node: Node, edge: Edge) -> None:
+        """One more sample of ``edge``'s dice once it is visited often enough: the lines the
+        search keeps returning to are then weighed by many samples, not by three lucky ones."""
+        drawn = len(edge.result.drawn)
+        if not self.resample or not drawn or drawn >= MOST_SAMPLES or edge.visits < WIDEN * drawn:
+            return
+        result = resampled(self.rules, node.state, edge.action, edge.result, self.rng)
+        self.nodes += result.cost - edge.result.cost
+        branches = []
+        for b in result.branches:
+            old = next((seen for seen in edge.branches if seen.node.state == b.state), None)
+            child = old.node if old is not None else self.node(b.state)
+            branches.append(Branch(child, b.weight, old.visits if old is not None else 0))
+        edge.result, edge.branches = result, branches
+        edge.back_up()
 
     def select(self, node: Node) -> Edge:
         assert node.edges
@@ -222,16 +246,20 @@ def _itself(state: Any) -> Hashable:
     return name
 
 
-def best_choice(root: Node, rng: random.Random) -> Edge:
+def best_choice(root: Node, rng: random.Random, margin: float = 0.0) -> Edge:
     """The root's best choice for the side deciding there, among those the search looked
     beyond (if any): a choice seen only one decision deep is judged on the position right
     after it, where its threats still count in full, so it would be unfairly preferred to
-    one whose answers were seen. Ties are broken at random."""
+    one whose answers were seen. Ties, and with a ``margin`` (a level's calibration, in
+    pawns) every choice worth at most that much less than the best, are chosen at random."""
     assert root.edges
     sign = root.sign()
     candidates = [e for e in root.edges if e.visits] or root.edges
     top = max(sign * e.value for e in candidates)
-    return rng.choice([e for e in candidates if sign * e.value >= top - TIE])
+    if margin <= 0:
+        return rng.choice([e for e in candidates if sign * e.value >= top - TIE])
+    floor = unsquash(top) - margin
+    return rng.choice([e for e in candidates if unsquash(sign * e.value) >= floor - TIE])
 
 
 class SearchPlayer:
@@ -291,7 +319,7 @@ class SearchPlayer:
         search = Search(rules, random.Random(rng.getrandbits(64)), budget, table=table)
         root = search.run(state, seat)
         self.memory = (rules, search.table)
-        edge = best_choice(root, rng)
+        edge = best_choice(root, rng, budget.margin)
         found = [(b.node.state, b.weight) for b in edge.branches]
         outlook = root.sign() * edge.value
         chance = rules.chance(state, edge.action)

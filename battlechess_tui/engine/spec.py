@@ -143,6 +143,10 @@ MAX_NODES_PER_MS = 1000.0
 MAX_THINK_MS = 60_000
 
 
+#: The widest ``[search] easy_margin``, in pawns (a rook and more: easy still avoids blunders).
+MAX_EASY_MARGIN = 6.0
+
+
 class SearchSpec(BaseModel):
     """How the computer's search is calibrated for the game (``[search]``)."""
 
@@ -158,6 +162,18 @@ class SearchSpec(BaseModel):
     ] = Field(
         default_factory=dict,
         description="a level's thinking time in this game where it is not ai/budget.py's",
+    )
+    easy_margin: float = Field(
+        default=0.0,
+        ge=0,
+        le=MAX_EASY_MARGIN,
+        strict=True,
+        description="pawns below the best within which the easy level chooses at random",
+    )
+    resample: bool = Field(
+        default=False,
+        strict=True,
+        description="the generic search draws more samples of the dice it keeps returning to",
     )
 
 
