@@ -17,7 +17,7 @@ from battlechess_tui.engine.registry import make_rules, make_variant
 from battlechess_tui.engine.rules import CERTAIN, Rules
 from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.rules.dice_chess import DiceChessRules
-from battlechess_tui.rules.dice_chess.reach import masks, moves_to_capture, prey_in_reach
+from battlechess_tui.rules.dice_chess.reach import Armies, masks, moves_to_capture, prey_in_reach
 from battlechess_tui.rules.dice_chess.value import (
     SWAP_COST,
     SWAPS_COUNTED,
@@ -220,3 +220,18 @@ def test_dc_12_a_one_pip_lead_is_seen_alike_from_either_side() -> None:
     state = r.parse_position("8/8/8/8/3D4d33/8/8/8 w play 0/0 -/- 0")
     assert r.evaluate(state, 0) > 0
     assert r.evaluate(state, 0) == pytest.approx(-r.evaluate(state, 1))
+
+
+def test_dc_12_a_lone_raider_counts_two_of_the_dice_around_it():
+    """The side behind restarts the stall clock (DC-12) only while it keeps capturing: a lone
+    die among many enemy dice makes a capture or two before it is taken or the clock runs
+    out, so the fight to come counts two of its prey for each of the chaser's dice in reach."""
+    r = rules()
+    # White trails 12 to 15; its 6 on d4 has four of the five Black 3s in reach (d6 is four
+    # moves away), a second 6 is either far off on a1 or near on e3
+    far = r.parse_position("8/8/3d34/2d3d3d3d32/3D64/8/8/D67 w play 0/0 1/- 0")
+    near = r.parse_position("8/8/3d34/2d3d3d3d32/3D64/4D63/8/8 w play 0/0 1/- 0")
+    armies = [Armies.of(r.geo, s) for s in (far, near)]
+    assert [a.prey_in_reach(0, 3) for a in armies] == [4, 4]
+    assert [a.hunters(0, 3) for a in armies] == [1, 2]
+    assert r.evaluate(near, 0) > r.evaluate(far, 0)

@@ -120,6 +120,26 @@ class Armies:
                 seen |= at
         return caught.bit_count()
 
+    def hunters(self, side: int, moves: int) -> int:
+        """How many of ``side``'s dice could capture an enemy die within ``moves`` moves:
+        each class of prey floods backwards to the squares it can be taken from (every move
+        of a die is its own reverse, DC-4..DC-6)."""
+        mine, theirs = self.dice[side], self.dice[side ^ 1]
+        prey = found = 0
+        for face in range(1, FACES + 1):
+            prey |= theirs[face]
+            if not mine[face] or not prey:
+                continue
+            at = seen = prey
+            for _ in range(moves):
+                _, attack = steps(face, at, self.empty, self.masks)
+                found |= attack & mine[face]
+                at = attack & self.empty & ~seen
+                if not at:
+                    break
+                seen |= at
+        return found.bit_count()
+
 
 def moves_to_capture(geo: Geometry, state: DiceChessState, limit: int) -> tuple[int, int]:
     """For White and for Black, the fewest moves (below ``limit``, at most ``HORIZON``) in

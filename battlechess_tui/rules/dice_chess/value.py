@@ -60,6 +60,10 @@ SWAPS_COUNTED = 6
 #: behind could take within one stall clock's moves: the more dice it has in reach, the
 #: longer it can keep restarting the clock, and the less the other side can escape them all.
 PER_PREY = 1.0
+#: At most this many enemy dice in reach are counted for each of the chaser's dice that has
+#: one in reach: a lone raider among many enemy dice makes a capture or two before it is
+#: taken or the clock runs out, so the chaser gains by bringing more dice up, not one deep.
+PREY_PER_HUNTER = 2
 
 
 def evaluate(rules: DiceChessNumbers, state: DiceChessState, side: int, lean: float = 0.0) -> float:
@@ -107,7 +111,10 @@ def captures_to_come(
         return 0.0
     fight = FIGHT_ON
     if chaser is not None:
-        fight += PER_PREY * armies.prey_in_reach(chaser, rules.stall_plies // 2)
+        moves = rules.stall_plies // 2
+        fight += PER_PREY * min(
+            armies.prey_in_reach(chaser, moves), PREY_PER_HUNTER * armies.hunters(chaser, moves)
+        )
     return room / 2 + fight
 
 
