@@ -3,16 +3,9 @@ player's view: the README's case that the deal decides Dice Chess rests on these
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from tests.benchmark_scripts import load
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_dice_chess_deal.py"
-spec = importlib.util.spec_from_file_location("bench_dice_chess_deal", BENCH)
-assert spec is not None and spec.loader is not None
-bench = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = bench  # its dataclasses look their module up
-spec.loader.exec_module(bench)
+bench = load("bench_dice_chess_deal")
 
 
 def test_dc_12_a_game_counts_for_the_first_player_by_the_deal_it_was_dealt():

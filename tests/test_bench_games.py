@@ -4,17 +4,11 @@ that were played in pieces rest on it."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from argparse import Namespace
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_games.py"
-spec = importlib.util.spec_from_file_location("bench_games", BENCH)
-assert spec is not None and spec.loader is not None
-bench = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = bench  # its dataclasses look their module up
-spec.loader.exec_module(bench)
+from tests.benchmark_scripts import load
+
+bench = load("bench_games")
 
 
 def args(**given: object) -> Namespace:
