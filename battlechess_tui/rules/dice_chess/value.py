@@ -112,9 +112,10 @@ def captures_to_come(
     fight = FIGHT_ON
     if chaser is not None:
         moves = rules.stall_plies // 2
-        fight += PER_PREY * min(
-            armies.prey_in_reach(chaser, moves), PREY_PER_HUNTER * armies.hunters(chaser, moves)
-        )
+        prey = armies.prey_in_reach(chaser, moves)
+        if prey > PREY_PER_HUNTER:  # else one die in reach already counts them all
+            prey = min(prey, PREY_PER_HUNTER * armies.hunters(chaser, moves))
+        fight += PER_PREY * prey
     return room / 2 + fight
 
 
