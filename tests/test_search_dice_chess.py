@@ -13,12 +13,15 @@ from typing import Any
 import pytest
 
 from battlechess_tui.ai import Budget, hint, make_player
+from battlechess_tui.engine.actions import MOVE
 from battlechess_tui.engine.dice import ScriptedDice
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dice_chess.rules import DiceChessRules
 from battlechess_tui.rules.dice_chess.search import (
     CONTEMPT,
+    Board,
     DiceChessSearcher,
+    DiceSearch,
     leaf_worth,
     utility,
 )
@@ -238,3 +241,44 @@ def test_dc_1_the_row_builder_refuses_a_token_that_is_no_die(token: str) -> None
     rows = LEVEL_BOARD.replace("W6", token)
     with pytest.raises(ValueError, match=f"cannot read '{token}'"):
         rules().from_text(rows, 0)
+
+
+# -- found by mutation testing (benchmarks/mutants.py) ------------------------------------------
+
+
+def test_dc_4_to_dc_8_the_searchers_moves_are_the_rules_moves() -> None:
+    """The searcher's own move generation on its flat board (a 1 never jumps, DC-6; a die
+    takes only a face equal or lower, DC-8) gives exactly the rules' moves."""
+    r = rules()
+    for seed in (3, 4):
+        for state in positions(seed, 25, setup=False):
+            search = DiceSearch(r, Board.of(state), None)
+            made = {(m & 255, m >> 8) for m in search.moves()}
+            legal = {a.squares for a in r.legal_actions(state) if a.kind == MOVE}
+            assert made == legal, r.position_text(state)
+
+
+def test_dc_12_the_searchers_table_tells_who_captured_more_from_a_tie() -> None:
+    """The transposition table's key keeps the captured tie-break (DC-12): the same board
+    with the captured faces level, or either side ahead in them, are three positions."""
+    r = rules()
+    board = "8/8/8/8/3D3d33/8/8/8"
+    keys = {
+        Board.of(r.parse_position(f"{board} w play 0/0 {taken} 2")).key()
+        for taken in ("3/3", "4/3", "3/4")
+    }
+    assert len(keys) == 3
+
+
+def test_dc_10_a_captures_gain_is_averaged_over_the_six_rerolls() -> None:
+    """The hint's gain of a capture is the estimate's expected change over the capturing
+    die's six rerolls (DC-10), each weighed 1/6."""
+    r = rules()
+    state = r.parse_position("d47/8/8/3d33d3/3D64/8/8/D17 w play 0/0 1/- 0")
+    take = r.parse_action(state, "d4d5")
+    before = r.evaluate(state, 0)
+    after = [r.apply(state, take, ScriptedDice([roll]))[0] for roll in range(1, 7)]
+    assert all(r.outcome(s) is None for s in after)
+    expected = sum(r.evaluate(s, 0) for s in after) / 6 - before
+    assert searcher(r).gain(state, take) == pytest.approx(expected)
+    assert len({round(r.evaluate(s, 0), 9) for s in after}) > 1  # the reroll matters here
