@@ -21,6 +21,8 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from battlechess_tui.ai.budget import LEVELS
+from battlechess_tui.engine.registry import specs
 from battlechess_tui.simulation import Run, Seats, play_one, wilson
 
 LINE = re.compile(r"side=(\d) game=(\d+) plies=\d+ (win|loss|draw|unfinished) ")
@@ -102,9 +104,14 @@ def run(args: argparse.Namespace) -> None:
 def tally(paths: list[str]) -> None:
     seen: dict[tuple[int, int], str] = {}
     for path in paths:
-        with open(path, encoding="utf-8") as log:
-            for match in filter(None, map(LINE.search, log)):
-                seen[int(match[1]), int(match[2])] = match[3]
+        try:
+            with open(path, encoding="utf-8") as log:
+                for match in filter(None, map(LINE.search, log)):
+                    seen[int(match[1]), int(match[2])] = match[3]
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SystemExit(f"cannot read {path}: {exc}") from None
+    if not seen:
+        raise SystemExit(f"no game lines in {', '.join(paths)}")
     white = sum(1 for side, _ in seen if side == 0)
     print(f"{len(seen)} games ({white} as White): {score(seen.values())}")
 
@@ -123,10 +130,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.tally:
         tally(args.tally)
-    elif args.game and args.pair:
-        run(args)
-    else:
+    elif not (args.game and args.pair):
         parser.error("give GAME and PLAYER:OPPONENT, or --tally LOG ...")
+    elif args.game not in specs():
+        parser.error(f"no game {args.game!r}; the games: {', '.join(specs())}")
+    elif len(levels := args.pair.split(":")) != 2 or not set(levels) <= set(LEVELS):
+        parser.error(f"PLAYER:OPPONENT is two of {', '.join(LEVELS)}, e.g. hard:medium")
+    else:
+        run(args)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from argparse import Namespace
 
+import pytest
+
 from tests.benchmark_scripts import load
 
 bench = load("bench_games")
@@ -41,3 +43,12 @@ def test_a_tally_of_several_logs_counts_each_game_once(tmp_path, capsys):
     assert capsys.readouterr().out.strip() == (
         "3 games (2 as White): 1-1-1 (+0 unfinished) over 3, 50% (21%-94%)"
     )
+
+
+def test_a_tally_of_logs_without_games_or_unreadable_says_so_in_one_line(tmp_path):
+    empty = tmp_path / "empty.md"
+    empty.write_text("nothing played\n")
+    with pytest.raises(SystemExit, match="no game lines in .*empty.md"):
+        bench.tally([str(empty)])
+    with pytest.raises(SystemExit, match="cannot read .*missing.md"):
+        bench.tally([str(tmp_path / "missing.md")])
