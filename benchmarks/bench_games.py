@@ -21,9 +21,11 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from bench_ai import percent_ci, spread
+
 from battlechess_tui.ai.budget import LEVELS
 from battlechess_tui.engine.registry import specs
-from battlechess_tui.simulation import Run, Seats, play_one, wilson
+from battlechess_tui.simulation import Run, Seats, play_one
 
 LINE = re.compile(r"side=(\d) game=(\d+) plies=\d+ (win|loss|draw|unfinished) ")
 
@@ -62,10 +64,9 @@ def score(results: Iterable[str]) -> str:
         counts[r] += 1
     games = sum(counts.values())
     points = counts["win"] + counts["draw"] / 2
-    low, high = wilson(round(points), games)
     return (
         f"{counts['win']}-{counts['loss']}-{counts['draw']} (+{counts['unfinished']} unfinished) "
-        f"over {games}, {points / games:.0%} ({low:.0%}-{high:.0%})"
+        f"over {games}, {percent_ci(points, games)}"
     )
 
 
@@ -92,8 +93,8 @@ def run(args: argparse.Namespace) -> None:
     cpu: list[float] = []
     for task, result, plies, secs, decisions in played(tasks(args), args.jobs):
         results.append(result)
-        cpu = sorted(cpu + decisions)
-        median, p90 = (cpu[len(cpu) // 2], cpu[int(0.9 * (len(cpu) - 1))]) if cpu else (0, 0)
+        cpu.extend(decisions)
+        median, p90 = spread(cpu)
         print(
             f"{task.key} {args.pair} side={task.side} game={task.index} plies={plies} {result} "
             f"cpu={secs:.0f}s | {score(results)} | CPU s a decision {median:.2f} / {p90:.2f}",
