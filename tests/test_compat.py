@@ -91,3 +91,42 @@ def test_variant_is_a_plain_pair_with_its_documented_aliases():
     assert known(v.piece_view(state, v.rules.geo.parse("e1"))).name == "King"
     assert v.odds(state, action) is None and v.outcome(state) is None
     assert (v.key, v.name, v.side_names) == ("classic", v.rules.name, ("White", "Black"))
+
+
+def test_compat_and_the_game_packages_give_the_same_round_1_class():
+    """One class per old name, wherever a script asks for it."""
+    from battlechess_tui.rules import compat
+
+    package = importlib.import_module("battlechess_tui.rules.gladiator")
+    with pytest.deprecated_call(match="Gladiator"):
+        assert package.Gladiator is compat.Gladiator
+    with pytest.deprecated_call(match="Arena"):
+        assert compat.deprecated_name("battlechess_tui.rules.arena", "Arena") is compat.Arena
+
+
+def test_a_refusal_raised_by_rules_alone_is_worded_by_its_own_presenter():
+    from battlechess_tui.engine.rules import IllegalAction
+
+    variant = make_variant("classic")
+    state, _ = variant.new_game(no_dice())
+    action = variant.parse_action(state, "e2e4")
+    moved, _ = variant.rules.apply(state, action, no_dice())
+    refusal = variant.rules.refusal(moved, action)
+    assert refusal is not None
+    assert str(IllegalAction(refusal, rules=variant.rules)) == variant.presenter.refusal_text(
+        refusal
+    )
+
+
+def test_the_old_shop_refusal_warns_and_words_the_facts():
+    from battlechess_tui.rules.dnd.rules import DndRules
+
+    rules = make_variant("dnd").rules
+    assert isinstance(rules, DndRules)
+    campaign = rules.campaign_support()
+    refusal = campaign.refused("fighter", (), "no-such-item")
+    assert refusal is not None
+    with pytest.deprecated_call(match="refused"):
+        words = campaign.refusal("fighter", (), "no-such-item")
+    shop = make_variant("dnd").presenter.shop_words()
+    assert shop is not None and words == shop.refusal(refusal)

@@ -3,12 +3,15 @@ Textual or Rich), no module imports itself back through others, and each part re
 or through any chain of imports) only the parts below it.
 
 Every import is an edge of the graph: at the top of a module, inside a function, under
-``TYPE_CHECKING`` (a type is a dependency too), absolute or relative (``from .rules import``).
+``TYPE_CHECKING`` (a type is a dependency too), absolute or relative (``from .rules import``),
+or a call of ``importlib.import_module`` or ``__import__`` on a literal name. Only a game's
+classes are loaded by names read from data (``engine.classes``).
 """
 
 import ast
 import subprocess
 import sys
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -48,10 +51,17 @@ def _modules(package: Path = PACKAGE) -> dict[str, Path]:
     return out
 
 
-def imported_modules(name: str, source: str, is_package: bool, modules: set[str]) -> set[str]:
+def imported_modules(
+    name: str,
+    source: str,
+    is_package: bool,
+    modules: set[str],
+    constants: Mapping[str, str] | None = None,
+) -> set[str]:
     """The modules of ``modules`` that module ``name`` imports, wherever the import stands; a
     relative import resolved against its package; ``from m import x`` counts as ``m.x`` when
-    that is a module, else as ``m``."""
+    that is a module, else as ``m``; a run-time import of a literal name, or of a name bound
+    to one (``constants``), counts too."""
     package = name.split(".") if is_package else name.split(".")[:-1]
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
@@ -67,15 +77,71 @@ def imported_modules(name: str, source: str, is_package: bool, modules: set[str]
             for alias in node.names:
                 full = f"{module}.{alias.name}"
                 found.add(full if full in modules else module)
+        elif literal := run_time_import(node, constants or {}):
+            found.add(literal)
     return (found & modules) - {name}
+
+
+def run_time_import(node: ast.AST, constants: Mapping[str, str]) -> str | None:
+    """The module a call ``importlib.import_module("m")``, ``import_module(M)`` or
+    ``__import__("m")`` names by a literal, or by a constant bound to one (``constants``): an
+    import all the same, that plain ``import`` statements would hide."""
+    if not (isinstance(node, ast.Call) and node.args):
+        return None
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if called not in ("import_module", "__import__"):
+        return None
+    first = node.args[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value
+    return constants.get(first.id) if isinstance(first, ast.Name) else None
+
+
+def string_constants(tree: ast.Module) -> dict[str, str]:
+    """A module's top-level names bound to a string literal (``COMPAT = "pkg.compat"``)."""
+    found = {}
+    value: ast.expr | None
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            value, targets = node.value, list(node.targets)
+        elif isinstance(node, ast.AnnAssign):
+            value, targets = node.value, [node.target]
+        else:
+            continue
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            found.update({t.id: value.value for t in targets if isinstance(t, ast.Name)})
+    return found
+
+
+def module_constants(package: Path = PACKAGE) -> dict[str, dict[str, str]]:
+    """Each module -> the string constants it binds or imports from another module."""
+    trees = {n: ast.parse(p.read_text(encoding="utf-8")) for n, p in _modules(package).items()}
+    own = {name: string_constants(tree) for name, tree in trees.items()}
+    out = {}
+    for name, tree in trees.items():
+        found = dict(own[name])
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module in own:
+                known = own[node.module]
+                found.update(
+                    {a.asname or a.name: known[a.name] for a in node.names if a.name in known}
+                )
+        out[name] = found
+    return out
 
 
 def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
     """Module -> the package's modules it imports."""
     modules = _modules(package)
+    constants = module_constants(package)
     return {
         name: imported_modules(
-            name, path.read_text(encoding="utf-8"), path.stem == "__init__", set(modules)
+            name,
+            path.read_text(encoding="utf-8"),
+            path.stem == "__init__",
+            set(modules),
+            constants[name],
         )
         for name, path in modules.items()
     }
@@ -332,22 +398,37 @@ def test_a_screen_importing_the_game_screen_back_is_found(tmp_path):
 
 
 def test_a_games_modules_reach_no_other_game_but_the_chess_base():
-    """A game builds on the engine and on ``chess_family`` (FIDE's moves) only; ``compat``
-    (round 1's one-class games) is reached only by the package shims that warn of it."""
+    """A game builds on the engine and on ``chess_family`` (FIDE's moves) only."""
     graph = package_graph()
-    shims = {f"{TOP}.rules.{g}" for g in {game_of(n) for n in graph} if g}
-    into_compat = {n for n, imported in graph.items() if f"{TOP}.rules.compat" in imported}
-    assert into_compat <= shims
-    without_shims = {n: i - {f"{TOP}.rules.compat"} for n, i in graph.items()}
     found = []
     for name in sorted(graph):
         game = game_of(name)
         if game is None or game == "compat":
             continue
-        via = reached(without_shims, name)
+        via = reached(graph, name)
         for other in sorted(via):
             if game_of(other) not in (None, game, "chess_family"):
                 found.append(path_to(via, name, other))
+    assert found == []
+
+
+def test_compat_is_a_leaf_that_nothing_imports():
+    """Round 1's classes (``rules.compat``) are for old scripts: no module of the package
+    imports them, by any kind of import (issue #38 item 5); the loader reads round 1's names
+    as data (``engine.classes.ROUND_1``)."""
+    graph = package_graph()
+    assert sorted(n for n, imported in graph.items() if f"{TOP}.rules.compat" in imported) == []
+
+
+def test_no_module_imports_a_literal_name_at_run_time():
+    """A module needed by name is imported by name; ``import_module`` is for names read from
+    data (a variant file's classes), where the layers are checked by the loader's base class."""
+    constants = module_constants()
+    found = []
+    for name, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if literal := run_time_import(node, constants[name]):
+                found.append(f"{name}: {literal}")
     assert found == []
 
 
@@ -370,6 +451,27 @@ def test_the_cycle_finder_finds_a_cycle():
 )
 def test_a_cycle_through_any_kind_of_import_is_found(tmp_path, back):
     """``pkg.top`` imports ``pkg.low.mod``; ``mod`` imports ``top`` back, each way."""
+    (tmp_path / "pkg" / "low").mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "low" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "top.py").write_text("from pkg.low.mod import helper\nThing = 1\n")
+    (tmp_path / "pkg" / "low" / "mod.py").write_text(back + "def helper():\n    return 1\n")
+    assert cycles(import_graph(tmp_path / "pkg")) == [["pkg.low.mod", "pkg.top"]]
+
+
+@pytest.mark.parametrize(
+    "back",
+    [
+        "import importlib\nTop = importlib.import_module('pkg.top')\n",
+        "from importlib import import_module\nTop = import_module('pkg.top')\n",
+        "Top = __import__('pkg.top')\n",
+        "import importlib\nTOP = 'pkg.top'\nTop = importlib.import_module(TOP)\n",
+    ],
+    ids=["importlib", "import_module", "dunder-import", "constant"],
+)
+def test_a_cycle_through_a_run_time_import_is_found(tmp_path, back):
+    """The hidden cycle of issue #38 item 5: ``engine`` reached ``rules.compat`` through
+    ``importlib``, which imported ``engine`` back."""
     (tmp_path / "pkg" / "low").mkdir(parents=True)
     (tmp_path / "pkg" / "__init__.py").write_text("")
     (tmp_path / "pkg" / "low" / "__init__.py").write_text("")

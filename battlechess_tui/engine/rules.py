@@ -10,7 +10,6 @@ see of a game (words, marks, cards) is the presenter's (``engine/present.py``).
 
 from __future__ import annotations
 
-import importlib
 import warnings
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.campaign import CampaignSupport
+from battlechess_tui.engine.classes import class_names, load_class
 from battlechess_tui.engine.dice import AssumeWon, Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import Geometry, geometry
@@ -155,7 +155,7 @@ class IllegalAction(ValueError):
 
     ``Game`` and ``Variant`` raise it with their presenter's words; rules raise it with the
     facts and themselves (``rules``), and its words are then written, when first read, by the
-    game's own presenter (``rules.compat.refusal_words``)."""
+    game's own presenter (``refusal_words``)."""
 
     def __init__(
         self, refusal: Refusal | str, words: str = "", rules: Rules[Any] | None = None
@@ -175,18 +175,16 @@ class IllegalAction(ValueError):
         return self.words
 
 
-#: Where a refusal raised by rules alone finds its game's presenter (loaded by name, as
-#: ``engine.loading`` finds a game's classes: the engine imports no game).
-COMPAT_WORDS = "battlechess_tui.rules.compat"
-
-
 def refusal_words(refusal: Refusal, rules: Rules[Any] | None) -> str:
     """``refusal`` in the words of ``rules``' own presenter (its facts in one line without
-    rules to ask)."""
+    rules to ask, or when the game names no presenter)."""
     if rules is None:
         return refusal.plain()
-    words: str = importlib.import_module(COMPAT_WORDS).refusal_words(rules, refusal)
-    return words
+    present = class_names(rules.spec)[1]
+    if not present:
+        return refusal.plain()
+    presenter = load_class(rules.spec.key, "present", present, object)(rules)
+    return str(presenter.refusal_text(refusal))
 
 
 class Rules(ABC, Generic[S]):

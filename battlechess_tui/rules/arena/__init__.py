@@ -5,6 +5,7 @@
 object, is in ``rules.compat`` (asking for it here still works, with a DeprecationWarning).
 """
 
+from battlechess_tui.engine.loading import round_1_attribute
 from battlechess_tui.rules.arena.moves import Grants, reach, supporters_seeing
 from battlechess_tui.rules.arena.present import ArenaPresenter
 from battlechess_tui.rules.arena.rules import ArenaData, ArenaRules
@@ -24,8 +25,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> type:
-    """Round 1's ``Arena`` (rules and presenter in one), now in ``rules.compat``: warns."""
-    from battlechess_tui.rules.compat import deprecated_name
-
-    return deprecated_name(__name__, name)
+__getattr__ = round_1_attribute(__name__)

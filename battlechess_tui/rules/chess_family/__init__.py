@@ -7,6 +7,7 @@ rules and presenter in one object, is in ``rules.compat`` (asking for it here st
 a DeprecationWarning).
 """
 
+from battlechess_tui.engine.loading import round_1_attribute
 from battlechess_tui.rules.chess_family.pieces import (
     LETTER_TO_TYPE,
     PIECE_KEYS,
@@ -33,8 +34,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> type:
-    """Round 1's ``Classic`` (rules and presenter in one), now in ``rules.compat``: warns."""
-    from battlechess_tui.rules.compat import deprecated_name
-
-    return deprecated_name(__name__, name)
+__getattr__ = round_1_attribute(__name__)

@@ -7,6 +7,7 @@ captures, setup and the end: ``DiceChessRules``) and ``present`` (what players s
 
 from __future__ import annotations
 
+from battlechess_tui.engine.loading import round_1_attribute
 from battlechess_tui.rules.dice_chess.present import DiceChessPresenter
 from battlechess_tui.rules.dice_chess.rules import DONE, PASS, SWAP, DiceChessRules
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
@@ -24,8 +25,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> type:
-    """Round 1's ``DiceChess`` (rules and presenter in one), now in ``rules.compat``: warns."""
-    from battlechess_tui.rules.compat import deprecated_name
-
-    return deprecated_name(__name__, name)
+__getattr__ = round_1_attribute(__name__)

@@ -4,14 +4,11 @@
 be, is in ``rules.compat`` (asking for it here still works, with a DeprecationWarning).
 """
 
+from battlechess_tui.engine.loading import round_1_attribute
 from battlechess_tui.rules.dnd.present import DndPresenter
 from battlechess_tui.rules.dnd.rules import DndRules
 
 __all__ = ["DndPresenter", "DndRules"]
 
 
-def __getattr__(name: str) -> type:
-    """Round 1's ``DndBattleChess`` (rules and presenter in one), now in ``rules.compat``: warns."""
-    from battlechess_tui.rules.compat import deprecated_name
-
-    return deprecated_name(__name__, name)
+__getattr__ = round_1_attribute(__name__)

@@ -12,7 +12,6 @@ never by the rules.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 
 from battlechess_tui.engine.campaign import (
@@ -28,7 +27,8 @@ from battlechess_tui.engine.campaign import (
     changed_numbers,
 )
 from battlechess_tui.engine.dice import Dice, DiceExpr
-from battlechess_tui.engine.rules import COMPAT_WORDS, Rules
+from battlechess_tui.engine.loading import shop_refusal_words
+from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import items as dnd_items
@@ -161,8 +161,7 @@ class DndCampaign:
         why = self.refused(cls, items, item)
         if why is None:
             return ""
-        words: str = importlib.import_module(COMPAT_WORDS).shop_refusal_words(self.rules, why)
-        return words
+        return shop_refusal_words(self.rules, why)
 
     def price(self, items: tuple[str, ...], item: str) -> int:
         """The rise in the value of the piece's items (SRD: an upgrade costs the difference)."""

@@ -11,6 +11,8 @@ refused), ``rules`` (``GladiatorRules``, what the engine plays) and ``present``
 
 from __future__ import annotations
 
+from battlechess_tui.engine.loading import round_1_attribute
+
 from .present import GladiatorPresenter
 from .rules import GladiatorRules
 from .state import GladiatorState
@@ -18,8 +20,4 @@ from .state import GladiatorState
 __all__ = ["GladiatorPresenter", "GladiatorRules", "GladiatorState"]
 
 
-def __getattr__(name: str) -> type:
-    """Round 1's ``Gladiator`` (rules and presenter in one), now in ``rules.compat``: warns."""
-    from battlechess_tui.rules.compat import deprecated_name
-
-    return deprecated_name(__name__, name)
+__getattr__ = round_1_attribute(__name__)

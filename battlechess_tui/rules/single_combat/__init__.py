@@ -5,6 +5,7 @@
 (asking for it here still works, with a DeprecationWarning).
 """
 
+from battlechess_tui.engine.loading import round_1_attribute
 from battlechess_tui.rules.single_combat.present import SingleCombatPresenter
 from battlechess_tui.rules.single_combat.rules import SingleCombatRules
 from battlechess_tui.rules.single_combat.tables import (
@@ -28,8 +29,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> type:
-    """Round 1's ``SingleCombat`` (rules and presenter in one), now in ``rules.compat``: warns."""
-    from battlechess_tui.rules.compat import deprecated_name
-
-    return deprecated_name(__name__, name)
+__getattr__ = round_1_attribute(__name__)
