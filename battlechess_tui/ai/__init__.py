@@ -15,8 +15,10 @@ worth in [-1, 1], the estimate in the game's unit, plies to a forced mate), for 
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any
 
+from battlechess_tui.ai import players as _players
 from battlechess_tui.ai.budget import DEFAULT_LEVEL, LEVELS, Budget, Cancelled
 from battlechess_tui.ai.decide import Decision, decide
 from battlechess_tui.ai.hint import Hint
@@ -53,3 +55,21 @@ def hint(
     return SearchPlayer(DEFAULT_LEVEL).analyse(
         rules, state, seat, rng or random.Random(0), budget or Budget.for_level(DEFAULT_LEVEL)
     )
+
+
+def _moved_from_players(name: str) -> Any:
+    """``ai.players.make_player``, where round 2's README placed it: it lives in ``ai.levels``
+    (the search player builds on ``ai.players``), so the name is lent to ``ai.players`` here,
+    where both are imported, with a DeprecationWarning."""
+    if name != "make_player":
+        raise AttributeError(f"module 'battlechess_tui.ai.players' has no attribute {name!r}")
+    warnings.warn(
+        "battlechess_tui.ai.players.make_player is deprecated: use battlechess_tui.ai.make_player",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return make_player
+
+
+# a package's __init__ runs before any of its modules is imported, so this is always in place
+setattr(_players, "__getattr__", _moved_from_players)  # noqa: B010 - a module attribute

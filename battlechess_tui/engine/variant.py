@@ -8,7 +8,8 @@ aliases, and the module keeps the names that used to live here.
 
 from __future__ import annotations
 
-from typing import Generic
+import warnings
+from typing import TYPE_CHECKING, Any, Generic
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice
@@ -144,3 +145,27 @@ class Variant(Generic[S]):
 
     def odds(self, state: S, action: Action) -> str | None:
         return self.presenter.odds(state, action)
+
+    # -- every other name of either half, as round 2's README promised (deprecated) ------------
+
+    if not TYPE_CHECKING:  # typed code names the half; only old scripts reach this
+
+        def __getattr__(self, name: str) -> Any:
+            """A name of the rules or the presenter asked of the pair (``variant.geo``,
+            ``variant.from_fen``): round 2's README said every method of either is reachable
+            on a variant. Forwarded, with a DeprecationWarning naming the half to ask."""
+            if name.startswith("__"):
+                raise AttributeError(name)
+            for half in ("rules", "presenter"):
+                found = getattr(object.__getattribute__(self, half), name, _MISSING)
+                if found is not _MISSING:
+                    warnings.warn(
+                        f"Variant.{name} is deprecated: use variant.{half}.{name}",
+                        DeprecationWarning,
+                        stacklevel=2,
+                    )
+                    return found
+            raise AttributeError(f"'Variant' object has no attribute {name!r}")
+
+
+_MISSING = object()
