@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from battlechess_tui.ai.budget import DEFAULT_LEVEL, LEVELS
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import check_file, resolve
 from battlechess_tui.engine.rules import Seat
 from battlechess_tui.engine.spec import OptionValue, SpecError
@@ -29,6 +29,9 @@ __all__ = ["ALL_SEATS", "build_game", "computer_seats", "seat_choices", "seat_na
 
 #: The word for every seat of the game (``--computer all``: a computer-vs-computer game).
 ALL_SEATS = "all"
+
+
+V = TypeVar("V")
 
 
 def seat_choices(variant: Variant[Any], everyone: bool = False) -> list[str]:
@@ -59,11 +62,11 @@ def seats_of(variant: Variant[Any], word: str, everyone: bool = False) -> list[S
     return chosen
 
 
-def _per_seat(variant: Variant[Any], given: Mapping[str, str], everyone: bool) -> dict[str, str]:
+def _per_seat(variant: Variant[Any], given: Mapping[str, V], everyone: bool) -> dict[str, V]:
     """``given`` (by seat, side or ``all``) spread over seat keys: broad words first, so a seat
     named on its own wins over its side and over ``all``."""
     spread = [(seats_of(variant, word, everyone), value) for word, value in given.items()]
-    out: dict[str, str] = {}
+    out: dict[str, V] = {}
     for seats, value in sorted(spread, key=lambda pair: -len(pair[0])):
         out.update((s.key, value) for s in seats)
     return out
@@ -77,20 +80,11 @@ def seat_names(variant: Variant[Any], players: Mapping[str, str] | None) -> dict
     return names
 
 
-def computer_seats(variant: Variant[Any], computers: Mapping[str, str] | None) -> dict[str, str]:
+def computer_seats(variant: Variant[Any], computers: Mapping[str, str] | None) -> dict[str, Level]:
     """The seats a computer holds, with its level (``""``: the default level), from words
     naming a seat, a side or ``all``. ValueError for a word naming no seat or an unknown level.
     """
-    levels: dict[str, str] = {}
-    for word, level in (computers or {}).items():
-        level = level.strip().lower() or DEFAULT_LEVEL
-        if level not in LEVELS:
-            shown = level if len(level) <= 40 else level[:37] + "..."
-            raise ValueError(
-                f"no computer level {shown!r}{did_you_mean(level, LEVELS)} "
-                f"(levels: {', '.join(LEVELS)})"
-            )
-        levels[word] = level
+    levels = {word: Level.parse(level) for word, level in (computers or {}).items()}
     return _per_seat(variant, levels, everyone=True)
 
 

@@ -27,6 +27,7 @@ from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.levels import make_player
 from battlechess_tui.ai.players import Player
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import resolve
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import OptionValue
@@ -61,7 +62,7 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
 class Seats:
     """Who plays each side: a level per side, and the thinking time of search levels."""
 
-    levels: tuple[str, str] = ("random", "random")
+    levels: tuple[Level, Level] = (Level.RANDOM, Level.RANDOM)
     think_ms: int | None = None
 
     def players(self) -> tuple[Player, Player]:

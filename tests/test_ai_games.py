@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlechess_tui.ai import Budget, hint, make_player
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.save.store import load_game, save_game, verify_file
@@ -52,7 +53,7 @@ def test_property_every_player_makes_only_legal_decisions(key, options, seed, pi
 @pytest.mark.parametrize("key", GAMES)
 def test_a_computer_game_of_every_game_saves_and_replays_exactly(key, tmp_path):
     """The first decisions of a game (the balance runs play whole ones)."""
-    seats = Seats(("easy", "greedy"), think_ms=10)
+    seats = Seats((Level.EASY, Level.GREEDY), think_ms=10)
     game = computer_game(key, 3, seats, limit=DECISIONS)
     assert all(p.seat in {s.key for s in game.rules.seats()} for p in game.plies)
     path = tmp_path / f"{key}.json"

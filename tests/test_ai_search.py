@@ -167,14 +167,14 @@ def test_budgets_come_from_levels_and_thinking_time():
     assert Budget.for_level("easy", 200).nodes == Budget.for_level("medium").nodes
     assert Budget.for_level("medium").deadline is None
     assert Budget.for_level("medium", wall_clock=True).deadline is not None
-    with pytest.raises(ValueError, match="unknown level"):
+    with pytest.raises(ValueError, match="no computer level 'expert'"):
         Budget.for_level("expert")
 
 
 def test_a_seat_without_a_decision_is_refused():
     with pytest.raises(ValueError, match="black has no decision"):
         decisions(BaitRules(), Bait(), "black")
-    with pytest.raises(ValueError, match="unknown level"):
+    with pytest.raises(ValueError, match="no computer level 'expert'"):
         make_player("expert")
 
 

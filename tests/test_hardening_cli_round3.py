@@ -13,6 +13,7 @@ import pytest
 
 from battlechess_tui.cli import build_parser, main
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.save.store import SaveError, load_game, save_game, verify_file
 from battlechess_tui.session import build_game
@@ -44,7 +45,7 @@ def _one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 @pytest.fixture
 def saved(tmp_path: Path) -> Path:
     game = Game(make_variant("classic"), seed=3)
-    game.computers = {"black": "hard"}
+    game.computers = {"black": Level.HARD}
     game.play("e2e4")
     game.take_hint(game.parse("e7e5"), "keeps the balance")
     game.play("e7e5")

@@ -219,7 +219,7 @@ MAY_REACH: dict[str, set[str]] = {
     "engine": {TOP},
     "rules": {"engine", TOP},
     "ai": {"engine", TOP},
-    "save": {"ai", "engine", TOP},  # ai: the computer levels a save may name
+    "save": {"engine", TOP},  # a computer level is the engine's (engine.levels), not ai's
     "session": {"ai", "engine", TOP},
     "simulation": {"ai", "engine", "save", TOP},
     "tutorial": {"engine", "save", TOP},

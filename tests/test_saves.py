@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.vocabulary import Purpose
 from battlechess_tui.rules.chess_family import ChessRules
@@ -324,7 +325,7 @@ def test_a_stored_file_of_every_version_still_loads():
 def test_computer_seats_and_hints_are_saved_and_loaded(tmp_path):
     """Issue 11: a save says which seats the computer held and where a hint was shown."""
     game = Game(make_variant("classic"), seed=3)
-    game.computers = {"black": "hard"}
+    game.computers = {"black": Level.HARD}
     game.play("e2e4")
     game.take_hint(game.parse("e7e5"), "keeps the balance")
     game.play("e7e5")

@@ -15,6 +15,7 @@ from battlechess_tui.ai.budget import (
     nodes_per_ms,
 )
 from battlechess_tui.cli import main
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import make_rules, resolve, spec, specs
 from battlechess_tui.engine.spec import VariantSpec
 
@@ -57,17 +58,20 @@ def test_every_shipped_game_states_its_calibration_and_the_budgets_are_unchanged
 
 def test_single_combats_easy_thinks_a_fifth_of_the_time_and_an_explicit_time_still_wins() -> None:
     rules = make_rules("single-combat")
-    assert level_ms("easy", rules) == 10 and level_ms("medium", rules) == THINK_MS["medium"]
+    assert (
+        level_ms(Level.EASY, rules) == 10
+        and level_ms(Level.MEDIUM, rules) == THINK_MS[Level.MEDIUM]
+    )
     assert Budget.for_level("easy", rules=rules).nodes == 400
     assert Budget.for_level("easy", 50, rules=rules).nodes == 2000
-    assert level_ms("easy", make_rules("classic")) == THINK_MS["easy"]
+    assert level_ms(Level.EASY, make_rules("classic")) == THINK_MS[Level.EASY]
 
 
 def test_a_house_file_may_give_a_level_its_own_time(tmp_path: Path) -> None:
     body = 'base = "classic"\n[search]\nnodes_per_ms = 10\nthink_ms = { hard = 3000 }\n'
     rules = resolve(str(_house(tmp_path, body))).rules
     assert Budget.for_level("hard", rules=rules).nodes == 30_000
-    assert Budget.for_level("medium", rules=rules).nodes == THINK_MS["medium"] * 10
+    assert Budget.for_level("medium", rules=rules).nodes == THINK_MS[Level.MEDIUM] * 10
 
 
 def test_a_house_file_inherits_its_bases_figure(tmp_path: Path) -> None:
@@ -79,7 +83,7 @@ def test_a_house_file_may_override_its_bases_figure(tmp_path: Path) -> None:
     path = _house(tmp_path, 'base = "classic"\n[search]\nnodes_per_ms = 12.5\n')
     rules = resolve(str(path)).rules
     assert nodes_per_ms(rules) == 12.5
-    assert Budget.for_level("easy", rules=rules).nodes == round(THINK_MS["easy"] * 12.5)
+    assert Budget.for_level("easy", rules=rules).nodes == round(THINK_MS[Level.EASY] * 12.5)
 
 
 def test_a_game_without_a_figure_gets_the_default() -> None:

@@ -15,15 +15,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from battlechess_tui.engine.levels import DEFAULT_LEVEL, LEVELS, Level
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import SearchSpec
 
-#: The levels a player can be set to, weakest first.
-LEVELS = ("random", "greedy", "easy", "medium", "hard")
-DEFAULT_LEVEL = "medium"
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Budget", "Cancelled", "Level", "level_ms", "margin"]
+
 #: Search levels and their thinking time per decision (ms) on the reference machine.
-THINK_MS = {"easy": 50, "medium": 200, "hard": 1000}
+THINK_MS = {Level.EASY: 50, Level.MEDIUM: 200, Level.HARD: 1000}
 #: Nodes one millisecond buys in a game whose variant file states none. Each shipped game
 #: states its own (``[search] nodes_per_ms``, measured once on the reference machine with
 #: ``benchmarks/bench_ai.py --calibrate``): it turns a thinking time into a node budget, so the
@@ -52,7 +52,7 @@ def nodes_per_ms(rules: Rules[Any] | None) -> float:
     return search.nodes_per_ms if search is not None else DEFAULT_NODES_PER_MS
 
 
-def level_ms(level: str, rules: Rules[Any] | None = None) -> int:
+def level_ms(level: Level, rules: Rules[Any] | None = None) -> int:
     """How long ``level`` thinks in the game of ``rules``: ``THINK_MS``, unless the variant
     file's ``[search] think_ms`` gives the level its own time (where the levels would
     otherwise finish the same depth and choose alike)."""
@@ -61,12 +61,12 @@ def level_ms(level: str, rules: Rules[Any] | None = None) -> int:
     return own if own is not None else THINK_MS.get(level, THINK_MS[DEFAULT_LEVEL])
 
 
-def margin(level: str, rules: Rules[Any] | None) -> float:
+def margin(level: Level, rules: Rules[Any] | None) -> float:
     """The pawns below the best within which ``level`` chooses at random: the game's
     ``[search] easy_margin`` for easy (0, the best only, unless the variant file states one),
     0 for every other level."""
     search = search_spec(rules)
-    return search.easy_margin if level == "easy" and search is not None else 0.0
+    return search.easy_margin if level is Level.EASY and search is not None else 0.0
 
 
 def resamples(rules: Rules[Any] | None) -> bool:
@@ -95,7 +95,7 @@ class Budget:
     @classmethod
     def for_level(
         cls,
-        level: str,
+        level: Level | str,
         think_ms: int | None = None,
         *,
         rules: Rules[Any] | None = None,
@@ -105,8 +105,7 @@ class Budget:
         """The budget of ``level``, or of ``think_ms`` milliseconds where given, in the nodes
         that time buys in the game of ``rules``. With ``wall_clock`` (the app) the time is
         also a deadline from now."""
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        level = Level.parse(level)
         ms = think_ms if think_ms is not None else level_ms(level, rules)
         if ms <= 0:
             raise ValueError(f"thinking time must be positive, not {ms} ms")

@@ -4,17 +4,17 @@ greedy one's scoring without an import cycle."""
 
 from __future__ import annotations
 
-from battlechess_tui.ai.budget import LEVELS
 from battlechess_tui.ai.players import GreedyPlayer, Player, RandomPlayer
 from battlechess_tui.ai.search import SearchPlayer
+from battlechess_tui.engine.levels import Level
 
 
-def make_player(level: str) -> Player:
-    """The player of ``level`` (one of ``LEVELS``)."""
-    if level == "random":
+def make_player(level: Level | str) -> Player:
+    """The player of ``level`` (a ``Level``, or its name: ValueError in one line when it
+    names none)."""
+    level = Level.parse(level)
+    if level is Level.RANDOM:
         return RandomPlayer()
-    if level == "greedy":
+    if level is Level.GREEDY:
         return GreedyPlayer()
-    if level in LEVELS:
-        return SearchPlayer(level)
-    raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return SearchPlayer(level)

@@ -18,6 +18,7 @@ from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.outcomes import Result, results
 from battlechess_tui.ai.scoring import worth
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.rules import Rules
 
 #: Values closer than this are a tie, broken by the player's random stream.
@@ -25,7 +26,7 @@ TIE = 1e-9
 
 
 class Player(Protocol):
-    level: str
+    level: Level
 
     def choose(
         self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
@@ -60,7 +61,7 @@ def decisions(rules: Rules[Any], state: Any, seat: str) -> list[Action]:
 class RandomPlayer:
     """A uniformly random legal choice."""
 
-    level = "random"
+    level = Level.RANDOM
 
     def choose(
         self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
@@ -108,7 +109,7 @@ def pick_best(scored: list[Scored], rng: random.Random) -> Scored:
 class GreedyPlayer:
     """The choice whose results are worth most on average, one decision deep."""
 
-    level = "greedy"
+    level = Level.GREEDY
 
     def choose(
         self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget

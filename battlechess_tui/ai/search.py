@@ -34,6 +34,7 @@ from battlechess_tui.ai.players import TIE, decisions, held
 from battlechess_tui.ai.scoring import unsquash, worth, worth_after
 from battlechess_tui.ai.searched import searched_hint
 from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.rules import Outcome, Rules
 
 #: A value backed up one decision shrinks by this factor.
@@ -270,8 +271,8 @@ class SearchPlayer:
     expected), so one player object should serve one seat of one game, one decision at a
     time."""
 
-    def __init__(self, level: str = "medium") -> None:
-        self.level = level
+    def __init__(self, level: Level | str = Level.MEDIUM) -> None:
+        self.level = Level.parse(level)
         self.memory: tuple[Rules[Any], dict[Hashable, Node]] | None = None
 
     def remembered(self, rules: Rules[Any], state: Any) -> dict[Hashable, Node]:

@@ -21,10 +21,8 @@ from battlechess_tui.ai.scoring import NOT_WON, outcome_value, unsquash
 from battlechess_tui.ai.search import SearchPlayer
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon
+from battlechess_tui.engine.levels import ANALYSIS_LEVELS as ANALYSIS_LEVELS  # its old place
 from battlechess_tui.engine.rules import Chance, Outcome, Rules
-
-#: The levels an analysis may be run at.
-ANALYSIS_LEVELS = ("medium", "hard")
 
 
 @dataclass(frozen=True)

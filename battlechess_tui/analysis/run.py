@@ -26,6 +26,7 @@ from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import Analysis, DecisionReport, RollReport, RollResult
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import META_KINDS, Game
+from battlechess_tui.engine.levels import Level
 
 #: Seeds of a position's search and of its roll's samples (apart, so neither shifts the other).
 SEARCH_SEED, ROLL_SEED = 1_000_003, 2_000_003
@@ -270,7 +271,7 @@ def decision_report(game: Game, index: int, work: Work, nxt: Work) -> DecisionRe
 
 def analyse(
     game: Game,
-    level: str = "medium",
+    level: Level | str = Level.MEDIUM,
     jobs: int = 1,
     path: Path | None = None,
     progress: Callable[[Analysis], None] | None = None,
@@ -279,8 +280,9 @@ def analyse(
 ) -> Analysis:
     """The analysis of ``game`` at ``level``; ``progress`` is called with the part done each
     time a position's work arrives."""
+    level = Level.parse(level)
     if level not in engine.ANALYSIS_LEVELS:
-        raise ValueError(f"unknown analysis level {level!r}: choose medium or hard")
+        raise ValueError(f"no analysis level {level!r}: choose medium or hard")
     analysis = empty(game, level, digest)
     done: dict[int, Work] = {}
     for work in works(game, level, jobs, path, cancel):

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from battlechess_tui.cli.common import CliError, int_in
+from battlechess_tui.cli.common import CliError, int_in, level_arg
+from battlechess_tui.engine.levels import ANALYSIS_LEVELS, Level
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,8 +48,9 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument("file", type=Path, help="a save (GAME.json)")
     p.add_argument(
         "--level",
-        choices=("medium", "hard"),
-        default="medium",
+        type=level_arg,
+        choices=ANALYSIS_LEVELS,
+        default=Level.MEDIUM,
         help="how hard the engine thinks per position (default: medium)",
     )
     p.add_argument(

@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from battlechess_tui.engine.levels import Level
+
 if TYPE_CHECKING:
     from battlechess_tui.engine.variant import Variant
 
@@ -120,6 +122,15 @@ def quiet_broken_pipe() -> None:
 
 
 # -- arguments -----------------------------------------------------------------------------------
+
+
+def level_arg(text: str) -> Level:
+    """An argparse ``type``: a computer level (``Level.parse``); a one-line usage error
+    naming the levels otherwise."""
+    try:
+        return Level.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def int_in(low: int, high: int | None = None) -> Callable[[str], int]:

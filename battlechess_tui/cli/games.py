@@ -18,10 +18,13 @@ from battlechess_tui.cli.common import (
     seats_apart,
 )
 from battlechess_tui.cli.positions import position_flags, start_position
+from battlechess_tui.engine.levels import DEFAULT_LEVEL, LEVELS
 
-#: ``ai.LEVELS`` as --help names them (written out: importing ``ai`` would slow every command;
-#: a test keeps the two the same).
-LEVELS_HELP = "random, greedy, easy, medium (the default) or hard"
+#: The levels as --help names them.
+LEVELS_HELP = (
+    ", ".join(f"{n} (the default)" if n == DEFAULT_LEVEL else n for n in LEVELS[:-1])
+    + f" or {LEVELS[-1]}"
+)
 
 PLAY_EXAMPLES = """\
 seats are named by their key (white, black; in Gladiator white.king, white.queen,

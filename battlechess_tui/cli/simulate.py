@@ -9,15 +9,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from battlechess_tui.ai.budget import LEVELS
 from battlechess_tui.cli.common import (
     SEED_RANGE,
     CliError,
     add_option_flag,
     int_in,
+    level_arg,
     make_game_variant,
     parse_pairs,
 )
+from battlechess_tui.engine.levels import LEVELS, Level
 from battlechess_tui.engine.spec import MAX_THINK_MS
 
 if TYPE_CHECKING:
@@ -48,8 +49,8 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     for side in ("white", "black"):
         sim.add_argument(
             f"--{side}",
-            choices=LEVELS,
-            default="random",
+            type=level_arg,
+            default=Level.RANDOM,
             metavar="LEVEL",
             help=f"the {side} player: {', '.join(LEVELS)} (default random)",
         )

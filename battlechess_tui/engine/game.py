@@ -14,6 +14,7 @@ from typing import Any
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice, RecordedDice
 from battlechess_tui.engine.events import Event, Note, Roll
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.loading import variant_of
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.refusal import Refusal, SharedReason
@@ -90,7 +91,7 @@ class Game:
         self.players = players or {s.key: s.label for s in variant.rules.seats()}
         #: Seats held by a computer player and its level (``black``: ``medium``); the rest
         #: are people. The engine plays none of them: the app and ``simulate`` do.
-        self.computers: dict[str, str] = {}
+        self.computers: dict[str, Level] = {}
         self.hints: list[HintTaken] = []
         if start is None:
             state, events = variant.rules.new_game(setup_dice or Dice.for_decision(seed, -1))

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from battlechess_tui import __version__
 from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.game import Game, HintTaken
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.replay import event_key
 from battlechess_tui.save.files import SaveError, first_problem, read_json, write_document
@@ -76,7 +77,7 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
 
 def restore_table(game: Game, record: SaveFile) -> None:
     """What a record keeps beside the decisions: who is a computer, the hints shown, when."""
-    game.computers = dict(record.computers)
+    game.computers = {seat: Level.parse(level) for seat, level in record.computers.items()}
     game.hints = [HintTaken(h.ply, h.action, h.reason) for h in record.hints]
     game.created = record.created
 

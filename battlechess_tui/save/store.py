@@ -24,6 +24,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.data_files import rules_page_problem
 from battlechess_tui.engine.dice import DiceMismatch
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.replay import Decision, Mismatch, check_variant, replay
 from battlechess_tui.engine.spec import SpecError, validate
@@ -150,8 +151,6 @@ def variant_of(record: SaveFile, path: Path) -> Variant[Any]:
 
 def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
     """Players and computers sit in the game's seats; computers play at a known level."""
-    from battlechess_tui.ai.budget import LEVELS
-
     seats = [s.key for s in variant.rules.seats()]
     for field, table in (("players", record.players), ("computers", record.computers)):
         for seat in table:
@@ -161,11 +160,10 @@ def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
                     f"seat {short(seat)!r} (seats: {', '.join(seats)})"
                 )
     for seat, level in record.computers.items():
-        if level not in LEVELS:
-            raise SaveError(
-                f"{path}: the save is corrupt: computers: {seat}: no computer level "
-                f"{short(level)!r} (levels: {', '.join(LEVELS)})"
-            )
+        try:
+            Level.parse(level)
+        except ValueError as exc:
+            raise SaveError(f"{path}: the save is corrupt: computers: {seat}: {exc}") from None
 
 
 def _check_hints(record: SaveFile, game: Game, path: Path) -> None:

@@ -22,6 +22,7 @@ from battlechess_tui.ai.budget import THINK_MS
 from battlechess_tui.ai.draws import accepts_draw
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import ACCEPT_DRAW, DECLINE_DRAW, Game
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.rules import Rules
 
 
@@ -130,7 +131,7 @@ def think(req: Request, cancel: threading.Event) -> Action:
 def draw_answer(rules: Rules[Any], state: Any, seat: str, budget: Budget | None = None) -> Action:
     """Accept a draw only when the search finds the seat's side clearly behind (within
     ``budget``: where none is given, easy's usual 50 ms, whatever time the game gives easy)."""
-    budget = budget or Budget.for_level("easy", THINK_MS["easy"], rules=rules)
+    budget = budget or Budget.for_level(Level.EASY, THINK_MS[Level.EASY], rules=rules)
     behind = accepts_draw(rules, state, seat, budget)
     return Action(ACCEPT_DRAW if behind else DECLINE_DRAW)
 

@@ -25,6 +25,7 @@ from textual.worker import WorkerCancelled
 from battlechess_tui.ai import hint
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.save.store import load_game
 from battlechess_tui.session import build_game
@@ -217,7 +218,7 @@ def _named_app(
     def make(save_dir: Path) -> BattleChessApp:
         game = build_game(variant, None, SEED, {"white": "Ann", "black": black})
         if computer is not None:
-            game.computers = {"black": computer}
+            game.computers = {"black": Level.parse(computer)}
         for move in moves:
             game.play(move)
         return _app("play", game)(save_dir)

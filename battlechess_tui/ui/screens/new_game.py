@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from battlechess_tui.ai.budget import LEVELS
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import make_variant, resolve, specs
 from battlechess_tui.engine.rules import Seat
 from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec
@@ -60,9 +60,18 @@ another person.
 
 #: What a seat's drop-down offers: a person, or the computer at each level.
 PERSON = "person"
-PLAYS = [("Person", PERSON)] + [(f"Computer ({level})", level) for level in LEVELS]
+PLAYS = [("Person", PERSON)] + [(f"Computer ({level})", level) for level in Level]
 #: The name of a team's seat held by the computer.
 COMPUTER_NAME = "Computer"
+
+
+def level_held(value: object) -> Level | None:
+    """The computer level a seat's drop-down value names (set by a person or by code); None
+    for a person, or a team's player by place."""
+    try:
+        return Level(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
 
 
 def player_name(names: list[str], slot: int, side_name: str) -> str:
@@ -99,7 +108,7 @@ def team_choice(seats: list[Seat], held: dict[str, str]) -> str:
     level, else a person."""
     values = {held.get(seat.key, "0") for seat in seats}
     (only,) = values if len(values) == 1 else ("",)
-    return only if only in LEVELS else PERSON
+    return only if level_held(only) else PERSON
 
 
 def team_rows(
@@ -333,9 +342,9 @@ class NewGameScreen(Screen[None]):
         if not isinstance(event.value, str) or self._team_plays.get(side) == event.value:
             return
         self._team_plays[side] = event.value
-        value = event.value if event.value in LEVELS else "0"
+        value = event.value if level_held(event.value) else "0"
         for select in self.query(f"#players .holder-{side}").results(Select):
-            if select.value in LEVELS or value in LEVELS:
+            if level_held(select.value) or level_held(value):
                 select.value = value
 
     def _side_name(self, side: int) -> str:
@@ -385,19 +394,16 @@ class NewGameScreen(Screen[None]):
             if select.name:
                 out[select.name] = (
                     COMPUTER_NAME
-                    if value in LEVELS
+                    if level_held(value)
                     else player_name(names, int(value), self._side_name(side))
                 )
         return out
 
-    def computers(self) -> dict[str, str]:
+    def computers(self) -> dict[str, Level]:
         """Seat key -> the level of the computer that holds it (the other seats are people)."""
         chosen = self.query("#players .seat, #players .holder").results(Select)
-        return {
-            s.name: s.value
-            for s in chosen
-            if s.name and isinstance(s.value, str) and s.value in LEVELS
-        }
+        held = {s.name: level_held(s.value) for s in chosen if s.name}
+        return {seat: level for seat, level in held.items() if level is not None}
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
