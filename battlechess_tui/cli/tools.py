@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -59,11 +60,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    from battlechess_tui.engine.registry import specs
+    from battlechess_tui.engine.registry import game_problems, specs
 
     width = max(map(len, specs()))
     for key, spec in specs().items():
         print(f"{key:<{width}}  {spec.name}: {spec.description}")
+    for line in game_problems():  # an installed plugin that cannot be offered
+        print(f"battlechess: {line}", file=sys.stderr)
     return 0
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from battlechess_tui.engine.data_files import game_folders
 from battlechess_tui.engine.spec import SpecError, VariantSpec
 
 #: Where a game's classes live: a name ``"arena:ArenaRules"`` is ``rules.arena.ArenaRules``.
@@ -38,14 +39,29 @@ def class_names(spec_: VariantSpec) -> tuple[str, str]:
     return ROUND_1.get(spec_.rules, (spec_.rules, ""))
 
 
+def module_of(module_name: str) -> str:
+    """The module a class name's module part names: ``arena`` is a shipped game's
+    (``battlechess_tui.rules.arena``); a dotted name (``dice_move.rules``) is a plugin's, and
+    only the packages of installed game folders may be named (a save or a house-rule file
+    cannot have the app import any other module). ValueError otherwise."""
+    if "." not in module_name:
+        return f"{GAMES_PACKAGE}.{module_name}"
+    packages = {f.package for f in game_folders()[0]} - {GAMES_PACKAGE.split(".")[0]}
+    if module_name.split(".")[0] not in packages:
+        raise ValueError(f"{module_name!r} is not the package of an installed game")
+    return module_name
+
+
 def load_class(key: str, field: str, name: str, base: type) -> Any:
-    """The class ``name`` (``"module:Class"``) of game ``key``, which must subclass ``base``;
-    SpecError naming ``field`` otherwise."""
+    """The class ``name`` (``"module:Class"``, the module as ``module_of`` reads it) of game
+    ``key``, which must subclass ``base``; SpecError naming ``field`` otherwise."""
     module_name, _, class_name = name.partition(":")
     try:
-        module = importlib.import_module(f"{GAMES_PACKAGE}.{module_name}")
+        module = importlib.import_module(module_of(module_name))
         cls = getattr(module, class_name)
-    except (ImportError, AttributeError, ValueError):
+    except ValueError as exc:
+        raise SpecError(key, [f"{field}: {exc}"]) from None
+    except (ImportError, AttributeError):
         raise SpecError(key, [f"{field}: no class {name!r}"]) from None
     if not (isinstance(cls, type) and issubclass(cls, base)):
         raise SpecError(key, [f"{field}: {name!r} is not a {base.__name__} class"])

@@ -1,21 +1,30 @@
-"""Where the shipped variant data lives, the rules pages beside it, and reading a data file
-safely.
+"""Where the games' data lives (the game folders), the rules pages beside it, and reading a
+data file safely.
 
-The data folder is ``variants/`` beside the package in a source checkout and
-``battlechess_tui/variants`` inside an installed wheel. A rules page is named by its bare file
-name (``rules_text = "classic.md"``): only pages in that folder are ever read by name, so a
-variant (a house-rule file, or one embedded in a save) cannot make the app print any other file.
-A house-rule file's own page beside it is read when the file is loaded, and kept in its text.
+A game folder holds variant files (``*.toml``), their rules pages (``*.md``) and lessons
+(``lessons/<game>/*.toml``). The shipped folder is ``variants/`` beside the package in a source
+checkout and ``battlechess_tui/variants`` inside an installed wheel; a plugin adds its own
+through the entry point group ``battlechess.games`` (its value names a function that returns
+the folder: the shipped games register ``variants_dir`` the same way). A rules page is named by
+its bare file name (``rules_text = "classic.md"``): only pages in the game folders are ever read
+by name, so a variant (a house-rule file, or one embedded in a save) cannot make the app print
+any other file. A house-rule file's own page beside it is read when the file is loaded, and
+kept in its text.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Protocol
 
 _PACKAGE = Path(__file__).resolve().parent.parent
+#: The entry point group through which games (the shipped ones too) name their folder.
+GAMES_GROUP = "battlechess.games"
 #: A rules page is text for people: a megabyte is far more than any.
 MAX_PAGE_BYTES = 1024 * 1024
 
@@ -36,6 +45,51 @@ def variants_dir() -> Path:
         if (candidate / "classic.toml").is_file():
             return candidate
     raise FileNotFoundError("the variants data folder is missing from this installation")
+
+
+@dataclass(frozen=True)
+class GameFolder:
+    """A folder of games: its entry point's name, the folder, and the top-level package its
+    classes live in (``battlechess_tui`` for the shipped games)."""
+
+    name: str
+    path: Path
+    package: str
+
+
+@dataclass(frozen=True)
+class FolderProblem:
+    """An installed plugin whose games cannot be offered, and why (one line)."""
+
+    name: str
+    reason: str
+
+
+@cache
+def game_folders() -> tuple[tuple[GameFolder, ...], tuple[FolderProblem, ...]]:
+    """Every game folder (the shipped one first, then each plugin's in the order of its
+    entry point's name) and the plugins refused, each with its reason. Reading a plugin's
+    entry point imports only the module that names its folder."""
+    shipped = GameFolder("battlechess", variants_dir(), "battlechess_tui")
+    folders, problems = [shipped], []
+    for point in sorted(entry_points(group=GAMES_GROUP), key=lambda p: p.name):
+        try:
+            path = Path(point.load()()).resolve()
+        except Exception as exc:  # a plugin's own code: whatever it raises, it is refused
+            problems.append(FolderProblem(point.name, f"cannot load {point.value}: {exc}"))
+            continue
+        if any(f.path == path for f in folders):
+            continue  # the shipped games, registered the same way
+        if not path.is_dir():
+            problems.append(FolderProblem(point.name, f"{path} is not a folder"))
+            continue
+        folders.append(GameFolder(point.name, path, point.value.split(".")[0].split(":")[0]))
+    return tuple(folders), tuple(problems)
+
+
+def folders() -> tuple[Path, ...]:
+    """The game folders' paths, the shipped one first."""
+    return tuple(f.path for f in game_folders()[0])
 
 
 def read_limited(path: Path, limit: int, *, links: bool = True) -> bytes:
@@ -77,11 +131,11 @@ def page_name(text: str) -> bool:
 
 
 def shipped_page(name: str) -> Path | None:
-    """The shipped rules page ``name``: a bare file name in the data folder, else None."""
+    """The rules page ``name`` of a game folder (a bare file name; the first folder that has
+    it), else None."""
     if Path(name).name != name or name.startswith(".") or "\\" in name:
         return None
-    path = variants_dir() / name
-    return path if path.is_file() else None
+    return next((f / name for f in folders() if (f / name).is_file()), None)
 
 
 def rules_page_problem(spec: NamesAPage) -> str | None:

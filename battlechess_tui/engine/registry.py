@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from battlechess_tui.engine.data_files import rules_text, variants_dir
+from battlechess_tui.engine.data_files import folders, game_folders, rules_text, variants_dir
 from battlechess_tui.engine.loading import class_names, presenter_class, rules_class, variant_of
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import (
@@ -30,6 +30,7 @@ from battlechess_tui.engine.variant import Variant
 
 __all__ = [
     "check_file",
+    "game_problems",
     "load_spec_file",
     "make_rules",
     "make_variant",
@@ -44,14 +45,33 @@ __all__ = [
 
 
 @cache
+def _scan() -> tuple[dict[str, tuple[Path, dict[str, Any]]], tuple[str, ...]]:
+    """Each game's variant file and its table, by key: the shipped games', then each
+    plugin's; and a line for each plugin file left out (unreadable, or its key taken). A
+    shipped file that cannot be read is the project's bug, and raises."""
+    out: dict[str, tuple[Path, dict[str, Any]]] = {}
+    problems = [f"plugin {p.name}: {p.reason}" for p in game_folders()[1]]
+    for folder in folders():
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                raw = read_toml(path)
+            except SpecError as exc:
+                if folder == variants_dir():
+                    raise
+                problems.append(str(exc))
+                continue
+            key = str(raw.get("key", path.stem))
+            if "catalogue" in raw:  # data for a game (e.g. dnd-items.toml), not a game
+                continue
+            if key in out:
+                problems.append(f"{path}: the game key {key!r} is taken by {out[key][0]}")
+                continue
+            out[key] = (path, raw)
+    return out, tuple(problems)
+
+
 def _raw_files() -> dict[str, tuple[Path, dict[str, Any]]]:
-    out = {}
-    for path in sorted(variants_dir().glob("*.toml")):
-        raw = read_toml(path)
-        if "catalogue" in raw:  # data for a game (e.g. dnd-items.toml), not a game
-            continue
-        out[str(raw.get("key", path.stem))] = (path, raw)
-    return out
+    return _scan()[0]
 
 
 def _find_raw(key: str) -> dict[str, Any]:
@@ -59,12 +79,29 @@ def _find_raw(key: str) -> dict[str, Any]:
 
 
 @cache
-def specs() -> dict[str, VariantSpec]:
-    """Every shipped game, in menu order."""
-    found = {}
+def _checked() -> tuple[dict[str, VariantSpec], tuple[str, ...]]:
+    """Every game that plays, in menu order, and a line for each plugin game that does not
+    (a shipped game's bad file raises)."""
+    found, problems = {}, list(_scan()[1])
     for key, (path, raw) in _raw_files().items():
-        found[key] = validate(resolve_base(raw, _find_raw, str(path)), str(path))
-    return dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0])))
+        try:
+            found[key] = validate(resolve_base(raw, _find_raw, str(path)), str(path))
+        except SpecError as exc:
+            if path.parent == variants_dir():
+                raise
+            problems.append(str(exc))
+    ordered = dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0])))
+    return ordered, tuple(problems)
+
+
+def specs() -> dict[str, VariantSpec]:
+    """Every game that plays, shipped or a plugin's, in menu order."""
+    return _checked()[0]
+
+
+def game_problems() -> tuple[str, ...]:
+    """One line for each installed plugin, or plugin game, that cannot be offered."""
+    return _checked()[1]
 
 
 def spec(key: str) -> VariantSpec:

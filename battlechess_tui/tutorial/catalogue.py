@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from battlechess_tui.engine.data_files import folders
 from battlechess_tui.engine.echo import clip
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.tutorial.check import check_file
@@ -61,13 +62,18 @@ class Catalogue:
     refused: tuple[RefusedLesson, ...]
 
 
+def lesson_folders() -> list[Path]:
+    """Where lessons are: the shipped lessons folder, then each plugin's game folder's."""
+    return [lessons_dir(), *(folder / "lessons" for folder in folders()[1:])]
+
+
 @cache
 def catalogue() -> Catalogue:
     """Every shipped lesson file, read and played through once (``check-lesson``'s checks):
     one that fails is refused with its reasons and the others are still offered. Lessons
     are by game (in menu order), then by their order and id."""
     good, refused = [], []
-    for path in sorted(lessons_dir().glob("*/*.toml")):
+    for path in (p for folder in lesson_folders() for p in sorted(folder.glob("*/*.toml"))):
         problems = check_file(path)
         if problems:
             refused.append(RefusedLesson(path.parent.name, path.stem, path, tuple(problems)))
