@@ -19,10 +19,20 @@ from battlechess_tui.analysis.store import analysis_path, digest
 from battlechess_tui.cli import analyse as analyse_cli
 from battlechess_tui.cli import games as games_cli
 from battlechess_tui.cli import main
+from battlechess_tui.engine.events import Note
+from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.revisions import revision_line
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.save import store
-from battlechess_tui.save.store import EditedSave, Loaded, load_game
+from battlechess_tui.save.store import (
+    EditedSave,
+    Loaded,
+    load_game,
+    read_record,
+    save_game,
+    verify_file,
+)
 from tests.old_saves import CORPUS, ROOT, SAVES, Replay, read_manifest, shipped_saves
 
 MANIFEST = read_manifest()
@@ -221,3 +231,28 @@ def test_a_copy_with_a_move_edited_is_still_refused(name, tmp_path):
     with pytest.raises(EditedSave) as refused:
         load_game(path)
     assert refused.value.mismatch.ply == ply
+
+
+# -- continuing -----------------------------------------------------------------------------------
+
+
+def test_continuing_a_game_of_an_older_revision_keeps_its_rules(tmp_path):
+    """A game played under Gladiator revision 1 and saved in today's format records revision 1;
+    loaded and continued, its last move is played under GC-31 as it was (the Queen is not
+    recovered by the King's death) and the save still records revision 1."""
+    old = loaded("gladiator-3-0000-f5-fb91c76.json")
+    game = Game(old.game.variant, old.record.seed, dict(old.record.players))
+    for ply in old.record.plies[:-1]:
+        game.play(ply.action)
+    path = tmp_path / "unfinished.json"
+    save_game(game, path)
+    assert read_record(path).rules_revision == 1
+    again = load_game(path)
+    assert again.revision_line == (
+        "played under Gladiator Chess rules revision 1; GC-31 has changed since"
+    )
+    last = again.game.play(old.record.plies[-1].action)
+    assert list(last.events) == list(old.game.plies[-1].events)
+    assert EventTag.RESCUE not in {e.tag for e in last.events if isinstance(e, Note)}
+    save_game(again.game, path)
+    assert read_record(path).rules_revision == 1 and verify_file(path) is None
