@@ -149,7 +149,12 @@ def replayed_once(monkeypatch: pytest.MonkeyPatch, name: str, path: Path) -> Non
 def test_load_opens_every_save_with_its_revision_line(name, capsys, monkeypatch):
     replayed_once(monkeypatch, name, path_of(name))
     started: list[dict[str, Any]] = []
-    monkeypatch.setattr(games_cli, "run_app", lambda _a, start, **kw: started.append(kw) or 0)
+
+    def run_app(_args: Any, start: str, **kwargs: Any) -> int:
+        started.append(kwargs)
+        return 0
+
+    monkeypatch.setattr(games_cli, "run_app", run_app)
     path = path_of(name)
     assert main(["load", str(path)]) == 0, capsys.readouterr()
     assert started == [{"path": path}]
