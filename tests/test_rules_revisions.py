@@ -19,9 +19,10 @@ from battlechess_tui.engine.revisions import (
     is_revision_of,
     revision_line,
 )
-from battlechess_tui.engine.spec import SpecError, validate
+from battlechess_tui.engine.spec import SpecError, VariantSpec, validate
 from battlechess_tui.rules.dnd.stats import DD14_CASTER_TURNS, DD27_ALLIES_ONLY
-from battlechess_tui.rules.gladiator.tables import GC31_QUEEN_RECOVERY
+from battlechess_tui.rules.gladiator.rules import GladiatorRules
+from battlechess_tui.rules.gladiator.tables import GC31_QUEEN_RECOVERY, Tables
 from battlechess_tui.save.records import record_of
 from battlechess_tui.save.store import SaveError, load_game
 from tests.old_saves import CORPUS
@@ -116,6 +117,12 @@ def test_a_save_that_records_its_revision_replays_under_that_one_only(tmp_path):
         load_game(path)
 
 
+def _gladiator_tables(game: VariantSpec) -> Tables:
+    rules = make_variant(game).rules
+    assert isinstance(rules, GladiatorRules)
+    return rules.t
+
+
 def _house(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "house.toml"
     path.write_text(text)
@@ -128,7 +135,7 @@ def test_a_house_file_on_a_base_inherits_its_revision_and_may_state_an_older_one
     older = load_spec_file(
         _house(tmp_path, 'base = "gladiator"\nkey = "old-gladiator"\nrevision = 1\nchanges = []\n')
     )
-    assert older.revision == 1 and not make_variant(older).rules.t.king_kill_recovers_queen
+    assert older.revision == 1 and not _gladiator_tables(older).king_kill_recovers_queen
 
 
 def test_a_house_file_from_scratch_plays_the_newest_rules_of_its_class(tmp_path):
@@ -142,4 +149,4 @@ def test_a_house_file_from_scratch_plays_the_newest_rules_of_its_class(tmp_path)
     assert "\nrevision" not in text and "\nbase" not in text
     scratch = load_spec_file(_house(tmp_path, text))
     assert (scratch.revision, [c.rules for c in scratch.changes]) == (2, [["GC-31"]])
-    assert make_variant(scratch).rules.t.king_kill_recovers_queen
+    assert _gladiator_tables(scratch).king_kill_recovers_queen
