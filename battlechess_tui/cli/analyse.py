@@ -100,6 +100,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from battlechess_tui.save.store import load_game
 
     loaded = load_game(args.file, edited=True)  # the autosave is followed to its game
+    if loaded.revision_line:
+        aside = sys.stderr if args.json or args.pgn == "-" else sys.stdout  # not into the data
+        print(f"{loaded.path}: {loaded.revision_line}", file=aside)
     analysis = analysis_of(
         loaded.game,
         loaded.path,

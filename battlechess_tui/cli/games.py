@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from battlechess_tui.cli.common import (
     SEED_RANGE,
@@ -19,6 +19,9 @@ from battlechess_tui.cli.common import (
 )
 from battlechess_tui.cli.positions import position_flags, start_position
 from battlechess_tui.engine.levels import DEFAULT_LEVEL, LEVELS
+
+if TYPE_CHECKING:
+    from battlechess_tui.save.store import Loaded
 
 #: The levels as --help names them.
 LEVELS_HELP = (
@@ -118,24 +121,32 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from battlechess_tui.save.store import load_game
-
-    load_game(args.file)  # a bad file is reported before the app starts
+    _opened(args.file)  # a bad file is reported before the app starts
     return run_app(args, "load", path=args.file)
 
 
+def _opened(path: Path) -> Loaded:
+    """The save loaded and checked, its older rules revision (if any) said in one line."""
+    from battlechess_tui.save.store import load_game
+
+    loaded = load_game(path)
+    if loaded.revision_line:
+        print(f"{path}: {loaded.revision_line}")
+    return loaded
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    from battlechess_tui.save.store import load_game, verify_file
+    from battlechess_tui.save.store import EditedSave
 
     if args.verify:
-        mismatch = verify_file(args.file)
-        if mismatch is not None:
-            print(f"{args.file}: {' '.join(mismatch.describe().split())}")
+        try:
+            loaded = _opened(args.file)
+        except EditedSave as exc:
+            print(f"{args.file}: {' '.join(exc.mismatch.describe().split())}")
             return 1
-        loaded = load_game(args.file)
         result = loaded.game.outcome
         state = loaded.game.presenter.describe_outcome(result) if result else "unfinished"
         print(f"{args.file}: verified {len(loaded.game.plies)} decisions ({state})")
         return 0
-    load_game(args.file)
+    _opened(args.file)
     return run_app(args, "replay", path=args.file)

@@ -125,13 +125,26 @@ def load_spec_file(path: Path) -> VariantSpec:
     carries it. SpecError lists the problems."""
     path = Path(path)
     raw = house_page(read_toml(path), path)
-    spec_ = validate(resolve_base(raw, _find_raw, str(path)), str(path))
+    spec_ = validate(_newest_rules(resolve_base(raw, _find_raw, str(path))), str(path))
     classes = (rules_class(spec_), presenter_class(spec_))
     for field, name, cls in zip(("rules", "present"), class_names(spec_), classes, strict=True):
         if inspect.isabstract(cls):
             raise SpecError(str(path), [f"{field}: {name!r} is a base class, not a game's"])
     _check_options(spec_, str(path))
     return spec_
+
+
+def _newest_rules(merged: dict[str, Any]) -> dict[str, Any]:
+    """A house file that states no rules revision (nor inherits one) plays the newest revision of
+    the shipped games of its rules class, with their changes: a file written from scratch
+    is not played under older rules."""
+    if "revision" in merged:
+        return merged
+    games = [s for s in specs().values() if s.rules == merged.get("rules")]
+    if not games:
+        return merged
+    newest = max(games, key=lambda s: s.revision)
+    return {**merged, "revision": newest.revision, "changes": newest.model_dump()["changes"]}
 
 
 def _check_options(spec_: VariantSpec, source: str) -> None:

@@ -177,6 +177,17 @@ class SearchSpec(BaseModel):
     )
 
 
+class RulesChange(BaseModel):
+    """A change of the rules that alters what a recorded game replays to: it began the game's
+    revision ``revision``. The rules keep the behaviour before it behind a switch named by the
+    rule and this revision, so a save of an older revision replays under its own rules."""
+
+    model_config = ConfigDict(extra="forbid")
+    revision: int = Field(ge=2, description="the revision this change began")
+    rules: list[str] = Field(min_length=1, description="the rule ids it changed (GC-31)")
+    what: str = Field(min_length=1, description="what a game plays differently since")
+
+
 class VariantSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     key: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
@@ -196,6 +207,22 @@ class VariantSpec(BaseModel):
     options: dict[str, OptionSpec] = {}
     data: dict[str, Any] = {}
     search: SearchSpec | None = None
+    revision: int = Field(
+        1, ge=1, description="the rules revision: one more for each change in ``changes``"
+    )
+    changes: list[RulesChange] = Field(
+        [], description="the changes that made each revision after the first (README, saves)"
+    )
+
+    @model_validator(mode="after")
+    def _changes_in_order(self) -> VariantSpec:
+        numbers = [c.revision for c in self.changes]
+        if numbers != list(range(2, self.revision + 1)):
+            raise ValueError(
+                f"revision {self.revision} needs one change for each of revisions 2 to "
+                f"{self.revision}, in order (changes give {numbers or 'none'})"
+            )
+        return self
 
     @model_validator(mode="after")
     def _letters_unique(self) -> VariantSpec:

@@ -26,6 +26,9 @@ loads every one of them):
    keys (``weapon+2``) with their words in ``modifier_words``; the first version-6 saves have
    no such words and their modifiers are labelled in words (read as they are: a replay
    compares modifiers by value).
+7. ``rules_revision``: the game's rules revision the save was played under (its variant file's
+   ``revision``); it replays under those rules. Older files have none (null): the save reader
+   replays them under the newest revision of their game that reproduces them.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.engine.vocabulary import Purpose
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 6
+FORMAT_VERSION: Final = 7
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
@@ -97,13 +100,16 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[6] = FORMAT_VERSION
+    format_version: Literal[7] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
         None, description="the full variant data when it is not a shipped game (house rules)"
     )
     options: dict[str, OptionValue] = {}
+    rules_revision: int | None = Field(
+        None, ge=1, description="the rules revision played under; null: not recorded (format < 7)"
+    )
     players: dict[str, str] = {}
     computers: dict[str, str] = Field(
         {}, description="seats a computer player holds, with its level (the rest are people)"
@@ -185,9 +191,9 @@ def _typed_roll(roll: dict[str, Any]) -> None:
         ]
 
 
-#: 1, 2, 4 and 5 add defaulted fields (4: a note's facts, 5: a roll's; an older note or roll
-#: keeps its words).
-MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict, 5: dict}
+#: 1, 2, 4, 5 and 6 add defaulted fields (4: a note's facts, 5: a roll's; an older note or roll
+#: keeps its words; 6: the rules revision, not recorded).
+MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict, 5: dict, 6: dict}
 
 
 #: A note's facts beside its tag and squares (what a note read by its words drops).

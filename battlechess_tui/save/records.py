@@ -17,6 +17,7 @@ from battlechess_tui.engine.game import Game, HintTaken
 from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.replay import event_key
+from battlechess_tui.engine.revisions import is_revision_of
 from battlechess_tui.save.files import SaveError, first_problem, read_json, write_document
 from battlechess_tui.save.model import (
     AUTOSAVE_FORMAT,
@@ -46,14 +47,15 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
             rule=outcome.rule,
             detail=game.presenter.outcome_detail(outcome),
         )
-    shipped = specs().get(variant.rules.key)
-    custom = None if shipped == variant.rules.spec else variant.rules.spec.model_dump(mode="json")
+    spec, shipped = variant.rules.spec, specs().get(variant.rules.key)
+    custom = None if shipped and is_revision_of(spec, shipped) else spec.model_dump(mode="json")
     stamp = now()
     return SaveFile(
         app_version=__version__,
         variant=variant.rules.key,
         variant_spec=custom,
         options=dict(variant.rules.options),
+        rules_revision=spec.revision,
         players=dict(game.players),
         computers=dict(game.computers),
         seed=game.seed,

@@ -27,7 +27,8 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.replay import Decision, Mismatch, check_variant, replay
-from battlechess_tui.engine.spec import SpecError, validate
+from battlechess_tui.engine.revisions import at_revision, revision_line
+from battlechess_tui.engine.spec import SpecError, VariantSpec, validate
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.save.files import SaveError as SaveError
 from battlechess_tui.save.files import one_line, write_document
@@ -69,6 +70,8 @@ class Loaded:
     #: Set only for a save opened with ``edited=True`` that does not replay from its seed:
     #: the first difference. Such a game is for reading (a replay), never for saving over.
     edited: Mismatch | None = None
+    #: The line a game played under an older rules revision opens with (``older_rules``).
+    revision_line: str | None = None
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -115,15 +118,17 @@ def read_record(path: Path) -> SaveFile:
     return read_save(path)[1]
 
 
-def variant_of(record: SaveFile, path: Path) -> Variant[Any]:
-    """The game a save is of: a shipped game with its options, or its embedded house rules,
+def variant_of(record: SaveFile, path: Path, revision: int | None = None) -> Variant[Any]:
+    """The game a save is of, under the rules revision ``revision`` (default: the one the save
+    records, else the newest): a shipped game with its options, or its embedded house rules,
     checked as ``check-variant`` checks a file (every option, trial games)."""
     try:
         if record.variant_spec is None:
             if record.variant not in specs():
                 raise SaveError(f"{path}: this battlechess has no game {record.variant!r}")
-            return make_variant(record.variant, record.options)
-        spec = validate(record.variant_spec, str(path))
+            latest = specs()[record.variant]
+            return make_variant(_at(latest, revision, record, path), record.options)
+        spec = _at(_house_spec(record, path), revision, record, path)
         if spec.key != record.variant:
             raise SaveError(
                 f"{path}: the save is corrupt: its house rules are of "
@@ -147,6 +152,47 @@ def variant_of(record: SaveFile, path: Path) -> Variant[Any]:
         raise SaveError(
             one_line(f"{path}: the save's game settings are not valid: {str(exc).strip(chr(39))}")
         ) from None
+
+
+def _house_spec(record: SaveFile, path: Path) -> VariantSpec:
+    """A save's embedded house rules; one saved before revisions were recorded (it has none)
+    takes its shipped base's, so it can replay under any of them."""
+    raw = record.variant_spec or {}
+    base = specs().get(str(raw.get("base")))
+    if "revision" not in raw and base is not None:
+        raw = {**raw, "revision": base.revision, "changes": base.model_dump()["changes"]}
+    return validate(raw, str(path))
+
+
+def _at(spec: VariantSpec, revision: int | None, record: SaveFile, path: Path) -> VariantSpec:
+    """``spec`` at ``revision``, else at the save's recorded one, else as it is now."""
+    wanted = record.rules_revision if revision is None else revision
+    try:
+        return spec if wanted is None else at_revision(spec, wanted)
+    except ValueError as exc:
+        raise SaveError(f"{path}: cannot load this save: {exc}") from None
+
+
+def revisions_to_try(record: SaveFile, path: Path) -> list[int]:
+    """The rules revisions a save may have been played under: the one it records, or (a save
+    older than format 7 records none) each of its game's, newest first."""
+    if record.rules_revision is not None:
+        return [record.rules_revision]
+    if record.variant_spec is None:
+        latest = specs().get(record.variant)
+        return list(range(latest.revision, 0, -1)) if latest else [1]
+    try:
+        return list(range(_house_spec(record, path).revision, 0, -1))
+    except SpecError:
+        return [1]  # variant_of says what is wrong with it
+
+
+def older_rules(variant: Variant[Any]) -> str | None:
+    """The line a game played under an older rules revision opens with ("played under
+    Gladiator Chess rules revision 1; GC-31 has changed since"), or None."""
+    spec = variant.rules.spec
+    latest = specs().get(spec.key) or specs().get(spec.base or "")
+    return None if latest is None else revision_line(latest, spec.revision)
 
 
 def _check_players(record: SaveFile, variant: Variant[Any], path: Path) -> None:
@@ -236,8 +282,27 @@ def _result_mismatch(record: SaveFile, game: Game) -> Mismatch | None:
 
 
 def _replayed(record: SaveFile, path: Path) -> tuple[Variant[Any], Game, Mismatch | None]:
-    """The save re-played from its seed: the variant, the game and the first difference."""
-    variant = variant_of(record, path)
+    """The save re-played from its seed under each rules revision it may have been played
+    under (``revisions_to_try``): the variant, the game and the first difference, of the
+    first revision that reproduces the save, else of the one that agreed longest (the newest
+    among equals: an edit is named where it is, not where an older rule differs)."""
+    best: tuple[Variant[Any], Game, Mismatch | None] | None = None
+    for revision in revisions_to_try(record, path):
+        found = _replayed_at(record, path, revision)
+        mismatch = found[2]
+        if mismatch is None:
+            return found
+        if best is None or (best[2] is not None and mismatch.ply > best[2].ply):
+            best = found
+    assert best is not None
+    return best
+
+
+def _replayed_at(
+    record: SaveFile, path: Path, revision: int
+) -> tuple[Variant[Any], Game, Mismatch | None]:
+    """The save re-played from its seed under rules ``revision``."""
+    variant = variant_of(record, path, revision)
     _check_players(record, variant, path)
     start = start_state(record, variant, path)
     try:
@@ -269,7 +334,7 @@ def load_game(path: Path, *, edited: bool = False) -> Loaded:
         game = _rebuilt(variant, record, path)
     _check_hints(record, game, path)
     restore_table(game, record)
-    return Loaded(game, record, path, mismatch)
+    return Loaded(game, record, path, mismatch, older_rules(variant))
 
 
 def _rebuilt(variant: Variant[Any], record: SaveFile, path: Path) -> Game:

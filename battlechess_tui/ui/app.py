@@ -119,8 +119,10 @@ class BattleChessApp(App[int]):
             self.start_game(self.start_game_obj)
         elif self.start == "load" and self.start_loaded is not None:
             self.start_game(self.start_loaded.game, self.start_loaded.path)
+            self.tell_older_rules(self.start_loaded)
         elif self.start == "replay" and self.start_loaded is not None:
             self.open_replay(self.start_loaded.game, self.start_loaded.path)
+            self.tell_older_rules(self.start_loaded)
         elif self.start == "learn":
             self.open_lessons(self.start_lesson)
 
@@ -158,6 +160,11 @@ class BattleChessApp(App[int]):
             self.when_drawn(change)
 
         self.run_worker(once_drawn(), group="when-drawn")
+
+    def tell_older_rules(self, loaded: Loaded) -> None:
+        """One line when a saved game was played under an older rules revision of its game."""
+        if loaded.revision_line:
+            self.notify(loaded.revision_line, title="Older rules", markup=False, timeout=8)
 
     def start_game(self, game: Game, path: Path | None = None) -> None:
         from battlechess_tui.ui.screens.game import GameScreen
@@ -212,6 +219,7 @@ class BattleChessApp(App[int]):
                 problems.append(str(exc))
                 continue
             self.start_game(loaded.game, own_file(loaded.path))
+            self.tell_older_rules(loaded)
             if problems:
                 self.notify(
                     f"Passed over: {problems[0]}"

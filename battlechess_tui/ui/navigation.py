@@ -19,6 +19,7 @@ from battlechess_tui.ui.settings import Settings
 
 if TYPE_CHECKING:
     from battlechess_tui.engine.game import Game
+    from battlechess_tui.save.store import Loaded
 
 __all__ = [
     "BackToMenu",
@@ -48,6 +49,9 @@ class TableApp(Protocol):
 
     def continue_latest(self) -> bool:
         """Open the most recent unfinished game; False (with a notice) when there is none."""
+
+    def tell_older_rules(self, loaded: Loaded) -> None:
+        """One line when a saved game was played under an older rules revision of its game."""
 
     def action_settings(self) -> None: ...
 

@@ -94,7 +94,8 @@ def _aura_items(
         aura = abilities.get("aura-of-courage")
         if (inspire is None and aura is None) or geo.distance(here, state.standing(q.id)) > 1:
             continue
-        if inspire is not None and q.id != p.id and not helpless(q):
+        himself = q.id == p.id and not t.bard_inspires_himself  # DD-27 before revision 2
+        if inspire is not None and not himself and not helpless(q):
             for stat in ("attack", "damage", "will"):
                 out.append(("inspire", stat, "morale", inspire.bonus or 1))
         if aura is not None:

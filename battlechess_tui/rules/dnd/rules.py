@@ -58,7 +58,7 @@ class DndRules(Rules[DndState]):
     def __init__(self, spec: VariantSpec, options: dict[str, OptionValue] | None = None) -> None:
         super().__init__(spec, options)
         self.catalogue = load_catalogue()
-        self.tables: Tables = Tables(self.data, self.catalogue)
+        self.tables: Tables = Tables(self.data, self.catalogue, spec.revision)
         self.level = int(self.options.get("level", 1))
         self.campaign = bool(self.options.get("campaign", False))
         self.quiet_turns = int(self.options.get("quiet_turns", 100))

@@ -261,11 +261,26 @@ def resolve_class(key: str, cls: ClassData, data: Data) -> dict[int, LevelStats]
     return out
 
 
+#: The revision from which outside battles a round is counted off an effect when its caster's
+#: side begins a turn (DD-14, Ruling round 2).
+DD14_CASTER_TURNS = 2
+#: The revision from which the Bard's Inspire Courage is for his allies only (DD-27, Ruling
+#: round 2).
+DD27_ALLIES_ONLY = 2
+
+
 class Tables:
     """Resolved stats of every class and level, looked up by class key or chess piece."""
 
-    def __init__(self, data: Data, catalogue: Catalogue | None = None) -> None:
+    def __init__(
+        self, data: Data, catalogue: Catalogue | None = None, revision: int | None = None
+    ) -> None:
         self.data = data
+        #: DD-14 rounds on the caster's turns from revision 2 (dnd.toml's changes; None: the
+        #: newest rules). Before it every turn counted a round off every effect on the board.
+        self.rounds_on_caster_turns = revision is None or revision >= DD14_CASTER_TURNS
+        #: DD-27 Inspire Courage for allies only from revision 2; before it the Bard too.
+        self.bard_inspires_himself = revision is not None and revision < DD27_ALLIES_ONLY
         self.catalogue = catalogue  # magic items of campaign play (DD-47)
         self.spells = data.spells
         self.levels = {key: resolve_class(key, cls, data) for key, cls in data.classes.items()}

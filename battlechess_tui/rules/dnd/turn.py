@@ -314,6 +314,8 @@ def end_turn(w: Work) -> None:
     s.actors, s.pending, s.battle = (), None, None
     if s.result is not None:
         return
+    if not w.t.rounds_on_caster_turns:  # DD-14 before revision 2: a round off every effect
+        fx.tick(s, w.t, w.events, w.geo)
     f = s.fascination
     if f is not None and f.turn < s.turn and s.pieces[f.king].side == s.side:
         _end_fascination(w)
@@ -323,7 +325,8 @@ def end_turn(w: Work) -> None:
     s.board.side = s.side
     s.turn += 1
     s.phase = MOVE_PHASE
-    fx.tick(s, w.t, w.events, w.geo, side=s.side)
+    if w.t.rounds_on_caster_turns:
+        fx.tick(s, w.t, w.events, w.geo, side=s.side)
     _resume_fascinated_battle(w)
 
 

@@ -130,7 +130,7 @@ def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> 
     queen = find(w, QUEEN, 1 - victim.side)
     held = queen is not None and queen.holder == victim.id and queen.status == ABDUCTED
     if victim.kind == KING:
-        if held:  # recovered by the kill (GC-31), with no placing: the game is over
+        if held and t.king_kill_recovers_queen:  # recovered (GC-31), no placing: it is over
             assert queen is not None
             events.append(Note(EventTag.RESCUE, pieces=(ref(queen, -1),)))
             w.lift(queen.id, RETURNING)

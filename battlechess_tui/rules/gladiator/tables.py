@@ -18,6 +18,10 @@ from battlechess_tui.engine.spec import OptionValue, VariantSpec
 
 from .state import KING, KINGS_KNIGHT, QUEEN
 
+#: GC-31 Queen recovery from revision 2 (gladiator.toml's changes): killing the King who holds
+#: the enemy Queen recovers her as the game ends. Before it she stayed abducted by the dead King.
+GC31_QUEEN_RECOVERY = 2
+
 
 class GladiatorData(BaseModel):
     """The ``[data]`` table of a Gladiator Chess variant file."""
@@ -115,6 +119,7 @@ class Tables:
         self.king_without_queen = parse_all(data.king_without_queen)
         self.duel = options.get("combat", "duel") == "duel"
         self.quiet_turns = int(options.get("quiet_turns", 50))  # 0: no quiet-turn draw
+        self.king_kill_recovers_queen = spec.revision >= GC31_QUEEN_RECOVERY
         self._reach: dict[str, list[list[list[frozenset[int]] | None]]] = {}
         self._lines: dict[tuple[int, int], frozenset[int]] = {}
 

@@ -30,7 +30,7 @@ from battlechess_tui.save.folder import (
 )
 from battlechess_tui.save.store import EditedSave, SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.navigation import OpenReplay, StartGame, navigate
+from battlechess_tui.ui.navigation import OpenReplay, StartGame, navigate, table_app
 from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.screens.dialogs import Confirm
 from battlechess_tui.ui.widgets.footer import Footer
@@ -205,6 +205,7 @@ class SavesScreen(Screen[None]):
             navigate(self, OpenReplay(loaded.game, own))
         else:
             navigate(self, StartGame(loaded.game, own))
+        table_app(self).tell_older_rules(loaded)
 
     def _offer_read_only(self, exc: EditedSave) -> None:
         """An edited save: say why it is refused, and open it read-only if the player asks."""
