@@ -71,6 +71,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument(
         "--fresh", action="store_true", help="analyse again even if a kept analysis is up to date"
     )
+    _force_flag(p, "replace the --pgn file if there is one (never a save)")
     imp = sub.add_parser(
         "import",
         help="turn a classic game in PGN into a save to replay and analyse",
@@ -85,7 +86,12 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         metavar="SAVE",
         help="the save to write (default: the PGN's name with .json)",
     )
+    _force_flag(imp, "replace the save if there is one")
     return {"analyse": cmd_analyse, "analyze": cmd_analyse, "import": cmd_import}
+
+
+def _force_flag(parser: Any, what: str) -> None:
+    parser.add_argument("--force", action="store_true", help=what)
 
 
 # -- analyse --------------------------------------------------------------------------------------
@@ -95,9 +101,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from battlechess_tui.analysis.pgn import export
+    from battlechess_tui.save.files import write_new
     from battlechess_tui.save.store import load_game
 
     loaded = load_game(args.file, edited=True)  # the autosave is followed to its game
+    if args.pgn not in (None, "-"):
+        export_target(Path(args.pgn), args.force, (args.file, loaded.path))
     analysis = analysis_of(
         loaded.game,
         loaded.path,
@@ -114,7 +123,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if args.pgn == "-":
             sys.stdout.write(text)
         else:
-            _write_text(Path(args.pgn), text)
+            write_new(Path(args.pgn), text, args.force)
             print(f"wrote {args.pgn}")
         return 0
     console = Console(highlight=False)
@@ -174,10 +183,22 @@ class _progress:
         self.bar.stop()
 
 
-def _write_text(path: Path, text: str) -> None:
-    from battlechess_tui.save.files import write_atomic
+def export_target(path: Path, force: bool, saves: tuple[Path, ...] = ()) -> None:
+    """CliError in one line unless an export may be written to ``path``: never over a save
+    (``saves``, or any battlechess file), over another file only with ``force``."""
+    from battlechess_tui.save.files import is_battlechess_file, taken
 
-    write_atomic(path, text)
+    if any(_same(path, save) for save in saves) or is_battlechess_file(path):
+        raise CliError(f"{path}: a battlechess save; an export never replaces one")
+    if not force and (path.exists() or path.is_symlink()):
+        raise CliError(taken(path))
+
+
+def _same(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
 
 
 # -- the report -----------------------------------------------------------------------------------
@@ -267,8 +288,8 @@ def chart(analysis: Analysis, width: int, colour: bool = True) -> str:
 def cmd_import(args: argparse.Namespace) -> int:
     from battlechess_tui.analysis.pgn import PgnError, import_game
     from battlechess_tui.engine.registry import make_variant
-    from battlechess_tui.save.files import SaveError, read_bounded
-    from battlechess_tui.save.store import save_game
+    from battlechess_tui.save.files import read_bounded
+    from battlechess_tui.save.store import save_game, save_new_game
 
     raw = read_bounded(args.file, "PGN file", limit=4 * 1024 * 1024)
     try:
@@ -280,11 +301,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     except PgnError as exc:
         raise CliError(f"{args.file}: {exc}") from None
     out = args.output or args.file.with_suffix(".json")
-    if out.exists() and os.path.samefile(out, args.file):
+    if _same(out, args.file):
         raise CliError(f"{out}: would overwrite the PGN itself")
-    try:
-        save_game(game, out)
-    except SaveError as exc:
-        raise CliError(str(exc)) from None
+    (save_game if args.force else save_new_game)(game, out)
     print(f"wrote {out}: {len(game.plies)} decisions; battlechess replay {out}")
     return 0

@@ -29,7 +29,7 @@ from battlechess_tui.engine.replay import Decision, Mismatch, check_variant, rep
 from battlechess_tui.engine.spec import SpecError, validate
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.save.files import SaveError as SaveError
-from battlechess_tui.save.files import one_line, write_document
+from battlechess_tui.save.files import one_line, write_document, write_new
 from battlechess_tui.save.files import write_atomic as write_atomic  # settings use it
 from battlechess_tui.save.folder import AUTOSAVE_NAME as AUTOSAVE_NAME
 from battlechess_tui.save.folder import SaveInfo as SaveInfo
@@ -93,6 +93,14 @@ def save_game(game: Game, path: Path, *more: Path, created: str | None = None) -
     for auto in targets:
         if is_autosave(auto) and written:
             point_autosave(auto.parent, files[0])
+
+
+def save_new_game(game: Game, path: Path) -> None:
+    """Write the game to ``path``, a new file (created exclusively): SaveError in one line
+    naming the file when one is already there."""
+    record = record_of(game)
+    game.created = record.created
+    write_new(Path(path), record_text(record))
 
 
 def _holds(path: Path, record: SaveFile) -> bool:
