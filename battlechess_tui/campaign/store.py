@@ -38,6 +38,7 @@ from battlechess_tui.save.files import (
     create_exclusive,
     first_problem,
     read_document,
+    remove_leftovers,
     write_document,
 )
 from battlechess_tui.save.folder import user_save_dir
@@ -123,6 +124,12 @@ def find_campaign(name: str | Path, folder: Path) -> Path:
     raise CampaignError(
         f"no campaign {text!r}: no such file, and no {candidates[-1].name} in {folder}"
     )
+
+
+def tidy_campaign(path: Path) -> list[Path]:
+    """Remove what killed writes left beside a campaign file and among its games (temporary
+    files older than a minute); the paths removed."""
+    return remove_leftovers(Path(path).parent) + remove_leftovers(games_dir(path))
 
 
 def load_campaign(path: Path) -> CampaignFile:
