@@ -53,10 +53,11 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     )
     p.add_argument(
         "--jobs",
-        type=int_in(1, 64),
+        type=int_in(1),
         default=1,
         metavar="N",
-        help="processes to spread the work over (the result is the same)",
+        help="processes to spread the work over, at most the cores this machine gives "
+        "battlechess (the result is the same)",
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print every number as JSON")
@@ -101,9 +102,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from battlechess_tui.analysis.pgn import export
+    from battlechess_tui.analysis.store import record_digest
     from battlechess_tui.save.files import write_new
     from battlechess_tui.save.store import load_game
 
+    jobs = jobs_at_most_cores(args.jobs)
     loaded = load_game(args.file, edited=True)  # the autosave is followed to its game
     if args.pgn not in (None, "-"):
         export_target(Path(args.pgn), args.force, (args.file, loaded.path))
@@ -111,9 +114,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         loaded.game,
         loaded.path,
         args.level,
-        args.jobs,
+        jobs,
         args.fresh,
         show_progress=not args.json and args.pgn != "-",
+        digest=record_digest(loaded.record),
     )
     if args.json:
         print(json.dumps(analysis.to_json(), indent=1))
@@ -131,18 +135,38 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def jobs_at_most_cores(jobs: int) -> int:
+    """``--jobs``, refused in one line when it asks for more processes than cores."""
+    from battlechess_tui.analysis.run import max_jobs
+
+    cores = max_jobs()
+    if jobs > cores:
+        raise CliError(
+            f"--jobs is at most {cores} (the cores this machine gives battlechess), not {jobs}"
+        )
+    return jobs
+
+
 def analysis_of(
-    game: Game, path: Path, level: str, jobs: int, fresh: bool, show_progress: bool
+    game: Game,
+    path: Path,
+    level: str,
+    jobs: int,
+    fresh: bool,
+    show_progress: bool,
+    digest: str | None = None,
 ) -> Analysis:
     """The kept analysis of the save at ``path`` if it is up to date, else a new one (kept
-    beside the save when its folder can be written)."""
+    beside the save when its folder can be written). ``digest`` is the game's
+    (``store.record_digest`` of the record ``game`` was loaded from; by default the save's
+    as it is now). A damaged kept analysis is set aside with one line on standard error."""
     from battlechess_tui.analysis import store
     from battlechess_tui.analysis.run import analyse
 
-    kept = None if fresh else store.stored(path, level)
+    digest = store.digest(path) if digest is None else digest
+    kept = None if fresh else store.stored(path, level, digest, _warn)
     if kept is not None:
         return kept
-    digest = store.digest(path)
     with _progress(show_progress, len(game.positions)) as advance:
         analysis = analyse(game, level, jobs, path, advance, digest=digest)
     try:
@@ -150,6 +174,10 @@ def analysis_of(
     except OSError as exc:
         print(f"battlechess: the analysis was not kept ({exc.strerror or exc})", file=sys.stderr)
     return analysis
+
+
+def _warn(line: str) -> None:
+    print(f"battlechess: {line}", file=sys.stderr)
 
 
 class _progress:

@@ -298,7 +298,7 @@ def rename_save(path: Path, new_name: str) -> Path:
         raise SaveError(f"{target.name} already exists")
     named = pointed_file(path.parent)
     try:
-        _move_exclusive(path, target)
+        move_exclusive(path, target)
     except FileExistsError:
         raise SaveError(f"{target.name} already exists") from None
     except FileNotFoundError:
@@ -310,7 +310,7 @@ def rename_save(path: Path, new_name: str) -> Path:
     return target
 
 
-def _move_exclusive(path: Path, target: Path) -> None:
+def move_exclusive(path: Path, target: Path) -> None:
     """Rename without replacing: link under the new name (fails if it exists), then unlink."""
     try:
         os.link(path, target, follow_symlinks=False)

@@ -272,6 +272,12 @@ def load_game(path: Path, *, edited: bool = False) -> Loaded:
     the recorded rolls instead and returned with ``Loaded.edited`` set (to be shown read-only).
     """
     path, record = read_save(path)
+    return load_record(record, path, edited=edited)
+
+
+def load_record(record: SaveFile, path: Path, *, edited: bool = False) -> Loaded:
+    """``load_game`` of a save already read (``path`` names it in messages): a game handed
+    on as its record is the very game, whatever the file holds by then."""
     variant, game, mismatch = _replayed(record, path)
     if mismatch is not None:
         if not edited:
