@@ -14,10 +14,11 @@ import pytest
 
 from battlechess_tui.analysis.pgn import MAX_DEPTH, PgnError, import_game, san_tokens
 from battlechess_tui.cli import main
+from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 
 
-def _import(text: str) -> object:
+def _import(text: str) -> Game:
     return import_game(text, make_variant("classic"))
 
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from battlechess_tui.analysis.model import FORMAT, FORMAT_VERSION
+from battlechess_tui.analysis.model import FORMAT_VERSION as FORMAT_VERSION  # the one read
 
 #: The most sides a game has, and the longest text a kept analysis holds in one field.
 MAX_SIDES = 8
@@ -106,8 +106,8 @@ class DecisionRecord(_Strict):
 
 
 class AnalysisFile(_Strict):
-    format: Literal["battlechess-analysis"] = FORMAT
-    format_version: Literal[2] = FORMAT_VERSION
+    format: Literal["battlechess-analysis"] = "battlechess-analysis"
+    format_version: Literal[2] = 2
     content_digest: str = Field(pattern=r"^[0-9a-f]{64}$")
     app_version: Text
     variant: Text

@@ -170,7 +170,8 @@ def read_tags(text: str) -> tuple[dict[str, str], str]:
 def san_tokens(movetext: str) -> tuple[list[str], str]:
     """The SAN moves of a movetext and its result token ("*" if none), read in one pass:
     comments and variations (nested at most ``MAX_DEPTH`` deep) are skipped."""
-    moves, depth = [], 0
+    moves: list[str] = []
+    depth = 0
     for match in _MOVETEXT.finditer(movetext):
         token = match[0]
         if token[0] == "{":
