@@ -102,3 +102,24 @@ def test_the_mutation_runs_keep_their_temporary_files_in_the_copy(tmp_path: Path
     command = mutants.pytest_command(tmp_path, ["tests/test_dice.py"])
     basetemp = next(c for c in command if c.startswith("--basetemp="))
     assert Path(basetemp.removeprefix("--basetemp=")).is_relative_to(tmp_path)
+
+
+def test_a_waiter_holding_a_removed_lock_file_takes_the_new_one(tmp_path: Path) -> None:
+    """A waiter that opened the lock file before its holder removed it must not count the
+    removed file as the lock (two holders at once): it sees the file is no longer named."""
+    from battlechess_tui.save.lock import _still_named
+
+    game = tmp_path / "game.json"
+    holder = FileLock(game)
+    holder.acquire(0)
+    waiter = os.open(lock_path(game), os.O_RDWR)
+    try:
+        assert _still_named(waiter, lock_path(game))
+        holder.release()
+        assert not _still_named(waiter, lock_path(game))
+        other = FileLock(game)
+        other.acquire(0)
+        assert not _still_named(waiter, lock_path(game))
+        other.release()
+    finally:
+        os.close(waiter)
