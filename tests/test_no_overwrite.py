@@ -122,3 +122,15 @@ def test_a_numbered_new_file_never_takes_a_name_in_use(tmp_path: Path) -> None:
     assert (tmp_path / "shot.svg").read_text(encoding="utf-8") == "mine\n"
     (tmp_path / "shot-3.svg").write_text("mine\n", encoding="utf-8")
     assert create_numbered(tmp_path, "shot", ".svg", "new\n", 3) is None
+
+
+async def test_the_app_s_screenshots_never_write_over_one_another(tmp_path: Path) -> None:
+    from battlechess_tui.ui.app import BattleChessApp, Settings
+
+    app = BattleChessApp(save_dir=tmp_path, settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(3):  # in one second: each takes a name of its own
+            app.action_take_screenshot()
+    shots = sorted((tmp_path / "screenshots").iterdir())
+    assert len(shots) == 3 and all(p.read_text(encoding="utf-8").startswith("<svg") for p in shots)
