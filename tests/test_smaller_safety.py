@@ -66,8 +66,11 @@ def test_a_killed_campaign_write_is_cleaned_up_when_it_is_next_opened(
     for path in left:
         path.write_text("{", encoding="utf-8")
         os.utime(path, (old, old))
+    locks = [tmp_path / "war-games" / f".game-{n:03d}.json.lock" for n in range(1, 47)]
+    for path in locks:  # an older version kept one per game
+        path.write_text("pid 1\n", encoding="utf-8")
     assert main(["campaign", "show", "War", "--dir", str(tmp_path)]) == 0
-    assert not any(path.exists() for path in left)
+    assert not any(path.exists() for path in left + locks)
 
 
 def test_lock_files_do_not_pile_up(tmp_path: Path) -> None:

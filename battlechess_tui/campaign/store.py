@@ -42,7 +42,7 @@ from battlechess_tui.save.files import (
     write_document,
 )
 from battlechess_tui.save.folder import user_save_dir
-from battlechess_tui.save.lock import Busy, FileLock, locked
+from battlechess_tui.save.lock import Busy, FileLock, locked, remove_free_locks
 from battlechess_tui.save.records import now, record_of, record_text
 
 #: How long a write waits for another process's write to the same campaign, in seconds.
@@ -128,8 +128,9 @@ def find_campaign(name: str | Path, folder: Path) -> Path:
 
 def tidy_campaign(path: Path) -> list[Path]:
     """Remove what killed writes left beside a campaign file and among its games (temporary
-    files older than a minute); the paths removed."""
-    return remove_leftovers(Path(path).parent) + remove_leftovers(games_dir(path))
+    files older than a minute), and the lock files no process holds; the paths removed."""
+    folders = (Path(path).parent, games_dir(path))
+    return [p for f in folders for p in remove_leftovers(f) + remove_free_locks(f)]
 
 
 def load_campaign(path: Path) -> CampaignFile:

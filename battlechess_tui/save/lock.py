@@ -37,6 +37,27 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+def remove_free_locks(folder: Path) -> list[Path]:
+    """Remove the lock files in ``folder`` that no process holds (left by an older version,
+    which kept them): each is taken, then given back, which removes it. The files removed."""
+    removed = []
+    try:
+        names = [p.name for p in Path(folder).iterdir()]
+    except OSError:
+        return []
+    for name in names:
+        if not (name.startswith(".") and name.endswith(".lock")) or len(name) <= len("..lock"):
+            continue
+        lock = FileLock(Path(folder) / name[1 : -len(".lock")])
+        try:
+            lock.acquire(0)
+        except (Busy, OSError):
+            continue
+        lock.release()
+        removed.append(Path(folder) / name)
+    return removed
+
+
 class FileLock:
     """The lock of ``path``, taken with ``acquire`` and given back with ``release`` (for a
     holder that is not one block: a window playing a game)."""
