@@ -153,6 +153,8 @@ class Run:
     seats: Seats = field(default_factory=Seats)
     options: dict[str, OptionValue] = field(default_factory=dict)
     save_dir: Path | None = None
+    #: Whether a game's file may replace a file already there (else it is created anew).
+    replace: bool = True
 
     def save_path(self, variant_key: str, index: int) -> Path | None:
         if self.save_dir is None:
@@ -176,7 +178,7 @@ class Played:
 
 def play_one(run: Run, index: int) -> Played:
     """Game ``index`` of ``run``, played (and saved) in this process."""
-    from battlechess_tui.save.store import save_game
+    from battlechess_tui.save.store import save_game, save_new_game
 
     think: dict[int, list[float]] = {}
     cpu: dict[int, list[float]] = {}
@@ -184,7 +186,7 @@ def play_one(run: Run, index: int) -> Played:
     game = computer_game(run.key, seed, run.seats, run.options, think, cpu=cpu)
     path = run.save_path(game.rules.key, index)
     if path is not None:
-        save_game(game, path)
+        (save_game if run.replace else save_new_game)(game, path)
     outcome = game.outcome
     return Played(
         index,
@@ -406,10 +408,13 @@ def simulate(
     seats: Seats | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    replace: bool = True,
 ) -> Summary:
-    """Play ``games`` games of ``key`` (a shipped game or a house-rule file) and count them."""
+    """Play ``games`` games of ``key`` (a shipped game or a house-rule file) and count them;
+    with ``save_dir``, each is saved there (over a file already there only with ``replace``,
+    else SaveError in one line naming it)."""
     seats = seats or Seats()
     variant = cached_variant(key, options)
-    run = Run(key, seed, seats, dict(options or {}), save_dir)
+    run = Run(key, seed, seats, dict(options or {}), save_dir, replace)
     played = play_many(run, games, jobs, progress)
     return Summary.of(variant, played, seats.describe(variant.rules.side_names))

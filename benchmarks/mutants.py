@@ -350,6 +350,10 @@ def sample(group: Group, count: int, seed: int) -> list[Site]:
 # -- the copy of the project and the runs ----------------------------------------------------------
 
 
+#: The copy's own temporary folder (TMPDIR and pytest's base folder of its runs).
+TEMPORARY = ".tmp"
+
+
 def make_copy() -> Path:
     """A copy of what the tests need, outside the worktree; the caller deletes it."""
     where = Path(tempfile.mkdtemp(prefix="mutants-"))
@@ -361,10 +365,21 @@ def make_copy() -> Path:
 
 
 def environment(where: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The tests' environment: the copy first on the path, and its own temporary folder (so
+    the ``pytest-of-*`` folders of a run stopped by Ctrl+C go with the copy)."""
     env = dict(os.environ, PYTHONPATH=f"{where}{os.pathsep}{HERE}", **(extra or {}))
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # the rules tests need none: a quicker start
     env.pop("PYTEST_ADDOPTS", None)
+    (where / TEMPORARY).mkdir(exist_ok=True)
+    env["TMPDIR"] = env["TEMP"] = env["TMP"] = str(where / TEMPORARY)
     return env
+
+
+def pytest_command(where: Path, tests: list[str]) -> list[str]:
+    """The command of a test run in the copy at ``where``; its temporary files inside it."""
+    return [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
+            "-x", "-q", "--no-header", "-o", "addopts=",
+            f"--basetemp={where / TEMPORARY / 'pytest'}", *tests]  # fmt: skip
 
 
 #: The test runs under way, ended at once on Ctrl+C (from whichever thread started them).
@@ -373,8 +388,7 @@ RUNNING: set[subprocess.Popen[bytes]] = set()
 
 def pytest(where: Path, tests: list[str], env: dict[str, str], timeout: float) -> str:
     """'passed', 'failed' or 'timeout': the tests run in the copy at ``where``."""
-    command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
-               "-x", "-q", "--no-header", "-o", "addopts=", *tests]  # fmt: skip
+    command = pytest_command(where, tests)
     with subprocess.Popen(
         command, cwd=where, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     ) as child:

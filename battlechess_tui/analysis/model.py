@@ -20,7 +20,7 @@ SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 BIG_ROLL = 0.20
 #: The file format of a stored analysis.
 FORMAT = "battlechess-analysis"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 def mark_of(cost: float) -> str:

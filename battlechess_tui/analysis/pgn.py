@@ -14,14 +14,12 @@ from typing import Any
 
 from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import Analysis
+from battlechess_tui.engine.echo import clip, name_problem
 from battlechess_tui.engine.game import ACCEPT_DRAW, META_KINDS, OFFER_DRAW, RESIGN, Game
 from battlechess_tui.engine.rules import IllegalAction
 
 #: Numeric annotation glyphs of the marks.
 NAGS = {"inaccuracy": "$6", "mistake": "$2", "blunder": "$4"}
-#: Symbols a SAN move may carry that name no part of the move.
-_DECORATION = re.compile(r"[+#!?]+$")
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
@@ -132,52 +130,95 @@ def _wrap(tokens: list[str], width: int = 79) -> str:
 
 # -- reading ------------------------------------------------------------------------------------
 
+#: Variations nested deeper than this are refused (a game's notes never nest so deep).
+MAX_DEPTH = 64
+#: More moves than this are refused: longer than any game played (the longest tournament game
+#: had 269 moves, 538 plies).
+MAX_PLIES = 1200
+#: One token of movetext: a comment (closed or not), a line comment, a parenthesis, a word.
+_MOVETEXT = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|[^\s{}();]+")
+#: One tag pair, and a line of them.
+_TAG_PAIR = r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]'
+_TAG = re.compile(_TAG_PAIR)
+_TAG_LINE = re.compile(rf"(?:{_TAG_PAIR}\s*)+")
+_MOVE_NUMBER = re.compile(r"^\d+\.+")
+_ANNOTATION = re.compile(r"\$\d+|[!?]+")
+
 
 def read_tags(text: str) -> tuple[dict[str, str], str]:
-    """A PGN's tags and its movetext (the first game only)."""
+    """A PGN's tags and its movetext (the first game only); PgnError for a tag not closed."""
     tags: dict[str, str] = {}
     body: list[str] = []
-    for line in text.splitlines():
-        match = _TAG.match(line.strip())
-        if match:
-            if body and any(b.strip() for b in body):
-                break  # the next game's tags
-            tags[match[1]] = match[2].replace('\\"', '"').replace("\\\\", "\\")
-        elif line.strip().startswith("%"):
+    moving = False  # in the movetext
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("%"):
             continue
-        else:
+        if not stripped.startswith("[") or moving:
+            if stripped.startswith("[") and _TAG_LINE.fullmatch(stripped):
+                break  # the next game's tags
             body.append(line)
+            moving = moving or bool(stripped)
+            continue
+        if not _TAG_LINE.fullmatch(stripped):
+            raise PgnError(f"the tag on line {number} is not closed: {clip(stripped)}")
+        for match in _TAG.finditer(stripped):
+            tags[match[1]] = match[2].replace('\\"', '"').replace("\\\\", "\\")
     return tags, "\n".join(body)
 
 
 def san_tokens(movetext: str) -> tuple[list[str], str]:
-    """The SAN moves of a movetext and its result token ("*" if none)."""
-    text = re.sub(r"\{[^}]*\}", " ", movetext)
-    text = re.sub(r";[^\n]*", " ", text)
-    while "(" in text:  # variations, innermost first
-        stripped = re.sub(r"\([^()]*\)", " ", text)
-        if stripped == text:
-            raise PgnError("a variation is not closed")
-        text = stripped
-    moves, result = [], "*"
-    for token in text.split():
-        token = re.sub(r"^\d+\.+", "", token)
-        if not token or token.startswith("$") or re.fullmatch(r"[!?]+", token):
-            continue
-        if token in _RESULTS:
-            result = token
-            break
-        moves.append(token)
-    return moves, result
+    """The SAN moves of a movetext and its result token ("*" if none), read in one pass:
+    comments and variations (nested at most ``MAX_DEPTH`` deep) are skipped."""
+    moves: list[str] = []
+    depth = 0
+    for match in _MOVETEXT.finditer(movetext):
+        token = match[0]
+        if token[0] == "{":
+            if token[-1] != "}":
+                raise PgnError(f"a comment is not closed: {clip(token)}")
+        elif token == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise PgnError(f"variations nested more than {MAX_DEPTH} deep")
+        elif token == ")":
+            depth -= 1
+            if depth < 0:
+                raise PgnError("a ')' closes no variation")
+        elif depth == 0 and token[0] != ";":
+            if token in _RESULTS:
+                return moves, token
+            move = _MOVE_NUMBER.sub("", token)
+            if move and not _ANNOTATION.fullmatch(move):
+                moves.append(move)
+                if len(moves) > MAX_PLIES:
+                    raise PgnError(f"more than {MAX_PLIES} moves: longer than any game played")
+    if depth > 0:
+        raise PgnError("a variation is not closed")
+    return moves, "*"
 
 
 def action_for(game: Game, san: str) -> Any:
     """The legal action whose SAN is ``san``; PgnError naming the move otherwise."""
-    want = _DECORATION.sub("", san).replace("0-0-0", "O-O-O").replace("0-0", "O-O")
-    for action in game.rule_actions():
-        if _DECORATION.sub("", game.presenter.notation(game.state, action)) == want:
-            return action
-    raise PgnError(f"move {len(game.plies) // 2 + 1} ({san}) is not a legal move here")
+    try:
+        action = game.presenter.parse_notation(game.state, san)
+    except ValueError:
+        action = None
+    if action is None or action not in game.rule_actions():
+        raise PgnError(f"move {len(game.plies) // 2 + 1} ({clip(san)}) is not a legal move here")
+    return action
+
+
+def _player(tags: dict[str, str], tag: str) -> str:
+    """The name a White or Black tag gives, checked as ``--player`` is; the side's name for
+    none."""
+    name = tags.get(tag, "").strip()
+    if not name:
+        return tag
+    problem = name_problem(name)
+    if problem is not None:
+        raise PgnError(f"the {tag} tag: {problem}")
+    return name
 
 
 def import_game(text: str, variant: Any, seed: int = 0) -> Game:
@@ -187,26 +228,22 @@ def import_game(text: str, variant: Any, seed: int = 0) -> Game:
     if tags.get("SetUp") == "1" or "FEN" in tags:
         raise PgnError("games from a set-up position (a FEN tag) cannot be imported")
     if tags.get("Variant", "standard").lower() not in ("standard", "chess", "classic"):
-        raise PgnError(f"a {tags['Variant']} game is not a classic game")
+        raise PgnError(f"a {clip(tags['Variant'])} game is not a classic game")
     if tags.get("BattlechessGame", "classic") != "classic":
-        raise PgnError(f"a {tags['BattlechessGame']} game cannot be imported (classic only)")
+        raise PgnError(f"a {clip(tags['BattlechessGame'])} game cannot be imported (classic only)")
     moves, result = san_tokens(movetext)
+    if not moves:
+        raise PgnError("no moves: the file holds no game to import")
     result = tags.get("Result", result) if result == "*" else result
-    game = Game(
-        variant,
-        seed,
-        {
-            "white": tags.get("White", "White")[:40] or "White",
-            "black": tags.get("Black", "Black")[:40] or "Black",
-        },
-    )
+    players = {"white": _player(tags, "White"), "black": _player(tags, "Black")}
+    game = Game(variant, seed, players)
     for san in moves:
         if game.over:
-            raise PgnError(f"the game is over before {san}")
+            raise PgnError(f"the game is over before {clip(san)}")
         try:
             game.play(action_for(game, san))
         except IllegalAction as exc:
-            raise PgnError(f"{san}: {exc}") from None
+            raise PgnError(f"{clip(san)}: {exc}") from None
     if not game.over and result in ("1-0", "0-1"):
         loser = "white" if result == "0-1" else "black"
         if game.to_move != loser:

@@ -19,7 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from battlechess_tui import __version__
 from battlechess_tui.analysis import engine
@@ -27,6 +27,9 @@ from battlechess_tui.analysis.model import Analysis, DecisionReport, RollReport,
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import META_KINDS, Game
 from battlechess_tui.engine.levels import Level
+
+if TYPE_CHECKING:
+    from battlechess_tui.save.model import SaveFile
 
 #: Seeds of a position's search and of its roll's samples (apart, so neither shifts the other).
 SEARCH_SEED, ROLL_SEED = 1_000_003, 2_000_003
@@ -104,15 +107,25 @@ def _roll(game: Game, index: int) -> engine.Roll | None:
 
 # -- spreading the work --------------------------------------------------------------------------
 
+
+def max_jobs() -> int:
+    """The most processes an analysis uses: the cores this machine gives battlechess."""
+    from battlechess_tui.simulation import default_jobs
+
+    return default_jobs()
+
+
 _WORKER_GAME: Game | None = None
 
 
-def _start_worker(path: str, parent: int) -> None:
+def _start_worker(record: SaveFile, name: str, parent: int) -> None:
+    """A worker's game: the one the analysis was started on, handed over as its record (the
+    save is never read again: a file replaced meanwhile cannot mix two games)."""
     global _WORKER_GAME
-    from battlechess_tui.save.store import load_game
+    from battlechess_tui.save.store import load_record
 
     threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
-    _WORKER_GAME = load_game(Path(path), edited=True).game
+    _WORKER_GAME = load_record(record, Path(name), edited=True).game
 
 
 def _end_with(parent: int) -> None:
@@ -152,10 +165,14 @@ def works(
     path: Path | None = None,
     cancel: threading.Event | None = None,
 ) -> Iterator[Work]:
-    """Each position's work in game order. With ``jobs`` > 1 and the game's save ``path``,
-    the positions are shared among that many processes (each loads the save itself)."""
+    """Each position's work in game order. With ``jobs`` > 1 the positions are shared among
+    that many processes (at most one per core), each handed ``game`` as its record (``path``,
+    the game's save if it has one, only names it in messages)."""
+    from battlechess_tui.save.records import record_of
+
     count = len(game.positions)
-    if jobs <= 1 or path is None:
+    jobs = min(jobs, max_jobs())
+    if jobs <= 1:
         for index in range(count):
             if cancel is not None and cancel.is_set():
                 raise AnalysisCancelled
@@ -165,7 +182,8 @@ def works(
     # Workers need this module only, never the program's ``__main__`` (a script run anew).
     context.set_forkserver_preload([__name__])
     _start_resource_tracker()
-    with ProcessPoolExecutor(jobs, context, _start_worker, (str(path), os.getpid())) as pool:
+    handed = (record_of(game), str(path or "the game"), os.getpid())
+    with ProcessPoolExecutor(jobs, context, _start_worker, handed) as pool:
         futures: list[Future[Work]] = [
             pool.submit(_worker_task, index, level) for index in range(count)
         ]

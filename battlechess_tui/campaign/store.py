@@ -38,10 +38,11 @@ from battlechess_tui.save.files import (
     create_exclusive,
     first_problem,
     read_document,
+    remove_leftovers,
     write_document,
 )
 from battlechess_tui.save.folder import user_save_dir
-from battlechess_tui.save.lock import Busy, FileLock, locked
+from battlechess_tui.save.lock import Busy, FileLock, locked, remove_free_locks
 from battlechess_tui.save.records import now, record_of, record_text
 
 #: How long a write waits for another process's write to the same campaign, in seconds.
@@ -123,6 +124,13 @@ def find_campaign(name: str | Path, folder: Path) -> Path:
     raise CampaignError(
         f"no campaign {text!r}: no such file, and no {candidates[-1].name} in {folder}"
     )
+
+
+def tidy_campaign(path: Path) -> list[Path]:
+    """Remove what killed writes left beside a campaign file and among its games (temporary
+    files older than a minute), and the lock files no process holds; the paths removed."""
+    folders = (Path(path).parent, games_dir(path))
+    return [p for f in folders for p in remove_leftovers(f) + remove_free_locks(f)]
 
 
 def load_campaign(path: Path) -> CampaignFile:

@@ -55,10 +55,11 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     )
     p.add_argument(
         "--jobs",
-        type=int_in(1, 64),
+        type=int_in(1),
         default=1,
         metavar="N",
-        help="processes to spread the work over (the result is the same)",
+        help="processes to spread the work over, at most the cores this machine gives "
+        "battlechess (the result is the same)",
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print every number as JSON")
@@ -73,6 +74,7 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     p.add_argument(
         "--fresh", action="store_true", help="analyse again even if a kept analysis is up to date"
     )
+    _force_flag(p, "replace the --pgn file if there is one (never a save)")
     imp = sub.add_parser(
         "import",
         help="turn a classic game in PGN into a save to replay and analyse",
@@ -87,7 +89,12 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         metavar="SAVE",
         help="the save to write (default: the PGN's name with .json)",
     )
+    _force_flag(imp, "replace the save if there is one")
     return {"analyse": cmd_analyse, "analyze": cmd_analyse, "import": cmd_import}
+
+
+def _force_flag(parser: Any, what: str) -> None:
+    parser.add_argument("--force", action="store_true", help=what)
 
 
 # -- analyse --------------------------------------------------------------------------------------
@@ -97,9 +104,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from battlechess_tui.analysis.pgn import export
+    from battlechess_tui.analysis.store import record_digest
+    from battlechess_tui.save.files import write_new
     from battlechess_tui.save.store import load_game
 
+    jobs = jobs_at_most_cores(args.jobs)
     loaded = load_game(args.file, edited=True)  # the autosave is followed to its game
+    if args.pgn not in (None, "-"):
+        export_target(Path(args.pgn), args.force, (args.file, loaded.path))
     if loaded.revision_line:
         aside = sys.stderr if args.json or args.pgn == "-" else sys.stdout  # not into the data
         print(f"{loaded.path}: {loaded.revision_line}", file=aside)
@@ -107,9 +119,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         loaded.game,
         loaded.path,
         args.level,
-        args.jobs,
+        jobs,
         args.fresh,
         show_progress=not args.json and args.pgn != "-",
+        digest=record_digest(loaded.record),
     )
     if args.json:
         print(json.dumps(analysis.to_json(), indent=1))
@@ -119,7 +132,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if args.pgn == "-":
             sys.stdout.write(text)
         else:
-            _write_text(Path(args.pgn), text)
+            write_new(Path(args.pgn), text, args.force)
             print(f"wrote {args.pgn}")
         return 0
     console = Console(highlight=False)
@@ -127,18 +140,38 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def jobs_at_most_cores(jobs: int) -> int:
+    """``--jobs``, refused in one line when it asks for more processes than cores."""
+    from battlechess_tui.analysis.run import max_jobs
+
+    cores = max_jobs()
+    if jobs > cores:
+        raise CliError(
+            f"--jobs is at most {cores} (the cores this machine gives battlechess), not {jobs}"
+        )
+    return jobs
+
+
 def analysis_of(
-    game: Game, path: Path, level: str, jobs: int, fresh: bool, show_progress: bool
+    game: Game,
+    path: Path,
+    level: str,
+    jobs: int,
+    fresh: bool,
+    show_progress: bool,
+    digest: str | None = None,
 ) -> Analysis:
     """The kept analysis of the save at ``path`` if it is up to date, else a new one (kept
-    beside the save when its folder can be written)."""
+    beside the save when its folder can be written). ``digest`` is the game's
+    (``store.record_digest`` of the record ``game`` was loaded from; by default the save's
+    as it is now). A damaged kept analysis is set aside with one line on standard error."""
     from battlechess_tui.analysis import store
     from battlechess_tui.analysis.run import analyse
 
-    kept = None if fresh else store.stored(path, level)
+    digest = store.digest(path) if digest is None else digest
+    kept = None if fresh else store.stored(path, level, digest, _warn)
     if kept is not None:
         return kept
-    digest = store.digest(path)
     with _progress(show_progress, len(game.positions)) as advance:
         analysis = analyse(game, level, jobs, path, advance, digest=digest)
     try:
@@ -146,6 +179,10 @@ def analysis_of(
     except OSError as exc:
         print(f"battlechess: the analysis was not kept ({exc.strerror or exc})", file=sys.stderr)
     return analysis
+
+
+def _warn(line: str) -> None:
+    print(f"battlechess: {line}", file=sys.stderr)
 
 
 class _progress:
@@ -179,10 +216,22 @@ class _progress:
         self.bar.stop()
 
 
-def _write_text(path: Path, text: str) -> None:
-    from battlechess_tui.save.files import write_atomic
+def export_target(path: Path, force: bool, saves: tuple[Path, ...] = ()) -> None:
+    """CliError in one line unless an export may be written to ``path``: never over a save
+    (``saves``, or any battlechess file), over another file only with ``force``."""
+    from battlechess_tui.save.files import is_battlechess_file, taken
 
-    write_atomic(path, text)
+    if any(_same(path, save) for save in saves) or is_battlechess_file(path):
+        raise CliError(f"{path}: a battlechess save; an export never replaces one")
+    if not force and (path.exists() or path.is_symlink()):
+        raise CliError(taken(path))
+
+
+def _same(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
 
 
 # -- the report -----------------------------------------------------------------------------------
@@ -272,8 +321,8 @@ def chart(analysis: Analysis, width: int, colour: bool = True) -> str:
 def cmd_import(args: argparse.Namespace) -> int:
     from battlechess_tui.analysis.pgn import PgnError, import_game
     from battlechess_tui.engine.registry import make_variant
-    from battlechess_tui.save.files import SaveError, read_bounded
-    from battlechess_tui.save.store import save_game
+    from battlechess_tui.save.files import read_bounded
+    from battlechess_tui.save.store import save_game, save_new_game
 
     raw = read_bounded(args.file, "PGN file", limit=4 * 1024 * 1024)
     try:
@@ -285,11 +334,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     except PgnError as exc:
         raise CliError(f"{args.file}: {exc}") from None
     out = args.output or args.file.with_suffix(".json")
-    if out.exists() and os.path.samefile(out, args.file):
+    if _same(out, args.file):
         raise CliError(f"{out}: would overwrite the PGN itself")
-    try:
-        save_game(game, out)
-    except SaveError as exc:
-        raise CliError(str(exc)) from None
+    (save_game if args.force else save_new_game)(game, out)
     print(f"wrote {out}: {len(game.plies)} decisions; battlechess replay {out}")
     return 0

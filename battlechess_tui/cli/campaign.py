@@ -61,6 +61,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         print(f"Campaign {name!r} written to {path}")
         return 0
     path = store.find_campaign(args.campaign, folder)
+    store.tidy_campaign(path)
     if args.campaign_command == "show":
         print("\n".join(report.summary(store.load_campaign(path), path)))
     else:

@@ -17,12 +17,12 @@ import argparse
 import os
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from battlechess_tui.engine import echo
 from battlechess_tui.engine.levels import Level
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 #: An option's value is a word or a small table (a D&D roster): refuse anything larger.
 MAX_OPTION_CHARS = 10_000
 MAX_OPTION_DEPTH = 8
-MAX_NAME_CHARS = 40
+MAX_NAME_CHARS = echo.MAX_NAME_CHARS
 #: Seeds are 64-bit (what a save records).
 SEED_RANGE = (-(2**63), 2**63 - 1)
 
@@ -196,14 +196,12 @@ def _short(text: str) -> str:
 def name_text(text: str, what: str = "a player's name", limit: int = MAX_NAME_CHARS) -> str:
     """A name as typed (a player's, a campaign's): text of at most ``limit`` characters
     without control characters; CliError otherwise. Markup such as ``[b]`` is just text."""
-    text = text.strip()
-    if not text:
-        raise CliError(f"{what} cannot be empty")
-    if len(text) > limit:
-        raise CliError(f"{what} has at most {limit} characters")
-    if any(unicodedata.category(c) == "Cc" for c in text):
-        raise CliError(f"{what} cannot hold control characters")
-    return text
+    from battlechess_tui.engine.echo import name_problem
+
+    problem = name_problem(text, what, limit)
+    if problem is not None:
+        raise CliError(problem)
+    return text.strip()
 
 
 def seat_players(variant: Variant[Any], pairs: list[str]) -> dict[str, str]:

@@ -22,7 +22,8 @@ from battlechess_tui.engine.levels import LEVELS, Level
 from battlechess_tui.engine.spec import MAX_THINK_MS
 
 if TYPE_CHECKING:
-    from battlechess_tui.simulation import Summary
+    from battlechess_tui.engine.variant import Variant
+    from battlechess_tui.simulation import Run, Summary
 
 #: Widest bar of the endings chart, in cells.
 BAR_WIDTH = 40
@@ -78,14 +79,17 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         help="save every game here (after simulate, --save-dir names this folder)",
     )
     sim.add_argument("--verify", action="store_true", help="also replay and verify every game")
+    sim.add_argument(
+        "--force", action="store_true", help="replace files already in --save-dir with new games"
+    )
     return {"simulate": cmd_simulate}
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from battlechess_tui.simulation import Seats, default_jobs, simulate
+    from battlechess_tui.simulation import Run, Seats, default_jobs, simulate
 
     options = parse_pairs(args.option)
-    make_game_variant(args.variant, options)
+    variant = make_game_variant(args.variant, options)
     cores = default_jobs()
     jobs = cores if args.jobs is None else args.jobs
     if jobs > cores:
@@ -94,6 +98,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     if args.verify and args.sim_save_dir is None:
         raise CliError("--verify needs --save-dir (it verifies the saved files)")
+    if args.sim_save_dir is not None and not args.force:
+        _free_names(Run(args.variant, args.seed, save_dir=args.sim_save_dir), variant, args.games)
     seats = Seats((args.white, args.black), args.think_ms)
     with _progress(args.games) as progress:
         summary = simulate(
@@ -105,6 +111,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             seats=seats,
             jobs=jobs,
             progress=progress,
+            replace=args.force,
         )
     print("\n".join(summary.lines()))
     _print_chart(summary)
@@ -112,6 +119,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.verify:
         failed += _verify(summary)
     return 1 if failed else 0
+
+
+def _free_names(run: Run, variant: Variant[Any], games: int) -> None:
+    """CliError in one line, before any game is played, when a game's file would replace a
+    file already in the save folder."""
+    from battlechess_tui.save.files import taken
+
+    for index in range(games):
+        path = run.save_path(variant.rules.key, index)
+        if path is not None and (path.exists() or path.is_symlink()):
+            raise CliError(taken(path))
 
 
 def _verify(summary: Summary) -> int:

@@ -45,6 +45,9 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         default=Path("screenshots"),
         help="the folder to write them in (default: screenshots)",
     )
+    shots.add_argument(
+        "--force", action="store_true", help="replace the screenshots already in that folder"
+    )
     return {
         "rules": cmd_rules,
         "variants": cmd_variants,
@@ -95,6 +98,6 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     from battlechess_tui.cli.common import writable_dir
     from battlechess_tui.ui.screenshots import generate
 
-    for path in generate(writable_dir(args.out)):
+    for path in generate(writable_dir(args.out), args.force):
         print(path)
     return 0

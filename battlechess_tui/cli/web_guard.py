@@ -120,12 +120,24 @@ def read_message(data: str) -> tuple[str, Any] | None:
     if len(args) != 1:
         return None
     value = args[0]
-    if kind == "stdin" and isinstance(value, str) and 0 < len(value) <= MAX_STDIN_CHARS:
+    if kind == "stdin" and _text(value) and 0 < len(value) <= MAX_STDIN_CHARS:
         return kind, value
-    if kind == "ping" and isinstance(value, str) and len(value) <= MAX_PING_CHARS:
+    if kind == "ping" and _text(value) and len(value) <= MAX_PING_CHARS:
         return kind, value
     if kind == "resize" and isinstance(value, dict) and set(value) >= {"width", "height"}:
         size = [value["width"], value["height"]]
         if all(type(n) is int and 1 <= n <= MAX_CELLS for n in size):
             return kind, (size[0], size[1])
     return None
+
+
+def _text(value: Any) -> bool:
+    """Is ``value`` text that can be written out (JSON lets a lone surrogate, ``\\ud800``,
+    through; UTF-8 cannot encode it)?"""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

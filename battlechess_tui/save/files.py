@@ -41,6 +41,9 @@ _BRACKET = re.compile(rb"[\[\]{}]")
 _LONG_NUMBER = re.compile(rb"\d{%d}" % (MAX_DIGITS + 1))
 #: The temporary files ``write_atomic`` makes: ``.NAME.xxxxxxxx.tmp`` (``tempfile.mkstemp``).
 _TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+#: How our documents begin: ``{"format": "battlechess-save", ...`` (in the first bytes).
+_OUR_FORMAT = re.compile(rb'^\s*\{.*?"format"\s*:\s*"battlechess-', re.DOTALL)
+_SNIFF_BYTES = 4096
 
 
 class SaveError(Exception):
@@ -102,6 +105,54 @@ def _create_then_write(path: Path, text: str) -> bool:
     except FileExistsError:
         return False
     return True
+
+
+def create_numbered(folder: Path, base: str, suffix: str, text: str, most: int) -> Path | None:
+    """Write ``text`` to a new file ``BASE.SUFFIX`` in ``folder`` (``BASE-2.SUFFIX``...
+    while a name is taken, at most ``most`` names), created exclusively; its path, or None
+    when every name is taken. OSError when the folder cannot be written."""
+    for n in range(1, most + 1):
+        path = Path(folder) / (f"{base}{suffix}" if n == 1 else f"{base}-{n}{suffix}")
+        if create_exclusive(path, text):
+            return path
+    return None
+
+
+def taken(path: Path) -> str:
+    """The one line that refuses to write over ``path``."""
+    return f"{path} already exists; add --force to replace it"
+
+
+def write_new(
+    path: Path, text: str, force: bool = False, error: type[SaveError] = SaveError
+) -> None:
+    """Write ``text`` to ``path``: a new file (created exclusively), or over the file there
+    only with ``force`` (atomically). ``error`` in one line naming the file otherwise."""
+    path = Path(path)
+    try:
+        if force:
+            write_atomic(path, text)
+            return
+        if create_exclusive(path, text):
+            return
+    except OSError as exc:
+        raise error(f"cannot write {path}: {exc.strerror or exc}") from None
+    raise error(taken(path))
+
+
+def is_battlechess_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file that begins as one of our JSON documents does (a
+    save, an autosave, a campaign, a kept analysis), even a damaged one: never the target of
+    an export."""
+    path = Path(path)
+    try:
+        if not path.is_file():
+            return False
+        with open(path, "rb") as fh:
+            head = fh.read(_SNIFF_BYTES)
+    except OSError:
+        return False
+    return _OUR_FORMAT.search(head) is not None
 
 
 def write_document(path: Path, text: str, error: type[SaveError] = SaveError) -> None:

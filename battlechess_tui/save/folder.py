@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 from battlechess_tui.engine.game import Game
 from battlechess_tui.save.files import (
     SaveError,
-    create_exclusive,
+    create_numbered,
     remove_leftovers,
     write_document,
 )
@@ -182,14 +182,13 @@ def new_game_file(save_dir: Path, game: Game, when: datetime | None = None) -> P
     game.created = record.created
     text = record_text(record)
     base = f"{game.variant.rules.key}-{stamp}"
-    for n in range(1, MAX_SAME_NAME + 1):
-        path = Path(save_dir) / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
-        try:
-            if create_exclusive(path, text):
-                return path
-        except OSError as exc:
-            raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from None
-    raise SaveError(f"{save_dir}: too many games named {base}")
+    try:
+        path = create_numbered(Path(save_dir), base, ".json", text, MAX_SAME_NAME)
+    except OSError as exc:
+        raise SaveError(f"cannot write in {save_dir}: {exc.strerror or exc}") from None
+    if path is None:
+        raise SaveError(f"{save_dir}: too many games named {base}")
+    return path
 
 
 def tidy(save_dir: Path) -> list[Path]:
@@ -299,7 +298,7 @@ def rename_save(path: Path, new_name: str) -> Path:
         raise SaveError(f"{target.name} already exists")
     named = pointed_file(path.parent)
     try:
-        _move_exclusive(path, target)
+        move_exclusive(path, target)
     except FileExistsError:
         raise SaveError(f"{target.name} already exists") from None
     except FileNotFoundError:
@@ -311,7 +310,7 @@ def rename_save(path: Path, new_name: str) -> Path:
     return target
 
 
-def _move_exclusive(path: Path, target: Path) -> None:
+def move_exclusive(path: Path, target: Path) -> None:
     """Rename without replacing: link under the new name (fails if it exists), then unlink."""
     try:
         os.link(path, target, follow_symlinks=False)

@@ -10,6 +10,7 @@ re-entrant within a process: code holding it may call code that takes it again.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterator
@@ -36,6 +37,27 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+def remove_free_locks(folder: Path) -> list[Path]:
+    """Remove the lock files in ``folder`` that no process holds (left by an older version,
+    which kept them): each is taken, then given back, which removes it. The files removed."""
+    removed = []
+    try:
+        names = [p.name for p in Path(folder).iterdir()]
+    except OSError:
+        return []
+    for name in names:
+        if not (name.startswith(".") and name.endswith(".lock")) or len(name) <= len("..lock"):
+            continue
+        lock = FileLock(Path(folder) / name[1 : -len(".lock")])
+        try:
+            lock.acquire(0)
+        except (Busy, OSError):
+            continue
+        lock.release()
+        removed.append(Path(folder) / name)
+    return removed
+
+
 class FileLock:
     """The lock of ``path``, taken with ``acquire`` and given back with ``release`` (for a
     holder that is not one block: a window playing a game)."""
@@ -46,21 +68,30 @@ class FileLock:
 
     def acquire(self, wait: float) -> None:
         """Take the lock, waiting at most ``wait`` seconds (``Busy`` then)."""
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
-        fd = os.open(lock_path(self.path), flags, 0o600)
-        try:
-            _acquire(fd, self.path, wait)
-            os.ftruncate(fd, 0)
-            os.write(fd, f"pid {os.getpid()}\n".encode())
-        except BaseException:
-            os.close(fd)
-            raise
-        self._fd = fd
+        deadline = time.monotonic() + wait
+        while True:
+            fd = _open(lock_path(self.path))
+            try:
+                _acquire(fd, self.path, max(0.0, deadline - time.monotonic()))
+                if not _still_named(fd, lock_path(self.path)):
+                    os.close(fd)  # its holder removed it: take the one there now
+                    continue
+                os.ftruncate(fd, 0)
+                os.write(fd, f"pid {os.getpid()}\n".encode())
+            except BaseException:
+                os.close(fd)
+                raise
+            self._fd = fd
+            return
 
     def release(self) -> None:
+        """Give the lock back, removing its file first (while still held, so that a waiter
+        that opened it sees it is gone, and no lock files pile up beside the files)."""
         if self._fd is not None:
             fd, self._fd = self._fd, None
             try:
+                with contextlib.suppress(OSError):  # (Windows: an open file stays)
+                    lock_path(self.path).unlink()
                 _release(fd)
             finally:
                 os.close(fd)
@@ -86,6 +117,20 @@ def locked(path: Path, wait: float) -> Iterator[None]:
     finally:
         del _HELD[key]
         lock.release()
+
+
+def _open(path: Path) -> int:
+    return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+
+
+def _still_named(fd: int, path: Path) -> bool:
+    """Is the file open as ``fd`` still the one at ``path`` (not removed by its last holder)?"""
+    try:
+        named = os.stat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
 def _acquire(fd: int, path: Path, wait: float) -> None:

@@ -31,7 +31,7 @@ from battlechess_tui.engine.revisions import at_revision, revision_line
 from battlechess_tui.engine.spec import SpecError, VariantSpec, validate
 from battlechess_tui.engine.variant import IllegalAction, Variant
 from battlechess_tui.save.files import SaveError as SaveError
-from battlechess_tui.save.files import one_line, write_document
+from battlechess_tui.save.files import one_line, write_document, write_new
 from battlechess_tui.save.files import write_atomic as write_atomic  # settings use it
 from battlechess_tui.save.folder import AUTOSAVE_NAME as AUTOSAVE_NAME
 from battlechess_tui.save.folder import SaveInfo as SaveInfo
@@ -97,6 +97,14 @@ def save_game(game: Game, path: Path, *more: Path, created: str | None = None) -
     for auto in targets:
         if is_autosave(auto) and written:
             point_autosave(auto.parent, files[0])
+
+
+def save_new_game(game: Game, path: Path) -> None:
+    """Write the game to ``path``, a new file (created exclusively): SaveError in one line
+    naming the file when one is already there."""
+    record = record_of(game)
+    game.created = record.created
+    write_new(Path(path), record_text(record))
 
 
 def _holds(path: Path, record: SaveFile) -> bool:
@@ -327,6 +335,12 @@ def load_game(path: Path, *, edited: bool = False) -> Loaded:
     the recorded rolls instead and returned with ``Loaded.edited`` set (to be shown read-only).
     """
     path, record = read_save(path)
+    return load_record(record, path, edited=edited)
+
+
+def load_record(record: SaveFile, path: Path, *, edited: bool = False) -> Loaded:
+    """``load_game`` of a save already read (``path`` names it in messages): a game handed
+    on as its record is the very game, whatever the file holds by then."""
     variant, game, mismatch = _replayed(record, path)
     if mismatch is not None:
         if not edited:

@@ -320,9 +320,27 @@ class BattleChessApp(App[int]):
         yield from super().get_system_commands(screen)
 
     def action_take_screenshot(self) -> None:
+        """An SVG of the screen in the save folder's ``screenshots/``, in a new file (never
+        over one already there)."""
+        from datetime import datetime
+
+        from battlechess_tui.save.files import create_numbered
+
         folder = self.save_dir / "screenshots"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = self.save_screenshot(path=str(folder))
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = create_numbered(
+                folder, f"battlechess-{stamp}", ".svg", self.export_screenshot(), 100
+            )
+        except OSError as exc:
+            self.notify(
+                f"No screenshot: {exc.strerror or exc}", title="Screenshot", severity="error"
+            )
+            return
+        if path is None:
+            self.notify("No screenshot: too many taken this second", title="Screenshot")
+            return
         self.notify(f"Screenshot saved to {path}", title="Screenshot", timeout=4)
 
 

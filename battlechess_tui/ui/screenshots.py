@@ -27,6 +27,7 @@ from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import specs
+from battlechess_tui.save.files import SaveError, taken, write_new
 from battlechess_tui.save.store import load_game
 from battlechess_tui.session import build_game
 from battlechess_tui.tutorial.catalogue import find
@@ -339,21 +340,27 @@ def legible(svg: str) -> str:
     return _TEXT.sub(placed, svg)
 
 
-async def _shoot(scene: Scene, out_dir: Path, save_dir: Path) -> Path:
+async def _shoot(scene: Scene, out_dir: Path, save_dir: Path, force: bool) -> Path:
     app = scene.make_app(save_dir)
     async with app.run_test(size=scene.size) as pilot:
         await scene.run_before(pilot)
-        path = Path(app.save_screenshot(filename=f"{scene.name}.svg", path=str(out_dir)))
-    path.write_text(legible(path.read_text(encoding="utf-8")), encoding="utf-8")
+        svg = app.export_screenshot()
+    path = out_dir / f"{scene.name}.svg"
+    write_new(path, legible(svg), force)
     return path
 
 
-async def _generate(out_dir: Path) -> list[Path]:
+async def _generate(out_dir: Path, force: bool) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
+    if not force:
+        for scene in scenes():
+            if (out_dir / f"{scene.name}.svg").exists():
+                raise SaveError(taken(out_dir / f"{scene.name}.svg"))
     with tempfile.TemporaryDirectory() as saves:
-        return [await _shoot(scene, out_dir, Path(saves)) for scene in scenes()]
+        return [await _shoot(scene, out_dir, Path(saves), force) for scene in scenes()]
 
 
-def generate(out_dir: Path) -> list[Path]:
-    """Regenerate every screenshot as ``out_dir/<scene>.svg``; returns the files written."""
-    return asyncio.run(_generate(Path(out_dir)))
+def generate(out_dir: Path, force: bool = False) -> list[Path]:
+    """Make every screenshot as ``out_dir/<scene>.svg``; returns the files written. A file
+    already there is replaced only with ``force`` (SaveError naming it otherwise)."""
+    return asyncio.run(_generate(Path(out_dir), force))

@@ -10,7 +10,7 @@ import pytest
 
 from battlechess_tui import __version__
 from battlechess_tui.analysis.model import Analysis, DecisionReport, RollReport, RollResult
-from battlechess_tui.analysis.store import analysis_path, digest, keep
+from battlechess_tui.analysis.store import analysis_path, digest, keep, stored
 from battlechess_tui.save.store import load_game
 from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens.replay import ReplayScreen
@@ -218,3 +218,24 @@ async def test_a_long_game_is_analysed_in_processes_while_the_screen_stays_usabl
         await pilot.press("right", "right")
         assert screen.ply == 2
     assert not analysis_path(save).exists()  # left before the end: nothing kept
+
+
+async def test_a_damaged_kept_analysis_is_set_aside_and_made_again(tmp_path: Path) -> None:
+    """Issue 37, item 4: replay then ``y`` with a kept analysis whose chance is ``1/0``."""
+    import json
+
+    path = saved(blunder_game(), tmp_path, "blunder")
+    keep(path, fixed_analysis(path))
+    doc = json.loads(analysis_path(path).read_text(encoding="utf-8"))
+    doc["decisions"][-1]["roll"]["outcomes"][0]["chance"] = "1/0"
+    analysis_path(path).write_text(json.dumps(doc), encoding="utf-8")
+    app = replay_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = table(pilot)
+        await pilot.pause()
+        assert isinstance(screen, ReplayScreen) and screen.analysis is None
+        assert "kept analysis is damaged" in screen.message
+        await pilot.press("y")
+        await _analysed(pilot, screen)
+    assert (tmp_path / "blunder.analysis.damaged").is_file()
+    assert stored(path, "medium") is not None

@@ -98,3 +98,31 @@ def check_pawns(board: ChessBoard) -> None:
 def count_kings(board: ChessBoard) -> tuple[int, int]:
     """How many kings each side has on the board."""
     return board.board.count(cb.KING), board.board.count(cb.KING | cb.BLACK)
+
+
+def check_material(board: ChessBoard, setup: ChessBoard, names: tuple[str, ...]) -> None:
+    """ValueError if a side has more pieces than its setup's, or more of a kind than its
+    setup's and its missing pawns' promotions give (FIDE: 31 queens are no position)."""
+    for side in (0, 1):
+        have = _kinds(board, side)
+        start = _kinds(setup, side)
+        if sum(have.values()) > sum(start.values()):
+            raise ValueError(
+                f"{names[side]} has {sum(have.values())} pieces besides the king; at most "
+                f"{sum(start.values())}"
+            )
+        pawns_gone = start.get(cb.PAWN, 0) - have.get(cb.PAWN, 0)
+        extra = sum(max(0, n - start.get(kind, 0)) for kind, n in have.items() if kind != cb.PAWN)
+        if pawns_gone < 0 or extra > pawns_gone:
+            raise ValueError(
+                f"{names[side]} has more pieces of a kind than promotions of its "
+                f"{start.get(cb.PAWN, 0)} pawns can give"
+            )
+
+
+def _kinds(board: ChessBoard, side: int) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for p in board.board:
+        if p and p >> 3 == side and p & 7 != cb.KING:
+            counts[p & 7] = counts.get(p & 7, 0) + 1
+    return counts

@@ -28,6 +28,7 @@ from battlechess_tui.rules.chess_family.pieces import (
     piece_values,
 )
 from battlechess_tui.rules.chess_family.position import (
+    check_material,
     check_pawns,
     count_kings,
     join_position,
@@ -86,8 +87,10 @@ class ChessRules(ChessPieces, Rules[ChessState]):
 
     def check_position(self, board: ChessBoard, fields: dict[str, int]) -> None:
         """ValueError if the position cannot arise in this game (FIDE: one king a side, the
-        side that has just moved not in check, no pawn on the first or last rank)."""
+        side that has just moved not in check, no pawn on the first or last rank, no more
+        pieces than the setup and its pawns' promotions give)."""
         check_pawns(board)
+        self.check_material(board)
         kings = count_kings(board)
         for side, n in enumerate(kings):
             if n != 1:
@@ -95,6 +98,11 @@ class ChessRules(ChessPieces, Rules[ChessState]):
         if board.in_check(board.side ^ 1):
             mover = self.side_names[board.side ^ 1]
             raise ValueError(f"{mover}'s king is in check, but it is not {mover}'s move")
+
+    def check_material(self, board: ChessBoard) -> None:
+        """ValueError if a side has more pieces than the game's setup and promotions give."""
+        setup = ChessBoard(self.geo, self.spec.setup or cb.STANDARD_FEN)
+        check_material(board, setup, tuple(self.side_names))
 
     # -- states --------------------------------------------------------------------------------
 

@@ -46,6 +46,8 @@ from battlechess_tui.rules.dnd.stats import Data, Tables
 from battlechess_tui.rules.dnd.value import evaluate
 
 MOVE_CACHE = 64  # states whose moves are kept
+#: The pieces a side begins with (DD-1: the chess set); D&D promotes no pawn to another piece.
+START_PIECES = 16
 
 
 class DndRules(Rules[DndState]):
@@ -183,8 +185,31 @@ class DndRules(Rules[DndState]):
 
     def parse_position(self, text: str, level: int | None = None) -> DndState:
         """A position from its text; a plain FEN gives fresh pieces at ``level`` (default: the
-        ``level`` option, DD-3)."""
-        return position.read(text, self.tables, self.geo, level or self.level)
+        ``level`` option, DD-3). ValueError for a position no game reaches, as the other
+        chess games refuse it: a side without its King while the game is on, two Kings, a
+        pawn on its own first rank, more pieces than the setup gives."""
+        state = position.read(text, self.tables, self.geo, level or self.level)
+        self._check_possible(state)
+        return state
+
+    def _check_possible(self, state: DndState) -> None:
+        standing = [p for p in state.pieces if p.alive]
+        for side in (0, 1):
+            mine = [self.tables.codes[p.cls] for p in standing if p.side == side]
+            kings = mine.count(cb.KING)
+            if kings > 1 or (kings == 0 and state.result is None):
+                raise ValueError(f"{self.side_names[side]} has {kings} kings; each side has one")
+            if len(mine) > START_PIECES:
+                raise ValueError(
+                    f"{self.side_names[side]} has {len(mine)} pieces; at most {START_PIECES}"
+                )
+        for p in standing:
+            if self.tables.codes[p.cls] == cb.PAWN and self.geo.rank(p.square) == (
+                0 if p.side == 0 else self.geo.height - 1
+            ):
+                raise ValueError(
+                    f"a pawn cannot stand on {self.geo.name(p.square)} (its side's first rank)"
+                )
 
     def from_fen(self, fen: str, level: int | None = None) -> DndState:
         """The old name of ``parse_position``."""

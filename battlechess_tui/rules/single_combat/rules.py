@@ -105,8 +105,10 @@ class SingleCombatRules(ChessRules):
 
     def check_position(self, board: ChessBoard, fields: dict[str, int]) -> None:
         """No check here (SC-2); a side may have lost its king, which ends the game (SC-3),
-        but not both; at most ``PASS_LIMIT`` passes in a row."""
+        but not both; at most ``PASS_LIMIT`` passes in a row; no more pieces than the setup
+        and promotions give."""
         check_pawns(board)
+        self.check_material(board)
         kings = count_kings(board)
         for side, n in enumerate(kings):
             if n > 1:

@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState
 
 from battlechess_tui.analysis import Analysis, AnalysisCancelled, DecisionReport
 from battlechess_tui.engine.game import Game
+from battlechess_tui.save.files import SaveError
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
@@ -121,6 +122,7 @@ class ReplayScreen(TableScreen):
         self._analyse_at_once = analyse
         self._status = ""
         self._cancel = threading.Event()
+        self._digest = ""  # of the save's game, read when the screen opens
 
     def compose_under_board(self) -> ComposeResult:
         yield Input(placeholder="go to ply number, then Enter", id="goto-input", type="integer")
@@ -230,13 +232,23 @@ class ReplayScreen(TableScreen):
     # -- analysis ----------------------------------------------------------------------------
 
     def _kept(self) -> Analysis | None:
-        """The analysis kept beside the save, if it is up to date."""
+        """The analysis kept beside the save, if it is up to date (a damaged one is set aside,
+        and said so). The save's digest is read once, here: the analysis made later is of
+        the game shown, and is kept under that digest."""
         if self.path is None:
             return None
         from battlechess_tui.analysis.engine import ANALYSIS_LEVELS
-        from battlechess_tui.analysis.store import stored
+        from battlechess_tui.analysis.store import digest, stored
 
-        return stored(self.path, ANALYSIS_LEVELS[0])
+        try:
+            self._digest = digest(self.path)
+        except SaveError:
+            return None
+        return stored(self.path, ANALYSIS_LEVELS[0], self._digest, self._damaged)
+
+    def _damaged(self, line: str) -> None:
+        self.message = "The kept analysis is damaged (set aside); y analyses the game again."
+        self.notify(line, title="Analysis", severity="warning")
 
     def action_analyse(self) -> None:
         """Start the analysis, or show or hide its panel once there is one."""
@@ -256,10 +268,9 @@ class ReplayScreen(TableScreen):
         kept beside the save."""
         from battlechess_tui.analysis.engine import ANALYSIS_LEVELS
         from battlechess_tui.analysis.run import analyse
-        from battlechess_tui.analysis.store import digest, keep
+        from battlechess_tui.analysis.store import keep
 
-        level, path = ANALYSIS_LEVELS[0], self.path
-        sign = digest(path) if path is not None else ""
+        level, path, sign = ANALYSIS_LEVELS[0], self.path, self._digest
         jobs = 2 if path is not None and len(self.game.plies) > PARALLEL_FROM else 1
 
         def arrived(part: Analysis) -> None:
@@ -270,7 +281,7 @@ class ReplayScreen(TableScreen):
             )
 
         found = analyse(self.game, level, jobs, path, arrived, self._cancel, sign)
-        if path is not None:
+        if path is not None and sign:
             with contextlib.suppress(OSError):  # shown all the same; made again next time
                 keep(path, found)
         return found

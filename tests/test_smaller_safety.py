@@ -1,0 +1,128 @@
+"""Issue 37, item 7: a websocket frame with a lone surrogate is refused in validation; a
+position no game reaches (no King, eight Kings, 31 queens, a pawn on its own first rank) is
+refused in one line by D&D and classic as by the other games; temporary files of a killed
+campaign write are removed when the campaign is next opened, and lock files do not pile up;
+the mutation runs keep their temporary folders inside the copy that is deleted."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from battlechess_tui.cli import main
+from battlechess_tui.cli.web_guard import read_message
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.save.lock import FileLock, lock_path, locked
+from tests.benchmark_scripts import load
+
+
+@pytest.mark.parametrize("frame", ['["stdin","\\ud800"]', '["ping","a\\udfff"]'])
+def test_a_lone_surrogate_is_refused_in_validation(frame: str) -> None:
+    assert read_message(frame) is None
+    assert read_message('["stdin","\\ud83d\\ude00"]') == ("stdin", "\U0001f600")  # a pair
+
+
+IMPOSSIBLE = {
+    "8/8/8/8/8/8/8/8 w - - 0 1": "0 kings",
+    "KKKKKKKK/8/8/8/8/8/8/kkkkkkkk w - - 0 1": "8 kings",
+    "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQK/8/8/8/7k w - - 0 1": "pieces",
+    "4k3/8/8/8/8/8/8/P3K3 w - - 0 1": "a2|a1",
+}
+
+
+@pytest.mark.parametrize("game", ["classic", "dnd"])
+@pytest.mark.parametrize("fen", IMPOSSIBLE)
+def test_a_position_no_game_reaches_is_refused(game: str, fen: str) -> None:
+    with pytest.raises(ValueError, match=IMPOSSIBLE[fen]):
+        make_variant(game).rules.parse_position(fen)
+
+
+def test_classic_refuses_more_queens_than_promotions_give() -> None:
+    rules = make_variant("classic").rules
+    rules.parse_position("4k3/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1")  # two pawns became queens
+    with pytest.raises(ValueError, match="promotions"):
+        rules.parse_position("4k3/8/8/8/8/8/PPPPPP2/QQQQK3 w - - 0 1")
+
+
+def test_play_dnd_with_an_empty_board_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "dnd", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "kings" in err
+
+
+def test_a_killed_campaign_write_is_cleaned_up_when_it_is_next_opened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["campaign", "new", "War", "--dir", str(tmp_path)]) == 0
+    left = [
+        tmp_path / ".war.json.abcd1234.tmp",
+        tmp_path / "war-games" / ".game-001.json.x1y2z3w4.tmp",
+    ]
+    left[1].parent.mkdir()
+    old = time.time() - 3600
+    for path in left:
+        path.write_text("{", encoding="utf-8")
+        os.utime(path, (old, old))
+    locks = [tmp_path / "war-games" / f".game-{n:03d}.json.lock" for n in range(1, 47)]
+    for path in locks:  # an older version kept one per game
+        path.write_text("pid 1\n", encoding="utf-8")
+    assert main(["campaign", "show", "War", "--dir", str(tmp_path)]) == 0
+    assert not any(path.exists() for path in left + locks)
+
+
+def test_lock_files_do_not_pile_up(tmp_path: Path) -> None:
+    for n in range(5):
+        game = tmp_path / f"game-{n:03d}.json"
+        lock = FileLock(game)
+        lock.acquire(0)
+        lock.release()
+        with locked(game, 0):
+            assert lock_path(game).exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_lock_taken_after_its_file_was_removed_is_still_one_lock(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    first = FileLock(game)
+    first.acquire(0)
+    first.release()  # removes the lock file
+    again = FileLock(game)
+    again.acquire(0)
+    from battlechess_tui.save.lock import Busy
+
+    with pytest.raises(Busy):
+        FileLock(game).acquire(0)
+    again.release()
+
+
+def test_the_mutation_runs_keep_their_temporary_files_in_the_copy(tmp_path: Path) -> None:
+    mutants = load("mutants")
+    env = mutants.environment(tmp_path)
+    assert Path(env["TMPDIR"]).parent == tmp_path
+    command = mutants.pytest_command(tmp_path, ["tests/test_dice.py"])
+    basetemp = next(c for c in command if c.startswith("--basetemp="))
+    assert Path(basetemp.removeprefix("--basetemp=")).is_relative_to(tmp_path)
+
+
+def test_a_waiter_holding_a_removed_lock_file_takes_the_new_one(tmp_path: Path) -> None:
+    """A waiter that opened the lock file before its holder removed it must not count the
+    removed file as the lock (two holders at once): it sees the file is no longer named."""
+    from battlechess_tui.save.lock import _still_named
+
+    game = tmp_path / "game.json"
+    holder = FileLock(game)
+    holder.acquire(0)
+    waiter = os.open(lock_path(game), os.O_RDWR)
+    try:
+        assert _still_named(waiter, lock_path(game))
+        holder.release()
+        assert not _still_named(waiter, lock_path(game))
+        other = FileLock(game)
+        other.acquire(0)
+        assert not _still_named(waiter, lock_path(game))
+        other.release()
+    finally:
+        os.close(waiter)
