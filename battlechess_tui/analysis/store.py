@@ -24,13 +24,14 @@ def analysis_path(save: Path) -> Path:
 
 
 def digest(save: Path) -> str:
-    """The SHA-256 of the game a save records: its seed, options, players, every decision and
-    roll and its result, not its words or time stamps (a save rewritten by a later version,
-    or in a newer format, is the same game). SaveError in one line if it cannot be read."""
-    from battlechess_tui.save.records import substance
+    """The SHA-256 of the game a save records: its facts (seed, options, players, every
+    decision, roll and event, the result), not its time stamps (a save rewritten by a later
+    version is the same game; one upgraded from an older format gets a digest anew).
+    SaveError in one line if it cannot be read."""
+    from battlechess_tui.save.records import game_json
     from battlechess_tui.save.store import read_record
 
-    return hashlib.sha256(repr(substance(read_record(Path(save)))).encode()).hexdigest()
+    return hashlib.sha256(game_json(read_record(Path(save))).encode()).hexdigest()
 
 
 def stored(save: Path, level: str) -> Analysis | None:

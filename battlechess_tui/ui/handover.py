@@ -17,7 +17,7 @@ round-by-round narration of a fight.
 
 from __future__ import annotations
 
-from battlechess_tui.engine.events import Note
+from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.game import META_KINDS, Game
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.ui import views
@@ -125,9 +125,8 @@ def told(game: Game, index: int) -> str:
     text = views.played(game, ply)
     if ply.action.kind in META_KINDS:
         return text
-    notes = [
-        e.text.rstrip(".") for e in ply.events if isinstance(e, Note) and e.tag in CONSEQUENCES
-    ]
+    events = game.said(index).events
+    notes = [e.text.rstrip(".") for e in events if isinstance(e, Note) and e.tag in CONSEQUENCES]
     if notes:
         text += " " + "; ".join(notes[-MAX_CONSEQUENCES:]) + "."
     return text
@@ -136,7 +135,7 @@ def told(game: Game, index: int) -> str:
 def rolls(game: Game, index: int) -> list[str]:
     """The rolls of decision ``index`` as the notice shows them (the last few, with how many
     more the dice tray holds)."""
-    thrown = game.plies[index].rolls
+    thrown = [e for e in game.said(index).events if isinstance(e, Roll)]
     lines = [f"dice: {r.describe()}" for r in thrown[-MAX_ROLLS:]]
     more = len(thrown) - MAX_ROLLS
     if more > 0:
