@@ -65,6 +65,10 @@ class Said:
     notation: str
     events: tuple[Event, ...] = ()
 
+    @property
+    def rolls(self) -> list[Roll]:
+        return [e for e in self.events if isinstance(e, Roll)]
+
 
 @dataclass(frozen=True)
 class Ply:

@@ -17,7 +17,7 @@ round-by-round narration of a fight.
 
 from __future__ import annotations
 
-from battlechess_tui.engine.events import Note, Roll
+from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.game import META_KINDS, Game
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.ui import views
@@ -135,7 +135,7 @@ def told(game: Game, index: int) -> str:
 def rolls(game: Game, index: int) -> list[str]:
     """The rolls of decision ``index`` as the notice shows them (the last few, with how many
     more the dice tray holds)."""
-    thrown = [e for e in game.said(index).events if isinstance(e, Roll)]
+    thrown = game.said(index).rolls
     lines = [f"dice: {r.describe()}" for r in thrown[-MAX_ROLLS:]]
     more = len(thrown) - MAX_ROLLS
     if more > 0:
