@@ -83,7 +83,8 @@ def test_a_save_records_facts_and_no_words(tmp_path):
     fights = [e for p in doc["plies"] for e in p["events"] if e["kind"] == "roll"]
     assert fights and all("verdict" in e and "partial" not in e for e in fights)
     assert set(doc["result"]) == {"winner", "ending", "numbers", "rule"}
-    assert doc["result"]["ending"] == game.outcome.kind.value
+    outcome = game.outcome
+    assert outcome is not None and doc["result"]["ending"] == outcome.kind.value
 
 
 def test_a_ply_keeps_facts_and_its_words_are_written_when_shown():
