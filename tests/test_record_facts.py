@@ -131,6 +131,15 @@ def test_the_pgn_export_writes_the_words_of_the_facts():
     assert roll.describe() in text and roll.result in roll.describe()
 
 
+def test_the_save_schema_names_no_words():
+    schema = model.save_schema()
+    for name in ("Roll", "Note"):
+        properties = schema["$defs"][name]["properties"]
+        assert not set(properties) & WORDS and "partial" in properties
+    assert not set(schema["$defs"]["PlyRecord"]["properties"]) & WORDS
+    assert not set(schema["$defs"]["ResultRecord"]["properties"]) & WORDS
+
+
 def test_format_8_refuses_words_in_an_event(tmp_path):
     path = tmp_path / "g.json"
     save_game(random_game("classic", seed=3), path)

@@ -164,6 +164,17 @@ class SaveFile(BaseModel):
     hints: list[HintRecord] = Field([], max_length=MAX_HINTS)
 
 
+def save_schema() -> dict[str, Any]:
+    """The JSON schema of a save: ``SaveFile``'s, its events without the words a record never
+    holds (``WORD_FIELDS``: the event classes carry them for showing)."""
+    schema = SaveFile.model_json_schema()
+    for kind, name in (("roll", "Roll"), ("note", "Note")):
+        properties = schema["$defs"][name]["properties"]
+        for key in WORD_FIELDS[kind]:
+            properties.pop(key, None)
+    return schema
+
+
 class AutosaveFile(BaseModel):
     """``autosave.json``: which game file Continue opens (every game is saved in its own file;
     this names the one that moved last, so a crash between writes never splits a game)."""
