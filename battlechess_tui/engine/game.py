@@ -91,7 +91,7 @@ class Ply:
     def said(self) -> Said:
         """The ply's words (written once, when first shown)."""
         presenter = self.presenter
-        if presenter is None:  # a ply made outside a game: its canonical text alone
+        if presenter is None:  # a ply made outside a game: its kind of decision alone
             return Said(self.action.kind, self.events)
         events = presenter.worded(self.events)
         if self.action.kind in META_KINDS:
