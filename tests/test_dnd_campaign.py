@@ -25,7 +25,8 @@ def _play(game, *texts: str) -> None:
 def test_dd_40_a_promotion_won_in_play_carries_over(tmp_path):
     c, game = bg.start_game(new_campaign("T", "Ann", "Bob"), tmp_path / "t.json", 1)
     _play(game, "g1f3", "g8f6", "f3h4", "a7a6", "h4f5", "a6a5", "f5h6", "b7b6", "h6g8")
-    assert any("promoted to level 2" in e.text for e in game.plies[-1].events if e.kind == "note")
+    said = game.plies[-1].said.events
+    assert any("promoted to level 2" in e.text for e in said if e.kind == "note")
     _play(game, "none", "surrender")
     c, _ = bg.settle(c, game)
     paladin = c.white.piece("g1")

@@ -103,30 +103,36 @@ def test_a_roll_reads_its_words_where_given_else_its_labels():
     assert worded.unworded() == keyed
 
 
-def _old_form(doc: dict) -> dict:
-    """A save as format 6 was first shipped: each modifier labelled by its words, none kept
-    apart."""
-    for e in [*doc["setup_events"], *(e for p in doc["plies"] for e in p["events"])]:
-        if e["kind"] == "roll":
-            words = e.pop("modifier_words", [])
-            if words:
-                e["modifiers"] = [[w, v] for w, (_, v) in zip(words, e["modifiers"], strict=True)]
+def _old_form(doc: dict, game) -> dict:
+    """A save as format 6 was first shipped: each modifier labelled by its words (those the
+    presenter writes for ``game``'s rolls), none kept apart."""
+    doc["format_version"] = 6
+    worded = [e for e in game.setup_said() if isinstance(e, Roll)]
+    worded += [r for p in game.plies for r in p.said.rolls]
+    events = [*doc["setup_events"], *(e for p in doc["plies"] for e in p["events"])]
+    rolls = [e for e in events if e["kind"] == "roll"]
+    for e, said in zip(rolls, worded, strict=True):
+        if said.modifier_words:
+            pairs = zip(said.modifier_words, e["modifiers"], strict=True)
+            e["modifiers"] = [[w, v] for w, (_, v) in pairs]
     return doc
 
 
 def test_dd_47_an_older_save_keeps_its_modifiers_words(tmp_path):
     """The example campaign's last game (items, Bless, flanking) as shipped before modifiers
-    had keys: it verifies (a replay compares values) and each roll reads as the rebuilt one."""
+    had keys: it verifies (a replay compares values), its labels are read as they are, and
+    the game shows the words today's presenter writes (the same as the shipped game's)."""
     shipped = ROOT / "saves" / "campaigns" / "campaign-example-games" / "game-003.json"
+    game = load_game(shipped).game
     old = tmp_path / "old.json"
-    old.write_text(json.dumps(_old_form(json.loads(shipped.read_text()))))
+    old.write_text(json.dumps(_old_form(json.loads(shipped.read_text()), game)))
     assert verify_file(old) is None
     loaded = load_game(old)
     recorded = [e for p in loaded.record.plies for e in p.events if isinstance(e, Roll)]
-    rebuilt = [e for p in loaded.game.plies for e in p.events if isinstance(e, Roll)]
     assert ("+1 weapon", 1) in {m for r in recorded for m in r.modifiers}  # words as labels
     assert not any(r.modifier_words for r in recorded)
-    assert [r.describe() for r in recorded] == [r.describe() for r in rebuilt]
+    shown = [r.describe() for p in loaded.game.plies for r in p.said.rolls]
+    assert shown == [r.describe() for p in game.plies for r in p.said.rolls]
 
 
 #: Modules of the package that are not rules alone: the package's entry (it pairs the rules with

@@ -76,7 +76,7 @@ def test_gc_17_gc_20_gc_23_event_sentences_never_double_a_side_s_name() -> None:
         e.text
         for seed in (3, 4)
         for ply in random_game("gladiator", seed=seed).plies
-        for e in ply.events
+        for e in ply.said.events
         if isinstance(e, Note)
     ]
     assert any("Black Knight" in text for text in said)

@@ -205,7 +205,7 @@ def test_gc_29_a_single_square_is_taken_without_asking():
     game.positions[-1] = Position(V.rules.parse_position(FULL_BACK_RANK.format(rank6="2FF6")))
     ply = game.play("c7d5")
     assert kind_at(game.state, "e6") == "scout" and not game.state.pending
-    assert [n for n in notes(ply.events, "return") if "GC-29" in n]  # said, not asked
+    assert [n for n in notes(ply.said.events, "return") if "GC-29" in n]  # said, not asked
     assert game.to_move == "black.kings-knight"  # no question: the next commander's move
 
 

@@ -158,8 +158,8 @@ def _notes_of_random_games(key: str, games: int, limit: int) -> list[Note]:
             game.play(rng.choice(game.rule_actions() or game.legal_actions()))
         if not game.over:
             game.play("resign")
-        notes += [e for p in game.plies for e in p.events if isinstance(e, Note)]
-        notes += [e for e in game.setup_events if isinstance(e, Note)]
+        notes += [e for p in game.plies for e in p.said.events if isinstance(e, Note)]
+        notes += [e for e in game.setup_said() if isinstance(e, Note)]
     return notes
 
 
@@ -179,14 +179,14 @@ def test_every_note_of_random_games_is_worded_by_the_presenter(key):
 
 def test_the_example_saves_words_come_from_facts():
     """Every note of the shipped example games carries facts or is a bare tag the presenter
-    words, and its recorded words are the presenter's for those facts."""
+    words, and records no words of its own (format 8: the presenter writes them)."""
     for path in sorted(SAVES.glob("*.json")):
         loaded = load_game(path)
         presenter = loaded.game.presenter
         for ply in loaded.record.plies:
             for event in ply.events:
                 if isinstance(event, Note):
-                    assert presenter.note_words(event) == event.text, (path.name, event)
+                    assert presenter.note_words(event) and not event.text, (path.name, event)
 
 
 # -- a rewording touches the presenter only -----------------------------------------------------

@@ -605,7 +605,7 @@ def test_an_older_saves_rolls_keep_their_words_and_replay_exactly(tmp_path):
     path.write_text(json.dumps(doc))
     assert verify_file(path) is None
     game = load_game(path).game
-    (roll,) = [e for p in game.plies for e in p.events if isinstance(e, Roll)]
+    (roll,) = [r for p in game.plies for r in p.said.rolls]
     assert (roll.verdict, roll.result) == (Verdict.WINS, "wins")
     assert roll.purpose.startswith("fight: ") and roll.rule == "SC-5"
 

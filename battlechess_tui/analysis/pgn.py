@@ -102,7 +102,7 @@ def _annotations(game: Game, analysis: Analysis | None, index: int) -> list[str]
     parts = []
     if analysis is not None and index + 1 < len(analysis.worths):
         parts.append(_eval(game, analysis.worths[index + 1]))
-    rolls = game.plies[index].rolls
+    rolls = game.said(index).rolls
     if rolls:
         parts.append("; ".join(r.describe() for r in rolls))
     if report is not None and report.roll is not None:

@@ -48,12 +48,12 @@ def analysis_path(save: Path) -> Path:
 
 
 def record_digest(record: SaveFile) -> str:
-    """The SHA-256 of the game a save records: its seed, options, players, every decision and
-    roll and its result, not its words or time stamps (a save rewritten by a later version,
-    or in a newer format, is the same game)."""
-    from battlechess_tui.save.records import substance
+    """The SHA-256 of the game a save records: its facts (seed, options, players, every
+    decision, roll and event, the result), not its time stamps (a save rewritten by a later
+    version is the same game; one upgraded from an older format gets a digest anew)."""
+    from battlechess_tui.save.records import game_json
 
-    return hashlib.sha256(repr(substance(record)).encode()).hexdigest()
+    return hashlib.sha256(game_json(record).encode()).hexdigest()
 
 
 def digest(save: Path) -> str:

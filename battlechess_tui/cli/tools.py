@@ -88,9 +88,9 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from battlechess_tui.save.model import SaveFile
+    from battlechess_tui.save.model import save_schema
 
-    print(json.dumps(SaveFile.model_json_schema(), indent=2))
+    print(json.dumps(save_schema(), indent=2))
     return 0
 
 

@@ -42,8 +42,10 @@ class Roll:
     (``Presenter.roll_words``): ``purpose`` (what it is for), ``label`` (the short name a
     battle line shows: ``melee attack``, ``Fireball``; "" when it is the whole purpose),
     ``against``, ``result`` and ``modifier_words`` (each modifier's words, in order: ``+2
-    weapon``; none when its keys read as they are), which ``Game`` records on the roll (an
-    older save's roll has only those words, and its modifiers' labels are words)."""
+    weapon``; none when its keys read as they are) when the roll is shown (``Game.said``): a
+    game records the facts alone. A ``partial`` roll is an older save's, whose facts past its
+    dice, ``use``, ``squares`` and ``critical`` were words (dropped on loading): a replay
+    compares only what it has."""
 
     seat: str
     dice: str  # the expression thrown, e.g. "4d6" or "1d20"
@@ -66,6 +68,7 @@ class Roll:
     rule: str = ""
     round_number: int = 0
     modifier_words: tuple[str, ...] = ()  # the presenter's words: "+2 weapon"
+    partial: bool = False
     kind: Literal["roll"] = "roll"
 
     def __post_init__(self) -> None:
@@ -188,8 +191,10 @@ class Note:
     ``fact`` which statement of it (a game's own key, "" when the tag says it), and the
     particulars: the ``side`` concerned, the ``pieces``, the ``numbers``, the ``names`` of
     other things (a spell's or an item's key) and the ``rule``. The game's presenter writes the
-    sentence from them (``Presenter.note_text``); ``text`` holds those words once the game has
-    recorded the note (``Game.play``), or an older save's words."""
+    sentence from them (``Presenter.note_text``) when the note is shown (``Game.said``);
+    ``text`` holds those words then (a game records the facts alone). A ``partial`` note is
+    an older save's, which had only words beside its tag and squares (dropped on loading): a
+    replay compares its tag and squares."""
 
     tag: EventTag
     text: str = ""
@@ -200,6 +205,7 @@ class Note:
     numbers: tuple[int, ...] = ()
     names: tuple[str, ...] = ()
     rule: str = ""
+    partial: bool = False
     kind: Literal["note"] = "note"
 
     def __post_init__(self) -> None:

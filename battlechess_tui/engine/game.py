@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from battlechess_tui.engine.actions import Action
@@ -58,17 +59,50 @@ class HintTaken:
 
 
 @dataclass(frozen=True)
-class Ply:
-    """One decision made: by whom, what, how the log writes it, and what happened."""
+class Said:
+    """A ply's words, written by the game's presenter from its facts when it is shown: how the
+    move log writes it (``notation``) and its ``events`` with their words."""
 
-    seat: str
-    action: Action
     notation: str
-    events: tuple[Event, ...] = field(default=())
+    events: tuple[Event, ...] = ()
 
     @property
     def rolls(self) -> list[Roll]:
         return [e for e in self.events if isinstance(e, Roll)]
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One decision made: by whom, what, and what happened, in facts. Its words (``said``:
+    the move log's notation, the events' sentences) are written by the game's ``presenter``
+    from those facts and the state ``before`` the decision the first time they are shown,
+    and kept with the ply; a save records the facts alone."""
+
+    seat: str
+    action: Action
+    events: tuple[Event, ...] = field(default=())
+    presenter: Presenter[Any] | None = field(default=None, compare=False, repr=False)
+    before: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def rolls(self) -> list[Roll]:
+        return [e for e in self.events if isinstance(e, Roll)]
+
+    @cached_property
+    def said(self) -> Said:
+        """The ply's words (written once, when first shown)."""
+        presenter = self.presenter
+        if presenter is None:  # a ply made outside a game: its kind of decision alone
+            return Said(self.action.kind, self.events)
+        events = presenter.worded(self.events)
+        if self.action.kind in META_KINDS:
+            return Said(presenter.table_notation(self.action), tuple(events))
+        return Said(presenter.logged(self.before, self.action, events), tuple(events))
+
+    @property
+    def notation(self) -> str:
+        """How the move log writes the ply (``said``)."""
+        return self.said.notation
 
 
 class Game:
@@ -97,7 +131,7 @@ class Game:
             state, events = variant.rules.new_game(setup_dice or Dice.for_decision(seed, -1))
         else:
             state, events = start, []
-        self.setup_events: tuple[Event, ...] = tuple(self.presenter.worded(events))
+        self.setup_events: tuple[Event, ...] = tuple(events)
         self.positions: list[Position] = [Position(state)]
         self.plies: list[Ply] = []
         self.created: str | None = None  # when the game began (set by the save layer)
@@ -182,15 +216,11 @@ class Game:
             seat = self.rules.decider(self.state, action)
         dice = dice or Dice.for_decision(self.seed, len(self.plies))
         if action.kind in META_KINDS:
-            position, said = self._meta(seat, action)
-            events = self.presenter.worded(said)
-            notation = self.presenter.table_notation(action)
+            position, events = self._meta(seat, action)
         else:
             state, events = self.rules.apply(self.state, action, dice)
-            events = self.presenter.worded(events)
-            notation = self.presenter.logged(self.state, action, events)
             position = Position(state)
-        ply = Ply(seat, action, notation, tuple(events))
+        ply = Ply(seat, action, tuple(events), self.presenter, self.state)
         self.plies.append(ply)
         self.positions.append(position)
         return ply
@@ -213,6 +243,20 @@ class Game:
         taken = HintTaken(len(self.plies), action.text(self.rules.geo), reason)
         self.hints.append(taken)
         return taken
+
+    # -- words -------------------------------------------------------------------------------
+
+    def said(self, index: int) -> Said:
+        """The words of ply ``index`` (0 the first): ``Ply.said``."""
+        return self.plies[index].said
+
+    def notation(self, index: int) -> str:
+        """How the move log writes ply ``index`` (``Ply.notation``)."""
+        return self.plies[index].notation
+
+    def setup_said(self) -> tuple[Event, ...]:
+        """The setup's events with their words."""
+        return tuple(self.presenter.worded(self.setup_events))
 
     # -- refusals ------------------------------------------------------------------------------
 

@@ -207,7 +207,7 @@ class Presenter(ABC, Generic[S]):
 
     def worded(self, events: Iterable[Event]) -> list[Event]:
         """``events`` with each note's sentence (``Note.text``) and each roll's words written,
-        as a game records them."""
+        as a game shows them (``Game.said``)."""
         return [
             replace(e, text=self.note_text(e))
             if isinstance(e, Note) and not e.text

@@ -6,8 +6,9 @@ honest: the same seed and actions must throw the same dice, give the decision to
 and produce the same events. The first difference is named by its ply. Only what the rules
 decide is compared (dice faces and modifiers, seats, each note's facts: its tag, squares, fact,
 side, pieces, numbers, names and rule): the words a later version writes differently (notation,
-a note's sentence) are derived, and regenerated. A note from a save older than format 5 has
-only words beside its tag and squares, so only those two are compared for it.
+a note's sentence) are never recorded: the presenter writes them when shown. A note from a save
+older than format 5 had only words beside its tag and squares (``partial``), so only those two
+are compared for it.
 
 ``check_variant`` is what ``battlechess check-variant`` and the save layer (a house-rule save's
 embedded variant) rely on: every option value resolved, the game built, and a few random games
@@ -88,11 +89,9 @@ def event_key(event: Event, typed: bool = True) -> tuple[Any, ...]:
 
 def same_event(recorded: Event, replayed: Event) -> bool:
     """Whether re-playing gave the event recorded: every fact the record has is compared (an
-    older save's roll or note, which has words in place of facts, by what it has)."""
-    if isinstance(recorded, Roll):
-        typed = recorded.typed or not recorded.purpose
-    else:
-        typed = recorded.typed or not recorded.text
+    older save's ``partial`` roll or note, which had words in place of facts, by what it
+    has)."""
+    typed = not recorded.partial
     return event_key(recorded, typed) == event_key(replayed, typed)
 
 
@@ -158,11 +157,26 @@ def _difference(game: Game, recorded: Sequence[Event], replayed: Sequence[Event]
 
 
 def _told(game: Game, event: Event) -> str:
-    """An event as the difference names it: a roll with facts in the words its facts give
-    (its recorded words could hide the fact that differs)."""
-    if isinstance(event, Roll) and event.typed:
-        return game.presenter.roll_text(event.unworded())
-    return event.describe()
+    """An event as the difference names it, in the words its facts give; by its bare facts
+    when they are too few or too odd for the presenter's sentence (an older save's
+    ``partial`` event, an edited one)."""
+    if not event.partial:
+        try:
+            if isinstance(event, Roll):
+                return game.presenter.roll_text(event.unworded())
+            return game.presenter.note_text(event)
+        except Exception:  # the record is untrusted data run through the presenter's words
+            pass
+    if isinstance(event, Roll):
+        return f"{event.use.value}: {event.unworded().describe()}"
+    return " ".join([event.tag.value, *(_square(game, s) for s in event.squares)])
+
+
+def _square(game: Game, square: int) -> str:
+    try:
+        return game.rules.geo.name(square)
+    except Exception:  # a square off the board, from an edited record
+        return str(square)
 
 
 # -- trial games -------------------------------------------------------------------------------

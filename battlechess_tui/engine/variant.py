@@ -71,7 +71,7 @@ class Variant(Generic[S]):
     # -- aliases for scripts: the rules' decision interface ------------------------------------
 
     def new_game(self, dice: Dice) -> tuple[S, list[Event]]:
-        """The rules' setup, its notes worded by the presenter (as a game records them)."""
+        """The rules' setup, its notes worded by the presenter (as a game shows them)."""
         state, events = self.rules.new_game(dice)
         return state, self.presenter.worded(events)
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from battlechess_tui.engine.game import Game
 from battlechess_tui.save.files import SaveError, write_document
 from battlechess_tui.save.folder import new_game_file, point_autosave, read_save
-from battlechess_tui.save.records import record_of, record_text, substance
+from battlechess_tui.save.model import SaveFile
+from battlechess_tui.save.records import record_of, record_text, same_game
 
 Stamp = tuple[int, int, int]
 
@@ -37,11 +37,11 @@ class GameFile:
         self.save_dir = Path(save_dir)
         self.path = None if path is None else Path(path)
         self._stamp: Stamp | None = None
-        self._saved: tuple[Any, ...] | None = None
+        self._saved: SaveFile | None = None
         if self.path is not None:
             self._stamp = _stamp(self.path)
             try:
-                self._saved = substance(read_save(self.path)[1])
+                self._saved = read_save(self.path)[1]
             except SaveError:
                 self._saved = None
 
@@ -49,11 +49,10 @@ class GameFile:
         """Save ``game`` if it changed (see the module's docstring); a one-line notice for the
         player when it had to move to a new file, else None. SaveError if it cannot be saved."""
         record = record_of(game)
-        now = substance(record)
         if self.path is None:
             self._start(game)
             return None
-        if now == self._saved:
+        if self._saved is not None and same_game(record, self._saved):
             return None
         stamp = _stamp(self.path)
         if stamp != self._stamp:
@@ -64,14 +63,14 @@ class GameFile:
             return f"{old.name} {what}: this game goes on in {self.path.name}"
         game.created = record.created
         write_document(self.path, record_text(record))
-        self._wrote(now)
+        self._wrote(record)
         return None
 
     def _start(self, game: Game) -> None:
         self.path = new_game_file(self.save_dir, game)
-        self._wrote(substance(record_of(game)))
+        self._wrote(record_of(game))
 
-    def _wrote(self, saved: tuple[Any, ...]) -> None:
+    def _wrote(self, saved: SaveFile) -> None:
         assert self.path is not None
         self._saved = saved
         self._stamp = _stamp(self.path)

@@ -29,6 +29,14 @@ loads every one of them):
 7. ``rules_revision``: the game's rules revision the save was played under (its variant file's
    ``revision``); it replays under those rules. Older files have none (null): the save reader
    replays them under the newest revision of their game that reproduces them.
+8. A record keeps facts only: no words. A ply has no ``notation``, a roll no ``purpose``,
+   ``label``, ``against``, ``result`` or ``modifier_words``, a note no ``text``, a result
+   no ``reason`` or ``detail`` (it has the ``ending`` and its ``numbers``); the presenter
+   writes every word when the game is shown. Older files lose their words on loading
+   (``_facts_only``, run on every version below 8). A roll or note that had only words where
+   its facts now are (a roll before format 6, a note before format 5) is kept ``partial``:
+   a replay compares what it has (a roll's dice, faces and modifiers' values; a note's tag
+   and squares). An older result's ending is unknown (``null``).
 """
 
 from __future__ import annotations
@@ -37,20 +45,57 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    WrapSerializer,
+)
 
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.spec import OptionValue
-from battlechess_tui.engine.vocabulary import Purpose
+from battlechess_tui.engine.vocabulary import Ending, Purpose
 
 FORMAT: Final = "battlechess-save"
-FORMAT_VERSION: Final = 7
+FORMAT_VERSION: Final = 8
 AUTOSAVE_FORMAT: Final = "battlechess-autosave"
 
 #: Seeds are 64-bit: the app draws them below 10**9, ``simulate`` derives them from a typed one.
 SEED_LIMIT = 2**63
 
-EventRecord = Annotated[Roll | Note, Field(discriminator="kind")]
+#: An event's words by its kind: a record never keeps them (the presenter writes them).
+WORD_FIELDS: Final = {"roll": ("purpose", "label", "against", "result", "modifier_words"),
+                      "note": ("text",)}  # fmt: skip
+
+
+def _no_words(value: Any) -> Any:
+    """An event of a document read: refused if it carries words (a record keeps facts)."""
+    if isinstance(value, dict):
+        words = [k for k in WORD_FIELDS.get(str(value.get("kind")), ()) if k in value]
+        if words:
+            raise ValueError(f"an event records facts, not words ({words[0]!r})")
+    return value
+
+
+def _facts_of(event: Roll | Note, handler: SerializerFunctionWrapHandler) -> Any:
+    """An event as a record writes it: its facts (``partial`` only where it is)."""
+    data = handler(event)
+    for key in WORD_FIELDS[event.kind]:
+        data.pop(key, None)
+    if not event.partial:
+        data.pop("partial", None)
+    return data
+
+
+EventRecord = Annotated[
+    Roll | Note,
+    Field(discriminator="kind"),
+    BeforeValidator(_no_words),
+    WrapSerializer(_facts_of),
+]
 #: Longer than any position's text (a D&D position with every piece's items is about 2,000).
 MAX_POSITION_CHARS = 20_000
 #: More hints than any game shows (one per decision would be a hint at every move).
@@ -74,18 +119,15 @@ class PlyRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: str
     action: str = Field(description="the action's canonical text, as a player types it")
-    notation: str = Field(
-        description="how the move log wrote it (derived: a later version may write it anew)"
-    )
     events: list[EventRecord] = []
 
 
 class ResultRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
     winner: str | None = Field(description="the winning side's name; null for a draw")
-    reason: str
+    ending: Ending | None = Field(None, description="how it ended; null: an older save's")
+    numbers: list[int] = Field([], description="the ending's particulars (dice totals...)")
     rule: str = ""
-    detail: str = ""
 
 
 class HintRecord(BaseModel):
@@ -100,7 +142,7 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["battlechess-save"] = FORMAT
-    format_version: Literal[7] = FORMAT_VERSION
+    format_version: Literal[8] = FORMAT_VERSION
     app_version: str
     variant: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     variant_spec: dict[str, Any] | None = Field(
@@ -126,6 +168,17 @@ class SaveFile(BaseModel):
     plies: list[PlyRecord] = []
     result: ResultRecord | None = None
     hints: list[HintRecord] = Field([], max_length=MAX_HINTS)
+
+
+def save_schema() -> dict[str, Any]:
+    """The JSON schema of a save: ``SaveFile``'s, its events without the words a record never
+    holds (``WORD_FIELDS``: the event classes carry them for showing)."""
+    schema = SaveFile.model_json_schema()
+    for kind, name in (("roll", "Roll"), ("note", "Note")):
+        properties = schema["$defs"][name]["properties"]
+        for key in WORD_FIELDS[kind]:
+            properties.pop(key, None)
+    return schema
 
 
 class AutosaveFile(BaseModel):
@@ -191,13 +244,55 @@ def _typed_roll(roll: dict[str, Any]) -> None:
         ]
 
 
+def _facts_only(doc: dict[str, Any]) -> dict[str, Any]:
+    """Every version below 8 to 8: the words are dropped (notation, each event's words, the
+    result's reason and detail); an event that had words where its facts now are is kept
+    ``partial``, and a result's ending is unknown."""
+    _names_in_words(doc)
+    for event in _events_of(doc):
+        kind = str(event.get("kind"))
+        facts = _ROLL_FACTS if kind == "roll" else {**_NOTE_FACTS, "rule": ""}
+        words = [event.pop(key) for key in WORD_FIELDS.get(kind, ()) if key in event]
+        said = any(w for w in words if isinstance(w, str | list))
+        if said and all(event.get(key, empty) == empty for key, empty in facts.items()):
+            event["partial"] = True
+    for ply in doc.get("plies") or ():
+        if isinstance(ply, dict):
+            ply.pop("notation", None)
+    result = doc.get("result")
+    if isinstance(result, dict):
+        result.pop("reason", None)
+        result.pop("detail", None)
+    return doc
+
+
 #: 1, 2, 4, 5 and 6 add defaulted fields (4: a note's facts, 5: a roll's; an older note or roll
-#: keeps its words; 6: the rules revision, not recorded).
-MIGRATIONS: dict[int, Migration] = {1: dict, 2: dict, 3: _typed_rolls, 4: dict, 5: dict, 6: dict}
+#: keeps its words; 6: the rules revision, not recorded); 7 drops every word (``_facts_only``).
+MIGRATIONS: dict[int, Migration] = {
+    1: dict,
+    2: dict,
+    3: _typed_rolls,
+    4: dict,
+    5: dict,
+    6: dict,
+    7: _facts_only,
+}
 
 
 #: A note's facts beside its tag and squares (what a note read by its words drops).
 _NOTE_FACTS: dict[str, Any] = {"fact": "", "side": None, "pieces": [], "numbers": [], "names": []}
+#: A roll's facts beside its dice, use, squares and critical, as an older save lacks them.
+_ROLL_FACTS: dict[str, Any] = {
+    "target": None,
+    "target_kind": "none",
+    "verdict": "none",
+    "details": [],
+    "numbers": [],
+    "names": [],
+    "pieces": [],
+    "rule": "",
+    "round_number": 0,
+}
 
 
 def _events_of(doc: dict[str, Any]) -> list[dict[str, Any]]:
@@ -241,4 +336,4 @@ def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
         doc = MIGRATIONS[version](doc)
         version += 1
         doc["format_version"] = version
-    return _names_in_words(doc)
+    return doc

@@ -1,22 +1,18 @@
-"""A game as a save record and back: building the record, reading and validating a file, and
-what of a record is the game itself (``substance``) rather than words or time stamps."""
+"""A game as a save record and back: building the record (the game's facts: no words),
+reading and validating a file, and whether two records hold the same game (``same_game``)."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from pydantic import ValidationError
 
 from battlechess_tui import __version__
-from battlechess_tui.engine.events import Event
 from battlechess_tui.engine.game import Game, HintTaken
 from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.registry import specs
-from battlechess_tui.engine.replay import event_key
 from battlechess_tui.engine.revisions import is_revision_of
 from battlechess_tui.save.files import SaveError, first_problem, read_json, write_document
 from battlechess_tui.save.model import (
@@ -42,10 +38,7 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
     if outcome is not None:
         winner = None if outcome.winner is None else variant.rules.side_names[outcome.winner]
         result = ResultRecord(
-            winner=winner,
-            reason=game.presenter.outcome_reason(outcome),
-            rule=outcome.rule,
-            detail=game.presenter.outcome_detail(outcome),
+            winner=winner, ending=outcome.kind, numbers=list(outcome.numbers), rule=outcome.rule
         )
     spec, shipped = variant.rules.spec, specs().get(variant.rules.key)
     custom = None if shipped and is_revision_of(spec, shipped) else spec.model_dump(mode="json")
@@ -64,12 +57,7 @@ def record_of(game: Game, *, created: str | None = None) -> SaveFile:
         updated=stamp,
         setup_events=list(game.setup_events),
         plies=[
-            PlyRecord(
-                seat=p.seat,
-                action=p.action.text(variant.rules.geo),
-                notation=p.notation,
-                events=list(p.events),
-            )
+            PlyRecord(seat=p.seat, action=p.action.text(variant.rules.geo), events=list(p.events))
             for p in game.plies
         ],
         result=result,
@@ -88,30 +76,20 @@ def record_text(record: SaveFile) -> str:
     return record.model_dump_json(indent=1) + "\n"
 
 
-def substance(record: SaveFile) -> tuple[Any, ...]:
-    """What a record says about the game, without its words (notation, sentences) and time
-    stamps: two records with the same substance are the same game at the same point. A note
-    counts by its tag and squares (its other facts follow from the decisions and the rolls, and
-    a record older than format 5 has no others), so the same game saved by an older version has
-    the same substance."""
-    result = record.result
-    return (
-        record.variant,
-        json.dumps(record.variant_spec, sort_keys=True),
-        tuple(sorted(record.options.items())),
-        tuple(sorted(record.players.items())),
-        record.seed,
-        record.start,
-        tuple(_keys(record.setup_events)),
-        tuple((p.seat, p.action, tuple(_keys(p.events))) for p in record.plies),
-        None if result is None else (result.winner,),
-        tuple(sorted(record.computers.items())),
-        tuple((h.ply, h.action) for h in record.hints),
-    )
+#: What a record says beside the game: which version wrote it, and when.
+STAMPS: Final = frozenset({"app_version", "created", "updated"})
 
 
-def _keys(events: list[Event]) -> Iterator[tuple[Any, ...]]:
-    return (event_key(e, typed=False) for e in events)
+def same_game(one: SaveFile, other: SaveFile) -> bool:
+    """Whether two records hold the same game at the same point: their facts compared
+    directly, time stamps and the app's version aside."""
+    return one.model_dump(exclude=set(STAMPS)) == other.model_dump(exclude=set(STAMPS))
+
+
+def game_json(record: SaveFile) -> str:
+    """The facts of ``record`` as JSON, time stamps and the app's version aside (what a digest
+    of the game is taken of)."""
+    return record.model_dump_json(exclude=set(STAMPS))
 
 
 def write_record(record: SaveFile, path: Path) -> None:

@@ -44,7 +44,7 @@ from battlechess_tui.save.folder import user_save_dir as user_save_dir
 from battlechess_tui.save.model import SaveFile
 from battlechess_tui.save.records import now as now
 from battlechess_tui.save.records import record_of as record_of
-from battlechess_tui.save.records import record_text, restore_table, substance
+from battlechess_tui.save.records import record_text, restore_table, same_game
 
 
 class EditedSave(SaveError):
@@ -112,7 +112,7 @@ def _holds(path: Path, record: SaveFile) -> bool:
     if not path.is_file():
         return False
     try:
-        return substance(read_save(path)[1]) == substance(record)
+        return same_game(read_save(path)[1], record)
     except SaveError:
         return False
 

@@ -27,7 +27,8 @@ class Feedback:
 
     @property
     def events(self) -> list[Event]:
-        return [e for ply in self.plies for e in ply.events]
+        """The events of the step's plies, with their words."""
+        return [e for ply in self.plies for e in ply.said.events]
 
 
 def new_game(ref: LessonRef) -> Game:

@@ -125,9 +125,8 @@ def told(game: Game, index: int) -> str:
     text = views.played(game, ply)
     if ply.action.kind in META_KINDS:
         return text
-    notes = [
-        e.text.rstrip(".") for e in ply.events if isinstance(e, Note) and e.tag in CONSEQUENCES
-    ]
+    events = game.said(index).events
+    notes = [e.text.rstrip(".") for e in events if isinstance(e, Note) and e.tag in CONSEQUENCES]
     if notes:
         text += " " + "; ".join(notes[-MAX_CONSEQUENCES:]) + "."
     return text
@@ -136,7 +135,7 @@ def told(game: Game, index: int) -> str:
 def rolls(game: Game, index: int) -> list[str]:
     """The rolls of decision ``index`` as the notice shows them (the last few, with how many
     more the dice tray holds)."""
-    thrown = game.plies[index].rolls
+    thrown = game.said(index).rolls
     lines = [f"dice: {r.describe()}" for r in thrown[-MAX_ROLLS:]]
     more = len(thrown) - MAX_ROLLS
     if more > 0:

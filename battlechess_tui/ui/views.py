@@ -77,11 +77,8 @@ def who(game: Game, seat_key: str) -> str:
 
 
 def deed(game: Game, ply: Ply) -> str:
-    """The ply in the move log: its notation, or for a decision of the table the presenter's
-    words for it today (``declines the draw``: ``Presenter.table_notation``), however an
-    older save noted it."""
-    if ply.action.kind in META_KINDS:
-        return game.presenter.table_notation(ply.action)
+    """The ply in the move log: the presenter's notation for it (for a decision of the table,
+    ``declines the draw``: ``Presenter.table_notation``), written when shown."""
     return ply.notation
 
 
@@ -89,7 +86,7 @@ def played(game: Game, ply: Ply) -> str:
     """``White played e4.``, ``Black offers a draw.``, or for the game's own choices (whose
     notation is a phrase of its own) ``Black — Paladin: attack.``"""
     if ply.action.kind in META_KINDS:
-        return f"{who(game, ply.seat)} {deed(game, ply)}."
+        return f"{who(game, ply.seat)} {ply.notation}."
     if ply.action.kind != MOVE:
         return f"{who(game, ply.seat)} — {ply.notation}."
     return f"{who(game, ply.seat)} played {ply.notation}."
@@ -247,11 +244,11 @@ def tray(game: Game, index: int) -> tuple[int, tuple[TrayEntry, ...]]:
     turns = turn_numbers(game, index)
     for ply_index in reversed(rolled):
         if ply_index < 0:
-            events, default, heading = game.setup_events, "", "Setup"
+            events, default, heading = game.setup_said(), "", "Setup"
         else:
-            ply = game.plies[ply_index]
-            events, default = ply.events, ply.seat
-            heading = f"{turns[ply_index]} {who(game, ply.seat)}: {ply.notation}"
+            ply, said = game.plies[ply_index], game.said(ply_index)
+            events, default = said.events, ply.seat
+            heading = f"{turns[ply_index]} {who(game, ply.seat)}: {said.notation}"
         for event in events:
             seat = event.seat if isinstance(event, Roll) else default
             entries.append(
@@ -315,15 +312,13 @@ def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
     numbers = turn_labels(game, count)
     out = []
     for i, ply in enumerate(game.plies[:count]):
-        details = []
-        for event in ply.events:
+        said, details = game.said(i), []
+        for event in said.events:
             if isinstance(event, Roll):
                 details.append(game.presenter.roll_text(event))
             elif isinstance(event, Note) and ply.action.kind not in META_KINDS:
                 details.append(event.text)  # a resignation's note only repeats the deed
-        out.append(
-            LogEntry(i + 1, who(game, ply.seat), deed(game, ply), tuple(details), numbers[i])
-        )
+        out.append(LogEntry(i + 1, who(game, ply.seat), said.notation, tuple(details), numbers[i]))
     return tuple(out)
 
 
@@ -611,8 +606,7 @@ def battle(game: Game, index: int) -> BattleInfo | None:
     first = last
     while first > 0 and _same_battle(presenter.battle_view(positions[first - 1].state), view):
         first -= 1
-    plies = game.plies[max(0, first - 1) : end]
-    lines = tuple(_battle_lines(game, plies))
+    lines = tuple(_battle_lines(game, range(max(0, first - 1), end)))
     return BattleInfo(view, last != index, lines, presenter.geo.name(view.square))
 
 
@@ -620,13 +614,15 @@ def _same_battle(view: BattleView | None, other: BattleView) -> bool:
     return view is not None and view.key == other.key
 
 
-def _battle_lines(game: Game, plies: Sequence[Ply]) -> list[BattleLine]:
+def _battle_lines(game: Game, plies: range) -> list[BattleLine]:
+    """The lines of the battle the plies at ``plies`` fought (their events with words)."""
     lines: list[BattleLine] = []
-    for i, ply in enumerate(plies):
+    for i, index in enumerate(plies):
+        events = game.said(index).events
         # The first decision may have done other things before the battle began.
-        begins = [isinstance(e, Note) and e.tag == EventTag.BATTLE for e in ply.events]
+        begins = [isinstance(e, Note) and e.tag == EventTag.BATTLE for e in events]
         started = i > 0 or not any(begins)
-        for event, begin in zip(ply.events, begins, strict=True):
+        for event, begin in zip(events, begins, strict=True):
             started = started or begin
             if not started:
                 continue

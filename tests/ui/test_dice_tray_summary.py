@@ -39,7 +39,7 @@ def after_a_long_fight(variant: str, rolls: int) -> Game:
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_gc_20_a_gladiator_fights_first_rolls_and_end_are_seen(tmp_path, size):
     game = after_a_long_fight("gladiator", 6)
-    events = game.plies[-1].events
+    events = game.plies[-1].said.events  # with their words, as the tray shows them
     rolls = [e for e in events if isinstance(e, Roll)]
     end = [e for e in events if isinstance(e, Note)][-1]
     app = BattleChessApp("play", game=game, save_dir=tmp_path, settings=Settings(animate=False))

@@ -58,7 +58,7 @@ async def test_step_jump_goto_and_the_rolls_as_they_fell(dnd_save: Path) -> None
         await pilot.press("g", *str(battle), "enter")
         assert screen.ply == battle
         shown = [e.event for e in screen.tray_entries if e.ply == battle]
-        assert shown == list(game.plies[battle - 1].events)  # each roll exactly as it fell
+        assert shown == list(game.said(battle - 1).events)  # each roll exactly as it fell
         assert screen.tray_entries[-1].ply == battle  # newest last
 
 
@@ -75,8 +75,8 @@ async def test_tray_shows_recent_decisions_round_by_round(dnd_save: Path) -> Non
         last = screen.game.plies[plies[-1] - 1]
         turn = views.turn_numbers(screen.game, plies[-1])[-1]  # headed by its turn, as logged
         assert f"── {turn} " in text and last.notation in text
-        roll = next(e for e in last.events if isinstance(e, Roll))
-        assert roll.purpose in text and roll.dice in text
+        roll = next(e for e in last.said.events if isinstance(e, Roll))
+        assert roll.purpose and roll.purpose in text and roll.dice in text
 
 
 async def test_autoplay_speed_and_stop_at_the_end(dnd_save: Path) -> None:

@@ -131,7 +131,7 @@ async def test_an_edited_save_opens_read_only_by_choice(tmp_path):
     folder = _folder(tmp_path, games=1)
     path = folder / "game-00.json"
     doc = json.loads(path.read_text())
-    doc["plies"][2]["events"].append({"kind": "note", "tag": "capture", "text": "forged"})
+    doc["plies"][2]["events"].append({"kind": "note", "tag": "capture"})
     path.write_text(json.dumps(doc))
     before = path.read_bytes()
     app = BattleChessApp(save_dir=folder, settings=Settings())

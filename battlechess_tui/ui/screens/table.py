@@ -95,10 +95,10 @@ def in_coordinates(game: Game, entries: tuple[LogEntry, ...]) -> tuple[LogEntry,
         return entries
     geo, out = game.rules.geo, []
     for entry in entries:
-        ply = game.plies[entry.ply - 1]
-        if ply.action.kind == MOVE and entry.notation == ply.notation:
+        ply, said = game.plies[entry.ply - 1], game.said(entry.ply - 1)
+        if ply.action.kind == MOVE and entry.notation == said.notation:
             moved = ply.action.text(geo)
-            entry = replace(entry, notation=game.presenter.annotate(moved, list(ply.events)))
+            entry = replace(entry, notation=game.presenter.annotate(moved, list(said.events)))
         out.append(entry)
     return tuple(out)
 
