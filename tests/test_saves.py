@@ -309,9 +309,7 @@ def test_an_older_formats_notation_and_sentences_are_dropped_not_refused(tmp_pat
 def test_a_stored_file_of_every_version_still_loads():
     """Each format version keeps a file in tests/data/saves (save/model.py's history)."""
     stored = sorted((Path(__file__).parent / "data" / "saves").glob("v*.json"))
-    # format 7 (the rules revision, issue 37 item 1) is written beside format 8: its file
-    # comes with it
-    versions = [n for n in range(1, model.FORMAT_VERSION + 1) if n != 7]
+    versions = range(1, model.FORMAT_VERSION + 1)
     assert [p.name.split("-")[0] for p in stored] == [f"v{n}" for n in versions]
     for path in stored:
         assert load_game(path).game.outcome is not None
