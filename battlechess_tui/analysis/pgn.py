@@ -110,7 +110,7 @@ def _annotations(game: Game, analysis: Analysis | None, index: int) -> list[str]
     if report is not None and report.roll is not None:
         parts.append(f"luck {float(report.roll.luck):+.2f}")
     if report is not None and report.mark:
-        parts.append(report.why())
+        parts.append(report.why(game.rules.estimate_unit == "pawns"))
     text = " ".join(p for p in parts if p)
     if text:
         out.append("{" + _comment(text) + "}")

@@ -72,7 +72,9 @@ def play_help(game: Game, actions: list[Action]) -> str:
         takeback_help(game),
         "**Hint** (`H`, that is Shift+h, or `F1`): the computer (medium) works out what it "
         "would decide for the player to move and shows it on the board, with its odds and "
-        "one line of why. The save records each hint taken.",
+        "the estimate after the best replies it found, for the player to move: pawns ahead "
+        "(+) or behind (−) where the game counts material, else the chance of winning. The "
+        "save records each hint taken.",
     ]
     parts += [command.guide for command in game.presenter.commands() if command.guide]
     if game.computers:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
-from weakref import WeakKeyDictionary
 
+from battlechess_tui.engine import numbering
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.game import META_KINDS, Game, Ply
@@ -260,52 +260,11 @@ def tray(game: Game, index: int) -> tuple[int, tuple[TrayEntry, ...]]:
     return (rolled[0] + 1 if rolled else 0), tuple(entries)
 
 
-def turn_labels(game: Game, upto: int) -> list[str]:
-    """The move log's number for each of the first ``upto`` plies, the way the game counts
-    turns: at the first decision of each side's turn (``12.`` for White, ``12…`` for Black),
-    blank for the decisions that follow in the same turn (a team's commanders, the rounds of a
-    battle that turn began)."""
-    labels, last = [], None
-    for turn in turns(game)[:upto]:
-        labels.append(f"{turn[0]}{'.' if turn[1] == 0 else '…'}" if turn != last else "")
-        last = turn
-    return labels
-
-
-#: Each game's turns so far, with the plies they were worked out from (kept while those plies
-#: stay the game's: a sync after a decision works out only the new one).
-_TURNS: WeakKeyDictionary[Game, list[tuple[Ply, tuple[int, int]]]] = WeakKeyDictionary()
-
-
-def turns(game: Game) -> list[tuple[int, int]]:
-    """(turn number, side) of each ply: a turn is a side's run of decisions outside battles,
-    numbered anew when White's comes round."""
-    known = _TURNS.setdefault(game, [])
-    keep = 0
-    while keep < min(len(known), len(game.plies)) and known[keep][0] is game.plies[keep]:
-        keep += 1
-    del known[keep:]
-    for i in range(keep, len(game.plies)):
-        ply, state = game.plies[i], game.positions[i].state
-        last = known[-1][1] if known else None
-        if last is None:
-            number, side = 1, game.rules.side_of(ply.seat)
-        elif game.presenter.battle_view(state) is not None:
-            number, side = last  # a battle's decisions, whoever makes them, are its turn's
-        else:
-            side = game.rules.side_of(ply.seat)
-            number = last[0] + (last[1] == 1 and side == 0)
-        known.append((ply, (number, side)))
-    return [turn for _, turn in known]
-
-
-def turn_numbers(game: Game, upto: int) -> list[str]:
-    """Each of the first ``upto`` plies' turn, as the move log numbers it (``12.``, ``12…``),
-    also where the log leaves the number out (the dice tray's headings)."""
-    out: list[str] = []
-    for label in turn_labels(game, upto):
-        out.append(label or out[-1])
-    return out
+#: The move numbers (``engine/numbering.py``: the one place a ply becomes a move number),
+#: under the names the panels have used.
+turns = numbering.turns
+turn_labels = numbering.move_labels
+turn_numbers = numbering.move_numbers
 
 
 def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
