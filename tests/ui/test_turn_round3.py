@@ -94,7 +94,7 @@ async def test_dd_the_hand_over_tells_damage_and_the_roll(tmp_path: Path) -> Non
             "Ann (White) played W d1-h5.\n"
             "Ann (White) — Wizard: cast magic-missile h7. Magic Missile: Black Fighter on h7 "
             "takes 4 damage (8/12 hp).\n"
-            "dice: 1d4 [3] +1 damage = 4: 4 damage"
+            "Ann (White) rolled 1d4 [3] +1 damage = 4: 4 damage"
         )
 
 

@@ -8,8 +8,12 @@ from pathlib import Path
 
 from battlechess_tui.engine.game import Game
 from battlechess_tui.session import build_game
+from battlechess_tui.ui import handover, views
 from battlechess_tui.ui.app import BattleChessApp
+from battlechess_tui.ui.screens.dialogs import HandOver
+from battlechess_tui.ui.screenshots import play_some
 from battlechess_tui.ui.settings import Settings
+from tests.test_gladiator_support import V as GLADIATOR
 from tests.ui.driver import table, wait_for
 
 
@@ -35,3 +39,49 @@ async def test_a_square_no_pawn_can_reach_is_refused_naming_the_pieces(tmp_path:
         await pilot.press(*"a6", "enter")  # the refused text is selected: typing replaces it
         await wait_for(pilot, lambda: len(game.plies) == 4)
         assert game.plies[-1].notation == "a6"
+
+
+# -- item 7: Gladiator's override notice and its dice lines --------------------------------------
+
+
+async def test_gc_14_the_override_notice_says_it_once(tmp_path: Path) -> None:
+    """Di has the keyboard for the Black Knight's move and chooses the King's override: the
+    notice Cy gets tells the override once, then what it costs (the commander forfeits its
+    move, GC-14), not the same sentence twice."""
+    players = {"white.king": "Ann", "white.queen": "Ann", "white.black-knight": "Ann",
+               "white.kings-knight": "Ann", "black.king": "Cy", "black.queen": "Cy",
+               "black.black-knight": "Di", "black.kings-knight": "Di"}  # fmt: skip
+    game = Game(GLADIATOR, 7, players)
+    for move in ("f2f4", "override", "b1c3", "override", "d2d4", "override", "h2h4"):
+        game.play(move)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for move in ("g11g9", "a11a9"):
+            await pilot.press("colon", *move, "enter")
+            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
+        await pilot.press("enter")
+        await pilot.press("v")  # the King's override
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOver))
+        notice = app.screen
+        assert isinstance(notice, HandOver)
+        told = notice.last.splitlines()[-1]
+        assert told == (
+            "Cy (Black · King) — King overrides the Black Knight's move. "
+            "Black's Black Knight forfeits its move (GC-14)."
+        )
+        assert told.count("overrides") == 1
+
+
+def test_gc_a_fights_dice_lines_say_who_rolled() -> None:
+    """Issue 39 item 7: each dice line of a notice names its thrower (the attacker's roll,
+    then the defender's), as the dice tray does."""
+    game = build_game("gladiator", None, 11, None)
+    play_some(game, 60)
+    index = next(i for i, p in enumerate(game.plies) if len(p.rolls) == 2)
+    lines = handover.rolls(game, index)
+    rolls = game.plies[index].rolls
+    assert lines == [f"{views.who(game, r.seat)} rolled {r.describe()}" for r in rolls]
+    assert lines[0].startswith("Black · Black Knight rolled 3d6+1d6")
+    assert lines[1].startswith("White · King's Knight rolled 1d6")
