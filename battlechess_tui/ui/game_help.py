@@ -132,8 +132,9 @@ def legend_markdown(presenter: Presenter[Any], state: Any, ascii_only: bool = Fa
     if _hurtable(presenter, state):
         bars = "a digit, tenths of its hit points left" if ascii_only else f"`{HP_BARS}`"
         notes.append(
-            f"A hurt piece has a mark right of it: {bars} (lower is worse); larger "
-            "squares also show its hit points as numbers."
+            f"A hurt piece has a mark right of it: {bars} (lower is worse; inside the "
+            "cursor's `[ ]` where the square has room); larger squares also show its hit "
+            "points as numbers, and its card says what the mark is."
         )
     notes.append(
         "Highlights: `[ ]` the cursor, `( )` the piece picked up, `·` a move, `×` an "

@@ -21,7 +21,7 @@ from battlechess_tui.engine.views import BattleView, PieceView, checked_square
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.ui.widgets.actions_panel import ActionItem
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattleLine
-from battlechess_tui.ui.widgets.board import ATTACK, TARGET, BoardModel
+from battlechess_tui.ui.widgets.board import ATTACK, TARGET, BoardModel, hp_symbol
 from battlechess_tui.ui.widgets.board import MOVE as MOVE_MARK
 from battlechess_tui.ui.widgets.dice_tray import TrayEntry
 from battlechess_tui.ui.widgets.move_log import LogEntry
@@ -474,12 +474,20 @@ def aim_explanation(game: Game, aiming: Aim) -> str:
     return _explain(game, aiming.actions[0]) if aiming.actions else ""
 
 
-def card(game: Game, index: int, square: int) -> tuple[str, ...]:
+def card(game: Game, index: int, square: int, ascii_only: bool = False) -> tuple[str, ...]:
+    """The piece panel: the presenter's card of the piece on ``square``, what its mark beside
+    it on the board means (a hurt piece's hit points), and the square's own mark."""
     presenter, state = game.presenter, game.positions[index].state
     name = presenter.geo.name
     lines = list(presenter.piece_card(state, square))
     if not lines:
         lines.append(f"{name(square)}: empty square")
+    piece = presenter.piece_view(state, square)
+    if piece is not None and (bar := hp_symbol(piece, ascii_only)):
+        what = (
+            "tenths of its hit points left" if ascii_only else "its hit points left (taller: more)"
+        )
+        lines.append(f"On the board, {bar} right of it: {what}")
     mark = presenter.square_marks(state).get(square)
     if mark:
         lines.append(f"Square {name(square)}: {mark}")

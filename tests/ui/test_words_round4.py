@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from battlechess_tui.engine.game import Game
 from battlechess_tui.session import build_game
 from battlechess_tui.ui import handover, views
@@ -13,8 +15,9 @@ from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import HandOver
 from battlechess_tui.ui.screenshots import play_some
 from battlechess_tui.ui.settings import Settings
+from battlechess_tui.ui.widgets.board import Board, piece_line
 from tests.test_gladiator_support import V as GLADIATOR
-from tests.ui.driver import table, wait_for
+from tests.ui.driver import cursor_to, table, wait_for
 
 
 def app_for(game: Game, tmp_path: Path) -> BattleChessApp:
@@ -85,3 +88,38 @@ def test_gc_a_fights_dice_lines_say_who_rolled() -> None:
     assert lines == [f"{views.who(game, r.seat)} rolled {r.describe()}" for r in rolls]
     assert lines[0].startswith("Black · Black Knight rolled 3d6+1d6")
     assert lines[1].startswith("White · King's Knight rolled 1d6")
+
+
+# -- item 9: a hurt piece's mark beside the cursor, and what it means ----------------------------
+
+
+def cell_text(board: Board, square: int) -> str:
+    """The characters of ``square``'s piece line on the board."""
+    lay = board.layout_info
+    return "".join(seg.text for seg in board._cell_line(square, piece_line(lay.cell_h), lay))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_dd_a_hurt_pieces_mark_keeps_the_cursor_bracket(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """After a fireball the Black Fighter on h7 has 24 of 42 hit points: the ``5`` (tenths
+    left) sits inside the cursor's brackets instead of overwriting the right one, and the
+    piece panel says what it is."""
+    game = build_game("dnd", {"level": 5}, 7, {"white": "Ann", "black": "Bo"})
+    for move in ("e2e4", "a7a6", "d1h5", "cast fireball h7"):
+        game.play(move)
+    settings = Settings(animate=False, pieces="ascii")
+    app = BattleChessApp("play", game=game, save_dir=tmp_path, settings=settings)
+    async with app.run_test(size=size) as pilot:
+        screen = table(pilot)
+        h7 = game.rules.geo.parse("h7")
+        await cursor_to(pilot, h7)
+        await pilot.pause()
+        board = screen.query_one(Board)
+        shown = cell_text(board, h7)
+        assert shown[0] == "[" and shown[-1] == "]" and shown[1:-1].split() == ["f", "5"]
+        assert "On the board, 5 right of it: tenths of its hit points left" in screen.card_lines
+        await cursor_to(pilot, game.rules.geo.parse("g7"))
+        await pilot.pause()
+        assert cell_text(board, h7).split() == ["f", "5"]  # without the cursor: the mark alone
