@@ -106,7 +106,7 @@ async def test_dd_a_hurt_pieces_mark_keeps_the_cursor_bracket(
     """After a fireball the Black Fighter on h7 has 24 of 42 hit points: the ``5`` (tenths
     left) sits inside the cursor's brackets instead of overwriting the right one, and the
     piece panel says what it is."""
-    game = build_game("dnd", {"level": 5}, 7, {"white": "Ann", "black": "Bo"})
+    game = build_game("dnd", {"level": "5"}, 7, {"white": "Ann", "black": "Bo"})
     for move in ("e2e4", "a7a6", "d1h5", "cast fireball h7"):
         game.play(move)
     settings = Settings(animate=False, pieces="ascii")
