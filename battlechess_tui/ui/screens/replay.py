@@ -82,10 +82,10 @@ REPLAY_COMMANDS = (
 
 REPLAY_HELP = """\
 Step through the game with the left and right arrows (or `b` and `n`), jump with Home and End,
-or press `g` and type a move number (the position after White's move). Space plays the game by itself; `+` and `-` change the
-speed. `c` starts a new game from the position shown (the saved game is not changed). The
-move log shows the game up to the position on the board. The cursor follows the mouse for
-piece cards.
+or press `g` and type a move number (the position after White's move). Space plays the game
+by itself; `+` and `-` change the speed. `c` starts a new game from the position shown (the
+saved game is not changed). The move log shows the game up to the position on the board. The
+cursor follows the mouse for piece cards.
 
 `y` analyses the game (in the background: keep stepping meanwhile) and shows the graph of
 White's winning chance, the position shown marked ▲, mistakes `?` and big rolls `*` under it;
