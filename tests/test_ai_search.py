@@ -182,9 +182,10 @@ def test_the_hint_gives_the_decision_its_odds_and_why():
     found = hint(BaitRules((FIGHT, SAFE), odds=4), Bait(), "white")
     assert found.action == FIGHT and found.chance == Chance(Fraction(2, 3))
     assert found.gain == pytest.approx(2.0)  # 4 x 2/3 - 2 x 1/3
-    assert found.reason().startswith("wins the fight 66.7%; gains 2.0 pawns")
+    # Issue 39 item 6: the searched estimate, never the one-ply gain beside it.
+    assert found.reason() == "wins the fight 66.7%; +1.5 after the best replies found"
     bait = hint(BaitRules(), Bait(), "white")
-    assert bait.action == WAIT and bait.reason().startswith("keeps the balance")
+    assert bait.action == WAIT and "balance" not in bait.reason()
 
 
 def test_the_hint_says_when_a_decision_wins_the_game():

@@ -58,7 +58,10 @@ def test_a_queen_left_to_be_taken_is_a_blunder_at_both_levels(level: str) -> Non
     blunder = found.decision_at(BLUNDER_PLY)
     assert blunder is not None and blunder.mark == "blunder" and blunder.symbol == "??"
     assert blunder.preferred_notation and blunder.preferred_notation != "Qg4"
-    assert "played Qg4" in blunder.why()
+    # The estimate before and after, for White, on one scale; then the engine's choice.
+    before, after = blunder.why().split("; best was ")[0].split(" → ")
+    assert float(before.replace("−", "-")) > 0 > float(after.replace("−", "-")) + 5
+    assert blunder.why().endswith(f"; best was {blunder.preferred_notation}")
     assert [d.ply for d in found.decisions if d.mark == "blunder"] == [BLUNDER_PLY]
 
 
@@ -94,7 +97,8 @@ def test_analysing_changes_no_byte_of_the_save_and_keeps_the_analysis_beside_it(
     out = capsys.readouterr().out
     assert path.read_bytes() == before
     assert "Turning points" in out and "White: 1 blunder" in out
-    assert "3. Qg4?? (blunder): preferred" in out
+    assert "2. Qg4?? (blunder): " in out and "; best was " in out  # White's second move
+    assert "Classic chess: 2 moves" in out and "move" in out.splitlines()[-2]
     kept = stored(path, "medium")
     assert kept is not None and known(kept.decision_at(BLUNDER_PLY)).mark == "blunder"
     assert stored(path, "hard") is None  # another level is analysed afresh

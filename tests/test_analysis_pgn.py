@@ -48,7 +48,7 @@ def test_the_analysis_reads_as_nags_and_evals() -> None:
     assert blunder.san() == "Qg4" and chess.pgn.NAG_BLUNDER in blunder.nags
     score = known(blunder.eval()).white().score()
     assert score is not None and score < -300
-    assert "preferred" in blunder.comment
+    assert "; best was " in blunder.comment and " → " in blunder.comment
     assert all(node.eval() is not None for node in nodes)
 
 

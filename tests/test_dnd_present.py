@@ -10,6 +10,7 @@ from battlechess_tui.engine.views import percent
 from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.dnd import DndPresenter, DndRules
 from battlechess_tui.rules.dnd.state import Effect
+from battlechess_tui.session import build_game
 from tests.dnd_helpers import at, edit, give, play, position, sq
 from tests.typed import known, no_dice
 
@@ -148,3 +149,10 @@ def test_evaluate_weighs_material_levels_and_hit_points():
     t, _ = play(v, t, "attack", 15, 1, 1)
     assert rules.evaluate(t, 1) > 100 > -100 > rules.evaluate(t, 0)
     assert at(v, t, "e1").cls == "rogue"
+
+
+def test_the_log_writes_the_piece_letter_apart_from_its_squares() -> None:
+    """Issue 39 item 8: ``F e2-e4``, as Gladiator writes ``M b1-c3`` (once ``Fe2-e4``)."""
+    game = build_game("dnd", None, 7)
+    assert game.play("e2e4").notation == "F e2-e4"
+    assert game.play("b8c6").notation == "P b8-c6"

@@ -82,11 +82,36 @@ def test_san_reads_what_chess_players_type(classic: Game) -> None:
     assert read("b8=q", state) == "b7b8q"
 
 
-def test_a_square_alone_picks_the_one_piece_that_can_go_there(classic: Game) -> None:
+def test_a_square_alone_is_a_pawn_and_else_refused_naming_the_pieces(classic: Game) -> None:
+    """Issue 39 item 5: in SAN a bare square is a pawn's move. After 1.Nc3 e5 2.Nf3, Black's
+    ``a3`` once played Ba3 (and lost the Bishop to bxa3)."""
     rules, presenter = classic.rules, classic.presenter
     state = rules.parse_position("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")
-    assert known(presenter.parse_notation(state, "h4")).text(rules.geo) == "d8h4"  # the Queen
-    assert known(presenter.parse_notation(state, "h5")).text(rules.geo) == "h7h5"  # a pawn first
+    with pytest.raises(SanError, match=r"^no pawn can go to h4; Qh4\?$"):
+        presenter.parse_notation(state, "h4")
+    assert known(presenter.parse_notation(state, "h5")).text(rules.geo) == "h7h5"
+    after = rules.parse_position("rnbqkbnr/pppp1ppp/8/4p3/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - 3 2")
+    with pytest.raises(SanError, match=r"^no pawn can go to a3; Ba3\?$"):
+        presenter.parse_notation(after, "a3")
+    with pytest.raises(SanError, match=r"^no pawn can go to e7; Qe7, Be7, Ne7, Ke7\?$"):
+        presenter.parse_notation(after, "e7")
+    with pytest.raises(SanError, match="names no legal move"):
+        presenter.parse_notation(after, "a2")  # nothing goes there: no pieces to name
+
+
+def test_arena_names_its_candidates_as_its_log_writes_them() -> None:
+    """Issue 39 item 5: ``e4`` in the arena's opening could be any of four gladiators; each
+    is named as the move log names it, with the supporters granting its move."""
+    game = build_game("arena", None, 3)
+    with pytest.raises(SanError) as refused:
+        game.presenter.parse_notation(game.state, "e4")
+    candidates = [
+        game.presenter.notation(game.state, a)
+        for a in game.rule_actions()
+        if a.kind == "move" and game.rules.geo.name(a.squares[-1]) == "e4"
+    ]
+    assert len(candidates) == 4 and all(" (as " in c for c in candidates)
+    assert str(refused.value) == f"'e4' could be {', '.join(candidates)}: say which"
 
 
 def test_ambiguous_or_impossible_san_is_refused_naming_the_candidates(classic: Game) -> None:

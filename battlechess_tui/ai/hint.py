@@ -1,7 +1,7 @@
 """A decision with its numbers: what a player would do, its odds, and one line of why.
 
-The hint key shows it; the line is built from numbers only (the fight's chance, the change in
-the static estimate, the worth of the best line found), so a presenter may later put names
+The hint key shows it; the line is built from numbers only (the fight's chance, the chance of
+the game's end, the worth of the best line found), so a presenter may later put names
 of pieces on the same numbers.
 """
 
@@ -13,10 +13,7 @@ from typing import Any
 from battlechess_tui.ai.scoring import NOT_WON, lead, unsquash
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.rules import CERTAIN, Chance, Rules
-from battlechess_tui.engine.views import percent
-
-#: Changes in the estimate smaller than this (pawns) read as keeping the balance.
-NOTICEABLE = 0.05
+from battlechess_tui.engine.views import percent, signed
 
 
 @dataclass(frozen=True)
@@ -70,8 +67,10 @@ class Hint:
         return self.outlook < -NOT_WON
 
     def reason(self) -> str:
-        """One line, e.g. ``wins the fight 83%; gains 5.0 pawns; ahead by 2.1 after the
-        best replies found``."""
+        """One line, e.g. ``wins the fight 83%; +2.1 after the best replies found``: the
+        fight's chance, the game's end, and the estimate of the best line the search found for
+        the side deciding, on the game's one scale (pawns, else the chance of winning). The
+        change of material one decision deep (``gain``) is not the outcome: it is not told."""
         parts = []
         if not self.chance.certain:
             estimate = "" if self.chance.exact else " (estimated)"
@@ -80,20 +79,9 @@ class Hint:
             parts.append("wins the game" + ("" if self.won == 1 else f" {percent(self.won)}"))
         elif self.ends:
             parts.append("ends the game" + ("" if self.ends == 1 else f" {percent(self.ends)}"))
-        if self.ends < 1:
-            parts.append(self._gain_words())
         if self.won < 1:
             parts.append(self._outlook_words())
         return "; ".join(p for p in parts if p)
-
-    def _gain_words(self) -> str:
-        if not self.unit:
-            return ""
-        if self.gain >= NOTICEABLE:
-            return f"gains {self.gain:.1f} {self.unit}"
-        if self.gain <= -NOTICEABLE:
-            return f"gives up {-self.gain:.1f} {self.unit}"
-        return "keeps the balance"
 
     def _outlook_words(self) -> str:
         if self.wins:
@@ -103,9 +91,4 @@ class Hint:
         if not self.unit:
             chance = min(99, max(1, round(50 * (1 + self.outlook))))
             return f"about {chance}% to win after the best replies found"
-        ahead = unsquash(self.outlook)
-        if abs(ahead) < NOTICEABLE:
-            return ""
-        return (
-            f"{'ahead' if ahead > 0 else 'behind'} by {abs(ahead):.1f} after the best replies found"
-        )
+        return f"{signed(unsquash(self.outlook))} after the best replies found"

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from battlechess_tui.ai.scoring import NOT_WON, unsquash
+from battlechess_tui.engine.views import signed
+
 #: Costs (in worth, the drop of a winning chance counted twice) that mark a decision.
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 #: The marks a move log writes after a marked decision (the chess annotation symbols).
@@ -34,6 +37,18 @@ def mark_of(cost: float) -> str:
 def chance_of(worth: float, side: int) -> float:
     """The winning chance (0 to 1) a worth to White stands for, for ``side``."""
     return (1 + (worth if side == 0 else -worth)) / 2
+
+
+def evaluation(worth: float, side: int, pawns: bool) -> str:
+    """A worth to White as ``side`` reads it, on the game's one scale: its lead in pawns
+    (``+5.0``, ``−6.3``) where the game counts material, else its chance of winning (``62%``);
+    ``won`` or ``lost`` once the game is decided."""
+    mine = worth if side == 0 else -worth
+    if abs(mine) > NOT_WON:
+        return "won" if mine > 0 else "lost"
+    if pawns:
+        return signed(unsquash(mine))
+    return f"{round(100 * chance_of(mine, 0))}%"
 
 
 @dataclass(frozen=True)
@@ -134,13 +149,22 @@ class DecisionReport:
     def big_roll(self) -> bool:
         return self.roll is not None and abs(self.roll.luck) >= BIG_ROLL
 
-    def why(self) -> str:
-        """The engine's preference in the hint's words, e.g. ``preferred Nf3: keeps the
-        balance; played Nxe5: gives up 3.0 pawns``."""
-        if not self.preferred_notation:
-            return ""
-        played = f"; played {self.notation}: {self.played_reason}" if self.played_reason else ""
-        return f"preferred {self.preferred_notation}: {self.preferred_reason}{played}"
+    def change(self, pawns: bool) -> str:
+        """The estimate before and after the decision, as its side reads it: ``+5.0 → −6.3``
+        (``pawns``: the game counts material), ``62% → 35%`` (else)."""
+        before = evaluation(self.before, self.side, pawns)
+        return f"{before} → {evaluation(self.after, self.side, pawns)}"
+
+    def why(self, pawns: bool | None = None) -> str:
+        """What the analysis says of the decision, lichess's way: the estimate before and
+        after it for its side, and the engine's choice where it preferred another, e.g.
+        ``+5.0 → −6.3; best was Nxa6``. ``pawns`` (by default: the report counts them) says
+        the game's estimate counts material."""
+        pawns = self.pawns is not None if pawns is None else pawns
+        best = self.preferred_notation
+        if not best or best == self.notation:
+            return self.change(pawns)
+        return f"{self.change(pawns)}; best was {best}"
 
     def to_json(self) -> dict[str, Any]:
         return {

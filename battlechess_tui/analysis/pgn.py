@@ -16,6 +16,7 @@ from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import Analysis
 from battlechess_tui.engine.echo import clip, name_problem
 from battlechess_tui.engine.game import ACCEPT_DRAW, META_KINDS, OFFER_DRAW, RESIGN, Game
+from battlechess_tui.engine.numbering import move_labels, move_numbers
 from battlechess_tui.engine.rules import IllegalAction
 
 #: Numeric annotation glyphs of the marks.
@@ -66,19 +67,19 @@ def export(game: Game, analysis: Analysis | None = None, date: str = "") -> str:
     """The game as PGN, with the analysis (if given) as comments and NAGs."""
     lines = [f'[{k} "{_quote(v)}"]' for k, v in headers(game, date)]
     tokens: list[str] = []
-    number, last_side = 0, None
+    moves, labels = move_numbers(game), move_labels(game)
+    last = ""  # the move of the last move written
     for index, ply in enumerate(game.plies):
         if ply.action.kind in META_KINDS:
             if ply.action.kind in (RESIGN, ACCEPT_DRAW, OFFER_DRAW):
                 tokens.append("{" + _comment(ply.notation) + "}")
             continue
-        side = game.rules.side_of(ply.seat)
-        if side == 0 and last_side != 0:
-            number += 1
-            tokens.append(f"{number}.")
-        elif side == 1 and (last_side != 0 or tokens[-1].startswith("{")):
-            tokens.append(f"{max(number, 1)}...")
-        last_side = side
+        move = moves[index]
+        if labels[index].endswith("."):
+            tokens.append(move)
+        elif move.endswith("…") and (last != f"{move[:-1]}." or tokens[-1].startswith("{")):
+            tokens.append(f"{move[:-1]}...")
+        last = move
         tokens.append(ply.notation if game.rules.spec.key == "classic" else _move(ply.notation))
         tokens.extend(_annotations(game, analysis, index))
     tokens.append(result_text(game))
@@ -108,7 +109,7 @@ def _annotations(game: Game, analysis: Analysis | None, index: int) -> list[str]
     if report is not None and report.roll is not None:
         parts.append(f"luck {float(report.roll.luck):+.2f}")
     if report is not None and report.mark:
-        parts.append(report.why())
+        parts.append(report.why(game.rules.estimate_unit == "pawns"))
     text = " ".join(p for p in parts if p)
     if text:
         out.append("{" + _comment(text) + "}")

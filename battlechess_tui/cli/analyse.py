@@ -125,7 +125,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         digest=record_digest(loaded.record),
     )
     if args.json:
-        print(json.dumps(analysis.to_json(), indent=1))
+        print(json.dumps(with_moves(analysis.to_json(), loaded.game), indent=1))
         return 0
     if args.pgn is not None:
         text = export(loaded.game, analysis, loaded.record.created)
@@ -150,6 +150,16 @@ def jobs_at_most_cores(jobs: int) -> int:
             f"--jobs is at most {cores} (the cores this machine gives battlechess), not {jobs}"
         )
     return jobs
+
+
+def with_moves(data: dict[str, Any], game: Game) -> dict[str, Any]:
+    """The analysis's JSON with each decision's move as the log numbers it (``"16…"``)."""
+    from battlechess_tui.engine.numbering import move_numbers
+
+    moves = move_numbers(game)
+    for decision in data["decisions"]:
+        decision["move"] = moves[decision["ply"]]
+    return data
 
 
 def analysis_of(
@@ -238,37 +248,36 @@ def _same(one: Path, other: Path) -> bool:
 
 
 def report(console: Console, game: Game, analysis: Analysis) -> None:
-    """The turning points, the summary per side and the chart."""
+    """The turning points, the summary per side and the chart, moves numbered as the move
+    log numbers them (``16.`` White's sixteenth, ``16…`` Black's)."""
     from rich.table import Table
 
+    from battlechess_tui.engine.numbering import move_numbers, moves_played
+
+    moves = move_numbers(game)
     console.print(
-        f"[bold]{game.rules.name}[/]: {game.plies and len(game.plies)} decisions, "
-        f"analysed at {analysis.level}"
+        f"[bold]{game.rules.name}[/]: {moves_played(game)} moves, analysed at {analysis.level}"
     )
     table = Table(title="Turning points", title_justify="left")
-    for name in ("#", "side", "played", "before", "preferred", "cost", "roll", "luck"):
-        table.add_column(name, justify="right" if name in ("#", "cost", "luck") else "left")
+    for name in ("move", "side", "played", "before → after", "best", "roll", "luck"):
+        table.add_column(name, justify="right" if name in ("move", "luck") else "left")
     points = analysis.turning_points()
     for d in points:
-        table.add_row(*turning_row(analysis, d))
+        table.add_row(*turning_row(analysis, d, moves[d.ply]))
     console.print(table)
     for d in points:
         if d.mark:
-            console.print(f"{d.ply + 1}. {d.notation}{d.symbol} ({d.mark}): {d.why()}")
+            why = d.why(analysis.pawns_unit)
+            console.print(f"{moves[d.ply]} {d.notation}{d.symbol} ({d.mark}): {why}")
     for summary in analysis.summary():
         console.print(summary.line())
-    console.print(chart(analysis, min(console.width, 100), colour=console.is_terminal))
+    console.print(chart(analysis, min(console.width, 100), colour=console.is_terminal, game=game))
 
 
 def estimate_text(analysis: Analysis, d: DecisionReport) -> str:
-    """The estimate before a decision for the side making it: ``54%`` (``54% +0.3``, its lead
-    in pawns, where the game counts them)."""
-    from battlechess_tui.analysis.model import chance_of
-
-    text = f"{round(100 * chance_of(d.before, d.side))}%"
-    if d.pawns is None:
-        return text
-    return f"{text} {d.pawns if d.side == 0 else -d.pawns:+.1f}"
+    """The estimate before a decision and after it, for the side making it, on the game's
+    one scale: ``+5.0 → −6.3`` (pawns), ``62% → 35%`` (the chance of winning)."""
+    return d.change(analysis.pawns_unit)
 
 
 def roll_text(d: DecisionReport) -> str:
@@ -280,17 +289,18 @@ def roll_text(d: DecisionReport) -> str:
     return f"{len(d.roll.outcomes)} results"
 
 
-def turning_row(analysis: Analysis, d: DecisionReport) -> list[str]:
+def turning_row(analysis: Analysis, d: DecisionReport, move: str = "") -> list[str]:
+    """A turning point's row: ``move`` its number as the log writes it (``16.``, ``16…``)."""
     side = analysis.side_names[d.side]
     luck = "" if d.roll is None else f"{float(d.luck_for(d.side)):+.2f}"
     played = f"{d.notation}{d.symbol}"
-    cost = f"{d.cost:.2f}" if d.cost else ""
-    return [str(d.ply + 1), side, played, estimate_text(analysis, d),
-            d.preferred_notation if d.mark else "", cost, roll_text(d), luck]  # fmt: skip
+    best = d.preferred_notation if d.mark else ""
+    return [move, side, played, estimate_text(analysis, d), best, roll_text(d), luck]
 
 
-def chart(analysis: Analysis, width: int, colour: bool = True) -> str:
-    """White's winning chance over the game (plotext), big rolls marked ``*``."""
+def chart(analysis: Analysis, width: int, colour: bool = True, game: Game | None = None) -> str:
+    """White's winning chance over the game (plotext), big rolls marked ``*``; the x-axis
+    counts moves as the log numbers them (``game``'s; without it, positions)."""
     import plotext as plt
 
     points = [(i, 100 * (1 + w) / 2) for i, w in enumerate(analysis.worths) if w is not None]
@@ -310,9 +320,27 @@ def chart(analysis: Analysis, width: int, colour: bool = True) -> str:
         plt.scatter([d.ply + 1 for d in big], ys, marker="*", label="big roll")
     plt.ylim(0, 100)
     plt.yticks([0, 25, 50, 75, 100])
-    plt.xlabel("decision")
+    if game is not None:
+        ticks, labels = move_ticks(game, width)
+        plt.xticks(ticks, labels)
+    plt.xlabel("move")
     text = str(plt.build())
     return text if colour else plt.uncolorize(text)
+
+
+def move_ticks(game: Game, width: int) -> tuple[list[int], list[str]]:
+    """Where the x-axis names a move: the position after White's move, every few moves so
+    the numbers fit in ``width`` columns."""
+    from battlechess_tui.engine.numbering import turns
+
+    starts = [(i + 1, n) for i, (n, side) in enumerate(turns(game)) if side == 0]
+    firsts = [(x, n) for k, (x, n) in enumerate(starts) if k == 0 or starts[k - 1][1] != n]
+    if not firsts:
+        return [], []
+    room = max(1, (width - 10) // 6)  # a number and some space each
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 10**9) if len(firsts) / s <= room)
+    chosen = [(x, n) for x, n in firsts if n == 1 or n % step == 0]
+    return [x for x, _ in chosen], [str(n) for _, n in chosen]
 
 
 # -- import ---------------------------------------------------------------------------------------

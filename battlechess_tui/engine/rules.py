@@ -198,7 +198,7 @@ class Rules(ABC, Generic[S]):
     #: Kinds of two-square actions that mean the same whichever square is named first (Dice
     #: Chess's ``swap``): the app lets a player pick their squares in either order.
     unordered: ClassVar[frozenset[ActionKind]] = frozenset()
-    #: What ``evaluate`` counts, for words such as "gains 2.0 pawns"; empty where the estimate
+    #: What ``evaluate`` counts, for words such as "+2.0" (pawns); empty where the estimate
     #: measures winning chances rather than material (a hint then speaks of chances only).
     estimate_unit: ClassVar[str] = "pawns"
     #: How far a computer player doubts that the other side finds its best reply: the share

@@ -135,6 +135,15 @@ def percent(p: Fraction | float) -> str:
     return (text[:-2] if text.endswith(".0") else text) + "%"
 
 
+def signed(number: float) -> str:
+    """An estimate for people: ``+5.0``, ``−6.3`` (a true minus sign, as chess books print
+    it), ``0.0``."""
+    tenths = round(number, 1)
+    if tenths == 0:
+        return "0.0"
+    return f"{tenths:+.1f}".replace("-", "\N{MINUS SIGN}")
+
+
 _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 
 

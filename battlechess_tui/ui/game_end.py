@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from textual.app import App
 
+from battlechess_tui.engine import numbering
 from battlechess_tui.engine.game import Game
 from battlechess_tui.ui import views
 from battlechess_tui.ui.navigation import NewGame, StartGame, navigate
@@ -54,9 +55,8 @@ class GameEnd:
             elif choice == "rematch":
                 self.offer_rematch()
 
-        plies = len(game.plies)
-        turns = views.turns(game)[-1][0] if plies else None
-        table.app.push_screen(ResultPanel(views.result_text(game, outcome), plies, turns), chosen)
+        moves = numbering.moves_played(game)
+        table.app.push_screen(ResultPanel(views.result_text(game, outcome), moves), chosen)
 
     def offer_rematch(self) -> None:
         """Rematch: colours swapped or kept (a choice), in a new game with its own file."""

@@ -72,7 +72,9 @@ def play_help(game: Game, actions: list[Action]) -> str:
         takeback_help(game),
         "**Hint** (`H`, that is Shift+h, or `F1`): the computer (medium) works out what it "
         "would decide for the player to move and shows it on the board, with its odds and "
-        "one line of why. The save records each hint taken.",
+        "the estimate after the best replies it found, for the player to move: pawns ahead "
+        "(+) or behind (−) where the game counts material, else the chance of winning. The "
+        "save records each hint taken.",
     ]
     parts += [command.guide for command in game.presenter.commands() if command.guide]
     if game.computers:
@@ -130,8 +132,9 @@ def legend_markdown(presenter: Presenter[Any], state: Any, ascii_only: bool = Fa
     if _hurtable(presenter, state):
         bars = "a digit, tenths of its hit points left" if ascii_only else f"`{HP_BARS}`"
         notes.append(
-            f"A hurt piece has a mark right of it: {bars} (lower is worse); larger "
-            "squares also show its hit points as numbers."
+            f"A hurt piece has a mark right of it: {bars} (lower is worse; inside the "
+            "cursor's `[ ]` where the square has room); larger squares also show its hit "
+            "points as numbers, and its card says what the mark is."
         )
     notes.append(
         "Highlights: `[ ]` the cursor, `( )` the piece picked up, `·` a move, `×` an "

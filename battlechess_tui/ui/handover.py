@@ -133,10 +133,14 @@ def told(game: Game, index: int) -> str:
 
 
 def rolls(game: Game, index: int) -> list[str]:
-    """The rolls of decision ``index`` as the notice shows them (the last few, with how many
-    more the dice tray holds)."""
+    """The rolls of decision ``index`` as the notice shows them, each with who rolled it
+    (``Ann (White) rolled 1d8 [5] vs needs 5: wins``; the last few, with how many more the dice
+    tray holds)."""
     thrown = game.said(index).rolls
-    lines = [f"dice: {r.describe()}" for r in thrown[-MAX_ROLLS:]]
+    lines = [
+        f"{views.who(game, r.seat)} rolled {r.describe()}" if r.seat else f"dice: {r.describe()}"
+        for r in thrown[-MAX_ROLLS:]
+    ]
     more = len(thrown) - MAX_ROLLS
     if more > 0:
         lines.insert(0, f"({more} earlier roll{'s' if more > 1 else ''} in the dice tray)")

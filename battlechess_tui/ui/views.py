@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
-from weakref import WeakKeyDictionary
 
+from battlechess_tui.engine import numbering
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.game import META_KINDS, Game, Ply
@@ -21,7 +21,7 @@ from battlechess_tui.engine.views import BattleView, PieceView, checked_square
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.ui.widgets.actions_panel import ActionItem
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattleLine
-from battlechess_tui.ui.widgets.board import ATTACK, TARGET, BoardModel
+from battlechess_tui.ui.widgets.board import ATTACK, TARGET, BoardModel, hp_symbol
 from battlechess_tui.ui.widgets.board import MOVE as MOVE_MARK
 from battlechess_tui.ui.widgets.dice_tray import TrayEntry
 from battlechess_tui.ui.widgets.move_log import LogEntry
@@ -257,52 +257,11 @@ def tray(game: Game, index: int) -> tuple[int, tuple[TrayEntry, ...]]:
     return (rolled[0] + 1 if rolled else 0), tuple(entries)
 
 
-def turn_labels(game: Game, upto: int) -> list[str]:
-    """The move log's number for each of the first ``upto`` plies, the way the game counts
-    turns: at the first decision of each side's turn (``12.`` for White, ``12…`` for Black),
-    blank for the decisions that follow in the same turn (a team's commanders, the rounds of a
-    battle that turn began)."""
-    labels, last = [], None
-    for turn in turns(game)[:upto]:
-        labels.append(f"{turn[0]}{'.' if turn[1] == 0 else '…'}" if turn != last else "")
-        last = turn
-    return labels
-
-
-#: Each game's turns so far, with the plies they were worked out from (kept while those plies
-#: stay the game's: a sync after a decision works out only the new one).
-_TURNS: WeakKeyDictionary[Game, list[tuple[Ply, tuple[int, int]]]] = WeakKeyDictionary()
-
-
-def turns(game: Game) -> list[tuple[int, int]]:
-    """(turn number, side) of each ply: a turn is a side's run of decisions outside battles,
-    numbered anew when White's comes round."""
-    known = _TURNS.setdefault(game, [])
-    keep = 0
-    while keep < min(len(known), len(game.plies)) and known[keep][0] is game.plies[keep]:
-        keep += 1
-    del known[keep:]
-    for i in range(keep, len(game.plies)):
-        ply, state = game.plies[i], game.positions[i].state
-        last = known[-1][1] if known else None
-        if last is None:
-            number, side = 1, game.rules.side_of(ply.seat)
-        elif game.presenter.battle_view(state) is not None:
-            number, side = last  # a battle's decisions, whoever makes them, are its turn's
-        else:
-            side = game.rules.side_of(ply.seat)
-            number = last[0] + (last[1] == 1 and side == 0)
-        known.append((ply, (number, side)))
-    return [turn for _, turn in known]
-
-
-def turn_numbers(game: Game, upto: int) -> list[str]:
-    """Each of the first ``upto`` plies' turn, as the move log numbers it (``12.``, ``12…``),
-    also where the log leaves the number out (the dice tray's headings)."""
-    out: list[str] = []
-    for label in turn_labels(game, upto):
-        out.append(label or out[-1])
-    return out
+#: The move numbers (``engine/numbering.py``: the one place a ply becomes a move number),
+#: under the names the panels have used.
+turns = numbering.turns
+turn_labels = numbering.move_labels
+turn_numbers = numbering.move_numbers
 
 
 def log(game: Game, upto: int | None = None) -> tuple[LogEntry, ...]:
@@ -510,12 +469,20 @@ def aim_explanation(game: Game, aiming: Aim) -> str:
     return _explain(game, aiming.actions[0]) if aiming.actions else ""
 
 
-def card(game: Game, index: int, square: int) -> tuple[str, ...]:
+def card(game: Game, index: int, square: int, ascii_only: bool = False) -> tuple[str, ...]:
+    """The piece panel: the presenter's card of the piece on ``square``, what its mark beside
+    it on the board means (a hurt piece's hit points), and the square's own mark."""
     presenter, state = game.presenter, game.positions[index].state
     name = presenter.geo.name
     lines = list(presenter.piece_card(state, square))
     if not lines:
         lines.append(f"{name(square)}: empty square")
+    piece = presenter.piece_view(state, square)
+    if piece is not None and (bar := hp_symbol(piece, ascii_only)):
+        what = (
+            "tenths of its hit points left" if ascii_only else "its hit points left (taller: more)"
+        )
+        lines.append(f"On the board, {bar} right of it: {what}")
     mark = presenter.square_marks(state).get(square)
     if mark:
         lines.append(f"Square {name(square)}: {mark}")

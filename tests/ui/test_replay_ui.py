@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from battlechess_tui.engine import numbering
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.numbering import after_move
 from battlechess_tui.save.store import load_game, save_game
 from battlechess_tui.session import build_game
 from battlechess_tui.ui import views
@@ -50,12 +52,15 @@ async def test_step_jump_goto_and_the_rolls_as_they_fell(dnd_save: Path) -> None
         game = screen.game
         await pilot.press("right", "right", "n", "left")
         assert screen.ply == 2 and screen.log_current == 2
+        assert screen.message.startswith(f"Replay: move 1… of {numbering.moves_played(game)}: ")
+        await pilot.press("g", "3", "enter")  # a move by its number: after White's third
+        assert screen.ply == after_move(game, 3) and "move 3. of" in screen.message
         await pilot.press("end")
         assert screen.ply == len(game.plies)
         await pilot.press("home")
         assert screen.ply == 0 and not screen.tray_entries
         battle = rolled(game)[0]
-        await pilot.press("g", *str(battle), "enter")
+        await pilot.press(*["right"] * battle)
         assert screen.ply == battle
         shown = [e.event for e in screen.tray_entries if e.ply == battle]
         assert shown == list(game.said(battle - 1).events)  # each roll exactly as it fell
@@ -104,12 +109,15 @@ async def test_play_on_forks_a_new_game_and_leaves_the_save(dnd_save: Path) -> N
     before = dnd_save.read_text()
     app = replay_app(dnd_save)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("g", "1", "5", "enter", "c")
+        await pilot.press("g", "9", "enter", "c")
         await pilot.pause()
         fork = table(pilot)
         assert isinstance(fork, GameScreen)
         original = load_game(dnd_save).game
-        assert [p.events for p in fork.game.plies] == [p.events for p in original.plies[:15]]
+        upto = after_move(original, 9)  # the position after White's move 9 (two decisions)
+        moves = numbering.move_numbers(original)
+        assert moves[upto - 2 : upto + 1] == ["9.", "9.", "9…"]
+        assert [p.events for p in fork.game.plies] == [p.events for p in original.plies[:upto]]
         assert fork.path != dnd_save
         await pilot.press("q")
         assert isinstance(app.screen, MenuScreen)

@@ -75,7 +75,7 @@ async def test_the_roll_is_in_the_tray_before_the_hand_over_which_says_what_happ
         assert isinstance(notice, HandOver) and notice.next_player == "Bo (Black)"
         assert notice.last == (
             f"Ann (White) played exd5 (rolled 5, needs 5: wins). {KILL}.\n"
-            "dice: 1d8 [5] vs needs 5: wins"
+            "Ann (White) rolled 1d8 [5] vs needs 5: wins"
         )
         [(animating, tray_text)] = seen
         assert not animating and "⇒ wins" in tray_text  # the roll and its result were shown

@@ -91,10 +91,10 @@ async def test_dd_the_hand_over_tells_damage_and_the_roll(tmp_path: Path) -> Non
         notice = app.screen
         assert isinstance(notice, HandOver)
         assert notice.last == (
-            "Ann (White) played Wd1-h5.\n"
+            "Ann (White) played W d1-h5.\n"
             "Ann (White) — Wizard: cast magic-missile h7. Magic Missile: Black Fighter on h7 "
             "takes 4 damage (8/12 hp).\n"
-            "dice: 1d4 [3] +1 damage = 4: 4 damage"
+            "Ann (White) rolled 1d4 [3] +1 damage = 4: 4 damage"
         )
 
 
@@ -277,7 +277,7 @@ def test_a_team_games_sides_are_named_together() -> None:
     assert sides_text({"white": "Ann", "black": "Bob"}) == "Ann vs Bob"
 
 
-async def test_the_result_panel_counts_turns_and_moves(tmp_path: Path) -> None:
+async def test_the_result_panel_counts_moves_as_the_log_numbers_them(tmp_path: Path) -> None:
     game = build_game("classic", None, 7)
     for move in ("f2f3", "e7e5", "g2g4", "d8h4"):
         game.play(move)
@@ -285,7 +285,7 @@ async def test_the_result_panel_counts_turns_and_moves(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ResultPanel))
         assert isinstance(app.screen, ResultPanel)
-        assert app.screen.length == "after 2 turns, 4 moves"
+        assert app.screen.length == "after 2 moves"  # 1.f3 e5 2.g4 Qh4#: two moves
 
 
 # -- item 18: an override hands the keyboard over both ways ---------------------------------

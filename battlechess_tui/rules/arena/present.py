@@ -118,8 +118,11 @@ class ArenaPresenter(ChessPieces, Presenter[ArenaState]):
         ]
 
     def parse_notation(self, state: ArenaState, text: str) -> Action:
-        """A move typed in SAN (``c5``, ``cxc5``, ``Na3``, a square alone)."""
-        return san.read(text, self.san_moves(state), self.geo)
+        """A move typed in SAN (``c5``, ``cxc5``, ``Na3``, a square alone); candidates named
+        as the move log writes them (``ce4 (as N b1)``)."""
+        return san.read(
+            text, self.san_moves(state), self.geo, lambda m: self.notation(state, m.action)
+        )
 
     # -- the board and the panels --------------------------------------------------------------
 

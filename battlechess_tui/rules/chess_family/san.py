@@ -9,7 +9,8 @@ rank, else both) and reads typed text against them:
   ``O-O``, ``O-O-O`` (or with zeros); ``+``, ``#``, ``!`` and ``?`` are ignored;
 - piece letters in either case (``nf3``); ``bc4`` is the b-pawn's capture when it is a move,
   else the Bishop's;
-- a square alone names the pawn that goes there (SAN), else the one piece that can.
+- a square alone names the pawn that goes there (SAN); when no pawn can, the text is refused
+  naming the pieces that can (``no pawn can go to a3; Ba3?``).
 
 Text that matches several moves is refused with the candidates (``Nd2`` could be ``Nbd2`` or
 ``Nfd2``); text that matches none says so. The game's rules check nothing here: the moves
@@ -19,7 +20,7 @@ given are the legal ones.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from battlechess_tui.engine.actions import Action
@@ -104,8 +105,15 @@ def _disambiguation(rivals: list[int], file: str, rank: str, geo: Geometry) -> s
 # -- reading ------------------------------------------------------------------------------------
 
 
-def read(text: str, moves: Sequence[SanMove], geo: Geometry) -> Action:
-    """The one move of ``moves`` that ``text`` names; SanError saying why not."""
+def read(
+    text: str,
+    moves: Sequence[SanMove],
+    geo: Geometry,
+    name: Callable[[SanMove], str] | None = None,
+) -> Action:
+    """The one move of ``moves`` that ``text`` names; SanError saying why not, naming the
+    candidates as ``name`` writes them (the move log's way; SAN by default)."""
+    named = name or (lambda m: write(m, moves, geo))
     typed = text.strip()
     clean = DECORATION.sub("", typed.replace(" ", ""))
     castle = _castle(clean)
@@ -121,16 +129,19 @@ def read(text: str, moves: Sequence[SanMove], geo: Geometry) -> Action:
     for pattern in patterns:  # as typed first; a lower-case piece letter only if in vain
         found = found or _matches(pattern, moves, geo)
     if not found and all(p.piece == PAWN and not p.file and not p.rank for p in patterns):
-        # A square alone: the one piece that can go there, when no pawn can.
-        found = [m for m in moves if geo.name(m.target) == patterns[0].target and not m.castle]
+        # A square alone is a pawn's move (SAN): when no pawn can go there, say which can.
+        target = patterns[0].target
+        others = [m for m in moves if geo.name(m.target) == target and not m.castle]
+        if others:
+            listed = ", ".join(dict.fromkeys(named(m) for m in others))
+            raise SanError(f"no pawn can go to {target}; {listed}?")
     if not found:
         raise SanError(
             f"{typed!r} names no legal move: nothing of yours can play that to {patterns[0].target}"
         )
     actions = list(dict.fromkeys(m.action for m in found))
     if len(actions) > 1:
-        names = [write(m, moves, geo) for m in found]
-        listed = ", ".join(dict.fromkeys(names))
+        listed = ", ".join(dict.fromkeys(named(m) for m in found))
         raise SanError(f"{typed!r} could be {listed}: say which")
     return actions[0]
 

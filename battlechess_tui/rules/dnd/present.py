@@ -191,7 +191,7 @@ class DndPresenter(Presenter[DndState]):
             ):
                 return "O-O" if to > frm else "O-O-O"
             sep = "x" if q is not None else "-"
-            return f"{letter}{self.geo.name(frm)}{sep}{self.geo.name(to)}"
+            return f"{letter} {self.geo.name(frm)}{sep}{self.geo.name(to)}"
         actor = self._actor(state)
         if actor is None:
             return text

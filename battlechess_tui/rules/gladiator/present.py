@@ -96,7 +96,7 @@ class GladiatorPresenter(Presenter[GladiatorState]):
         "it stays ({rule})",
         Fact.INSTANT: "{The[0]} kills instantly ({rule})",
         EventTag.STAND: "Both survive the exchange; the {k[0]} stays on {at[0]} ({rule})",
-        Fact.KING_OVERRIDES: "The {side} King overrides the {cmd}'s move ({rule})",
+        Fact.KING_OVERRIDES: "{The_cmd} forfeits its move ({rule})",
         Fact.DEAD: "{The_cmd} is dead: the King makes this move ({rule})",
         Fact.CANNOT_MOVE: "{The_cmd} cannot move: the King makes this move ({rule})",
         Fact.SKIPPED: "{sided_cmd}'s move is skipped: no piece can make it ({rule})",

@@ -190,6 +190,7 @@ class CampaignGameScreen(GameScreen):
         outcome = self.game.outcome
         if outcome is None:
             return
+        from battlechess_tui.engine.numbering import moves_played
         from battlechess_tui.ui import views
 
         def chosen(choice: str | None) -> None:
@@ -199,7 +200,7 @@ class CampaignGameScreen(GameScreen):
             self.app.pop_screen()
 
         text = views.result_text(self.game, outcome)
-        self.app.push_screen(CampaignResultPanel(text, len(self.game.plies)), chosen)
+        self.app.push_screen(CampaignResultPanel(text, moves_played(self.game)), chosen)
 
     def action_quit_game(self) -> None:
         self.autosave()

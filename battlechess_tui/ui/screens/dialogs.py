@@ -91,21 +91,18 @@ class ResultPanel(Dialog[str | None]):
     #: Buttons a row (80 columns hold three).
     PER_ROW = 3
 
-    def __init__(self, result: str, plies: int, turns: int | None = None) -> None:
+    def __init__(self, result: str, moves: int) -> None:
         super().__init__(classes="dialog-screen")
         self.result = result
-        self.plies = plies
-        self.turns = turns
+        self.moves = moves
 
     @property
     def length(self) -> str:
-        """``after 14 turns, 28 moves`` (turns as the move log numbers them)."""
-        moves = "1 move" if self.plies == 1 else f"{self.plies} moves"
-        if not self.plies:
+        """``after 32 moves``: moves as the move log numbers them (White's and Black's
+        sharing a number, a team's turn one move, a draw offer none)."""
+        if not self.moves:
             return "before any move"
-        if self.turns is None:
-            return f"after {moves}"
-        return f"after {self.turns} turn{'s' if self.turns != 1 else ''}, {moves}"
+        return f"after {self.moves} move{'s' if self.moves != 1 else ''}"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):

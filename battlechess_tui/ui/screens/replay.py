@@ -15,6 +15,7 @@ from textual.widgets import Input
 from textual.worker import Worker, WorkerState
 
 from battlechess_tui.analysis import Analysis, AnalysisCancelled, DecisionReport
+from battlechess_tui.engine import numbering
 from battlechess_tui.engine.game import Game
 from battlechess_tui.save.files import SaveError
 from battlechess_tui.ui import views
@@ -35,7 +36,7 @@ _STEPPING = (
     Command("start", "home", "Start", "jump_start", "Jump to the start", show=False),
     Command("end", "end", "End", "jump_end", "Jump to the end", show=False),
     # Priority: the box is open before the digits typed right after g arrive.
-    Command("goto", "g", "Go to", "goto", "Jump to a ply by number", priority=True),
+    Command("goto", "g", "Go to", "goto", "Jump to a move by its number", priority=True),
     Command("autoplay", "space", "Play", "autoplay", "Autoplay on or off", priority=True),
     Command("faster", "plus,equals_sign", "Faster", "speed(1)", "Autoplay faster", show=False),
     Command("slower", "minus", "Slower", "speed(-1)", "Autoplay slower", show=False),
@@ -82,10 +83,10 @@ REPLAY_COMMANDS = (
 
 REPLAY_HELP = """\
 Step through the game with the left and right arrows (or `b` and `n`), jump with Home and End,
-or press `g` and type a ply number. Space plays the game by itself; `+` and `-` change the
-speed. `c` starts a new game from the position shown (the saved game is not changed). The
-move log shows the game up to the position on the board. The cursor follows the mouse for
-piece cards.
+or press `g` and type a move number (the position after White's move). Space plays the game
+by itself; `+` and `-` change the speed. `c` starts a new game from the position shown (the
+saved game is not changed). The move log shows the game up to the position on the board. The
+cursor follows the mouse for piece cards.
 
 `y` analyses the game (in the background: keep stepping meanwhile) and shows the graph of
 White's winning chance, the position shown marked ▲, mistakes `?` and big rolls `*` under it;
@@ -125,7 +126,7 @@ class ReplayScreen(TableScreen):
         self._digest = ""  # of the save's game, read when the screen opens
 
     def compose_under_board(self) -> ComposeResult:
-        yield Input(placeholder="go to ply number, then Enter", id="goto-input", type="integer")
+        yield Input(placeholder="go to move number, then Enter", id="goto-input", type="integer")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -171,13 +172,15 @@ class ReplayScreen(TableScreen):
             self._describe()
 
     def _describe(self) -> None:
-        total = len(self.game.plies)
+        game = self.game
+        moves = numbering.moves_played(game)
         playing = f" · autoplay {SPEEDS[self.speed]:g}s" if self._timer else ""
         if self.ply == 0:
-            self.message = f"Replay: start of the game (0/{total}){playing}"
+            self.message = f"Replay: start of the game ({moves} moves){playing}"
         else:
-            ply = self.game.plies[self.ply - 1]
-            self.message = f"Replay: ply {self.ply}/{total}: {ply.notation}{playing}"
+            move = numbering.move_label(game, self.ply - 1)
+            deed = views.deed(game, game.plies[self.ply - 1])
+            self.message = f"Replay: move {move} of {moves}: {deed}{playing}"
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -203,9 +206,9 @@ class ReplayScreen(TableScreen):
         event.input.value = ""
         self.query_one(Board).focus()
         try:
-            self.ply = max(0, min(len(self.game.plies), int(event.value)))
+            self.ply = numbering.after_move(self.game, max(0, int(event.value)))
         except ValueError:
-            self.message = "Type a ply number."
+            self.message = "Type a move number."
 
     def action_autoplay(self) -> None:
         if self._timer:
@@ -310,7 +313,9 @@ class ReplayScreen(TableScreen):
 
     def _update_panel(self) -> None:
         if self.is_mounted and self.query(AnalysisPanel):
-            self.query_one(AnalysisPanel).model = PanelModel(self.analysis, self.ply, self._status)
+            moves = tuple(numbering.move_numbers(self.game))
+            panel = PanelModel(self.analysis, self.ply, self._status, moves)
+            self.query_one(AnalysisPanel).model = panel
 
     def action_next_mark(self, kind: str) -> None:
         """Jump to the next mistake (or blunder), or the next big roll."""
@@ -323,7 +328,7 @@ class ReplayScreen(TableScreen):
             (d for d in self.analysis.decisions if d.ply + 1 > self.ply and wanted(d)), None
         )
         if found is None:
-            self.message = f"No {what} after ply {self.ply}" + (
+            self.message = f"No {what} after {self._move_shown()}" + (
                 "." if self.analysis.complete else " yet (the analysis goes on)."
             )
             return
@@ -342,7 +347,13 @@ class ReplayScreen(TableScreen):
         )
         self._stop()
         navigate(self, StartGame(fork))
-        self.app.notify(f"Playing on from ply {self.ply} as a new game.", title="Replay")
+        self.app.notify(f"Playing on from {self._move_shown()} as a new game.", title="Replay")
+
+    def _move_shown(self) -> str:
+        """``move 16…`` (the move on the board), or ``the start``."""
+        if self.ply == 0:
+            return "the start"
+        return f"move {numbering.move_label(self.game, self.ply - 1)}"
 
     def action_quit_replay(self) -> None:
         box = self.query_one("#goto-input", Input)

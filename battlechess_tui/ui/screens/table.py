@@ -343,7 +343,8 @@ class TableScreen(Screen[None]):
         worker (exact battle odds take a while) while "odds…" is shown."""
         square = self.selected if self.selected is not None else self.cursor
         aim = self.aiming
-        lines = views.card(self.game, self.index, square)
+        ascii_only = self.query_one(Board).ascii_pieces
+        lines = views.card(self.game, self.index, square, ascii_only)
         if aim is not None and (what := views.aim_explanation(self.game, aim)):
             lines = (what, *lines)  # what the spell being aimed does, above the target's card
         self.card_lines = lines

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from battlechess_tui.analysis.model import Analysis, DecisionReport, chance_of
+from battlechess_tui.analysis.model import Analysis, DecisionReport, evaluation
 from battlechess_tui.ui.widgets.move_log import LogEntry
 
 #: Rows of the graph (even: half above 50%, half below).
@@ -21,11 +21,13 @@ _UP = " ▁▂▃▄▅▆▇█"
 
 @dataclass(frozen=True)
 class PanelModel:
-    """What the panel draws: the analysis so far, the ply shown, and a status line."""
+    """What the panel draws: the analysis so far, the ply shown, a status line, and each
+    ply's move as the log numbers it (``16.``, ``16…``)."""
 
     analysis: Analysis | None = None
     ply: int = 0
     status: str = ""
+    moves: tuple[str, ...] = ()
 
 
 def columns_of(count: int, width: int) -> list[list[int]]:
@@ -91,26 +93,21 @@ def _mark(analysis: Analysis, positions: list[int], shown: bool) -> tuple[str, s
     return " ", ""
 
 
-def decision_lines(analysis: Analysis, d: DecisionReport) -> list[str]:
-    """What the analysis says of one decision, a line each."""
-    side = analysis.side_names[d.side]
-    before = f"{round(100 * chance_of(d.before, d.side))}%"
-    if d.pawns is not None:
-        before += f" ({d.pawns if d.side == 0 else -d.pawns:+.1f} pawns)"
-    head = f"{d.ply + 1}. {side}: {d.notation}{d.symbol}"
-    head += f" — {d.mark}, cost {d.cost:.2f}" if d.mark else ""
-    lines = [head, f"{side}'s chance before it: {before}"]
-    if d.mark:
-        lines.append(d.why())
+def decision_lines(analysis: Analysis, d: DecisionReport, move: str) -> list[str]:
+    """What the analysis says of one decision (``move``: its number as the log writes it),
+    a line each, every estimate on the game's one scale as the side deciding reads it."""
+    side, pawns = analysis.side_names[d.side], analysis.pawns_unit
+    head = f"{move} {side}: {d.notation}{d.symbol}" + (f" — {d.mark}" if d.mark else "")
+    lines = [head, d.why(pawns)]
     if d.roll is not None:
         luck = float(d.luck_for(d.side))
         odds = ""
         if d.roll.fight is not None:
             result = "won" if d.roll.won else "lost"
             odds = f"{result} a fight at {round(100 * float(d.roll.fight))}%; "
-        expected = round(100 * chance_of(float(d.roll.expected), d.side))
-        came = round(100 * chance_of(float(d.roll.actual), d.side))
-        lines.append(f"roll: {odds}expected {expected}%, came {came}%: luck {luck:+.2f}")
+        expected = evaluation(float(d.roll.expected), d.side, pawns)
+        came = evaluation(float(d.roll.actual), d.side, pawns)
+        lines.append(f"roll: {odds}expected {expected}, came {came}: luck {luck:+.2f}")
     return lines
 
 
@@ -133,8 +130,9 @@ class AnalysisPanel(Widget, can_focus=False):
         width = max(8, self.content_region.width or 40)
         out.append(Text("\n").join(graph_lines(analysis, model.ply, width)))
         decision = analysis.decision_at(model.ply - 1) if model.ply else None
-        if decision is not None:
-            out.append("\n" + "\n".join(decision_lines(analysis, decision)))
+        if decision is not None and len(model.moves) >= model.ply:
+            lines = decision_lines(analysis, decision, model.moves[model.ply - 1])
+            out.append("\n" + "\n".join(lines))
         for summary in analysis.summary():
             out.append("\n" + summary.line(), "dim")
         return out

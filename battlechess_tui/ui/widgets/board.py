@@ -445,13 +445,14 @@ class Board(Widget, can_focus=True):
 
     def _sides(self, square: int) -> tuple[str, str]:
         """Left and right of the piece: brackets when the square is highlighted (a hurt
-        piece's hit points take the right one's place); otherwise a mark on the left
-        (one-line cells) and a hurt piece's hit points on the right."""
+        piece's hit points inside the right one, ``[f 5]``, where the cell has room; in a
+        3-wide cell in its place); otherwise a mark on the left (one-line cells) and a hurt
+        piece's hit points on the right."""
         piece = self.model.pieces[square]
         hp = hp_symbol(piece, self.ascii_pieces) if piece is not None else ""
         brackets = self._brackets(square)
         if brackets is not None:
-            return brackets[0], hp or brackets[1]
+            return brackets[0], hp + brackets[1]
         if piece is None:
             return " ", " "
         marks = self._marks(square) if self.layout_info.cell_h == 1 else []
@@ -525,7 +526,13 @@ class Board(Widget, can_focus=True):
             right = ""
         spare = cw - 2 - cell_len(centre)
         inner = spare // 2 if cell_len(centre) == 1 else max(0, spare - 1)
+        room = spare - inner  # between the piece and the right-hand character
+        inside = len(right) - 1  # hit points inside a bracket: a space apart from the piece
+        while inside > 0 and room < inside + 1 and inner > 0:
+            inner, room = inner - 1, room + 1
+        if inside > room:
+            right = right[:-1]  # no room for both (3-wide cells): the hit points, as before
         pad = " " * inner
-        pad_r = " " * (spare - inner + (1 if not right else 0))
+        pad_r = " " * (room - len(right) + 1)
         figure = info if side is None else (white if side == 0 else black)
         return [Segment(left + pad, info), Segment(centre, figure), Segment(pad_r + right, info)]
