@@ -1,0 +1,28 @@
+"""What the table's lines keep at 80x24 (issue 39 items 12, 13): the line above the board
+says what came of the last decisions first (a line cut to the width keeps the damage), the
+Tally shows both sides' losses, a lesson's title is not cut."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from battlechess_tui.session import build_game
+from battlechess_tui.ui.app import BattleChessApp
+from battlechess_tui.ui.settings import Settings
+from battlechess_tui.ui.widgets.turn_banner import TurnBanner
+from tests.ui.driver import submit, table
+from tests.ui.screen_text import seen
+
+
+def app_for(tmp_path: Path, game) -> BattleChessApp:
+    return BattleChessApp("play", game=game, save_dir=tmp_path, settings=Settings(animate=False))
+
+
+async def test_dd_the_since_line_shows_the_damage_first(tmp_path: Path) -> None:
+    game = build_game("dnd", {"level": "5"}, 7, None)
+    async with app_for(tmp_path, game).run_test(size=(80, 24)) as pilot:
+        for text in ("e2e4", "a7a6", "d1h5 cast magic-missile h7"):
+            await submit(pilot, text)
+        since = seen(pilot.app, table(pilot).query_one(TurnBanner)).splitlines()[1]
+        assert since.strip().startswith("Since your last move: Magic Missile: Black Fighter")
+        assert "takes 4 damage" in since, since
