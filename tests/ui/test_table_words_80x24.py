@@ -9,6 +9,7 @@ from pathlib import Path
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.settings import Settings
+from battlechess_tui.ui.widgets.tally_sheet import TallySheet
 from battlechess_tui.ui.widgets.turn_banner import TurnBanner
 from tests.ui.driver import submit, table
 from tests.ui.screen_text import seen
@@ -26,3 +27,13 @@ async def test_dd_the_since_line_shows_the_damage_first(tmp_path: Path) -> None:
         since = seen(pilot.app, table(pilot).query_one(TurnBanner)).splitlines()[1]
         assert since.strip().startswith("Since your last move: Magic Missile: Black Fighter")
         assert "takes 4 damage" in since, since
+
+
+async def test_the_tally_shows_both_sides_losses(tmp_path: Path) -> None:
+    game = build_game("classic", None, 3, None)
+    async with app_for(tmp_path, game).run_test(size=(80, 24)) as pilot:
+        for text in ("e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+", "Nge2", "Qe4", "Nxe4"):
+            await submit(pilot, text)
+        shown = " ".join(seen(pilot.app, table(pilot).query_one(TallySheet)).split())
+        assert "White has lost: Pawn" in shown, shown
+        assert "Black has lost: Pawn, Queen" in shown, shown
