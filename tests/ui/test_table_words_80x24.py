@@ -7,12 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from battlechess_tui.session import build_game
+from battlechess_tui.tutorial.catalogue import shipped
+from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp
+from battlechess_tui.ui.screens.lesson import LessonScreen
 from battlechess_tui.ui.settings import Settings
 from battlechess_tui.ui.widgets.tally_sheet import TallySheet
 from battlechess_tui.ui.widgets.turn_banner import TurnBanner
 from tests.ui.driver import submit, table
-from tests.ui.screen_text import seen
+from tests.ui.screen_text import screen_lines, seen
 
 
 def app_for(tmp_path: Path, game) -> BattleChessApp:
@@ -37,3 +40,19 @@ async def test_the_tally_shows_both_sides_losses(tmp_path: Path) -> None:
         shown = " ".join(seen(pilot.app, table(pilot).query_one(TallySheet)).split())
         assert "White has lost: Pawn" in shown, shown
         assert "Black has lost: Pawn, Queen" in shown, shown
+
+
+async def test_every_lessons_title_is_seen_whole_at_80x24(tmp_path: Path) -> None:
+    app = BattleChessApp("menu", save_dir=tmp_path, settings=Settings(animate=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for ref in shipped():
+            screen = LessonScreen(LessonRun(ref), tmp_path)
+            app.push_screen(screen)
+            await pilot.pause()
+            box = screen.query_one("#lesson-step")
+            region = box.region
+            shown = "\n".join(screen_lines(app)[region.y : region.bottom])
+            shown = " ".join(line[region.x : region.right] for line in shown.splitlines())
+            assert ref.lesson.title in " ".join(shown.split()), (ref.key, shown)
+            app.pop_screen()
+            await pilot.pause()
