@@ -20,6 +20,7 @@ from battlechess_tui.tutorial.catalogue import shipped
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import ResultPanel
+from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.lesson import LessonScreen
 from battlechess_tui.ui.screens.table import TableScreen
 from battlechess_tui.ui.settings import Settings
@@ -70,6 +71,7 @@ async def test_the_board_stays_on_its_line_through_a_game(key: str, tmp_path: Pa
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = table(pilot)
+        assert isinstance(screen, GameScreen)
         first = top_row(screen)
         seen = [first]
         for _ in range(DECISIONS):

@@ -35,7 +35,7 @@ def game_commands(key: str) -> list[Command]:
     return list(unique(with_bindings(GameScreen, own).PLAYER_COMMANDS))
 
 
-def observed(app: BattleChessApp) -> tuple[Any, ...]:
+def observed(app: Any) -> tuple[Any, ...]:
     """What a player sees a command do: the screen on top (a dialog's question), the table's
     message, board and focus, the display settings, the decisions made and the notices."""
     top = app.screen
