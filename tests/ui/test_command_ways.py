@@ -143,3 +143,25 @@ async def test_gc_typed_moves_on_the_10_file_board_keep_their_i(tmp_path: Path) 
             await pilot.pause()
         geo = screen.game.rules.geo
         assert [p.action.text(geo) for p in screen.game.plies] == ["f2f4", "e1h4", "g1h3", "i2i4"]
+
+
+async def test_gc_14_the_override_by_key_palette_and_panel_alike(tmp_path: Path) -> None:
+    """After the King's move the King may override the Queen's (GC-14): ``v``, the palette
+    and the Actions panel make the same decision."""
+    command = next(c for c in game_commands("gladiator") if c.id == "override")
+    ways = {
+        "key": lambda pilot: by_key(pilot, command),
+        "palette": lambda pilot: by_palette(pilot, command),
+        "panel": lambda pilot: panel_choice(pilot, "override"),
+    }
+    made = {}
+    for name, way in ways.items():
+        async with app_for(tmp_path / name, "gladiator").run_test(size=(120, 40)) as pilot:
+            screen = table(pilot)
+            await pilot.press(*"f2f4", "enter")
+            await pilot.pause()
+            await way(pilot)
+            await pilot.pause()
+            made[name] = [p.action.kind for p in screen.game.plies]
+    assert made["key"] == ["move", "override"]
+    assert made == {name: made["key"] for name in ways}
