@@ -56,3 +56,12 @@ async def test_every_lessons_title_is_seen_whole_at_80x24(tmp_path: Path) -> Non
             assert ref.lesson.title in " ".join(shown.split()), (ref.key, shown)
             app.pop_screen()
             await pilot.pause()
+
+
+async def test_dc_15_the_setup_banner_is_whole_at_80x24(tmp_path: Path) -> None:
+    """The swaps left come first and the line fits: nothing of it is cut (DC-2, DC-15)."""
+    game = build_game("dice-chess", None, 3, None)
+    async with app_for(tmp_path, game).run_test(size=(80, 24)) as pilot:
+        first = seen(pilot.app, table(pilot).query_one(TurnBanner)).splitlines()[0].strip()
+        assert first == f"▶ {game.presenter.status(game.state)}", first
+        assert "32 swaps left (DC-15)" in first and first.endswith("(DC-2)")
