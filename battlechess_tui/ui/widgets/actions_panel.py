@@ -157,7 +157,8 @@ class ActionsPanel(OptionList):
             self.highlighted = self._first_choice()
 
     def on_blur(self) -> None:
-        self.offered = False
+        if not self.has_focus:  # (a blur that comes after the focus was offered again)
+            self.offered = False
         self.post_message(self.ItemHighlighted(None))
 
     def watch_highlighted(self, highlighted: int | None) -> None:
