@@ -196,10 +196,10 @@ def test_dc_15_a_swap_may_name_either_die_first():
 def test_dc_15_setup_prompt_names_two_squares_to_swap():
     g = game()
     assert g.presenter.status(g.state) == (
-        "White arranges the dice: swap two dice (b1 e2) or done (DC-2) — 32 swaps left (DC-15)"
+        "White arranges the dice: 32 swaps left (DC-15); swap (b1 e2) or done (DC-2)"
     )
     g.play("swap b1 e2")
     g.play("done")
     assert g.presenter.status(g.state) == (
-        "Black arranges the dice: swap two dice (b8 e7) or done (DC-2) — 32 swaps left (DC-15)"
+        "Black arranges the dice: 32 swaps left (DC-15); swap (b8 e7) or done (DC-2)"
     )

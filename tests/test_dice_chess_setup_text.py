@@ -23,9 +23,9 @@ def page_limit(page: str) -> int:
 
 def test_dc_2_the_setup_prompt_says_swap_two_dice_or_done() -> None:
     game = build_game("dice-chess", None, 5, None)
-    assert "swap two dice (b1 e2) or done" in game.presenter.status(game.state)
+    assert "swap (b1 e2) or done" in game.presenter.status(game.state)
     game.play("done")
-    assert "swap two dice (b8 e7) or done" in game.presenter.status(game.state)
+    assert "swap (b8 e7) or done" in game.presenter.status(game.state)
 
 
 def test_dc_14_banner_and_rules_page_give_the_option_s_number() -> None:

@@ -248,8 +248,9 @@ def test_issue25_19_a_bad_position_is_one_line_before_the_app(capsys):
         ),
         (["play", "dice-chess", "-o", "stall_turn=3"], "(did you mean 'stall_turns'?)"),
         (["play", "dnd", "-o", "level=five"], "option level takes a number, not 'five'"),
+        (["pla"], "invalid choice: 'pla' (did you mean 'play'?)"),
     ],
-    ids=["game", "game-2", "seat", "level", "option", "closing-quote"],
+    ids=["game", "game-2", "seat", "level", "option", "closing-quote", "command"],
 )
 def test_issue25_20_errors_suggest_the_closest_name_and_close_their_quotes(capsys, argv, says):
     err = _one_line_error(capsys, argv)

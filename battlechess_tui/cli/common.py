@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from battlechess_tui.engine import echo
 from battlechess_tui.engine.levels import Level
+from battlechess_tui.engine.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from battlechess_tui.engine.variant import Variant
@@ -48,6 +49,18 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"battlechess: {plain(message)} (see {self.prog} --help)\n")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A choice not offered names the closest (``pla``: did you mean 'play'?)."""
+        choices = action.choices
+        if choices is not None and value not in choices:
+            names = [str(c) for c in choices]
+            raise argparse.ArgumentError(
+                action,
+                f"invalid choice: {value!r}{did_you_mean(str(value), names)} "
+                f"(choose from {', '.join(names)})",
+            )
+        super()._check_value(action, value)
 
 
 # -- output --------------------------------------------------------------------------------------

@@ -54,6 +54,7 @@ class SaveInfo:
     updated: str = ""
     problem: str | None = None
     latest: bool = False  # the game the autosave names: the one played last
+    computers: dict[str, str] | None = None  # the seats a computer holds, and its level
 
 
 def user_save_dir(override: Path | None = None) -> Path:
@@ -238,6 +239,7 @@ def list_saves(save_dir: Path) -> list[SaveInfo]:
                 rec.updated,
                 None,
                 is_latest,
+                dict(rec.computers),
             )
         )
     return sorted(good, key=lambda s: s.updated, reverse=True) + bad

@@ -54,11 +54,13 @@ def play_help(game: Game, actions: list[Action]) -> str:
             else ""
         )
         + ". A refused action is explained below the board and stays selected, so typing "
-        "again replaces it; Escape empties the box (and again goes back to the board). On "
+        "again replaces it; Escape empties the box and goes back to the board. On "
         "the board `D` offers a draw, `F` flips it, `A` and `C` switch letters and colours.",
         "**The Actions panel** (Tab to it) lists every choice that is not a move, grouped, "
         "each with what it does and its odds where the game gives them. Type letters to "
-        "narrow the list, Escape clears them, Enter takes the highlighted choice. A choice "
+        "narrow the list, Escape clears them, Enter takes the highlighted choice (where a piece "
+        'may act after its move, the panel takes the keys with "none" highlighted: Enter '
+        "takes it, and typing is an act typed). A choice "
         "with several targets highlights them on the board (`»«`, `◎`): choose one with "
         "Enter or a click, or Escape to cancel. Tab once more reaches the piece card, which "
         "scrolls with the arrows.",

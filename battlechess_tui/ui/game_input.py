@@ -346,7 +346,7 @@ class GameInput:
             return
         if not (len(char) == 1 and char.isalnum() and char.isascii()) or table.holding_keys:
             return
-        if not isinstance(table.focused, Board) or table.too_small:
+        if not self._keys_to_the_board() or table.too_small:
             return
         geo = self.game.rules.geo
         files = {geo.name(x)[0] for x in range(geo.width)}
@@ -355,6 +355,12 @@ class GameInput:
         event.stop()
         event.prevent_default()
         self.open_move_box(char)
+
+    def _keys_to_the_board(self) -> bool:
+        """Is what is typed now typed on the board: the board focused, or the Actions panel
+        offering a choice (its letters are not a filter then)?"""
+        focused = self.table.focused
+        return isinstance(focused, Board) or (isinstance(focused, ActionsPanel) and focused.offered)
 
     def _typed_ahead(self, event: events.Key, char: str) -> bool:
         """A key typed so fast after the one that opened the move box that it was sent to the
@@ -381,7 +387,8 @@ class GameInput:
 
     def action_chosen(self, text: str) -> None:
         """A choice taken in the Actions panel: asked first (resign, a draw), aimed, or
-        played."""
+        played. The keys go back to the board first (the question's answer returns there)."""
+        self.table.set_focus(self.table.query_one(Board))
         if text == RESIGN:
             self.confirm_then_play(RESIGN, "resign this game?")
         elif text == OFFER_DRAW:
@@ -393,7 +400,7 @@ class GameInput:
         """When no piece moves and the game offers a choice that declines what is offered
         (its presenter's ``declining``: a piece that may act after its move does not), the
         Actions panel takes the keys with it highlighted, so Enter answers it and the arrows
-        pick another."""
+        pick another; letters typed still open the move box (an act typed)."""
         game, table = self.game, self.table
         declining = game.presenter.declining(table.actions)
         if declining is None or any(a.kind == MOVE for a in table.actions):
@@ -405,9 +412,7 @@ class GameInput:
         index = next((i for i, item in enumerate(panel.items) if item.text == text), None)
         if index is None:
             return
-        panel.filter = ""
-        table.set_focus(panel)
-        panel.highlight_item(index)
+        panel.offer(index)
 
     def run_command(self, id: str) -> None:
         """A command of the game's own (its presenter's ``commands``): its decision when it

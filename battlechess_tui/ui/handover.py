@@ -116,20 +116,30 @@ def since_line(game: Game) -> str:
     if start == end:
         return "Since your last move: nothing yet, the game begins."
     shown = range(start, end)[-MAX_DECISIONS:]
-    return "Since your last move: " + " ".join(told(game, i) for i in shown)
+    # What came of it first: a line cut to the width keeps the damage, the save, the kill.
+    came = [note for i in shown for note in consequences(game, i)][-MAX_CONSEQUENCES:]
+    first = "; ".join(came) + ". " if came else ""
+    return (
+        "Since your last move: "
+        + first
+        + " ".join(views.played(game, game.plies[i]) for i in shown)
+    )
 
 
 def told(game: Game, index: int) -> str:
     """Decision ``index`` as a notice tells it: who played what, then what came of it."""
+    text = views.played(game, game.plies[index])
+    notes = consequences(game, index)[-MAX_CONSEQUENCES:]
+    return text + " " + "; ".join(notes) + "." if notes else text
+
+
+def consequences(game: Game, index: int) -> list[str]:
+    """What decision ``index`` changed on the board or in the game (its notes' words)."""
     ply = game.plies[index]
-    text = views.played(game, ply)
     if ply.action.kind in META_KINDS:
-        return text
+        return []
     events = game.said(index).events
-    notes = [e.text.rstrip(".") for e in events if isinstance(e, Note) and e.tag in CONSEQUENCES]
-    if notes:
-        text += " " + "; ".join(notes[-MAX_CONSEQUENCES:]) + "."
-    return text
+    return [e.text.rstrip(".") for e in events if isinstance(e, Note) and e.tag in CONSEQUENCES]
 
 
 def rolls(game: Game, index: int) -> list[str]:

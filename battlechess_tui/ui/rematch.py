@@ -2,7 +2,8 @@
 
 Players follow their seats' counterparts when colours are swapped (White's Queen's player
 plays Black's Queen), and so do computers; a player who kept the side's name gets the new
-side's name. The new game has a new seed (so new dice) and its own file.
+side's name. The new game has a new seed (so new dice) and its own file, and starts where
+the game did (``play --position``: the same position).
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ def rematch(game: Game, swap: bool, seed: int | None = None) -> Game:
             computers[names[1 - names.index(held)]] = level
         else:
             computers[held] = level
-    new = Game(game.variant, random.randrange(1, 10**9) if seed is None else seed, players)
+    start = game.start_position
+    state = None if start is None else game.rules.parse_position(start)
+    seed = random.randrange(1, 10**9) if seed is None else seed
+    new = Game(game.variant, seed, players, start=state)
+    new.start_position = start
     new.computers = computers
     return new

@@ -200,3 +200,25 @@ async def test_rematch_swaps_colours_and_the_computer_follows_its_player(tmp_pat
         await wait_for(pilot, lambda: len(again.game.plies) == 1)  # the computer opens
         assert again.path is not None and again.path != first.path
         assert not isinstance(app.screen, HandOver)
+
+
+async def test_a_rematch_of_a_game_from_a_position_starts_from_it(tmp_path: Path) -> None:
+    """``play --position``: the rematch starts from the same position (issue 39 item 14)."""
+    fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+    game = build_game("classic", None, 7, {"white": "Ann"}, {"black": "random"}, position=fen)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = table(pilot)
+        await type_action(pilot, "a1a8")  # mate
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultPanel))
+        await pilot.press("a")
+        await pilot.press("down", "enter")  # keep colours
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen is not first
+        )
+        again = table(pilot)
+        assert again.game.start_position == game.start_position
+        assert again.game.rules.position_text(again.game.positions[0].state) == (
+            game.rules.position_text(game.positions[0].state)
+        )
+        assert again.game.plies == []

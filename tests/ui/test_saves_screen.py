@@ -12,13 +12,14 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Static
 
 from battlechess_tui.save.store import save_game
+from battlechess_tui.session import build_game
 from battlechess_tui.simulation import random_game
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import Confirm, ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.replay import ReplayScreen
-from battlechess_tui.ui.screens.saves import RenameDialog, SavesScreen
+from battlechess_tui.ui.screens.saves import RenameDialog, SavesScreen, describe
 from battlechess_tui.ui.settings import Settings
 from tests.fuzz_inputs import make_fifo
 
@@ -150,3 +151,22 @@ async def test_an_edited_save_opens_read_only_by_choice(tmp_path):
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.path is None  # never saved over
     assert path.read_bytes() == before
+
+
+async def test_a_computer_game_is_listed_with_the_computer_and_its_level(tmp_path):
+    """Load names the computer and its level (issue 39 item 10), not "White vs Black"."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    game = build_game("classic", None, 7, {"white": "Ann"}, {"black": "hard"})
+    game.play("e2e4")
+    save_game(game, folder / "vs-computer.json")
+    gladiator = build_game("gladiator", None, 7, None, {"black": "easy", "white.queen": "hard"})
+    save_game(gladiator, folder / "team.json")
+    app = BattleChessApp(save_dir=folder, settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_saves(pilot, app)
+        listed = {s.path.name: str(describe(s)) for s in screen.saves}
+        assert "Ann vs Black (computer, hard) · 1 move" in listed["vs-computer.json"]
+        assert "White & White (computer, hard) vs Black (computer, easy) ·" in listed["team.json"]
+        shown = str(screen.query_one("#save-list", OptionList).get_option_at_index(0).prompt)
+        assert "(computer, " in shown

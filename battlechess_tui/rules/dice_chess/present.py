@@ -118,9 +118,10 @@ class DiceChessPresenter(Presenter[DiceChessState]):
                 return f"{name} has made all {rules.data.max_swaps} swaps: type done (DC-15)"
             squares = rules.start_squares(state.side)
             example = f"{self.geo.name(squares[1])} {self.geo.name(squares[self.geo.width + 4])}"
+            # The count first, and short: the banner is one line of 80 columns.
             return (
-                f"{name} arranges the dice: swap two dice ({example}) or done (DC-2) — "
-                f"{left} swaps left (DC-15)"
+                f"{name} arranges the dice: {left} swaps left (DC-15); "
+                f"swap ({example}) or done (DC-2)"
             )
         if not rules.moves(state):
             return f"{name} has no move and must pass (DC-7)"

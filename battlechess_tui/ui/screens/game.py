@@ -311,6 +311,8 @@ class GameScreen(TableScreen):
             self.app.bell()
             return False
         self.turns.stop()
+        if isinstance(self.focused, ActionsPanel):  # an act typed after a move it offered
+            self.set_focus(self.query_one(Board))
         self.message = views.played(self.game, ply)
         self.selected = None
         self.aiming = None

@@ -151,11 +151,13 @@ class LessonScreen(GameScreen):
         return f"{intro}{after + ' ' if after else ''}{step.say}\n{rules}"
 
     def show_step(self, after: str = "") -> None:
-        """The step's text; its rule ids are links to the rules page (``w`` opens the first)."""
+        """The step's text under the lesson's title (a line of its own, wrapped, never cut);
+        its rule ids are links to the rules page (``w`` opens the first)."""
         box = self.query_one("#lesson-step", Static)
         progress = self.run.progress
-        box.border_title = f"{progress[0].upper()}{progress[1:]}: {self.run.ref.lesson.title}"
-        box.update(link_rules(self.lesson_text(after)))
+        box.border_title = f"{progress[0].upper()}{progress[1:]}"
+        title = (self.run.ref.lesson.title + "\n", "bold")
+        box.update(link_rules(Text.assemble(title, self.lesson_text(after))))
 
     def play(self, action: Action | str) -> bool:
         feedback = self.run.attempt(action)

@@ -51,11 +51,15 @@ that cannot be opened are listed with the reason. A save that does not replay fr
 """
 
 
-def sides_text(players: dict[str, str]) -> str:
+def sides_text(players: dict[str, str], computers: dict[str, str] | None = None) -> str:
     """``Ann vs Bob``; a team game's seats (``white.king``) by side: ``Ann & Bo vs Cy & Di``
-    (a player holding several seats of a side is named once)."""
+    (a player holding several seats of a side is named once); a computer with its level:
+    ``Ann vs Black (computer, hard)``."""
     sides: dict[str, dict[str, None]] = {}
     for seat, name in players.items():
+        level = (computers or {}).get(seat) or (computers or {}).get(seat.split(".")[0])
+        if level:
+            name = f"{name} (computer, {level})"
         sides.setdefault(seat.split(".")[0], {})[name] = None
     return " vs ".join(" & ".join(names) for names in sides.values())
 
@@ -70,7 +74,7 @@ def describe(info: SaveInfo) -> Text:
     """
     if info.problem is not None:
         return Text(f"{info.path.name}\n   cannot be opened: {info.problem}")
-    players = sides_text(info.players or {})
+    players = sides_text(info.players or {}, info.computers)
     name = f"autosave ({info.variant})" if is_autosave(info.path) else info.path.stem
     if info.latest:
         name += " · last played"

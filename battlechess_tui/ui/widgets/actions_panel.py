@@ -7,6 +7,8 @@ An item with ``targets`` stands for several actions that differ only in their sq
 (``cast bless`` on c3 or d4): choosing it asks the screen to have the squares chosen on the board.
 With the panel focused, letters typed narrow the list to the choices that contain them
 (Backspace takes one back, Escape clears the filter); Enter takes the highlighted choice.
+A choice the screen offers (``offer``: "none" after a piece's move) takes Enter and the arrows
+only: the letters typed then are a decision typed, and pass on to the screen.
 """
 
 from __future__ import annotations
@@ -71,6 +73,9 @@ class ActionsPanel(OptionList):
 
     items: reactive[tuple[ActionItem, ...]] = reactive(tuple)
     filter: reactive[str] = reactive("")
+    #: The focus came with a choice offered (``offer``), not by the player's Tab: letters
+    #: are not a filter. Until the panel loses the focus.
+    offered = False
 
     @dataclass
     class ActionChosen(Message):
@@ -139,12 +144,21 @@ class ActionsPanel(OptionList):
             self.filter = ""
         self.highlighted = [o.id for o in self.options].index(str(index))
 
+    def offer(self, index: int) -> None:
+        """Take the focus with the item ``index`` highlighted, for Enter to take it."""
+        self.filter = ""
+        self.screen.set_focus(self)
+        self.highlight_item(index)
+        self.offered = True
+
     def on_focus(self) -> None:
         """Tabbing in shows the first choice highlighted (Enter takes it, Down the next)."""
         if self.highlighted is None:
             self.highlighted = self._first_choice()
 
     def on_blur(self) -> None:
+        if not self.has_focus:  # (a blur that comes after the focus was offered again)
+            self.offered = False
         self.post_message(self.ItemHighlighted(None))
 
     def watch_highlighted(self, highlighted: int | None) -> None:
@@ -153,7 +167,11 @@ class ActionsPanel(OptionList):
             self.post_message(self.ItemHighlighted(self.item_at(highlighted)))
 
     async def _on_key(self, event: events.Key) -> None:
-        """Letters typed filter the list; Backspace and Escape take the filter back."""
+        """Letters typed filter the list (not when a choice is offered); Backspace and
+        Escape take the filter back."""
+        if self.offered:
+            await super()._on_key(event)
+            return
         if event.is_printable and event.character and event.character.strip():
             self.filter += event.character
         elif event.key == "space" and self.filter:

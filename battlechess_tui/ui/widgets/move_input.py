@@ -9,13 +9,11 @@ from battlechess_tui.ui.widgets.board import Board
 
 
 class MoveInput(Input):
-    """The box for typed moves. Escape empties it (and a second Escape, or an empty box,
-    goes back to the board); its footer says so."""
+    """The box for typed moves. Escape empties it and goes back to the board, where the
+    keys are commands again (``H`` asks a hint); its footer says so."""
 
     BINDINGS = [Binding("escape", "leave", "Board", id="battlechess.move-input-leave")]
 
     def action_leave(self) -> None:
-        if self.value:
-            self.value = ""
-            return
-        self.screen.query_one(Board).focus()
+        self.value = ""
+        self.screen.set_focus(self.screen.query_one(Board))

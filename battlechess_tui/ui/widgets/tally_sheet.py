@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -18,6 +20,13 @@ def hp_bar(hp: int, max_hp: int, ascii_only: bool = False) -> str:
     full = 0 if max_hp <= 0 else round(BAR_WIDTH * max(0, hp) / max_hp)
     on, off = ("#", "-") if ascii_only else ("█", "░")
     return f"{on * full}{off * (BAR_WIDTH - full)} {hp}/{max_hp}"
+
+
+def listed(items: tuple[TallyItem, ...]) -> str:
+    """Items that are names alone, on a line, each once with its count: ``Pawn ×3, Bishop``
+    (``none`` for no item)."""
+    counts = Counter(item.label for item in items)
+    return ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in counts.items()) or "none"
 
 
 class TallySheet(VerticalScroll, can_focus=False):
@@ -55,6 +64,9 @@ class TallyText(Widget):
             if i:
                 text.append("\n")
             text.append(section.title, self.get_component_rich_style("tally--title"))
+            if all(item.hp is None and not item.note for item in section.items):
+                text.append(": " + listed(section.items))  # a line: it fits a short panel
+                continue
             for item in section.items:
                 text.append("\n")
                 self._item(text, item)

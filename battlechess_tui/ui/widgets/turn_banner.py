@@ -44,32 +44,46 @@ class TurnBanner(Widget):
     """
 
     banner: reactive[Banner] = reactive(Banner, layout=True)
+    #: The most lines a banner has had at this table: the banner keeps that height, so the
+    #: board below never moves (a game's end, a line that comes and goes).
+    rows = 1
 
     def watch_banner(self, banner: Banner) -> None:
         self.set_class(banner.side == 1 and not banner.over, "-side-1")
         self.set_class(banner.over, "-over")
+        self.rows = max(self.rows, len(lines(banner)))
+        self.styles.height = self.rows
 
     def render(self) -> Text:
-        b = self.banner
-        text = Text(no_wrap=True, overflow="ellipsis")
-        if b.over:
-            text.append(" ■ Game over: ", "bold")
-            text.append(b.status)
-            return text
-        text.append(" ▶ ", "bold")
-        if b.who:
-            text.append(b.who, "bold")
-            text.append(" · ")
-        text.append(b.status)
-        if b.team:
-            text.append("\n")
-            text.append_text(strip(b.team))
-        if b.since:  # one line, cut to the width: the board below must not move
-            since = Text("   " + b.since, "italic")
-            since.truncate(max(self.size.width, 1), overflow="ellipsis")
-            text.append("\n")
-            text.append_text(since)
-        return text
+        """The banner's lines, each cut to the width (never wrapped: the board below must
+        not move), padded to the banner's height."""
+        width = max(self.size.width, 1)
+        shown = lines(self.banner)
+        shown += [Text()] * (self.rows - len(shown))
+        for line in shown:
+            line.truncate(width, overflow="ellipsis")
+        return Text("\n").join(shown)
+
+
+def lines(b: Banner) -> list[Text]:
+    """Who decides now and what (or the result); a team game's strip; what happened since
+    the mover's last move."""
+    first = Text()
+    if b.over:
+        first.append(" ■ Game over: ", "bold")
+        first.append(b.status)
+        return [first]
+    first.append(" ▶ ", "bold")
+    if b.who:
+        first.append(b.who, "bold")
+        first.append(" · ")
+    first.append(b.status)
+    shown = [first]
+    if b.team:
+        shown.append(strip(b.team))
+    if b.since:
+        shown.append(Text("   " + b.since, "italic"))
+    return shown
 
 
 def strip(team: tuple[TeamSlot, ...]) -> Text:
