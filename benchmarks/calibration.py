@@ -8,8 +8,9 @@ Run:  nice -n 10 .venv/bin/python benchmarks/calibration.py [--games-of classic,
 Medium plays medium in each game (game ``i``'s dice seeded by ``game_seed(SEED, i)``, as
 ``battlechess simulate`` seeds them; see ``played``). Up to ``--positions``
 positions of each game where a decision is made are drawn (seeded by the game), and each gets
-the analysis's estimate at medium for the side to move: ``analysis.engine.estimate`` with the
-seed ``analyse`` gives that position, read as ``chance_of`` reads it (the ``chance_before``
+the analysis's estimate at medium for the side to move: ``analysis.engine.estimate``, as
+``analyse`` estimates a position (its seed moved by the game's: ``search_seed``), read as
+``chance_of`` reads it (the ``chance_before``
 of ``analyse --json``). Its outcome is that side's result: 1 won, 0.5 drawn, 0 lost.
 
 The estimates are bucketed by tenths (0-10%, ..., 90-100%) and each bucket's average estimate
@@ -66,13 +67,19 @@ class Point:
     side: int = -1
 
 
+def search_seed(task: Task, index: int) -> int:
+    """The seed of the search at position ``index``: ``analyse``'s for that position, moved
+    by the game's seed (with ``analyse``'s alone every game would be the same one until a die
+    is thrown, and the first Single Combat games all drew by repetition at ply 32)."""
+    return SEARCH_SEED * (index + 1) + 7_919 * game_seed(task.seed, task.index)
+
+
 def played(task: Task) -> tuple[Game, dict[int, float]]:
     """The task's game and the worth to White the analysis estimates at each of its positions
     (as far as known): read back from ``--save-dir`` if the game was kept there, else played.
 
     Medium plays by the analysis's own search: each decision is the one ``estimate`` prefers
-    at medium with the seed ``analyse`` gives that position (the medium player's search; only
-    its random tie-breaks are drawn from that seed), so one search gives both the move and the
+    at medium (the medium player's search), so one search gives both the move and the
     estimate. A game read back is estimated again where sampled (a changed estimate is
     measured on the same games)."""
     from battlechess_tui.save.store import load_game, save_game
@@ -87,7 +94,7 @@ def played(task: Task) -> tuple[Game, dict[int, float]]:
     game, worths = Game(variant, seed), {}
     while not game.over and len(game.plies) < DECISION_LIMIT:
         index = len(game.plies)
-        found = estimate(game.rules, game.state, LEVEL, SEARCH_SEED * (index + 1))
+        found = estimate(game.rules, game.state, LEVEL, search_seed(task, index))
         assert found.preferred is not None
         worths[index] = found.worth
         game.play(found.preferred)
@@ -109,7 +116,7 @@ def points(task: Task) -> list[Point]:
         side = rules.side_to_move(state)
         worth = worths.get(i)
         if worth is None:
-            worth = estimate(rules, state, LEVEL, SEARCH_SEED * (i + 1)).worth
+            worth = estimate(rules, state, LEVEL, search_seed(task, i)).worth
         result = 0.5 if outcome is None or outcome.winner is None else float(outcome.winner == side)
         out.append(Point(task.key, task.index, i, chance_of(worth, side), result, side))
     return out
