@@ -174,7 +174,23 @@ def table(key: str, found: list[Point]) -> str:
             f"| {b.low}-{b.low + 100 // BUCKETS}% | {b.count} | {b.predicted:.1%} | "
             f"{b.actual:.1%} | {100 * b.gap:+.1f}{flag} |"
         )
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *by_side(found)])
+
+
+def by_side(found: list[Point]) -> list[str]:
+    """The average estimate and outcome with each side to move: an estimate that swings with
+    the side to move shows here as a gap of opposite signs."""
+    out = []
+    for side, name in ((0, "first player"), (1, "second player")):
+        mine = [p for p in found if p.side == side]
+        if mine:
+            predicted = sum(p.chance for p in mine) / len(mine)
+            actual = sum(p.result for p in mine) / len(mine)
+            out.append(
+                f"{name} to move: {len(mine)} positions, estimate {predicted:.1%} on average, "
+                f"outcome {actual:.1%}"
+            )
+    return out
 
 
 def chart(key: str, found: list[Point], colour: bool) -> str:
