@@ -237,18 +237,16 @@ def progress(total: int) -> Iterator[Callable[[int], None]]:
         yield lambda done: bar.update(task, completed=done)
 
 
-def run(tasks: list[Task], jobs: int) -> list[Point]:
+def run(tasks: list[Task], jobs: int, out: Path | None = None) -> list[Point]:
+    """Every task's points; ``out``, if given, is written again as each game is done (a run
+    stopped part-way keeps the games it finished)."""
     found: list[Point] = []
-    with progress(len(tasks)) as advance:
-        if jobs == 1:
-            for done, task in enumerate(tasks, 1):
-                found += points(task)
-                advance(done)
-            return found
-        with ProcessPoolExecutor(jobs) as pool:
-            for done, part in enumerate(pool.map(points, tasks), 1):
-                found += part
-                advance(done)
+    with progress(len(tasks)) as advance, ProcessPoolExecutor(jobs) as pool:
+        for done, part in enumerate(pool.map(points, tasks), 1):
+            found += part
+            if out is not None:
+                out.write_text(json.dumps([p.__dict__ for p in found]))
+            advance(done)
     return found
 
 
@@ -269,7 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--save-dir", type=Path, help="keep the games here, and reuse them")
-    parser.add_argument("--json", type=Path, help="write every position's estimate and result")
+    parser.add_argument(
+        "--json", type=Path, help="write every position's estimate and result (as games end)"
+    )
     parser.add_argument("--report", type=Path, nargs="+", help="only report earlier --json files")
     args = parser.parse_args(argv)
     colour = sys.stdout.isatty()
@@ -287,10 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         for k in keys
         for i in range(args.games)
     ]
-    found = run(tasks, args.jobs)
-    if args.json:
-        args.json.write_text(json.dumps([p.__dict__ for p in found]))
-    report(found, colour)
+    report(run(tasks, args.jobs, args.json), colour)
     return 0
 
 
