@@ -4,6 +4,7 @@ and the buckets, gaps and Brier score are counted as the README's tables show th
 
 from __future__ import annotations
 
+import math
 import shutil
 from pathlib import Path
 
@@ -66,3 +67,16 @@ def test_an_unknown_game_is_refused_in_one_line(capsys: pytest.CaptureFixture[st
         calibration.main(["--games-of", "chess960"])
     assert exited.value.code == 2
     assert "games are classic" in capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_the_fitted_factor_is_the_one_that_makes_the_estimates_meet_their_outcomes() -> None:
+    """Outcome rates that a confidence twice the game's would predict: the fit finds 2, and
+    the points rescaled by 2 are exactly the estimate ``calibrated`` gives."""
+    found = []
+    for worth in (-0.6, -0.3, -0.1, 0.1, 0.3, 0.6):
+        truth = (1 + math.tanh(2 * math.atanh(worth))) / 2
+        found.append(point((1 + worth) / 2, truth))
+    assert calibration.fit(found) == 2.0
+    again = calibration.rescaled(found, 2.0)
+    assert [p.chance for p in again] == pytest.approx([p.result for p in found])
+    assert calibration.rescaled([point(1.0, 1.0)], 3.0)[0].chance == 1.0  # decided: unchanged
