@@ -302,3 +302,22 @@ def test_another_sample_of_a_fight_keeps_the_won_result_at_its_exact_chance():
     weights = {b.state.score: b.weight for b in found.branches}
     assert weights == {(4, 0): pytest.approx(4 / 6), (-2, 0): pytest.approx(2 / 6)}
     assert found.cost == first.cost + 6 and all(s.score == (-2, 0) for s in found.drawn)
+
+
+def test_a_hints_words_for_an_ending_a_balance_and_an_outlook() -> None:
+    """A decision that ends the game without winning it says so (with its chance unless
+    sure); a loss of exactly NOTICEABLE pawns is given up, not balance; an outlook worth less
+    than NOTICEABLE pawns says nothing, a larger one its lead."""
+    from battlechess_tui.ai.hint import NOTICEABLE, Hint
+    from battlechess_tui.ai.scoring import squash
+    from battlechess_tui.engine.actions import MOVE, Action
+
+    move = Action(MOVE, (0, 1))
+    assert Hint(move, ends=1.0).reason() == "ends the game"
+    assert Hint(move, ends=0.5).reason().startswith("ends the game 50%; keeps the balance")
+    assert Hint(move, gain=-NOTICEABLE).reason() == f"gives up {NOTICEABLE:.1f} pawns"
+    assert Hint(move, gain=NOTICEABLE).reason() == f"gains {NOTICEABLE:.1f} pawns"
+    assert Hint(move, outlook=squash(NOTICEABLE / 2)).reason() == "keeps the balance"
+    assert Hint(move, outlook=squash(2.0)).reason() == (
+        "keeps the balance; ahead by 2.0 after the best replies found"
+    )
