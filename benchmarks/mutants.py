@@ -93,7 +93,7 @@ GROUPS = {
     # Beyond the rules: the computer players, the analysis, and the saves.
     "ai": Group(("ai",), ("test_ai_draws.py", "test_ai_outcomes.py", "test_ai_search.py",
                           "test_search_single_combat.py", "test_search_calibration.py",
-                          "test_tactics.py")),
+                          "test_tactics.py", "test_search_arena.py")),  # minimax.py
     "analysis": Group(("analysis",), ("test_analysis.py", "test_analysis_pgn.py",
                                       "test_analysis_lessons.py")),
     "save": Group(("save",), ("test_saves.py", "test_example_saves.py", "test_roll_facts.py",
