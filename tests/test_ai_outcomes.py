@@ -45,5 +45,5 @@ def test_dice_whose_throws_depend_on_the_fall_are_sampled_instead():
     capture = r.parse_action(state, "d4e4")
     assert every_way(r, state, capture, [(1, 6)]) is None
     found = results(r, state, capture, random.Random(1))
-    assert found.cost == SAMPLES
+    assert found.cost == SAMPLES == len(found.drawn) == 3  # three samples, weighed alike
     assert sum(b.weight for b in found.branches) == pytest.approx(1)
