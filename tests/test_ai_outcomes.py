@@ -25,6 +25,7 @@ def test_dc_10_a_capture_is_weighed_over_all_six_rerolls():
     faces = sorted(b.state.board[e4][1] for b in found.branches)
     assert faces == [1, 2, 3, 4, 5, 6]
     assert all(b.weight == pytest.approx(1 / 6) for b in found.branches)
+    assert found.cost == 7  # the throw, then each of the six ways (nodes of search work)
     quiet = results(r, state, r.parse_action(state, "d4d5"), random.Random(1))
     assert [b.weight for b in quiet.branches] == [1.0]
 
