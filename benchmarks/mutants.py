@@ -172,6 +172,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "setup phase's goes on to checks that find nothing, since in setup both sides have "
         "all their dice, nothing is captured and no turn is counted (DC-2; a position text "
         "saying otherwise is refused)",
+    ("battlechess_tui/ai/search.py", "resample: bool = False", "removed"):
+        "a default never read: Search.run sets resample before any step reads it, and no "
+        "caller passes it",
     **dict.fromkeys(
         (("battlechess_tui/rules/single_combat/rules.py", f"if {who} & 7 == cb.KING:", "7 -> 6")
          for who in ("defender", "attacker")),
