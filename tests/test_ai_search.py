@@ -321,3 +321,26 @@ def test_a_hints_words_for_an_ending_a_balance_and_an_outlook() -> None:
     assert Hint(move, outlook=squash(2.0)).reason() == (
         "keeps the balance; ahead by 2.0 after the best replies found"
     )
+
+
+def test_each_visit_of_a_throw_goes_down_one_of_its_results() -> None:
+    """A chance edge's results are visited once per visit of the edge, and spread over them
+    (the least visited for its weight first), not always down the first."""
+    rules = BaitRules((FEUD, SAFE), odds=3)
+    root = Search(rules, random.Random(2), Budget(nodes=3000)).run(Bait(), "white")
+    feud = next(e for e in root.edges or () if e.action == FEUD)
+    assert feud.visits > 10 and sum(b.visits for b in feud.branches) == feud.visits
+    assert sum(1 for b in feud.branches if b.visits) > 1
+
+
+def test_a_player_remembers_the_part_of_its_tree_its_next_position_reaches() -> None:
+    from battlechess_tui.ai.search import SearchPlayer
+
+    rules = BaitRules((GRAB, SAFE))
+    player = SearchPlayer("medium")
+    start = Bait()
+    action = player.choose(rules, start, "white", random.Random(1), Budget(nodes=400))
+    after, _ = rules.apply(start, action, Dice())
+    kept = player.remembered(rules, after)
+    assert after in kept and start not in kept  # from the reply on, not what led to it
+    assert player.remembered(BaitRules(), after) == {}  # another game's rules: nothing
