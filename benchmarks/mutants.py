@@ -172,6 +172,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "setup phase's goes on to checks that find nothing, since in setup both sides have "
         "all their dice, nothing is captured and no turn is counted (DC-2; a position text "
         "saying otherwise is refused)",
+    ("battlechess_tui/ai/search.py",
+     "search = Search(rules, random.Random(rng.getrandbits(64)), budget, table=table)",
+     "64 -> 63"):
+        "the width of the seed drawn for the search's own stream: any width seeds it alike; "
+        "only the random tie-breaks differ, which no behaviour (nor test) may pin to a seed",
     ("battlechess_tui/ai/search.py", "resample: bool = False", "removed"):
         "a default never read: Search.run sets resample before any step reads it, and no "
         "caller passes it",
