@@ -177,6 +177,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "64 -> 63"):
         "the width of the seed drawn for the search's own stream: any width seeds it alike; "
         "only the random tie-breaks differ, which no behaviour (nor test) may pin to a seed",
+    ("battlechess_tui/ai/searched.py", "return 1.0 if found.mate > 0 else -1.0", "> -> >="):
+        "worth_of reads the sign of a mate only under `if found.mate:`, where it is never 0",
     ("battlechess_tui/ai/search.py", "resample: bool = False", "removed"):
         "a default never read: Search.run sets resample before any step reads it, and no "
         "caller passes it",
