@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ calibration = load("calibration")
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def point(chance: float, result: float, side: int = 0) -> object:
+def point(chance: float, result: float, side: int = 0) -> Any:
     return calibration.Point("classic", 0, 0, chance, result, side)
 
 
