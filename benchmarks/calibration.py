@@ -6,12 +6,12 @@ Run:  nice -n 10 .venv/bin/python benchmarks/calibration.py [--games-of classic,
           [--json out.json] [--report earlier.json ...]
 
 Medium plays medium in each game (game ``i``'s dice seeded by ``game_seed(SEED, i)``, as
-``battlechess simulate`` seeds them; see ``played``). Up to ``--positions``
-positions of each game where a decision is made are drawn (seeded by the game), and each gets
-the analysis's estimate at medium for the side to move: ``analysis.engine.estimate``, as
-``analyse`` estimates a position (its seed moved by the game's: ``search_seed``), read as
-``chance_of`` reads it (the ``chance_before``
-of ``analyse --json``). Its outcome is that side's result: 1 won, 0.5 drawn, 0 lost.
+``battlechess simulate`` seeds them; see ``played``). Up to ``--positions`` positions of each
+game where a decision is made are drawn (seeded by the game), and each gets the analysis's
+estimate at medium for the side to move: ``analysis.engine.estimate``, as ``analyse``
+estimates a position (its seed moved by the game's: ``search_seed``), read as ``chance_of``
+reads it (the ``chance_before`` of ``analyse --json``). Its outcome is that side's result: 1
+won, 0.5 drawn, 0 lost.
 
 The estimates are bucketed by tenths (0-10%, ..., 90-100%) and each bucket's average estimate
 set beside how often its side went on to win; the Brier score is the mean squared gap between
