@@ -1,10 +1,11 @@
-"""Mutation testing of the rules: do the tests of a game fail when its code is broken?
+"""Mutation testing: do the tests of a game (or of a layer) fail when its code is broken?
 
 Run:  nice -n 10 .venv/bin/python benchmarks/mutants.py [--games gladiator,dnd] [--per-game 45]
           [--seed 1] [--jobs 1] [--timeout 60] [--json out.json] [--recheck earlier.json]
 
 A small seeded mutator over the ``ast`` makes one-line mutants of the rules code of each game
-(``rules/<game>/``) and of the engine (``engine/``): a comparison flipped (``<`` and ``<=``,
+(``rules/<game>/``), of the engine (``engine/``) and of the layers above the rules (``ai/``,
+``analysis/``, ``save/``): a comparison flipped (``<`` and ``<=``,
 ``==`` and ``!=``, ``in`` and ``not in``, ``is`` and ``is not``), an integer constant off by one,
 a condition negated (``if``, ``while``, ``x if c else y``, a comprehension's ``if``) or a
 statement removed (replaced by ``pass``). Presenters (``present.py``, ``explain.py``, the
@@ -89,6 +90,14 @@ GROUPS = {
                                   "test_chess_numbers.py", "test_saves.py",
                                   "test_hardening_variants.py", "test_example_saves.py",
                                   "test_engine_edges.py")),
+    # Beyond the rules: the computer players, the analysis, and the saves.
+    "ai": Group(("ai",), ("test_ai_draws.py", "test_ai_outcomes.py", "test_ai_search.py",
+                          "test_search_single_combat.py", "test_search_calibration.py",
+                          "test_tactics.py", "test_search_arena.py")),  # minimax.py
+    "analysis": Group(("analysis",), ("test_analysis.py", "test_analysis_pgn.py",
+                                      "test_analysis_lessons.py")),
+    "save": Group(("save",), ("test_saves.py", "test_example_saves.py", "test_roll_facts.py",
+                              "test_hardening_inputs.py", "test_hardening_campaign_round3.py")),
 }  # fmt: skip
 #: Files of words, left to the UI tests.
 PRESENTERS = {"present.py", "explain.py", "views.py"}
@@ -163,6 +172,16 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "setup phase's goes on to checks that find nothing, since in setup both sides have "
         "all their dice, nothing is captured and no turn is counted (DC-2; a position text "
         "saying otherwise is refused)",
+    ("battlechess_tui/ai/search.py",
+     "search = Search(rules, random.Random(rng.getrandbits(64)), budget, table=table)",
+     "64 -> 63"):
+        "the width of the seed drawn for the search's own stream: any width seeds it alike; "
+        "only the random tie-breaks differ, which no behaviour (nor test) may pin to a seed",
+    ("battlechess_tui/ai/searched.py", "return 1.0 if found.mate > 0 else -1.0", "> -> >="):
+        "worth_of reads the sign of a mate only under `if found.mate:`, where it is never 0",
+    ("battlechess_tui/ai/search.py", "resample: bool = False", "removed"):
+        "a default never read: Search.run sets resample before any step reads it, and no "
+        "caller passes it",
     **dict.fromkeys(
         (("battlechess_tui/rules/single_combat/rules.py", f"if {who} & 7 == cb.KING:", "7 -> 6")
          for who in ("defender", "attacker")),

@@ -55,3 +55,20 @@ def test_a_levels_margin_does_not_move_the_estimate_a_draw_is_judged_by() -> Non
     wide = Budget(nodes=300, margin=6.0)
     for seed in range(8):
         assert decide(rules, state, wide, random.Random(seed)).action.text(rules.geo) == "f1e1"
+
+
+def test_decide_asks_the_games_searcher_wherever_there_is_a_choice_even_of_two() -> None:
+    """Two legal moves (Kh2, e4): the searcher answers, in pawns, as it does alone."""
+    rules = make_variant("classic").rules
+    state = rules.parse_position("6rk/8/8/8/8/p3P3/P7/7K w - - 0 1")
+    assert len(rules.legal_actions(state)) == 2
+    budget = Budget(nodes=3000)
+    decision = decide(rules, state, budget, random.Random(5))
+    searcher = rules.searcher()
+    assert searcher is not None
+    found = searcher.search(state, budget, random.Random(random.Random(5).getrandbits(64)))
+    assert (decision.action, decision.estimate, decision.mate) == (
+        found.action,
+        found.value,
+        found.mate,
+    )

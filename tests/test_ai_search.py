@@ -288,7 +288,7 @@ def test_a_decision_the_search_keeps_returning_to_is_weighed_by_more_samples():
     )
     deep = Search(rules, random.Random(2), Budget(nodes=3000))
     feud = next(e for e in deep.run(Bait(), "white").edges or () if e.action == FEUD)
-    assert feud.visits > WIDEN * MOST_SAMPLES and len(feud.result.drawn) == MOST_SAMPLES
+    assert feud.visits > WIDEN * MOST_SAMPLES and len(feud.result.drawn) == MOST_SAMPLES == 24
     assert sum(b.weight for b in feud.branches) == pytest.approx(1.0)
     short = Search(rules, random.Random(2), Budget(nodes=5))
     first = next(e for e in short.run(Bait(), "white").edges or () if e.action == FEUD)
@@ -303,3 +303,45 @@ def test_another_sample_of_a_fight_keeps_the_won_result_at_its_exact_chance():
     weights = {b.state.score: b.weight for b in found.branches}
     assert weights == {(4, 0): pytest.approx(4 / 6), (-2, 0): pytest.approx(2 / 6)}
     assert found.cost == first.cost + 6 and all(s.score == (-2, 0) for s in found.drawn)
+
+
+def test_a_hints_words_for_an_ending_a_balance_and_an_outlook() -> None:
+    """A decision that ends the game without winning it says so (with its chance unless
+    sure); a loss of exactly NOTICEABLE pawns is given up, not balance; an outlook worth less
+    than NOTICEABLE pawns says nothing, a larger one its lead."""
+    from battlechess_tui.ai.hint import NOTICEABLE, Hint
+    from battlechess_tui.ai.scoring import squash
+    from battlechess_tui.engine.actions import MOVE, Action
+
+    move = Action(MOVE, (0, 1))
+    assert Hint(move, ends=1.0).reason() == "ends the game"
+    assert Hint(move, ends=0.5).reason().startswith("ends the game 50%; keeps the balance")
+    assert Hint(move, gain=-NOTICEABLE).reason() == f"gives up {NOTICEABLE:.1f} pawns"
+    assert Hint(move, gain=NOTICEABLE).reason() == f"gains {NOTICEABLE:.1f} pawns"
+    assert Hint(move, outlook=squash(NOTICEABLE / 2)).reason() == "keeps the balance"
+    assert Hint(move, outlook=squash(2.0)).reason() == (
+        "keeps the balance; ahead by 2.0 after the best replies found"
+    )
+
+
+def test_each_visit_of_a_throw_goes_down_one_of_its_results() -> None:
+    """A chance edge's results are visited once per visit of the edge, and spread over them
+    (the least visited for its weight first), not always down the first."""
+    rules = BaitRules((FEUD, SAFE), odds=3)
+    root = Search(rules, random.Random(2), Budget(nodes=3000)).run(Bait(), "white")
+    feud = next(e for e in root.edges or () if e.action == FEUD)
+    assert feud.visits > 10 and sum(b.visits for b in feud.branches) == feud.visits
+    assert sum(1 for b in feud.branches if b.visits) > 1
+
+
+def test_a_player_remembers_the_part_of_its_tree_its_next_position_reaches() -> None:
+    from battlechess_tui.ai.search import SearchPlayer
+
+    rules = BaitRules((GRAB, SAFE))
+    player = SearchPlayer("medium")
+    start = Bait()
+    action = player.choose(rules, start, "white", random.Random(1), Budget(nodes=400))
+    after, _ = rules.apply(start, action, Dice())
+    kept = player.remembered(rules, after)
+    assert after in kept and start not in kept  # from the reply on, not what led to it
+    assert player.remembered(BaitRules(), after) == {}  # another game's rules: nothing

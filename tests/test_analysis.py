@@ -10,13 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from battlechess_tui.analysis import analyse
-from battlechess_tui.analysis.model import Analysis, mark_of
+from battlechess_tui.analysis import analyse, engine
+from battlechess_tui.analysis.model import BIG_ROLL, Analysis, mark_of
 from battlechess_tui.analysis.store import analysis_path, keep, stored
 from battlechess_tui.cli import main
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.save.store import load_game
-from tests.analysis_games import BLUNDER_PLY, blunder_game, even_fights_game, saved
+from tests.analysis_games import (
+    BLACK_BLUNDER_PLY,
+    BLUNDER_PLY,
+    KNIGHT_NEEDS,
+    black_blunder_game,
+    blunder_game,
+    even_fights_game,
+    saved,
+    uneven_fight_game,
+)
 from tests.typed import known
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +61,31 @@ def test_sc_7_the_side_winning_every_even_fight_is_lucky_by_what_the_other_is_no
     assert "won 3 of 3 fights at 50% average odds" in white.line()
 
 
+@pytest.mark.parametrize("die", ["d8", "d6"])  # a d8's fight by its odds, a d6's face by face
+def test_sc_7_a_rolls_results_are_weighed_by_the_exact_chance_of_its_fight(die: str) -> None:
+    game = uneven_fight_game(die)  # Nxd5: 5 in 8 on the d8, 4 in 6 on the d6
+    p = KNIGHT_NEEDS[die][1]
+    before, after = game.positions[2].state, game.positions[3].state
+    roll = engine.roll_of(game.rules, before, game.plies[2].action, after, 1)
+    assert roll.exact and roll.chance.p == p
+    assert roll.weights[roll.actual] == p  # the knight won
+    assert sum(roll.weights) == 1 and len(roll.states) == 2
+    found = known(analyse(game, "medium").decision_at(2))
+    report = known(found.roll)
+    won = next(o for o in report.outcomes if o.came)
+    lost = next(o for o in report.outcomes if not o.came)
+    assert (won.chance, lost.chance) == (p, 1 - p)
+    assert report.expected == p * Fraction(won.worth) + (1 - p) * Fraction(lost.worth)
+    assert report.luck == (1 - p) * (Fraction(won.worth) - Fraction(lost.worth))
+    assert found.after == float(report.expected)
+    assert found.big_roll == (abs(report.luck) >= BIG_ROLL)
+
+
+def test_sc_7_a_side_s_average_odds_are_its_fights_exact_chances() -> None:
+    white, _ = analyse(uneven_fight_game("d8"), "medium").summary()
+    assert (white.fights_won, white.fights, white.average_odds) == (1, 1, 0.625)
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_a_queen_left_to_be_taken_is_a_blunder_at_both_levels(level: str) -> None:
     found = analyse(blunder_game(), level)
@@ -63,6 +97,16 @@ def test_a_queen_left_to_be_taken_is_a_blunder_at_both_levels(level: str) -> Non
     assert float(before.replace("−", "-")) > 0 > float(after.replace("−", "-")) + 5
     assert blunder.why().endswith(f"; best was {blunder.preferred_notation}")
     assert [d.ply for d in found.decisions if d.mark == "blunder"] == [BLUNDER_PLY]
+
+
+def test_a_queen_black_leaves_to_be_taken_is_black_s_blunder() -> None:
+    found = analyse(black_blunder_game(), "medium")
+    blunder = known(found.decision_at(BLACK_BLUNDER_PLY))
+    assert (blunder.side, blunder.notation) == (1, "Qg5")
+    assert blunder.mark == "blunder" and blunder.symbol == "??" and blunder.cost >= 0.3
+    assert [d.ply for d in found.decisions if d.mark] == [BLACK_BLUNDER_PLY]
+    white, black = found.summary()
+    assert "blunder" not in white.line() and "1 blunder" in black.line()
 
 
 def test_the_thresholds_mark_costs() -> None:

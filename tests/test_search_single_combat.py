@@ -107,3 +107,20 @@ def test_sc_7_a_small_share_of_the_kings_fight_is_not_read_as_material() -> None
     lost = rules.parse_position("1r3qn1/1bpp2b1/p3p2r/PN3p1p/3kP1PP/1R2BP2/1P4B1/3K2NR b - - 0 31")
     worth = engine.estimate(rules, lost, "medium", 61_000_188).worth
     assert 0 < worth < 0.5
+
+
+def test_sc_7_a_hint_on_a_fight_for_the_king_speaks_of_the_chance_to_win_not_of_pawns() -> None:
+    """The Queen's fight for the King (75%): the searcher's value is a share of a won game,
+    so the hint has no unit and reads its outlook as a chance."""
+    from battlechess_tui.ai.searched import BEYOND_MATERIAL, searched_hint
+
+    rules = make_variant("single-combat").rules
+    state = rules.parse_position(
+        "1r3qn1/1bpp2b1/p3p2r/PN3ppp/3kP1PP/1R2BP2/1P1Q2B1/4K1NR w K - 1 30"
+    )
+    searcher = rules.searcher()
+    assert searcher is not None
+    found = searcher.search(state, Budget(nodes=3000), random.Random(1))
+    assert found.value > BEYOND_MATERIAL and not found.mate
+    hint = searched_hint(rules, state, 0, searcher, random.Random(1), Budget(nodes=3000))
+    assert hint.unit == "" and hint.reason().endswith("% to win after the best replies found")

@@ -5,16 +5,19 @@ Everything is a worth to White in [-1, 1] (``ai/scoring.py``): 1 a won game, -1 
 A winning chance reads it as ``(1 + worth) / 2``; in the chess games a lead in pawns stands
 beside it. Searches run on a node budget with a stream seeded by the caller, so an estimate
 depends on the position, the level and the seed only (never on the machine or the job count).
+The search's worth is calibrated by the game's ``[search] confidence`` (``calibrated``), so
+that a 70% means 70% between equal players (``benchmarks/calibration.py`` measures it).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.budget import Budget, search_spec
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import SamplingDice, every_way, results
 from battlechess_tui.ai.scoring import NOT_WON, outcome_value, unsquash
@@ -51,7 +54,21 @@ def estimate(rules: Rules[Any], state: Any, level: str, seed: int) -> Estimate:
         rules, state, rules.side_names[side].lower(), random.Random(seed), budget
     )
     worth = hint.outlook if side == 0 else -hint.outlook
-    return Estimate(worth, hint.action, hint.reason())
+    return Estimate(calibrated(worth, confidence(rules)), hint.action, hint.reason())
+
+
+def confidence(rules: Rules[Any]) -> float:
+    """The game's ``[search] confidence`` (1: the search's worth is read as it is)."""
+    spec = search_spec(rules)
+    return spec.confidence if spec is not None else 1.0
+
+
+def calibrated(worth: float, factor: float) -> float:
+    """The search's ``worth`` read as a chance: its atanh (for a squashed lead, the lead)
+    times ``factor``; a decided worth is left as it is, and an undecided one stays so."""
+    if factor == 1.0 or decided(worth):
+        return worth
+    return max(-NOT_WON, min(NOT_WON, math.tanh(factor * math.atanh(worth))))
 
 
 def expected_after(rules: Rules[Any], state: Any, action: Action, level: str, seed: int) -> float:
@@ -86,7 +103,7 @@ def pawns(rules: Rules[Any], worth: float) -> float | None:
     None in the others or once the game is decided."""
     if rules.estimate_unit != "pawns" or abs(worth) > NOT_WON:
         return None
-    return unsquash(worth)
+    return unsquash(calibrated(worth, 1 / confidence(rules)))
 
 
 def decided(worth: float) -> bool:

@@ -145,6 +145,8 @@ MAX_THINK_MS = 60_000
 
 #: The widest ``[search] easy_margin``, in pawns (a rook and more: easy still avoids blunders).
 MAX_EASY_MARGIN = 6.0
+#: The largest ``[search] confidence`` (a factor on the search's worth read as a chance).
+MAX_CONFIDENCE = 10.0
 
 
 class SearchSpec(BaseModel):
@@ -174,6 +176,14 @@ class SearchSpec(BaseModel):
         default=False,
         strict=True,
         description="the generic search draws more samples of the dice it keeps returning to",
+    )
+    confidence: float = Field(
+        default=1.0,
+        gt=0,
+        le=MAX_CONFIDENCE,
+        strict=True,
+        description="how far the analysis reads the search's worth as a chance: a worth w "
+        "estimates tanh(confidence * atanh(w)) (benchmarks/calibration.py measures it)",
     )
 
 

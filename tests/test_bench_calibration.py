@@ -1,0 +1,83 @@
+"""The calibration benchmark (``benchmarks/calibration.py``, issue 40, item 3): the estimate of
+a sampled position is the analysis's for the side to move, its outcome that side's result,
+and the buckets, gaps and Brier score are counted as the README's tables show them."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from battlechess_tui.analysis.engine import estimate
+from battlechess_tui.analysis.model import chance_of
+from tests.benchmark_scripts import load
+
+calibration = load("calibration")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def point(chance: float, result: float, side: int = 0) -> Any:
+    return calibration.Point("classic", 0, 0, chance, result, side)
+
+
+def test_estimates_are_bucketed_by_tenths_and_compared_with_their_outcomes() -> None:
+    found = [point(0.05, 0.0), point(0.95, 1.0), point(0.91, 0.5), point(0.5, 1.0), point(1.0, 1)]
+    shown = calibration.buckets(found)
+    assert [(b.low, b.count) for b in shown] == [(0, 1), (50, 1), (90, 3)]
+    top = shown[-1]
+    assert top.predicted == pytest.approx((0.95 + 0.91 + 1.0) / 3)
+    assert top.actual == pytest.approx(2.5 / 3) and top.gap == pytest.approx(
+        top.predicted - 2.5 / 3
+    )
+    assert calibration.brier(found) == pytest.approx((0.05**2 + 0.05**2 + 0.41**2 + 0.5**2 + 0) / 5)
+
+
+def test_a_bucket_misses_only_with_a_hundred_positions_more_than_five_points_off() -> None:
+    assert not calibration.Bucket(30, 99, 0.35, 0.18).misses()
+    assert calibration.Bucket(30, 100, 0.35, 0.18).misses()
+    assert not calibration.Bucket(30, 100, 0.35, 0.30).misses()
+    assert calibration.Bucket(60, 150, 0.65, 0.71).misses()
+    text = calibration.table("classic", [point(0.35, 0.0)] * 100 + [point(0.65, 1.0, 1)] * 50)
+    assert "| 30-40% | 100 | 35.0% | 0.0% | +35.0 (misses) |" in text
+    assert "| 60-70% | 50 | 65.0% | 100.0% | -35.0 |" in text
+    assert "second player to move: 50 positions, estimate 65.0% on average, outcome 100.0%" in text
+
+
+def test_a_kept_game_is_read_back_and_its_positions_get_the_analysiss_estimate(
+    tmp_path: Path,
+) -> None:
+    shutil.copy(ROOT / "saves" / "classic-14-0000.json", tmp_path / "classic-3-0000.json")
+    task = calibration.Task("classic", 3, 0, 2, tmp_path)
+    game, _ = calibration.played(task)
+    found = calibration.points(task)
+    assert len(found) == 2 and found[0].ply < found[1].ply
+    winner = game.outcome.winner if game.outcome is not None else None
+    for p in found:
+        state = game.positions[p.ply].state
+        side = game.rules.side_to_move(state)
+        worth = estimate(game.rules, state, "medium", calibration.search_seed(task, p.ply)).worth
+        assert (p.side, p.chance) == (side, chance_of(worth, side))
+        assert p.result == (0.5 if winner is None else float(winner == side))
+
+
+def test_an_unknown_game_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        calibration.main(["--games-of", "chess960"])
+    assert exited.value.code == 2
+    assert "games are classic" in capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_the_fitted_factor_is_the_one_that_makes_the_estimates_meet_their_outcomes() -> None:
+    """Outcome rates that a confidence twice the game's would predict: the fit finds 2, and
+    the points rescaled by 2 are exactly the estimate ``calibrated`` gives."""
+    found = []
+    for worth in (-0.6, -0.3, -0.1, 0.1, 0.3, 0.6):
+        truth = (1 + math.tanh(2 * math.atanh(worth))) / 2
+        found.append(point((1 + worth) / 2, truth))
+    assert calibration.fit(found) == 2.0
+    again = calibration.rescaled(found, 2.0)
+    assert [p.chance for p in again] == pytest.approx([p.result for p in found])
+    assert calibration.rescaled([point(1.0, 1.0)], 3.0)[0].chance == 1.0  # decided: unchanged
