@@ -305,22 +305,23 @@ def test_another_sample_of_a_fight_keeps_the_won_result_at_its_exact_chance():
     assert found.cost == first.cost + 6 and all(s.score == (-2, 0) for s in found.drawn)
 
 
-def test_a_hints_words_for_an_ending_a_balance_and_an_outlook() -> None:
+def test_a_hints_words_for_an_ending_a_gain_and_an_outlook() -> None:
     """A decision that ends the game without winning it says so (with its chance unless
-    sure); a loss of exactly NOTICEABLE pawns is given up, not balance; an outlook worth less
-    than NOTICEABLE pawns says nothing, a larger one its lead."""
-    from battlechess_tui.ai.hint import NOTICEABLE, Hint
+    sure); the one-decision change of material is never told as the outcome (issue 39 item
+    6); the outlook is the estimate after the best replies, signed, on the game's scale."""
+    from battlechess_tui.ai.hint import Hint
     from battlechess_tui.ai.scoring import squash
     from battlechess_tui.engine.actions import MOVE, Action
 
     move = Action(MOVE, (0, 1))
-    assert Hint(move, ends=1.0).reason() == "ends the game"
-    assert Hint(move, ends=0.5).reason().startswith("ends the game 50%; keeps the balance")
-    assert Hint(move, gain=-NOTICEABLE).reason() == f"gives up {NOTICEABLE:.1f} pawns"
-    assert Hint(move, gain=NOTICEABLE).reason() == f"gains {NOTICEABLE:.1f} pawns"
-    assert Hint(move, outlook=squash(NOTICEABLE / 2)).reason() == "keeps the balance"
-    assert Hint(move, outlook=squash(2.0)).reason() == (
-        "keeps the balance; ahead by 2.0 after the best replies found"
+    assert Hint(move, won=1.0, ends=1.0).reason() == "wins the game"
+    assert Hint(move, ends=1.0).reason() == "ends the game; 0.0 after the best replies found"
+    assert Hint(move, ends=0.5).reason() == "ends the game 50%; 0.0 after the best replies found"
+    assert Hint(move, gain=-3.0).reason() == Hint(move, gain=3.0).reason()
+    assert Hint(move, outlook=squash(2.0)).reason() == "+2.0 after the best replies found"
+    assert Hint(move, outlook=squash(-2.0)).reason() == "−2.0 after the best replies found"
+    assert Hint(move, outlook=squash(2.0), unit="").reason() == (
+        "about 66% to win after the best replies found"
     )
 
 
