@@ -28,6 +28,7 @@ from battlechess_tui.ai.levels import make_player
 from battlechess_tui.ai.players import Player
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.levels import Level
+from battlechess_tui.engine.machine import default_jobs as default_jobs
 from battlechess_tui.engine.registry import resolve
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.spec import OptionValue
@@ -281,14 +282,6 @@ def _death_signal() -> None:
         libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
     except (OSError, AttributeError):
         pass
-
-
-def default_jobs() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 # -- summaries -------------------------------------------------------------------------------

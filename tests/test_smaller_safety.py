@@ -26,11 +26,15 @@ def test_a_lone_surrogate_is_refused_in_validation(frame: str) -> None:
 
 
 IMPOSSIBLE = {
-    "8/8/8/8/8/8/8/8 w - - 0 1": "0 kings",
+    "8/8/8/8/8/8/8/8 w - - 0 1": "0 kings|kings are missing",
     "KKKKKKKK/8/8/8/8/8/8/kkkkkkkk w - - 0 1": "8 kings",
     "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQK/8/8/8/7k w - - 0 1": "pieces",
-    "4k3/8/8/8/8/8/8/P3K3 w - - 0 1": "a2|a1",
 }
+
+
+def test_classic_refuses_a_pawn_on_the_first_rank() -> None:
+    with pytest.raises(ValueError, match="a1"):
+        make_variant("classic").rules.parse_position("4k3/8/8/8/8/8/8/P3K3 w - - 0 1")
 
 
 @pytest.mark.parametrize("game", ["classic", "dnd"])

@@ -110,7 +110,7 @@ def _roll(game: Game, index: int) -> engine.Roll | None:
 
 def max_jobs() -> int:
     """The most processes an analysis uses: the cores this machine gives battlechess."""
-    from battlechess_tui.simulation import default_jobs
+    from battlechess_tui.engine.machine import default_jobs
 
     return default_jobs()
 

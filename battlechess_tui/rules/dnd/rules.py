@@ -186,30 +186,28 @@ class DndRules(Rules[DndState]):
     def parse_position(self, text: str, level: int | None = None) -> DndState:
         """A position from its text; a plain FEN gives fresh pieces at ``level`` (default: the
         ``level`` option, DD-3). ValueError for a position no game reaches, as the other
-        chess games refuse it: a side without its King while the game is on, two Kings, a
-        pawn on its own first rank, more pieces than the setup gives."""
+        chess games refuse it: no King at all while the game is on, two Kings a side, more
+        pieces than the setup gives."""
         state = position.read(text, self.tables, self.geo, level or self.level)
         self._check_possible(state)
         return state
 
     def _check_possible(self, state: DndState) -> None:
         standing = [p for p in state.pieces if p.alive]
+        kings = [0, 0]
         for side in (0, 1):
             mine = [self.tables.codes[p.cls] for p in standing if p.side == side]
-            kings = mine.count(cb.KING)
-            if kings > 1 or (kings == 0 and state.result is None):
-                raise ValueError(f"{self.side_names[side]} has {kings} kings; each side has one")
+            kings[side] = mine.count(cb.KING)
+            if kings[side] > 1:
+                raise ValueError(
+                    f"{self.side_names[side]} has {kings[side]} kings; each side has one"
+                )
             if len(mine) > START_PIECES:
                 raise ValueError(
                     f"{self.side_names[side]} has {len(mine)} pieces; at most {START_PIECES}"
                 )
-        for p in standing:
-            if self.tables.codes[p.cls] == cb.PAWN and self.geo.rank(p.square) == (
-                0 if p.side == 0 else self.geo.height - 1
-            ):
-                raise ValueError(
-                    f"a pawn cannot stand on {self.geo.name(p.square)} (its side's first rank)"
-                )
+        if kings == [0, 0] and state.result is None:
+            raise ValueError("both kings are missing: the game ends when the first falls")
 
     def from_fen(self, fen: str, level: int | None = None) -> DndState:
         """The old name of ``parse_position``."""

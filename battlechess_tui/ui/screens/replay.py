@@ -274,7 +274,7 @@ class ReplayScreen(TableScreen):
         from battlechess_tui.analysis.store import keep
 
         level, path, sign = ANALYSIS_LEVELS[0], self.path, self._digest
-        jobs = 2 if path is not None and len(self.game.plies) > PARALLEL_FROM else 1
+        jobs = 2 if len(self.game.plies) > PARALLEL_FROM else 1
 
         def arrived(part: Analysis) -> None:
             copy = replace(part, decisions=list(part.decisions), worths=list(part.worths))
