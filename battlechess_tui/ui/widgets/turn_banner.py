@@ -57,11 +57,12 @@ class TurnBanner(Widget):
     def render(self) -> Text:
         """The banner's lines, each cut to the width (never wrapped: the board below must
         not move), padded to the banner's height."""
-        width = max(self.size.width, 1)
+        width = self.size.width  # 0 before the layout: nothing to cut to yet
         shown = lines(self.banner)
         shown += [Text()] * (self.rows - len(shown))
         for line in shown:
-            line.truncate(width, overflow="ellipsis")
+            if width:
+                line.truncate(width, overflow="ellipsis")
         return Text("\n").join(shown)
 
 
