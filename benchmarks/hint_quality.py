@@ -98,11 +98,12 @@ def score(info: chess.engine.InfoDict, turn: chess.Color) -> int:
 
 
 def loss(engine: chess.engine.SimpleEngine, fen: str, move: chess.Move, depth: int) -> int:
-    """Centipawns the move loses against the engine's best at ``depth``."""
+    """Centipawns the move loses against the engine's best at ``depth`` (the engine's table
+    cleared for each position, so the same position and move always lose the same)."""
     board = chess.Board(fen)
     limit = chess.engine.Limit(depth=depth)
-    best = score(engine.analyse(board, limit), board.turn)
-    mine = score(engine.analyse(board, limit, root_moves=[move]), board.turn)
+    best = score(engine.analyse(board, limit, game=fen), board.turn)
+    mine = score(engine.analyse(board, limit, root_moves=[move], game=fen), board.turn)
     return max(0, best - mine)
 
 
