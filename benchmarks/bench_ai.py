@@ -5,6 +5,8 @@ Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--job
       .venv/bin/python benchmarks/bench_ai.py --calibrate
       .venv/bin/python benchmarks/bench_ai.py --against stockfish [--level medium]
       [--skill 0] [--engine-ms 50] [--games 40] [--jobs J]
+      .venv/bin/python benchmarks/bench_ai.py --against sunfish [--level hard] [--engine-ms 400]
+      [--games 20] [--jobs J]
       .venv/bin/python benchmarks/bench_ai.py --hint-quality [--positions 200]
       [--sets self-play middlegame] [--level LEVEL]
 
@@ -26,7 +28,9 @@ own searcher, the searcher's.
 ``--against stockfish`` plays classic against a UCI engine (``uci_match.py``: python-chess and
 Debian's stockfish, benchmark-only) at ``--skill`` and ``--engine-ms`` per move, colours
 alternating; it prints won-lost-drawn, the score with its 95% Wilson interval and the Elo
-difference it implies. ``--hint-quality`` scores the hint's move against the engine's best
+difference it implies. ``--against sunfish`` plays sunfish (PyPI, the ``bench`` extra) with
+``--engine-ms`` of CPU time a move, in pairs of games from twenty openings
+(``sunfish_match.py``). ``--hint-quality`` scores the hint's move against the engine's best
 on two sets of positions from the engine's games (``hint_quality.py``).
 """
 
@@ -220,6 +224,11 @@ def main() -> None:
         import hint_quality
 
         hint_quality.run(args)
+        return
+    if args.against == "sunfish":
+        import sunfish_match
+
+        sunfish_match.run(args)
         return
     if args.against:
         import uci_match
