@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -28,6 +29,7 @@ from battlechess_tui.ai import Budget, hint
 from battlechess_tui.simulation import cached_variant
 
 CAP = 1000
+PROGRESS_EVERY = 10
 BLUNDER = 300
 #: Self-play: the share of random moves, the engine's time per move, and which plies are kept.
 RANDOM_SHARE = 0.25
@@ -125,6 +127,8 @@ def run(args: Any) -> None:
                 losses.append(lost)
                 if lost >= BLUNDER:
                     print(f"blunder {lost}: {fen} hint {move.uci()}", flush=True)
+                if len(losses) % PROGRESS_EVERY == 0:  # a long run can be read part-way
+                    print(f"{name}: {row(name, losses, args.depth)}", file=sys.stderr, flush=True)
             rows.append(row(name, losses, args.depth))
     finally:
         engine.quit()
