@@ -9,6 +9,8 @@ Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--job
       [--games 20] [--jobs J]
       .venv/bin/python benchmarks/bench_ai.py --hint-quality [--positions 200]
       [--sets self-play middlegame] [--level LEVEL]
+      .venv/bin/python benchmarks/bench_ai.py --analysis-marks [--games 30] [--level medium]
+      [--skill 0] [--engine-ms 50] [--jobs J]
 
 For each game (and D&D at level 5), the medium player meets the random player and the greedy
 player (or the ``--pairs`` given, e.g. ``hard:medium medium:easy``; a level against another
@@ -31,7 +33,9 @@ alternating; it prints won-lost-drawn, the score with its 95% Wilson interval an
 difference it implies. ``--against sunfish`` plays sunfish (PyPI, the ``bench`` extra) with
 ``--engine-ms`` of CPU time a move, in pairs of games from twenty openings
 (``sunfish_match.py``). ``--hint-quality`` scores the hint's move against the engine's best
-on two sets of positions from the engine's games (``hint_quality.py``).
+on two sets of positions from the engine's games (``hint_quality.py``). ``--analysis-marks``
+compares the analysis's "??" and "?" with Stockfish's losses at depth 12 on games against it
+(``analysis_marks.py``).
 """
 
 from __future__ import annotations
@@ -212,7 +216,13 @@ def main() -> None:
     )
     parser.add_argument("--hint-quality", action="store_true")
     parser.add_argument("--positions", type=int, default=40, help="--hint-quality positions")
-    parser.add_argument("--depth", type=int, default=10, help="--hint-quality engine depth")
+    parser.add_argument(
+        "--depth", type=int, help="the engine's depth (--hint-quality 10, --analysis-marks 12)"
+    )
+    parser.add_argument("--analysis-marks", action="store_true")
+    parser.add_argument(
+        "--analysis-level", default="medium", help="--analysis-marks: the analysis's level"
+    )
     parser.add_argument(
         "--sets", nargs="*", choices=("self-play", "middlegame"), help="--hint-quality sets"
     )
@@ -220,9 +230,17 @@ def main() -> None:
     if args.calibrate:
         calibrate(args.seed, args.only)
         return
+    if args.analysis_marks:
+        import analysis_marks
+
+        args.against = args.against or "stockfish"
+        args.depth = args.depth or 12
+        analysis_marks.run(args)
+        return
     if args.hint_quality:
         import hint_quality
 
+        args.depth = args.depth or 10
         hint_quality.run(args)
         return
     if args.against == "sunfish":
