@@ -5,11 +5,13 @@ nodes alone (no deadline: the same hint on a loaded machine)."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from battlechess_tui import ai
 from battlechess_tui.ai import Budget, Hint
 from battlechess_tui.session import build_game
 from battlechess_tui.ui import computer
@@ -26,7 +28,7 @@ class HeldHint:
         self.started = threading.Event()
         self.release = threading.Event()
         self.budgets: list[Budget] = []
-        self.real = computer.hint
+        self.real: Callable[..., Hint] = ai.hint
 
     def __call__(self, rules: Any, state: Any, seat: str, rng: Any, budget: Budget) -> Hint:
         self.budgets.append(budget)
