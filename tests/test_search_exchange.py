@@ -1,6 +1,6 @@
 """Issue 40, item 1: static exchange evaluation on the searcher's board (``exchange.py``):
 captures and recaptures on one square by the least valuable attacker, x-rays joining in, each
-side free to stop; a piece left en prise is what the enemy wins by one capture."""
+side free to stop."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from battlechess_tui.ai import Budget, hint
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.rules.chess_family.exchange import hanging, see
+from battlechess_tui.rules.chess_family.exchange import see
 from battlechess_tui.rules.chess_family.flat import FlatBoard, square
 from battlechess_tui.rules.chess_family.search import AlphaBeta, Rule
 
@@ -50,15 +50,6 @@ def test_see_plays_the_exchange_out(fen: str, move: str, gain: int) -> None:
     before = list(board.b)
     assert see(board, move_of(board, move)) == gain
     assert board.b == before  # the board is as it was
-
-
-def test_a_piece_en_prise_is_what_the_enemy_wins() -> None:
-    # White's knight on d5, guarded by a pawn, is attacked by a pawn: the knight for a pawn
-    board = FlatBoard("4k3/8/4p3/3N4/4P3/8/8/4K3 w - - 0 1")
-    assert hanging(board, 0) == 320 - 100
-    assert hanging(board, 1) == 0  # nothing of Black's is attacked
-    # a free rook: all of it
-    assert hanging(FlatBoard("4k3/8/8/3r4/8/8/8/3QK3 b - - 0 1"), 1) == 500
 
 
 def test_the_hint_does_not_give_its_queen_for_a_guarded_knight() -> None:

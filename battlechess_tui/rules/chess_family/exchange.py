@@ -3,15 +3,13 @@
 ``see(board, move)`` is the material the side making a capture wins once both sides have
 recaptured on its square with their least valuable attackers for as long as it pays, each
 side free to stop; pieces behind the ones that took (x-rays) join in. Pins and checks are not
-seen. ``hanging(board, side)`` is the most ``side`` stands to lose on one square, with the
-enemy to move: the search's estimate of a threat it has not yet answered.
+seen.
 """
 
 from __future__ import annotations
 
 from battlechess_tui.engine.chessboard import BISHOP, KING, KNIGHT_, PAWN, QUEEN, ROOK
 from battlechess_tui.rules.chess_family.flat import (
-    BOARD_SQUARES,
     DIAGONALS,
     EN_PASSANT,
     KING_STEPS,
@@ -98,20 +96,3 @@ def see(board: FlatBoard, move: int) -> int:
     for i in range(len(gains) - 1, 0, -1):
         gains[i - 1] = -max(-gains[i - 1], gains[i])
     return gains[0]
-
-
-def hanging(board: FlatBoard, side: int) -> int:
-    """The most material of ``side`` the enemy wins by one capture (by ``see``), with the
-    enemy to move; 0 where nothing of ``side``'s is en prise."""
-    b = board.b
-    enemy = side ^ 1
-    worst = 0
-    for sq in BOARD_SQUARES:
-        p = b[sq]
-        if not p or p >> 3 != side or p & 7 == KING or VALUE[p & 7] <= worst:
-            continue
-        attacker = least_attacker(b, sq, enemy)
-        if attacker < 0:
-            continue
-        worst = max(worst, see(board, attacker | sq << 8))
-    return worst
