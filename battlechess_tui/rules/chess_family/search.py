@@ -1,9 +1,10 @@
 """The chess family's fast searcher (``Rules.searcher``): classic and Single Combat.
 
 Iterative deepening negamax with alpha-beta (principal variation search) on the searcher's own
-``FlatBoard`` (make/unmake), a quiescence search over captures, move ordering by the
-transposition table's move, MVV-LVA, killers and history, a transposition table keyed by
-Zobrist hashes, null-move pruning and late-move reductions. Single Combat's captures are
+``FlatBoard`` (make/unmake), a quiescence search over captures (those that lose by static
+exchange left out), move ordering by the transposition table's move, MVV-LVA, killers and
+history, a transposition table keyed by Zobrist hashes, null-move pruning, late-move
+reductions, check extensions and, in FIDE chess, futility near the horizon and mate distance. Single Combat's captures are
 fights: chance nodes weighed by the rules' exact chance, searched with Star1 bounds so that
 they still prune (the won fight's branch first, with a window that assumes the worst and the
 best of the lost one). Work is counted in nodes (each position made is one); the ``Limits``
