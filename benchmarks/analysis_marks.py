@@ -85,7 +85,13 @@ def run(args: Any) -> None:
         ]
         for n, future in enumerate(as_completed(futures), start=1):
             decisions.extend(future.result())
-            print(f"analysed {n} of {len(games)} games", file=sys.stderr, flush=True)
+            print(  # a long run can be read part-way
+                f"analysed {n} of {len(games)} games, {len(decisions)} decisions: ?? "
+                f"{agreement(decisions, ('??',), BLUNDER)}; ? or ?? "
+                f"{agreement(decisions, ('?', '??'), MISTAKE)}",
+                file=sys.stderr,
+                flush=True,
+            )
     print(
         f"{len(games)} games, {level} against {args.against} (Skill Level {args.skill}, "
         f"{args.engine_ms} ms a move); analysis at {args.analysis_level}; "
