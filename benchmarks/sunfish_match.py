@@ -81,9 +81,9 @@ def sunfish_move(board: chess.Board, seconds: float) -> chess.Move:
                 best, finished = cand or best, depth
             if score >= gamma and move is not None:
                 cand = move
+        chosen = cand or best  # the search ended after a depth it finished
     except sunfish.Stop:
-        pass
-    chosen = best or cand
+        chosen = best or cand  # stopped within a depth: the last one finished
     if chosen is None:
         return next(iter(board.legal_moves))
     move = chess.Move.from_uci(uci.render_move(chosen, white))
