@@ -4,11 +4,12 @@ Iterative deepening negamax with alpha-beta (principal variation search) on the 
 ``FlatBoard`` (make/unmake), a quiescence search over captures (those that lose by static
 exchange left out), move ordering by the transposition table's move, MVV-LVA, killers and
 history, a transposition table keyed by Zobrist hashes, null-move pruning, late-move
-reductions, check extensions and, in FIDE chess, futility near the horizon and mate distance. Single Combat's captures are
-fights: chance nodes weighed by the rules' exact chance, searched with Star1 bounds so that
-they still prune (the won fight's branch first, with a window that assumes the worst and the
-best of the lost one). Work is counted in nodes (each position made is one); the ``Limits``
-stop the search, which then answers with the best decision of the deepest search finished.
+reductions, check extensions and, in FIDE chess, futility near the horizon and mate
+distance. Single Combat's captures are fights: chance nodes weighed by the rules' exact
+chance, searched with Star1 bounds so that they still prune (the won fight's branch first,
+with a window that assumes the worst and the best of the lost one). Work is counted in nodes
+(each position made is one); the ``Limits`` stop the search, which then answers with the best
+decision of the deepest search finished.
 """
 
 from __future__ import annotations
