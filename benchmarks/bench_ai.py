@@ -5,7 +5,12 @@ Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--job
       .venv/bin/python benchmarks/bench_ai.py --calibrate
       .venv/bin/python benchmarks/bench_ai.py --against stockfish [--level medium]
       [--skill 0] [--engine-ms 50] [--games 40] [--jobs J]
-      .venv/bin/python benchmarks/bench_ai.py --hint-quality [--positions 40]
+      .venv/bin/python benchmarks/bench_ai.py --against sunfish [--level hard] [--engine-ms 400]
+      [--games 20] [--jobs J]
+      .venv/bin/python benchmarks/bench_ai.py --hint-quality [--positions 200]
+      [--sets self-play middlegame] [--level LEVEL]
+      .venv/bin/python benchmarks/bench_ai.py --analysis-marks [--games 30] [--level medium]
+      [--skill 0] [--engine-ms 50] [--jobs J]
 
 For each game (and D&D at level 5), the medium player meets the random player and the greedy
 player (or the ``--pairs`` given, e.g. ``hard:medium medium:easy``; a level against another
@@ -25,8 +30,12 @@ own searcher, the searcher's.
 ``--against stockfish`` plays classic against a UCI engine (``uci_match.py``: python-chess and
 Debian's stockfish, benchmark-only) at ``--skill`` and ``--engine-ms`` per move, colours
 alternating; it prints won-lost-drawn, the score with its 95% Wilson interval and the Elo
-difference it implies. ``--hint-quality`` scores the hint's move against the engine's best
-on positions from the engine's games (``hint_quality.py``).
+difference it implies. ``--against sunfish`` plays sunfish (PyPI, the ``bench`` extra) with
+``--engine-ms`` of CPU time a move, in pairs of games from twenty openings
+(``sunfish_match.py``). ``--hint-quality`` scores the hint's move against the engine's best
+on two sets of positions from the engine's games (``hint_quality.py``). ``--analysis-marks``
+compares the analysis's "??" and "?" with Stockfish's losses at depth 12 on games against it
+(``analysis_marks.py``).
 """
 
 from __future__ import annotations
@@ -197,7 +206,9 @@ def main() -> None:
     parser.add_argument("--paired", action="store_true", help="each deal once with each colour")
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument("--against", metavar="ENGINE", help="play classic against a UCI engine")
-    parser.add_argument("--level", default="medium", help="our level (--against)")
+    parser.add_argument(
+        "--level", default=None, help="our level (--against: medium; --hint-quality: the hint's)"
+    )
     parser.add_argument("--skill", type=int, default=0, help="the engine's Skill Level (0-20)")
     parser.add_argument("--engine-ms", type=int, default=50, help="the engine's ms per move")
     parser.add_argument(
@@ -205,19 +216,42 @@ def main() -> None:
     )
     parser.add_argument("--hint-quality", action="store_true")
     parser.add_argument("--positions", type=int, default=40, help="--hint-quality positions")
-    parser.add_argument("--depth", type=int, default=10, help="--hint-quality engine depth")
+    parser.add_argument(
+        "--depth", type=int, help="the engine's depth (--hint-quality 10, --analysis-marks 12)"
+    )
+    parser.add_argument("--analysis-marks", action="store_true")
+    parser.add_argument(
+        "--analysis-level", default="medium", help="--analysis-marks: the analysis's level"
+    )
+    parser.add_argument(
+        "--sets", nargs="*", choices=("self-play", "middlegame"), help="--hint-quality sets"
+    )
     args = parser.parse_args()
     if args.calibrate:
         calibrate(args.seed, args.only)
         return
+    if args.analysis_marks:
+        import analysis_marks
+
+        args.against = args.against or "stockfish"
+        args.depth = args.depth or 12
+        analysis_marks.run(args)
+        return
     if args.hint_quality:
         import hint_quality
 
+        args.depth = args.depth or 10
         hint_quality.run(args)
+        return
+    if args.against == "sunfish":
+        import sunfish_match
+
+        sunfish_match.run(args)
         return
     if args.against:
         import uci_match
 
+        args.level = args.level or "medium"
         uci_match.run_match(args)
         return
     pairs = [p.split(":") for p in args.pairs]

@@ -63,6 +63,7 @@ class GameResult:
     plies: int
     ending: str
     seconds: tuple[float, ...]  # our decisions' wall-clock times
+    moves: tuple[str, ...] = ()  # the game's moves (UCI), for its analysis
 
 
 def to_action(move: chess.Move) -> Action:
@@ -108,7 +109,8 @@ def play_game(match: Match, index: int) -> GameResult:
     outcome = rules.outcome(state)
     winner = outcome.winner if outcome is not None else None
     ending = variant.presenter.outcome_reason(outcome) if outcome else f"{MAX_PLIES} plies"
-    return GameResult(index, ours, winner, plies, ending, tuple(seconds))
+    moves = tuple(m.uci() for m in board.move_stack)
+    return GameResult(index, ours, winner, plies, ending, tuple(seconds), moves)
 
 
 def play_match(match: Match, games: int, jobs: int) -> list[GameResult]:

@@ -9,6 +9,7 @@ import pytest
 
 from battlechess_tui.ai.budget import (
     DEFAULT_NODES_PER_MS,
+    HINT_MS,
     THINK_MS,
     Budget,
     level_ms,
@@ -67,6 +68,20 @@ def test_single_combats_easy_thinks_a_fifth_of_the_time_and_an_explicit_time_sti
     assert level_ms(Level.EASY, make_rules("classic")) == THINK_MS[Level.EASY]
 
 
+def test_the_hint_thinks_in_nodes_alone_classics_hint_longer_than_hard() -> None:
+    """Issue 40, item 1: classic's hint has 80,000 nodes (about 0.8 CPU s; Single Combat
+    inherits it), the slower searches' games give it hard's, as does a game stating none; no
+    deadline, so a loaded machine gives the same hint."""
+    classic = Budget.for_hint(make_rules("classic"))
+    assert classic.nodes == 80_000 and classic.deadline is None
+    assert classic.nodes > Budget.for_level("hard", rules=make_rules("classic")).nodes
+    assert Budget.for_hint(make_rules("single-combat")).nodes == 80_000
+    for key in ("arena", "brawl", "dnd", "gladiator", "dice-chess"):
+        rules = make_rules(key)
+        assert Budget.for_hint(rules).nodes == Budget.for_level("hard", rules=rules).nodes, key
+    assert Budget.for_hint(None).nodes == round(HINT_MS * DEFAULT_NODES_PER_MS)
+
+
 def test_a_house_file_may_give_a_level_its_own_time(tmp_path: Path) -> None:
     body = 'base = "classic"\n[search]\nnodes_per_ms = 10\nthink_ms = { hard = 3000 }\n'
     rules = resolve(str(_house(tmp_path, body))).rules
@@ -112,7 +127,7 @@ def test_a_house_game_saved_before_search_was_stated_counts_as_its_base() -> Non
         ("nodes_per_ms = 4\ndepth = 3", "search.depth: Extra inputs are not permitted"),
         (
             "nodes_per_ms = 4\nthink_ms = { expert = 9 }",
-            "search.think_ms.expert.[key]: Input should be 'easy', 'medium' or 'hard'",
+            "search.think_ms.expert.[key]: Input should be 'easy', 'medium', 'hard' or 'hint'",
         ),
         (
             "nodes_per_ms = 4\nthink_ms = { easy = 0 }",

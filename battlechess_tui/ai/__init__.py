@@ -6,10 +6,11 @@ For the app (a worker thread)::
     budget = Budget.for_level(level, wall_clock=True, cancel=cancel)
     action = make_player(level).choose(rules, state, seat, rng, budget)   # or Cancelled
 
-and for the hint key, ``hint(rules, state, seat, rng, budget)``: the medium player's decision
-with its odds and one line of why (``Hint.reason()``). ``decide(rules, state, budget)`` gives
-the preferred decision in a position with the estimate for the side to move (``Decision``:
-worth in [-1, 1], the estimate in the game's unit, plies to a forced mate), for analysis.
+and for the hint key, ``hint(rules, state, seat, rng, budget)``: the search's decision within
+the hint's budget (``Budget.for_hint``) with its odds and one line of why
+(``Hint.reason()``). ``decide(rules, state, budget)`` gives the preferred decision in a
+position with the estimate for the side to move (``Decision``: worth in [-1, 1], the estimate
+in the game's unit, plies to a forced mate), for analysis.
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ def hint(
     rng: random.Random | None = None,
     budget: Budget | None = None,
 ) -> Hint:
-    """The medium player's decision for ``seat`` with its odds and numbers (``reason()``)."""
+    """The search's best decision for ``seat`` with its odds and numbers (``reason()``),
+    within ``budget`` (the hint's, ``Budget.for_hint``, where none is given)."""
     return SearchPlayer(DEFAULT_LEVEL).analyse(
-        rules, state, seat, rng or random.Random(0), budget or Budget.for_level(DEFAULT_LEVEL)
+        rules, state, seat, rng or random.Random(0), budget or Budget.for_hint(rules)
     )
 
 

@@ -24,6 +24,10 @@ __all__ = ["DEFAULT_LEVEL", "LEVELS", "Budget", "Cancelled", "Level", "level_ms"
 
 #: Search levels and their thinking time per decision (ms) on the reference machine.
 THINK_MS = {Level.EASY: 50, Level.MEDIUM: 200, Level.HARD: 1000}
+#: The hint's thinking time (ms on the reference machine): as long as hard's, unless the game's
+#: ``[search] think_ms`` gives ``hint`` its own. A hint may take up to a second on an idle
+#: machine; its budget is in nodes alone, so it is the same on a loaded one.
+HINT_MS = THINK_MS[Level.HARD]
 #: Nodes one millisecond buys in a game whose variant file states none. Each shipped game
 #: states its own (``[search] nodes_per_ms``, measured once on the reference machine with
 #: ``benchmarks/bench_ai.py --calibrate``): it turns a thinking time into a node budget, so the
@@ -112,6 +116,18 @@ class Budget:
         deadline = time.monotonic() + ms / 1000 if wall_clock else None
         nodes = max(MIN_NODES, round(ms * nodes_per_ms(rules)))
         return cls(nodes, deadline, cancel, margin(level, rules))
+
+    @classmethod
+    def for_hint(
+        cls, rules: Rules[Any] | None = None, *, cancel: threading.Event | None = None
+    ) -> Budget:
+        """The hint's budget in the game of ``rules``: ``HINT_MS`` (or the game's ``[search]
+        think_ms.hint``) in nodes, with no deadline (the same hint on any machine; the app
+        cancels it when the position changes)."""
+        search = search_spec(rules)
+        own = search.think_ms.get("hint") if search is not None else None
+        ms = own if own is not None else HINT_MS
+        return cls(max(MIN_NODES, round(ms * nodes_per_ms(rules))), None, cancel)
 
     def check(self) -> None:
         """Raise ``Cancelled`` once the cancel event is set."""

@@ -160,10 +160,11 @@ class SearchSpec(BaseModel):
         description="nodes of search one millisecond of thinking buys (ai/budget.py)",
     )
     think_ms: dict[
-        Literal["easy", "medium", "hard"], Annotated[int, Field(gt=0, le=MAX_THINK_MS)]
+        Literal["easy", "medium", "hard", "hint"], Annotated[int, Field(gt=0, le=MAX_THINK_MS)]
     ] = Field(
         default_factory=dict,
-        description="a level's thinking time in this game where it is not ai/budget.py's",
+        description="a level's (or the hint's) thinking time in this game where it is not "
+        "ai/budget.py's",
     )
     easy_margin: float = Field(
         default=0.0,

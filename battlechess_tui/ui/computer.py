@@ -137,10 +137,11 @@ def draw_answer(rules: Rules[Any], state: Any, seat: str, budget: Budget | None 
 
 
 def advise(req: Request, cancel: threading.Event) -> Hint:
-    """The hint key's answer (in a worker thread): the medium player's decision and why."""
+    """The hint key's answer (in a worker thread): the search's decision within the hint's
+    node budget (no deadline: the same hint on any machine) and why."""
     if req.draw_offered:
         return Hint(draw_answer(req.rules, req.state, req.seat))
-    budget = Budget.for_level(DEFAULT_LEVEL, rules=req.rules, wall_clock=True, cancel=cancel)
+    budget = Budget.for_hint(req.rules, cancel=cancel)
     return hint(req.rules, req.state, req.seat, random.Random(req.seed), budget)
 
 

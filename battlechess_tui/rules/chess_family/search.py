@@ -1,13 +1,15 @@
 """The chess family's fast searcher (``Rules.searcher``): classic and Single Combat.
 
 Iterative deepening negamax with alpha-beta (principal variation search) on the searcher's own
-``FlatBoard`` (make/unmake), a quiescence search over captures, move ordering by the
-transposition table's move, MVV-LVA, killers and history, a transposition table keyed by
-Zobrist hashes, null-move pruning and late-move reductions. Single Combat's captures are
-fights: chance nodes weighed by the rules' exact chance, searched with Star1 bounds so that
-they still prune (the won fight's branch first, with a window that assumes the worst and the
-best of the lost one). Work is counted in nodes (each position made is one); the ``Limits``
-stop the search, which then answers with the best decision of the deepest search finished.
+``FlatBoard`` (make/unmake), a quiescence search over captures (those that lose by static
+exchange left out), move ordering by the transposition table's move, MVV-LVA, killers and
+history, a transposition table keyed by Zobrist hashes, null-move pruning, late-move
+reductions, check extensions and, in FIDE chess, futility near the horizon and mate
+distance. Single Combat's captures are fights: chance nodes weighed by the rules' exact
+chance, searched with Star1 bounds so that they still prune (the won fight's branch first,
+with a window that assumes the worst and the best of the lost one). Work is counted in nodes
+(each position made is one); the ``Limits`` stop the search, which then answers with the best
+decision of the deepest search finished.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from battlechess_tui.engine.chessboard import KING
 from battlechess_tui.engine.rules import Limits
+from battlechess_tui.rules.chess_family.exchange import see
 from battlechess_tui.rules.chess_family.flat import (
     VALUE,
     FlatBoard,
@@ -35,6 +38,10 @@ EXACT, LOWER, UPPER = 0, 1, 2
 EVASION_PLIES = 2
 MAX_QUIESCE = 8
 DELTA = 200
+#: Futility (FIDE's sure captures only): the margin a quiet move may gain by depth left (1, 2),
+#: and the margin a depth above beta by which the estimate stands on (reverse futility).
+FUTILITY = (0, 200, 450)
+REVERSE = 150
 #: Null-move reduction, and the depth from which late moves are searched shallower.
 NULL_R = 2
 LMR_DEPTH = 3
@@ -43,6 +50,8 @@ LMR_AFTER = 3
 FIGHT_PROBES = 4
 #: Move ordering: the table's move, captures, promotions, killers; history below.
 ORDER_TT, ORDER_CAPTURE, ORDER_PROMO, ORDER_KILLER = 1 << 30, 1 << 26, 1 << 25, 1 << 24
+#: Captures that lose material by static exchange come after every quiet move.
+ORDER_LOSING = -(1 << 20)
 
 
 class Stop(Exception):
@@ -326,6 +335,10 @@ class AlphaBeta:
             if self.rule.check and not self.any_legal():
                 return -self.won(ply) if in_check else 0
             return board.evaluate()
+        if self.pruning and self.rule.check:  # mate distance: no line beats a nearer mate
+            alpha, beta = max(alpha, -self.won(ply)), min(beta, self.won(ply + 1))
+            if alpha >= beta:
+                return int(alpha)
         key = board.hash
         entry = self.tt.get(key)
         tt_move = 0
@@ -339,6 +352,12 @@ class AlphaBeta:
                     or (e_flag == UPPER and v <= alpha)
                 ):
                     return v
+        floor = INF  # frontier futility: a quiet move must be able to reach alpha
+        if self.pruning and not in_check and self.rule.fights is None and depth < len(FUTILITY):
+            stand = board.evaluate()
+            if abs(beta) < MATE_BOUND and stand - REVERSE * depth >= beta:
+                return stand  # reverse futility: too far above beta for one quiet move to undo
+            floor = stand + FUTILITY[depth]
         if self.pruning and not in_check and self.null_ok(depth, beta):
             board.make_null()
             self.path.append(board.hash)
@@ -349,7 +368,7 @@ class AlphaBeta:
                 board.unmake()
             if v >= beta:
                 return v
-        return self.search_moves(depth, alpha, beta, ply, in_check, tt_move)
+        return self.search_moves(depth, alpha, beta, ply, in_check, tt_move, floor)
 
     def any_legal(self) -> bool:
         board = self.board
@@ -378,15 +397,23 @@ class AlphaBeta:
         ply: int,
         in_check: bool,
         tt_move: int,
+        floor: int | float = INF,
     ) -> int:
+        """The moves searched (principal variation search, late quiet moves reduced); a
+        quiet move that gives no check is skipped where the estimate after it, ``floor``,
+        cannot reach alpha (futility)."""
         board = self.board
-        moves = self.ordered(board.moves(), tt_move, ply)
+        moves = self.ordered(board.moves(), tt_move, ply, exchange=self.rule.fights is None)
         start_alpha = alpha
         best, best_move, legal = -INF, 0, 0
         self.path.append(board.hash)
         try:
             for m in moves:
                 quiet = not board.victim(m) and not (m >> 16) & 15
+                if legal and quiet and floor <= alpha and self.futile(m):
+                    legal += 1
+                    best = max(best, int(floor))
+                    continue
                 reduce = (
                     self.pruning
                     and depth >= LMR_DEPTH
@@ -422,6 +449,16 @@ class AlphaBeta:
         self.store(board.hash, depth, best, flag, best_move, ply)
         return best
 
+    def futile(self, m: int) -> bool:
+        """Is the quiet move ``m`` legal and without check (so futility may skip it)? The
+        look counts as a node."""
+        self.tick()
+        board = self.board
+        legal = board.make(m)
+        quiet = legal and not board.in_check()
+        board.unmake()
+        return quiet
+
     def no_move(
         self, depth: int, alpha: int | float, beta: int | float, ply: int, in_check: bool
     ) -> int:
@@ -448,8 +485,8 @@ class AlphaBeta:
     def quiesce(self, alpha: int | float, beta: int | float, ply: int, qdepth: int = 0) -> int:
         """Captures (and promotions) only, from the static estimate; in check near the
         horizon, every move. Captures that cannot raise alpha (delta pruning) and, with
-        FIDE's sure captures, those that give a piece for a lesser one on a guarded square
-        are left out; a fight's lost result is taken at its static estimate."""
+        FIDE's sure captures, those that lose material by static exchange (``see``) are
+        left out; a fight's lost result is taken at its static estimate."""
         self.tick()
         board = self.board
         if self.rule.check:
@@ -465,7 +502,7 @@ class AlphaBeta:
         best = stand
         if stand > alpha:
             alpha = stand
-        b, enemy = board.b, board.side ^ 1
+        b = board.b
         fights = self.rule.fights
         for m in self.ordered(board.moves(captures_only=True), 0, ply):
             victim = board.victim(m)
@@ -479,8 +516,7 @@ class AlphaBeta:
                 hope = INF if victim & 7 == KING else stand + gain + DELTA
                 v = self.quick_fight(m, victim, fights, alpha, beta, ply, qdepth, hope)
             else:
-                attacker = VALUE[b[m & 255] & 7]
-                if attacker > gain and board.attacked((m >> 8) & 255, enemy):
+                if VALUE[b[m & 255] & 7] > gain and see(board, m) < 0:
                     continue
                 v = self.child_q(m, alpha, beta, ply, qdepth)
             if v > best:
@@ -591,7 +627,11 @@ class AlphaBeta:
 
     # -- ordering and the table ----------------------------------------------------------------
 
-    def ordered(self, moves: list[int], tt_move: int, ply: int) -> list[int]:
+    def ordered(
+        self, moves: list[int], tt_move: int, ply: int, *, exchange: bool = False
+    ) -> list[int]:
+        """``moves`` best first; with ``exchange``, captures that lose material by static
+        exchange come last."""
         board = self.board
         b = board.b
         fights = self.rule.fights
@@ -609,6 +649,9 @@ class AlphaBeta:
                     worth = VALUE[victim & 7] if victim & 7 != KING else 20_000
                     if fights is not None:
                         worth = int(worth * fights[attacker][victim & 7])
+                    elif exchange and VALUE[attacker] > worth and see(board, m) < 0:
+                        keyed.append((ORDER_LOSING + worth - VALUE[attacker], m))
+                        continue
                     score = ORDER_CAPTURE + 16 * worth - VALUE[attacker] // 16
                 elif promo:
                     score = ORDER_PROMO + VALUE[promo]
