@@ -56,6 +56,14 @@ _STEPPING = (
         show=False,
     ),
     Command(
+        "learn",
+        "L,l",
+        "Learn",
+        "learn",
+        "Learn from your mistakes: play each ? and ?? again and find a better decision",
+        show=False,
+    ),
+    Command(
         "next-roll",
         "d",
         "Big roll",
@@ -91,6 +99,7 @@ White's winning chance, the position shown marked ▲, mistakes `?` and big roll
 `y` again hides or shows it. The move log marks inaccuracies `?!`, mistakes `?` and blunders
 `??`, and the luck of each roll. `m` jumps to the next mistake, `d` to the next big roll
 (dice). The analysis is kept beside the save (`GAME.analysis`) and shown at once next time.
+`L` goes through your mistakes (`?` and `??`) one by one: find a better decision in each.
 """
 REPLAY_DICE_HELP = "The dice tray shows each roll exactly as it fell."
 
@@ -111,6 +120,7 @@ class ReplayScreen(TableScreen):
         path: Path | None = None,
         start: int = 0,
         analyse: bool = False,
+        learn: bool = False,
     ) -> None:
         super().__init__(game)
         self.save_dir = save_dir
@@ -118,7 +128,8 @@ class ReplayScreen(TableScreen):
         self.set_reactive(ReplayScreen.ply, max(0, min(start, len(game.plies))))
         self._timer: Timer | None = None
         self.analysis: Analysis | None = None
-        self._analyse_at_once = analyse
+        self._analyse_at_once = analyse or learn
+        self._learn_when_done = learn
         self._status = ""
         self._cancel = threading.Event()
 
@@ -136,6 +147,8 @@ class ReplayScreen(TableScreen):
         kept = self._kept()
         if kept is not None:
             self.call_after_refresh(self._show_analysis, kept, "")
+            if self._learn_when_done:
+                self.call_after_refresh(self.action_learn)
         elif self._analyse_at_once:
             self.action_analyse()
 
@@ -283,6 +296,8 @@ class ReplayScreen(TableScreen):
             self._show_analysis(event.worker.result, "")
             marked = sum(1 for d in event.worker.result.decisions if d.mark)
             self.message = f"Analysis done: {marked} marked decisions (m: next mistake)."
+            if self._learn_when_done:
+                self.action_learn()
         elif event.state == WorkerState.ERROR and not isinstance(
             event.worker.error, AnalysisCancelled
         ):
@@ -318,6 +333,21 @@ class ReplayScreen(TableScreen):
             return
         self._stop()
         self.ply = found.ply + 1
+
+    def action_learn(self) -> None:
+        """Learn from your mistakes (``ui/screens/mistakes.py``), once the analysis is done."""
+        from battlechess_tui.ui.screens.mistakes import MistakesScreen, learner_side
+
+        self._learn_when_done = False
+        if self.analysis is None or not self.analysis.complete:
+            self._learn_when_done = True
+            if self.analysis is None and not self._status:
+                self.action_analyse()
+            self.message = "Analysing first: your mistakes come up when it is done."
+            return
+        self._stop()
+        side = learner_side(self.game, self.flipped)
+        self.app.push_screen(MistakesScreen(self.game, self.analysis, side, self.save_dir))
 
     def action_fork(self) -> None:
         """A new game from the position shown, its decisions rebuilt with their own rolls."""
