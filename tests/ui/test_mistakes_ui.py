@@ -128,3 +128,24 @@ async def test_l_before_the_analysis_analyses_first(tmp_path: Path) -> None:
             if isinstance(pilot.app.screen, MistakesScreen):
                 break
         assert isinstance(pilot.app.screen, MistakesScreen)
+
+
+async def test_l_on_the_result_panel_analyses_then_retries_the_mistakes(tmp_path: Path) -> None:
+    from battlechess_tui.session import build_game
+    from battlechess_tui.ui.screens.dialogs import ResultPanel
+
+    game = build_game("classic", None, 7, None)
+    app = BattleChessApp("play", game=game, save_dir=tmp_path, settings=Settings(animate=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for move in ("f2f3", "e7e5", "g2g4", "d8h4"):
+            await key_move(pilot, move)
+        assert isinstance(app.screen, ResultPanel)
+        await pilot.press("l")
+        for _ in range(600):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, MistakesScreen):
+                break
+        screen = app.screen
+        assert isinstance(screen, MistakesScreen)
+        assert screen.side == 0 and 2 in [d.ply for d in screen.run.mistakes]  # g4??
+        assert all(d.side == 0 for d in screen.run.mistakes)
