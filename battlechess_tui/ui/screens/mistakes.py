@@ -85,6 +85,10 @@ class MistakesScreen(GameScreen):
         super().on_mount()
         self.show_mistake()
 
+    def current_actions(self) -> list[Action]:
+        """The rules' decisions only: no draw offers or resigning here."""
+        return self.game.rule_actions()
+
     # -- what is shown -----------------------------------------------------------------------
 
     def say(self, text: str) -> None:
