@@ -159,13 +159,14 @@ MAY_REACH: dict[str, set[str]] = {
     "tutorial": {"engine", "save", TOP},
     "analysis": {"ai", "engine", "save", TOP},  # over ai/ (no UI); kept beside a save
     "campaign": {"engine", "save", "simulation", "ai", TOP},
+    "puzzles": {"ai", "analysis", "engine", "save", "simulation", TOP},  # made from games
     "ui": {
         *("ai", "analysis", "campaign", "engine", "save", "session", "simulation", "tutorial"),
-        TOP,
+        *("puzzles", TOP),
     },
     "cli": {
         *("ai", "analysis", "campaign", "engine", "save", "session", "simulation", "tutorial"),
-        *("ui", TOP),
+        *("puzzles", "ui", TOP),
     },
 }
 MAY_REACH["__main__"] = MAY_REACH["cli"] | {"cli"}

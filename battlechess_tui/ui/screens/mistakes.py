@@ -34,7 +34,7 @@ from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.views import percent
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import close_screen
-from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen, facing
+from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 
 #: The game table's commands left out here (no hints: finding the decision is the point).
 NOT_HERE = frozenset(
@@ -47,13 +47,6 @@ MISTAKE_COMMANDS: tuple[Command, ...] = (
     *(c for c in GAME_COMMANDS if c.action not in NOT_HERE and c.id != "quit"),
     Command("quit", "q", "Back", "quit_game", "Back to the replay"),
 )
-
-
-def learner_side(game: Game, flipped: bool) -> int:
-    """Whose mistakes: the one person's side against the computer, else the side the board
-    faces (White unless it is turned)."""
-    side = facing(game, False)
-    return side if side is not None else int(flipped)
 
 
 class MistakesScreen(GameScreen):

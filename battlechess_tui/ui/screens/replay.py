@@ -19,7 +19,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
-from battlechess_tui.ui.navigation import BackToMenu, StartGame, navigate
+from battlechess_tui.ui.navigation import BackToMenu, RetryMistakes, StartGame, navigate
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.widgets.analysis_panel import AnalysisPanel, PanelModel, marked_log
 from battlechess_tui.ui.widgets.board import Board
@@ -335,8 +335,9 @@ class ReplayScreen(TableScreen):
         self.ply = found.ply + 1
 
     def action_learn(self) -> None:
-        """Learn from your mistakes (``ui/screens/mistakes.py``), once the analysis is done."""
-        from battlechess_tui.ui.screens.mistakes import MistakesScreen, learner_side
+        """Learn from your mistakes (``ui/screens/mistakes.py``), once the analysis is done:
+        the person's side against the computer, else the side the board faces."""
+        from battlechess_tui.ui.computer import people_side
 
         self._learn_when_done = False
         if self.analysis is None or not self.analysis.complete:
@@ -346,8 +347,9 @@ class ReplayScreen(TableScreen):
             self.message = "Analysing first: your mistakes come up when it is done."
             return
         self._stop()
-        side = learner_side(self.game, self.flipped)
-        self.app.push_screen(MistakesScreen(self.game, self.analysis, side, self.save_dir))
+        side = people_side(self.game)  # else the side the board faces
+        side = int(self.flipped) if side is None else side
+        navigate(self, RetryMistakes(self.game, self.analysis, side, self.save_dir))
 
     def action_fork(self) -> None:
         """A new game from the position shown, its decisions rebuilt with their own rolls."""
