@@ -37,6 +37,8 @@ from battlechess_tui.simulation import cached_variant, game_seed
 PLAYERS, SLIPS = "easy", 0.2
 #: Levels: every decision screened, the best few confirmed, the hard level's own choice.
 SCREEN, CONFIRM, BEST = "easy", "medium", "hard"
+#: The seed of the check every shipped puzzle passes (``agrees``).
+RECHECK_SEED = 41
 #: Decisions the confirming level looks at again.
 TOP = 3
 #: A clear margin: 15 points of winning chance, or (where the estimate counts pawns) a pawn
@@ -94,9 +96,17 @@ def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
     (best, answer), (second, _) = confirmed[0], confirmed[1]
     if not clear(rules, best, second):
         return None
-    if engine.estimate(rules, state, BEST, seed).preferred != answer:
+    if engine.estimate(rules, state, BEST, seed).preferred != answer or not agrees(
+        rules, state, {answer}
+    ):
         return None
     return Found(answer, best, second, screened[0][1] == answer)
+
+
+def agrees(rules: Rules[Any], state: Any, answers: set[Action]) -> bool:
+    """Does the searcher at the fixed budget of ``CONFIRM`` (nodes, not time: the same on
+    every machine) choose one of ``answers``? Every shipped puzzle is checked so."""
+    return engine.estimate(rules, state, CONFIRM, RECHECK_SEED).preferred in answers
 
 
 def line_of(rules: Rules[Any], state: Any, answer: Action, seed: int) -> tuple[Line, list[str]]:
