@@ -33,8 +33,9 @@ from battlechess_tui.puzzles.model import Puzzle, Step
 from battlechess_tui.puzzles.themes import Line, has_fight, theme_of
 from battlechess_tui.simulation import cached_variant, game_seed
 
-#: The players of the games puzzles come from, and the share of their decisions made at random.
-PLAYERS, SLIPS = "easy", 0.2
+#: The players of the games puzzles come from, their thinking time (ms) and the share of their
+#: decisions made at random.
+PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.2
 #: Levels: every decision screened, the best few confirmed, the hard level's own choice.
 SCREEN, CONFIRM, BEST = "easy", "medium", "hard"
 #: The seed of the check every shipped puzzle passes (``agrees``).
@@ -46,10 +47,10 @@ TOP = 3
 CLEAR_CHANCE, CLEAR_PAWNS, STILL_OPEN = 0.15, 1.0, 0.8
 #: Decisions of the line shown after the answer's position (the answer included).
 LINE = 4
-#: Positions skipped at the start of a game (the opening), and after a puzzle is found.
-OPENING, AFTER_ONE = 6, 4
+#: Positions skipped at the start of a game (the opening).
+OPENING = 6
 #: Most decisions of a game played for puzzles; most puzzles taken from one game.
-GAME_LIMIT, PER_GAME = 160, 4
+GAME_LIMIT, PER_GAME = 100, 4
 
 
 def clear(rules: Rules[Any], best: float, second: float) -> bool:
@@ -165,36 +166,37 @@ def puzzle_at(rules: Rules[Any], state: Any, seed: int, id: str) -> Puzzle | Non
     )  # fmt: skip
 
 
-def slip_game(key: str, seed: int) -> Game:
-    """A game of the easy level where a share ``SLIPS`` of the decisions are made at random
-    instead: the slips leave the chances puzzles are made of."""
+def slip_game(key: str, seed: int) -> tuple[Game, list[int]]:
+    """A game of the easy level (thinking ``PLAY_MS``) where a share ``SLIPS`` of the
+    decisions are made at random instead, and the decisions that were slips: each leaves the
+    other side a chance, which is where puzzles are looked for."""
     game = Game(cached_variant(key, None), seed)
-    rules, rng = game.rules, random.Random(seed)
-    player, budget = make_player(PLAYERS), Budget.for_level(PLAYERS, rules=rules)
+    rules, rng, slips = game.rules, random.Random(seed), []
+    player, budget = make_player(PLAYERS), Budget.for_level(PLAYERS, PLAY_MS, rules=rules)
     names = [n.lower() for n in rules.side_names]
     while not game.over and len(game.plies) < GAME_LIMIT:
-        actions = game.rule_actions()
         if rng.random() < SLIPS:
-            game.play(rng.choice(actions))
+            slips.append(len(game.plies))
+            game.play(rng.choice(game.rule_actions()))
             continue
         side = rules.side_of(game.to_move)
         game.play(player.choose(rules, game.state, names[side], rng, budget))
-    return game
+    return game, slips
 
 
 def game_puzzles(key: str, seed: int, index: int) -> list[Puzzle]:
-    """The puzzles of computer game ``index`` of ``key`` (seeded by ``seed``)."""
+    """The puzzles of computer game ``index`` of ``key`` (seeded by ``seed``): the positions
+    right after its slips, past the opening."""
     number = game_seed(seed, index)
-    game = slip_game(key, number)
-    rules, ply = game.rules, OPENING
+    game, slips = slip_game(key, number)
     found: list[Puzzle] = []
-    while ply < len(game.plies) and len(found) < PER_GAME:
-        puzzle = puzzle_at(rules, game.positions[ply].state, number + ply, f"{key}-{index}-{ply}")
-        if puzzle is None:
-            ply += 1
-            continue
-        found.append(puzzle)
-        ply += AFTER_ONE
+    for ply in (s + 1 for s in slips if OPENING <= s + 1 < len(game.plies)):
+        state = game.positions[ply].state
+        puzzle = puzzle_at(game.rules, state, number + ply, f"{key}-{index}-{ply}")
+        if puzzle is not None:
+            found.append(puzzle)
+        if len(found) == PER_GAME:
+            break
     return found
 
 
