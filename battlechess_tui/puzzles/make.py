@@ -36,12 +36,14 @@ from battlechess_tui.simulation import cached_variant, game_seed
 #: The players of the games puzzles come from, their thinking time (ms) and the share of their
 #: decisions made at random.
 PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.2
-#: Levels: every decision screened, the best few confirmed, the hard level's own choice.
+#: Levels: every decision screened (a short look: ``SCREEN_MS``), the best few confirmed,
+#: the hard level's own choice.
 SCREEN, CONFIRM, BEST = "easy", "medium", "hard"
+SCREEN_MS = 10
 #: The seed of the check every shipped puzzle passes (``agrees``).
 RECHECK_SEED = 41
 #: Decisions the confirming level looks at again.
-TOP = 3
+TOP = 4
 #: A clear margin: 15 points of winning chance, or (where the estimate counts pawns) a pawn
 #: while the game is still open (the next best is not already won, the best not lost).
 CLEAR_CHANCE, CLEAR_PAWNS, STILL_OPEN = 0.15, 1.0, 0.8
@@ -64,11 +66,18 @@ def clear(rules: Rules[Any], best: float, second: float) -> bool:
 
 
 def _ranked(
-    rules: Rules[Any], state: Any, actions: list[Action], level: str, seed: int
+    rules: Rules[Any],
+    state: Any,
+    actions: list[Action],
+    level: str,
+    seed: int,
+    think_ms: int | None = None,
 ) -> list[tuple[float, Action]]:
     """``actions`` by their worth to the side deciding, best first."""
     sign = 1 if rules.side_to_move(state) == 0 else -1
-    worths = [(sign * engine.expected_after(rules, state, a, level, seed), a) for a in actions]
+    worths = [
+        (sign * engine.expected_after(rules, state, a, level, seed, think_ms), a) for a in actions
+    ]
     return sorted(worths, key=lambda pair: -pair[0])
 
 
@@ -90,7 +99,7 @@ def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
     actions = rules.legal_actions(state)
     if len(actions) < 2:
         return None
-    screened = _ranked(rules, state, actions, SCREEN, seed)
+    screened = _ranked(rules, state, actions, SCREEN, seed, SCREEN_MS)
     if not clear(rules, screened[0][0], screened[1][0]):
         return None
     confirmed = _ranked(rules, state, [a for _, a in screened[:TOP]], CONFIRM, seed)
@@ -192,7 +201,7 @@ def game_puzzles(key: str, seed: int, index: int) -> list[Puzzle]:
     found: list[Puzzle] = []
     for ply in (s + 1 for s in slips if OPENING <= s + 1 < len(game.plies)):
         state = game.positions[ply].state
-        puzzle = puzzle_at(game.rules, state, number + ply, f"{key}-{index}-{ply}")
+        puzzle = puzzle_at(game.rules, state, number + ply, f"{key}-{number}-{ply}")
         if puzzle is not None:
             found.append(puzzle)
         if len(found) == PER_GAME:
