@@ -156,7 +156,7 @@ MAY_REACH: dict[str, set[str]] = {
     "save": {"ai", "engine", TOP},  # ai: the computer levels a save may name
     "session": {"ai", "engine", TOP},
     "simulation": {"ai", "engine", "save", TOP},
-    "tutorial": {"engine", "save", TOP},
+    "tutorial": {"engine", "puzzles", "save", TOP},  # puzzles: a lesson's practice theme
     "analysis": {"ai", "engine", "save", TOP},  # over ai/ (no UI); kept beside a save
     "campaign": {"engine", "save", "simulation", "ai", TOP},
     "puzzles": {"ai", "analysis", "engine", "save", "simulation", TOP},  # made from games

@@ -13,10 +13,14 @@ from textual.widgets import OptionList
 from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.model import Puzzle, Step
 from battlechess_tui.puzzles.store import Catalogue, Refused, catalogue, games
+from battlechess_tui.tutorial.catalogue import find
+from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens import puzzles as screens
+from battlechess_tui.ui.screens.lesson import LessonScreen
 from battlechess_tui.ui.screens.puzzles import PuzzleListScreen, PuzzleScreen
-from tests.ui.driver import key_move
+from tests.ui.driver import key_move, submit
+from tests.ui.screen_text import seen
 
 SCHOLAR = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
 #: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4?? 4. Nxe5 Qg5?: Qxg5 wins the queen (a made-up second).
@@ -118,3 +122,70 @@ async def test_one_shipped_puzzle_of_every_game_is_solved_in_the_app(
         await pilot.press("colon", *first.answers[0], "enter")
         assert screen.message.startswith("Solved! Rating 1500 → "), screen.message
         assert kept.load().tried == {first.id: True}
+
+
+@pytest.fixture
+def made_up_shipped(monkeypatch: pytest.MonkeyPatch, made_up: None) -> None:
+    """The made-up puzzles as the lesson's end finds them too."""
+    from battlechess_tui.puzzles import store
+
+    found = Catalogue("classic", _puzzles())
+    monkeypatch.setattr(
+        store, "catalogue", lambda key: found if key == "classic" else Catalogue(key)
+    )
+
+
+async def _finish(pilot: Pilot, game: str, lesson: str, tmp_path: Path) -> LessonScreen:
+    ref = find(game, lesson)
+    pilot.app.push_screen(LessonScreen(LessonRun(ref), tmp_path))
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, LessonScreen)
+    for step in ref.lesson.steps:
+        await submit(pilot, step.expect[0])
+    assert screen.run.finished
+    screen.query_one("#move-input").blur()
+    return screen
+
+
+async def test_the_end_of_a_games_last_lesson_offers_its_puzzles(
+    made_up_shipped: None, tmp_path: Path
+) -> None:
+    async with BattleChessApp(save_dir=tmp_path, settings=Settings(animate=False)).run_test(
+        size=(120, 40)
+    ) as pilot:
+        screen = await _finish(pilot, "classic", "special-moves", tmp_path)
+        shown = " ".join(seen(pilot.app, screen.query_one("#lesson-step")).split())
+        assert "Practice: 2 puzzles of this game, P to start them." in shown
+        await pilot.press("P")
+        await pilot.pause()
+        puzzles = pilot.app.screen
+        assert isinstance(puzzles, PuzzleScreen) and len(puzzles.puzzles) == 2
+
+
+async def test_a_lesson_names_a_theme_as_its_practice(
+    made_up_shipped: None, tmp_path: Path
+) -> None:
+    assert find("classic", "check-and-mate").lesson.practice == "mate in 1"
+    async with BattleChessApp(save_dir=tmp_path, settings=Settings(animate=False)).run_test(
+        size=(120, 40)
+    ) as pilot:
+        screen = await _finish(pilot, "classic", "check-and-mate", tmp_path)
+        shown = " ".join(seen(pilot.app, screen.query_one("#lesson-step")).split())
+        assert "Practice: puzzles of the theme 'mate in 1', P to start them." in shown
+        await pilot.press("P")
+        await pilot.pause()
+        puzzles = pilot.app.screen
+        assert isinstance(puzzles, PuzzleScreen)
+        assert [p.id for p in puzzles.puzzles] == ["classic-t-1"]
+
+
+def test_a_lesson_whose_practice_is_no_theme_is_refused() -> None:
+    from dataclasses import replace
+
+    from battlechess_tui.tutorial.check import check_lesson
+
+    ref = find("classic", "check-and-mate")
+    bad = replace(ref, lesson=ref.lesson.model_copy(update={"practice": "forks"}))
+    assert any("practice: 'forks' is not a puzzle theme" in line for line in check_lesson(bad))
+    assert check_lesson(ref) == []

@@ -126,16 +126,18 @@ def line_text(puzzle: Puzzle) -> str:
 
 
 class PuzzleScreen(GameScreen):
-    """One puzzle after another of a game, each the one nearest the player's rating."""
+    """One puzzle after another of a game (of one theme, a lesson's practice, where given),
+    each the one nearest the player's rating."""
 
     PLAYER_COMMANDS = PUZZLE_COMMANDS
     BINDINGS = bindings(PUZZLE_COMMANDS)
     TELLS_SINCE = False
 
-    def __init__(self, game_key: str, save_dir: Path) -> None:
+    def __init__(self, game_key: str, save_dir: Path, theme: str | None = None) -> None:
         self.key = game_key
         self.progress = kept.load()
-        self.puzzles = catalogue(game_key).puzzles
+        every = catalogue(game_key).puzzles
+        self.puzzles = tuple(p for p in every if p.theme == theme) or every
         self.puzzle = self.progress.next_puzzle(self.puzzles)
         self.answered = False
         start = puzzle_game(self.puzzle) if self.puzzle else Game(make_variant(game_key), 1)
