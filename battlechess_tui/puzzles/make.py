@@ -35,7 +35,7 @@ from battlechess_tui.simulation import cached_variant, game_seed
 
 #: The players of the games puzzles come from, their thinking time (ms) and the share of their
 #: decisions made at random.
-PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.2
+PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.1
 #: Levels: every decision screened (a short look: ``SCREEN_MS``), the best few confirmed,
 #: the hard level's own choice.
 SCREEN, CONFIRM, BEST = "easy", "medium", "hard"
