@@ -35,7 +35,7 @@ from battlechess_tui.simulation import cached_variant, game_seed
 
 #: The players of the games puzzles come from, their thinking time (ms) and the share of their
 #: decisions made at random.
-PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.1
+PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.2
 #: Levels: every decision screened (a short look: ``SCREEN_MS``), the best few confirmed,
 #: the hard level's own choice.
 SCREEN, CONFIRM, BEST = "easy", "medium", "hard"
@@ -193,13 +193,29 @@ def slip_game(key: str, seed: int) -> tuple[Game, list[int]]:
     return game, slips
 
 
+def _chances(game: Game, slips: list[int]) -> list[int]:
+    """The positions where the other side first decides after each slip (a team turn's
+    next commander is the slipper's own side), past the opening."""
+    rules, found = game.rules, []
+    for slip in slips:
+        side = rules.side_to_move(game.positions[slip].state)
+        ply = next(
+            (p for p in range(slip + 1, len(game.plies))
+             if rules.side_to_move(game.positions[p].state) != side),
+            None,
+        )  # fmt: skip
+        if ply is not None and ply >= OPENING and ply not in found:
+            found.append(ply)
+    return found
+
+
 def game_puzzles(key: str, seed: int, index: int) -> list[Puzzle]:
     """The puzzles of computer game ``index`` of ``key`` (seeded by ``seed``): the positions
-    right after its slips, past the opening."""
+    where the other side decides after its slips."""
     number = game_seed(seed, index)
     game, slips = slip_game(key, number)
     found: list[Puzzle] = []
-    for ply in (s + 1 for s in slips if OPENING <= s + 1 < len(game.plies)):
+    for ply in _chances(game, slips):
         state = game.positions[ply].state
         puzzle = puzzle_at(game.rules, state, number + ply, f"{key}-{number}-{ply}")
         if puzzle is not None:
