@@ -38,12 +38,13 @@ from battlechess_tui.simulation import cached_variant, game_seed
 PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.2
 #: Levels: every decision screened (a short look: ``SCREEN_MS``), the best few confirmed,
 #: the hard level's own choice.
-SCREEN, CONFIRM, BEST = "easy", "medium", "hard"
+SCREEN, CONFIRM, BEST = "easy", "hard", "hard"
 SCREEN_MS = 10
-#: The seed of the check every shipped puzzle passes (``agrees``).
-RECHECK_SEED = 41
+#: The level and seed of the check every shipped puzzle passes (``agrees``): a fixed node
+#: budget a test can afford for each of them.
+RECHECK, RECHECK_SEED = "medium", 41
 #: Decisions the confirming level looks at again.
-TOP = 4
+TOP = 3
 #: A clear margin: 15 points of winning chance, or (where the estimate counts pawns) a pawn
 #: while the game is still open (the next best is not already won, the best not lost).
 CLEAR_CHANCE, CLEAR_PAWNS, STILL_OPEN = 0.15, 1.0, 0.8
@@ -114,9 +115,9 @@ def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
 
 
 def agrees(rules: Rules[Any], state: Any, answers: set[Action]) -> bool:
-    """Does the searcher at the fixed budget of ``CONFIRM`` (nodes, not time: the same on
+    """Does the searcher at the fixed budget of ``RECHECK`` (nodes, not time: the same on
     every machine) choose one of ``answers``? Every shipped puzzle is checked so."""
-    return engine.estimate(rules, state, CONFIRM, RECHECK_SEED).preferred in answers
+    return engine.estimate(rules, state, RECHECK, RECHECK_SEED).preferred in answers
 
 
 def line_of(rules: Rules[Any], state: Any, answer: Action, seed: int) -> tuple[Line, list[str]]:
@@ -138,7 +139,7 @@ def line_of(rules: Rules[Any], state: Any, answer: Action, seed: int) -> tuple[L
         chances.append(str(chance))
         if rules.outcome(after) is not None or len(actions) == LINE:
             break
-        action = engine.estimate(rules, after, CONFIRM, seed + len(actions)).preferred
+        action = engine.estimate(rules, after, RECHECK, seed + len(actions)).preferred
         if action is not None:
             actions.append(action)
     return Line(tuple(actions[: len(chances)]), tuple(states)), chances
