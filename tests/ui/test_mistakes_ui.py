@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from battlechess_tui.analysis import Analysis, analyse
 from battlechess_tui.analysis.store import digest, keep
+from battlechess_tui.engine.game import Game
 from battlechess_tui.save.store import load_game
 from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens.mistakes import MistakesScreen
@@ -149,3 +150,48 @@ async def test_l_on_the_result_panel_analyses_then_retries_the_mistakes(tmp_path
         assert isinstance(screen, MistakesScreen)
         assert screen.side == 0 and 2 in [d.ply for d in screen.run.mistakes]  # g4??
         assert all(d.side == 0 for d in screen.run.mistakes)
+
+
+GAMES = ("classic", "single-combat", "dice-chess", "arena", "brawl", "gladiator", "dnd")
+
+
+def _fake_analysis(game: Game) -> tuple[Analysis, str]:
+    """An analysis of ``game`` whose last decision is a blunder, the first rule decision
+    there preferred (judged at once: the preferred costs nothing)."""
+    from battlechess_tui.analysis.model import DecisionReport
+
+    ply = len(game.plies) - 1
+    state = game.positions[ply].state
+    side = game.rules.side_to_move(state)
+    preferred = game.rules.legal_actions(state)[0].text(game.rules.geo)
+    played = game.plies[ply]
+    after = -0.5 if side == 0 else 0.5
+    report = DecisionReport(ply, played.seat, side, played.notation, 0.0, after, preferred,
+                            preferred, "keeps the balance", "", 0.5)  # fmt: skip
+    names = tuple(game.rules.side_names)
+    return Analysis(game.variant.rules.spec.key, "medium", "0", names, len(game.plies),
+                    [report]), preferred  # fmt: skip
+
+
+@pytest.mark.parametrize("key", GAMES)
+async def test_every_games_mistake_is_played_again_on_its_table(key: str, tmp_path: Path) -> None:
+    import random
+
+    from battlechess_tui.engine.registry import make_variant
+
+    game = Game(make_variant(key), 11)
+    rng = random.Random(5)
+    for _ in range(4):
+        game.play(rng.choice(game.rule_actions()))
+    analysis, preferred = _fake_analysis(game)
+    side = analysis.decisions[0].side
+    app = BattleChessApp(settings=Settings(animate=False), save_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(MistakesScreen(game, analysis, side, tmp_path))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MistakesScreen)
+        assert screen.game.state == game.positions[len(game.plies) - 1].state
+        await pilot.press("colon", *preferred, "enter")
+        await _judged(pilot, screen)
+        assert screen.run.found and "Found 1 of 1 mistake." in screen.message, screen.message
