@@ -195,18 +195,18 @@ def slip_game(key: str, seed: int) -> tuple[Game, list[int]]:
 
 
 def _chances(game: Game, slips: list[int]) -> list[int]:
-    """The positions where the other side first decides after each slip (a team turn's
-    next commander is the slipper's own side), past the opening."""
+    """The positions of the other side's turn after each slip (every commander's decision
+    of a team turn), past the opening."""
     rules, found = game.rules, []
+    sides = [rules.side_to_move(p.state) for p in game.positions[: len(game.plies)]]
     for slip in slips:
-        side = rules.side_to_move(game.positions[slip].state)
-        ply = next(
-            (p for p in range(slip + 1, len(game.plies))
-             if rules.side_to_move(game.positions[p].state) != side),
-            None,
-        )  # fmt: skip
-        if ply is not None and ply >= OPENING and ply not in found:
-            found.append(ply)
+        turn: list[int] = []
+        for ply in range(slip + 1, len(sides)):
+            if sides[ply] != sides[slip]:
+                turn.append(ply)
+            elif turn:
+                break
+        found += [p for p in turn if p >= OPENING and p not in found]
     return found
 
 
