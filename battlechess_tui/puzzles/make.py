@@ -45,9 +45,10 @@ SCREEN_MS = 10
 RECHECK, RECHECK_SEED = "medium", 41
 #: Decisions the confirming level looks at again.
 TOP = 3
-#: A clear margin: 15 points of winning chance, or (where the estimate counts pawns) a pawn
-#: while the game is still open (the next best is not already won, the best not lost).
-CLEAR_CHANCE, CLEAR_PAWNS, STILL_OPEN = 0.15, 1.0, 0.8
+#: A clear margin: 15 points of winning chance, or (where the estimate counts pawns) two
+#: pawns while the game is still open (the next best not already 70% won, the best not 70%
+#: lost). One pawn let Stockfish find a second best within 1.5 pawns in a quarter of them.
+CLEAR_CHANCE, CLEAR_PAWNS, STILL_OPEN = 0.15, 2.0, 0.7
 #: Decisions of the line shown after the answer's position (the answer included).
 LINE = 4
 #: Positions skipped at the start of a game (the opening).
