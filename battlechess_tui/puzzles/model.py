@@ -10,6 +10,7 @@ back and says in one line what is wrong with a damaged one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from battlechess_tui.engine.actions import Action
@@ -32,6 +33,12 @@ THEMES = (
     "wins material",
     "only move",
 )
+
+
+@cache
+def rules_of(game: str) -> Rules[Any]:
+    """The rules of ``game``, made once."""
+    return make_variant(game).rules
 
 
 class PuzzleError(ValueError):
@@ -83,7 +90,7 @@ class Puzzle:
                 "theme": self.theme, "rating": self.rating}  # fmt: skip
 
     def rules(self) -> Rules[Any]:
-        return make_variant(self.game).rules
+        return rules_of(self.game)
 
     def state(self) -> Any:
         return self.rules().parse_position(self.position)
@@ -122,7 +129,7 @@ def check(puzzle: Puzzle) -> Puzzle:
         raise PuzzleError("no answers")
     if puzzle.theme not in THEMES:
         raise PuzzleError(f"unknown theme {puzzle.theme!r}")
-    rules = make_variant(puzzle.game).rules
+    rules = rules_of(puzzle.game)
     try:
         state = rules.parse_position(puzzle.position)
     except (ValueError, IndexError, KeyError, NotImplementedError) as exc:
