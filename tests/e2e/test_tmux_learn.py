@@ -113,8 +113,8 @@ def _solve(terminal: Terminal, key: str, count: int, progress: Progress) -> Prog
 
 
 @pytest.mark.skipif(
-    not (catalogue("classic").puzzles and catalogue("gladiator").puzzles),
-    reason="classic and Gladiator puzzles are not shipped",
+    len(catalogue("classic").puzzles) < 5 or len(catalogue("gladiator").puzzles) < 3,
+    reason="five classic and three Gladiator puzzles are not shipped",
 )
 def test_a_newcomer_loses_retries_the_mistake_then_solves_puzzles(terminal: Terminal) -> None:
     _lose(terminal)
