@@ -46,8 +46,8 @@ RECHECK, RECHECK_SEED = "medium", 41
 #: Decisions the confirming level looks at again.
 TOP = 3
 #: A clear margin: 15 points of winning chance, or (where the estimate counts pawns) two
-#: pawns while the game is still open (the next best not already 70% won, the best not 70%
-#: lost). One pawn let Stockfish find a second best within 1.5 pawns in a quarter of them.
+#: pawns; in a game still open (the next best not already 70% won, the best not 70% lost).
+#: One pawn, or a game already won, let Stockfish find a second best as good in too many.
 CLEAR_CHANCE, CLEAR_PAWNS, STILL_OPEN = 0.15, 2.0, 0.7
 #: Decisions of the line shown after the answer's position (the answer included).
 LINE = 4
@@ -58,13 +58,15 @@ GAME_LIMIT, PER_GAME = 100, 4
 
 
 def clear(rules: Rules[Any], best: float, second: float) -> bool:
-    """Does ``best`` (a worth to the side deciding) beat ``second`` by a clear margin?"""
+    """Does ``best`` (a worth to the side deciding) beat ``second`` by a clear margin, in a
+    game still open (a side that wins, or loses, whatever it does has no puzzle)?"""
+    if chance_of(second, 0) >= STILL_OPEN or chance_of(best, 0) <= 1 - STILL_OPEN:
+        return False
     if chance_of(best, 0) - chance_of(second, 0) >= CLEAR_CHANCE:
         return True
     if rules.estimate_unit != "pawns" or engine.decided(best) or engine.decided(second):
         return False
-    open_ = chance_of(second, 0) < STILL_OPEN and chance_of(best, 0) > 1 - STILL_OPEN
-    return open_ and unsquash(best) - unsquash(second) >= CLEAR_PAWNS
+    return unsquash(best) - unsquash(second) >= CLEAR_PAWNS
 
 
 def _ranked(
