@@ -122,8 +122,9 @@ async def test_l_before_the_analysis_analyses_first(tmp_path: Path) -> None:
     async with replay_app(path).run_test(size=(120, 40)) as pilot:
         replay = pilot.app.screen
         assert isinstance(replay, ReplayScreen)
+        await pilot.pause()  # the replay drawn (its own message set) before L
         await pilot.press("L")
-        assert "Analysing first" in replay.message
+        assert "Analysing first" in replay.message or replay._learn_when_done
         for _ in range(600):
             await pilot.pause(0.05)
             if isinstance(pilot.app.screen, MistakesScreen):
