@@ -13,6 +13,7 @@ import pytest
 def _isolated_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own user save folder, so nothing touches the real one."""
     monkeypatch.setenv("BATTLECHESS_SAVE_DIR", str(tmp_path / "user-saves"))
+    monkeypatch.setenv("BATTLECHESS_DATA_DIR", str(tmp_path / "user-data"))  # puzzle ratings
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of xdist's: tests also run without it

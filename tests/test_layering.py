@@ -222,16 +222,17 @@ MAY_REACH: dict[str, set[str]] = {
     "save": {"engine", TOP},  # a computer level is the engine's (engine.levels), not ai's
     "session": {"ai", "engine", TOP},
     "simulation": {"ai", "engine", "save", TOP},
-    "tutorial": {"engine", "save", TOP},
+    "tutorial": {"engine", "puzzles", "save", TOP},  # puzzles: a lesson's practice theme
     "analysis": {"ai", "engine", "save", TOP},  # over ai/ (no UI); kept beside a save
     "campaign": {"engine", "save", "simulation", "ai", TOP},
+    "puzzles": {"ai", "analysis", "engine", "save", "simulation", TOP},  # made from games
     "ui": {
         *("ai", "analysis", "campaign", "engine", "save", "session", "simulation", "tutorial"),
-        TOP,
+        *("puzzles", TOP),
     },
     "cli": {
         *("ai", "analysis", "campaign", "engine", "save", "session", "simulation", "tutorial"),
-        *("ui", TOP),
+        *("puzzles", "ui", TOP),
     },
 }
 MAY_REACH["__main__"] = MAY_REACH["cli"] | {"cli"}

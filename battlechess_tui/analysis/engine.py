@@ -43,13 +43,16 @@ def outcome_worth(outcome: Outcome) -> float:
     return outcome_value(outcome, 0)
 
 
-def estimate(rules: Rules[Any], state: Any, level: str, seed: int) -> Estimate:
-    """The engine's estimate of ``state`` at ``level`` for the side to decide there."""
+def estimate(
+    rules: Rules[Any], state: Any, level: str, seed: int, think_ms: int | None = None
+) -> Estimate:
+    """The engine's estimate of ``state`` at ``level`` (thinking ``think_ms`` where given)
+    for the side to decide there."""
     outcome = rules.outcome(state)
     if outcome is not None:
         return Estimate(outcome_value(outcome, 0))
     side = rules.side_to_move(state)
-    budget = Budget.for_level(level, rules=rules)
+    budget = Budget.for_level(level, think_ms, rules=rules)
     hint = SearchPlayer(level).analyse(
         rules, state, rules.side_names[side].lower(), random.Random(seed), budget
     )
@@ -71,13 +74,20 @@ def calibrated(worth: float, factor: float) -> float:
     return max(-NOT_WON, min(NOT_WON, math.tanh(factor * math.atanh(worth))))
 
 
-def expected_after(rules: Rules[Any], state: Any, action: Action, level: str, seed: int) -> float:
+def expected_after(
+    rules: Rules[Any],
+    state: Any,
+    action: Action,
+    level: str,
+    seed: int,
+    think_ms: int | None = None,
+) -> float:
     """The worth to White expected after ``action``: each result the engine looks at (fights
     weighed by their chance) estimated as ``estimate`` estimates a position."""
     rng = random.Random(seed)
     found = results(rules, state, action, rng).branches
     return sum(
-        b.weight * estimate(rules, b.state, level, seed + 11 * (k + 1)).worth
+        b.weight * estimate(rules, b.state, level, seed + 11 * (k + 1), think_ms).worth
         for k, b in enumerate(found)
     )
 

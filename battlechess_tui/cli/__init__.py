@@ -14,7 +14,17 @@ from pathlib import Path
 from typing import Any
 
 from battlechess_tui import __version__
-from battlechess_tui.cli import analyse, campaign, games, learn, positions, serve, simulate, tools
+from battlechess_tui.cli import (
+    analyse,
+    campaign,
+    games,
+    learn,
+    positions,
+    puzzles,
+    serve,
+    simulate,
+    tools,
+)
 from battlechess_tui.cli.common import CliError, Parser, plain_output, quiet_broken_pipe
 
 __all__ = ["CliError", "build_parser", "main"]
@@ -23,7 +33,7 @@ __all__ = ["CliError", "build_parser", "main"]
 BROKEN_PIPE = 141
 INTERNAL_ERROR = 70
 
-COMMAND_MODULES = (games, learn, simulate, positions, tools, campaign, serve, analyse)
+COMMAND_MODULES = (games, learn, puzzles, simulate, positions, tools, campaign, serve, analyse)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Any]]:

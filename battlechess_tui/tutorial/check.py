@@ -19,6 +19,7 @@ from battlechess_tui.engine.dice import DiceMismatch, ScriptedDice
 from battlechess_tui.engine.echo import clip
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
+from battlechess_tui.puzzles.model import THEMES
 from battlechess_tui.tutorial.lesson_file import LessonError, LessonRef, read_lesson
 from battlechess_tui.tutorial.runner import new_game
 
@@ -54,6 +55,10 @@ def check_lesson(ref: LessonRef) -> list[str]:
         for r in ref.lesson.rules
         if not names_rule(page, r)
     ]
+    if ref.lesson.practice and ref.lesson.practice not in THEMES:
+        themes = ", ".join(THEMES)
+        problems.append(f"{ref.path}: practice: {ref.lesson.practice!r} is not a puzzle theme "
+                        f"({themes})")  # fmt: skip
     try:
         step_problem = _Lines(ref).first_problem(game, 0, "")
     except TooManyLines:

@@ -56,3 +56,4 @@ class Lesson(BaseModel):
     order: int = 100
     steps: list[Step] = Field(min_length=1, max_length=MAX_STEPS)
     done: str = Field("", description="said when the lesson is finished")
+    practice: str = Field("", description="a puzzle theme offered as practice at the end")

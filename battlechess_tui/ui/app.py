@@ -24,6 +24,7 @@ from battlechess_tui.ui.navigation import (
     OpenLessons,
     OpenReplay,
     OpenSaves,
+    RetryMistakes,
     StartGame,
 )
 from battlechess_tui.ui.settings import Settings, load_settings, save_settings
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 # The engine and the save layer are imported where first needed, so the menu's first frame
 # does not wait for them (see benchmarks/bench_ui.py).
 
-START_SCREENS = ("menu", "play", "load", "replay", "learn")
+START_SCREENS = ("menu", "play", "load", "replay", "learn", "puzzles")
 
 mend()  # where Textual itself fails under fast keys (ui/textual_fixes.py)
 
@@ -84,6 +85,7 @@ class BattleChessApp(App[int]):
         self.start_game_obj = game
         self.start_loaded = loaded
         self.start_lesson: str | None = None  # ``classic/moves``: the lesson to open at start
+        self.start_puzzles: str | None = None  # a game's key: its puzzles opened at start
         self._save_dir_override = save_dir
         self._save_dir: Path | None = None
         self.persist_settings = settings is None
@@ -125,6 +127,8 @@ class BattleChessApp(App[int]):
             self.tell_older_rules(self.start_loaded)
         elif self.start == "learn":
             self.open_lessons(self.start_lesson)
+        elif self.start == "puzzles":
+            self.open_puzzles(self.start_puzzles)
 
     # -- navigation: what screens ask for (ui/navigation.py), and the methods doing it -----------
 
@@ -142,6 +146,12 @@ class BattleChessApp(App[int]):
 
     def on_open_lessons(self, message: OpenLessons) -> None:
         self.when_drawn(partial(self.open_lessons, message.key))
+
+    def on_retry_mistakes(self, message: RetryMistakes) -> None:
+        from battlechess_tui.ui.screens.mistakes import MistakesScreen
+
+        screen = MistakesScreen(message.game, message.analysis, message.side, message.save_dir)
+        self.when_drawn(partial(self.push_screen, screen))
 
     def on_open_saves(self, message: OpenSaves) -> None:
         self.open_saves(message.mode)
@@ -193,6 +203,15 @@ class BattleChessApp(App[int]):
         ref = next((r for r in shipped() if r.key == key), None)
         if ref is not None:
             self.push_screen(LessonScreen(LessonRun(ref), self.save_dir))
+
+    def open_puzzles(self, game: str | None = None) -> None:
+        """The list of games with puzzles; with ``game``, its puzzles over it."""
+        from battlechess_tui.ui.screens.puzzles import PuzzleListScreen, PuzzleScreen
+
+        self.pop_to_menu()
+        self.push_screen(PuzzleListScreen())
+        if game is not None:
+            self.push_screen(PuzzleScreen(game, self.save_dir))
 
     def switch_to_new_game(self) -> None:
         from battlechess_tui.ui.screens.new_game import NewGameScreen
@@ -364,6 +383,7 @@ def run_app(
     lesson: str | None = None,
     computers: dict[str, str] | None = None,
     position: str | None = None,
+    puzzle_game: str | None = None,
 ) -> int:
     """Run the app from the command line; returns the process exit code. ``players`` and
     ``computers`` name seats as ``session.build_game`` takes them."""
@@ -393,5 +413,6 @@ def run_app(
         return 2
     app = BattleChessApp(start, game=game, loaded=loaded, save_dir=save_dir)
     app.start_lesson = lesson
+    app.start_puzzles = puzzle_game
     app.run()
     return app.return_code or 0

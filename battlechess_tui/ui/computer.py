@@ -53,6 +53,12 @@ def is_computer(game: Game, seat: str) -> bool:
     return level_of(game, seat) is not None
 
 
+def people_side(game: Game) -> int | None:
+    """The side people hold when only one does (against the computer), else None."""
+    sides = {game.rules.side_of(s.key) for s in game.rules.seats() if not is_computer(game, s.key)}
+    return sides.pop() if len(sides) == 1 else None
+
+
 def has_people(game: Game) -> bool:
     return any(not is_computer(game, s.key) for s in game.rules.seats())
 

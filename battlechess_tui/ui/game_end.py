@@ -29,7 +29,7 @@ class EndTable(Protocol):
 
     def action_save(self) -> None: ...
 
-    def open_replay(self, analyse: bool = False) -> None: ...
+    def open_replay(self, analyse: bool = False, learn: bool = False) -> None: ...
 
 
 class GameEnd:
@@ -48,8 +48,8 @@ class GameEnd:
         def chosen(choice: str | None) -> None:
             if choice == "save":
                 table.action_save()
-            elif choice in ("replay", "analyse"):
-                table.open_replay(analyse=choice == "analyse")
+            elif choice in ("replay", "analyse", "learn"):
+                table.open_replay(analyse=choice == "analyse", learn=choice == "learn")
             elif choice == "new":
                 navigate(table, NewGame())
             elif choice == "rematch":

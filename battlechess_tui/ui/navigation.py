@@ -98,6 +98,15 @@ class OpenLessons(Message):
         self.key = key
 
 
+class RetryMistakes(Message):
+    """Learn from the mistakes of ``side`` found by ``analysis`` of ``game``, over the current
+    screen (the replay): ``ui/screens/mistakes.py``."""
+
+    def __init__(self, game: Game, analysis: Any, side: int, save_dir: Path) -> None:
+        super().__init__()
+        self.game, self.analysis, self.side, self.save_dir = game, analysis, side, save_dir
+
+
 class OpenSaves(Message):
     """The saves screen, to ``load`` or to ``replay`` a game, over the current screen."""
 

@@ -75,6 +75,7 @@ class ResultPanel(Dialog[str | None]):
         Binding("s", "choose('save')", "Save", id="battlechess.result-save"),
         Binding("r", "choose('replay')", "Replay", id="battlechess.result-replay"),
         Binding("y", "choose('analyse')", "Analyse", id="battlechess.result-analyse"),
+        Binding("l,L", "choose('learn')", "Learn", id="battlechess.result-learn", show=False),
         Binding("a", "choose('rematch')", "Rematch", id="battlechess.result-rematch"),
         Binding("n", "choose('new')", "New game", id="battlechess.result-new"),
         Binding("escape,b", "choose('board')", "Board", id="battlechess.result-board"),

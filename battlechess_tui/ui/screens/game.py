@@ -367,11 +367,12 @@ class GameScreen(TableScreen):
     def show_result(self) -> None:
         self.ending.show_result()
 
-    def open_replay(self, analyse: bool = False) -> None:
-        """This game's replay in the table's place (analysed at once with ``analyse``)."""
+    def open_replay(self, analyse: bool = False, learn: bool = False) -> None:
+        """This game's replay in the table's place (analysed at once with ``analyse``; its
+        mistakes retried once analysed with ``learn``)."""
         from battlechess_tui.ui.screens.replay import ReplayScreen
 
-        screen = ReplayScreen(self.game, self.save_dir, self.path, analyse=analyse)
+        screen = ReplayScreen(self.game, self.save_dir, self.path, analyse=analyse, learn=learn)
         self.app.switch_screen(screen)
 
     def autosave(self) -> None:

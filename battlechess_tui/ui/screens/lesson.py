@@ -42,6 +42,14 @@ LESSON_COMMANDS: tuple[Command, ...] = (
     ),
     Command("retry", "R", "Retry", "retry", "Start the lesson again from its first step"),
     Command("next", "N", "Next", "next_lesson", "Go on to the next lesson"),
+    Command(
+        "practice",
+        "P",
+        "Puzzles",
+        "practice",
+        "Practise with puzzles (at a lesson's end)",
+        show=False,
+    ),
     *(c for c in GAME_COMMANDS if c.action not in NOT_IN_LESSONS and c.id != "quit"),
     Command("quit", "q", "Lessons", "quit_game", "Back to the list of lessons"),
 )
@@ -55,6 +63,22 @@ def next_lesson(ref: LessonRef) -> LessonRef | None:
     keys = [r.key for r in refs]
     at = keys.index(ref.key) if ref.key in keys else len(refs)
     return refs[at + 1] if at + 1 < len(refs) else None
+
+
+def practice_offer(ref: LessonRef) -> str:
+    """What a lesson's end offers of its game's puzzles: those of its practice theme, or at
+    the end of the game's last lesson all of them ("" when there are none to offer)."""
+    from battlechess_tui.puzzles.store import catalogue
+
+    following = next_lesson(ref)
+    last = following is None or following.game != ref.game
+    theme = ref.lesson.practice
+    puzzles = catalogue(ref.game).puzzles
+    if theme and any(p.theme == theme for p in puzzles):
+        return f"Practice: puzzles of the theme {theme!r}, P to start them."
+    if last and puzzles:
+        return f"Practice: {len(puzzles)} puzzles of this game, P to start them."
+    return ""
 
 
 def lesson_label(ref: LessonRef, done: set[str]) -> str:
@@ -145,6 +169,8 @@ class LessonScreen(GameScreen):
                 if following
                 else "That was the last lesson."
             )
+            practice = practice_offer(self.run.ref)
+            offer += f"\n{practice}" if practice else ""
             return f"{after} {lesson.done}".strip() + f"\n{offer}\n{rules}"
         # The introduction stays until the first step is done.
         intro = lesson.intro.replace("\n", " ") + "\n\n" if self.run.index == 0 else ""
@@ -212,6 +238,16 @@ class LessonScreen(GameScreen):
             self.notify("That was the last lesson.", timeout=3)
             return
         self.app.switch_screen(LessonScreen(LessonRun(following), self.save_dir))
+
+    def action_practice(self) -> None:
+        """The puzzles the lesson's end offers (its practice theme first), over the lesson."""
+        from battlechess_tui.ui.screens.puzzles import PuzzleScreen
+
+        if not self.run.finished or not practice_offer(self.run.ref):
+            self.message = "Puzzles are offered at the end of a game's last lesson."
+            return
+        theme = self.run.ref.lesson.practice or None
+        self.app.push_screen(PuzzleScreen(self.run.ref.game, self.save_dir, theme))
 
     def action_quit_game(self) -> None:
         close_screen(self)

@@ -1,4 +1,5 @@
-"""The main menu: new game, continue, load, replay, rules, quit."""
+"""The main menu: new game, continue, load, replay, campaigns, lessons, puzzles, rules,
+settings, quit."""
 
 from __future__ import annotations
 
@@ -49,6 +50,14 @@ MENU_COMMANDS = (
         show=False,
     ),
     Command("learn", "t", "Learn", "learn", "Learn a game by playing its lessons", show=False),
+    Command(
+        "puzzles",
+        "z",
+        "Puzzles",
+        "puzzles",
+        "Solve puzzles: find the one good decision",
+        show=False,
+    ),
     Command("rules", "r", "Rules", "rules", "Read the rules of every game", show=False),
     Command(
         "settings",
@@ -145,3 +154,8 @@ class MenuScreen(Screen[None]):
 
     def action_learn(self) -> None:
         navigate(self, OpenLessons())
+
+    def action_puzzles(self) -> None:
+        from battlechess_tui.ui.screens.puzzles import PuzzleListScreen
+
+        self.app.push_screen(PuzzleListScreen())

@@ -21,7 +21,7 @@ from battlechess_tui.save.files import SaveError
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
-from battlechess_tui.ui.navigation import BackToMenu, StartGame, navigate
+from battlechess_tui.ui.navigation import BackToMenu, RetryMistakes, StartGame, navigate
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.widgets.analysis_panel import AnalysisPanel, PanelModel, marked_log
 from battlechess_tui.ui.widgets.board import Board
@@ -55,6 +55,14 @@ _STEPPING = (
         "Mistake",
         "next_mark('mistake')",
         "Jump to the next mistake or blunder the analysis found",
+        show=False,
+    ),
+    Command(
+        "learn",
+        "L,l",
+        "Learn",
+        "learn",
+        "Learn from your mistakes: play each ? and ?? again and find a better decision",
         show=False,
     ),
     Command(
@@ -93,6 +101,7 @@ White's winning chance, the position shown marked ▲, mistakes `?` and big roll
 `y` again hides or shows it. The move log marks inaccuracies `?!`, mistakes `?` and blunders
 `??`, and the luck of each roll. `m` jumps to the next mistake, `d` to the next big roll
 (dice). The analysis is kept beside the save (`GAME.analysis`) and shown at once next time.
+`L` goes through your mistakes (`?` and `??`) one by one: find a better decision in each.
 """
 REPLAY_DICE_HELP = "The dice tray shows each roll exactly as it fell."
 
@@ -113,6 +122,7 @@ class ReplayScreen(TableScreen):
         path: Path | None = None,
         start: int = 0,
         analyse: bool = False,
+        learn: bool = False,
     ) -> None:
         super().__init__(game)
         self.save_dir = save_dir
@@ -120,7 +130,8 @@ class ReplayScreen(TableScreen):
         self.set_reactive(ReplayScreen.ply, max(0, min(start, len(game.plies))))
         self._timer: Timer | None = None
         self.analysis: Analysis | None = None
-        self._analyse_at_once = analyse
+        self._analyse_at_once = analyse or learn
+        self._learn_when_done = learn
         self._status = ""
         self._cancel = threading.Event()
         self._digest = ""  # of the save's game, read when the screen opens
@@ -139,6 +150,8 @@ class ReplayScreen(TableScreen):
         kept = self._kept()
         if kept is not None:
             self.call_after_refresh(self._show_analysis, kept, "")
+            if self._learn_when_done:
+                self.call_after_refresh(self.action_learn)
         elif self._analyse_at_once:
             self.action_analyse()
 
@@ -297,6 +310,8 @@ class ReplayScreen(TableScreen):
             self._show_analysis(event.worker.result, "")
             marked = sum(1 for d in event.worker.result.decisions if d.mark)
             self.message = f"Analysis done: {marked} marked decisions (m: next mistake)."
+            if self._learn_when_done:
+                self.action_learn()
         elif event.state == WorkerState.ERROR and not isinstance(
             event.worker.error, AnalysisCancelled
         ):
@@ -334,6 +349,23 @@ class ReplayScreen(TableScreen):
             return
         self._stop()
         self.ply = found.ply + 1
+
+    def action_learn(self) -> None:
+        """Learn from your mistakes (``ui/screens/mistakes.py``), once the analysis is done:
+        the person's side against the computer, else the side the board faces."""
+        from battlechess_tui.ui.computer import people_side
+
+        self._learn_when_done = False
+        if self.analysis is None or not self.analysis.complete:
+            self._learn_when_done = True
+            if self.analysis is None and not self._status:
+                self.action_analyse()
+            self.message = "Analysing first: your mistakes come up when it is done."
+            return
+        self._stop()
+        side = people_side(self.game)  # else the side the board faces
+        side = int(self.flipped) if side is None else side
+        navigate(self, RetryMistakes(self.game, self.analysis, side, self.save_dir))
 
     def action_fork(self) -> None:
         """A new game from the position shown, its decisions rebuilt with their own rolls."""

@@ -1,0 +1,265 @@
+"""Making puzzles from computer games (``battlechess make-puzzles``).
+
+Computer players (easy, with a share of random slips that leave chances) play games of a
+fixed seed;
+every position of each is examined (``examine``): each decision there is estimated as the
+analysis estimates one (``analysis/engine.expected_after``), first quickly (``SCREEN``), then
+the few best again at ``CONFIRM``; the position is a puzzle when the best beats every other
+by a clear margin (``clear``) and the hard level's own choice is the same. Its line follows
+the best replies (a fight of the solver's taken as won, with its odds), and its theme is
+found from that line (``puzzles/themes.py``). Everything depends on the seeds only.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from battlechess_tui.ai import Budget, make_player
+from battlechess_tui.ai.outcomes import results
+from battlechess_tui.ai.scoring import unsquash
+from battlechess_tui.analysis import engine
+from battlechess_tui.analysis.model import chance_of
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.dice import AssumeWon
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.rules import Rules
+from battlechess_tui.puzzles.model import Puzzle, Step
+from battlechess_tui.puzzles.themes import Line, has_fight, theme_of
+from battlechess_tui.simulation import cached_variant, game_seed
+
+#: The players of the games puzzles come from, their thinking time (ms) and the share of their
+#: decisions made at random.
+PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.2
+#: Levels: every decision screened (a short look: ``SCREEN_MS``), the best few confirmed,
+#: the hard level's own choice.
+SCREEN, CONFIRM, BEST = "easy", "hard", "hard"
+SCREEN_MS = 10
+#: The level and seed of the check every shipped puzzle passes (``agrees``): a fixed node
+#: budget a test can afford for each of them.
+RECHECK, RECHECK_SEED = "medium", 41
+#: Decisions the confirming level looks at again.
+TOP = 3
+#: A clear margin: 15 points of winning chance, or (where the estimate counts pawns) two
+#: pawns; in a game still open (the next best not already 70% won, the best not 70% lost).
+#: One pawn, or a game already won, let Stockfish find a second best as good in too many.
+CLEAR_CHANCE, CLEAR_PAWNS, STILL_OPEN = 0.15, 2.0, 0.7
+#: Decisions of the line shown after the answer's position (the answer included).
+LINE = 4
+#: Positions skipped at the start of a game (the opening).
+OPENING = 6
+#: Most decisions of a game played for puzzles; most puzzles taken from one game.
+GAME_LIMIT, PER_GAME = 100, 4
+
+
+def clear(rules: Rules[Any], best: float, second: float) -> bool:
+    """Does ``best`` (a worth to the side deciding) beat ``second`` by a clear margin, in a
+    game still open (a side that wins, or loses, whatever it does has no puzzle)?"""
+    if chance_of(second, 0) >= STILL_OPEN or chance_of(best, 0) <= 1 - STILL_OPEN:
+        return False
+    if chance_of(best, 0) - chance_of(second, 0) >= CLEAR_CHANCE:
+        return True
+    if rules.estimate_unit != "pawns" or engine.decided(best) or engine.decided(second):
+        return False
+    return unsquash(best) - unsquash(second) >= CLEAR_PAWNS
+
+
+def _ranked(
+    rules: Rules[Any],
+    state: Any,
+    actions: list[Action],
+    level: str,
+    seed: int,
+    think_ms: int | None = None,
+) -> list[tuple[float, Action]]:
+    """``actions`` by their worth to the side deciding, best first."""
+    sign = 1 if rules.side_to_move(state) == 0 else -1
+    worths = [
+        (sign * engine.expected_after(rules, state, a, level, seed, think_ms), a) for a in actions
+    ]
+    return sorted(worths, key=lambda pair: -pair[0])
+
+
+@dataclass(frozen=True)
+class Found:
+    """A position that is a puzzle: its answer with the worths (to the side) of the best and
+    the next best decision."""
+
+    answer: Action
+    best: float
+    second: float
+    quick: bool  # the quick screen put it first too
+
+
+def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
+    """The puzzle ``state`` makes, or None."""
+    if rules.outcome(state) is not None:
+        return None
+    actions = rules.legal_actions(state)
+    if len(actions) < 2:
+        return None
+    screened = _ranked(rules, state, actions, SCREEN, seed, SCREEN_MS)
+    if not clear(rules, screened[0][0], screened[1][0]):
+        return None
+    confirmed = _ranked(rules, state, [a for _, a in screened[:TOP]], CONFIRM, seed)
+    (best, answer), (second, _) = confirmed[0], confirmed[1]
+    if not clear(rules, best, second):
+        return None
+    if engine.estimate(rules, state, BEST, seed).preferred != answer or not agrees(
+        rules, state, {answer}
+    ):
+        return None
+    return Found(answer, best, second, screened[0][1] == answer)
+
+
+def agrees(rules: Rules[Any], state: Any, answers: set[Action]) -> bool:
+    """Does the searcher at the fixed budget of ``RECHECK`` (nodes, not time: the same on
+    every machine) choose one of ``answers``? Every shipped puzzle is checked so."""
+    return engine.estimate(rules, state, RECHECK, RECHECK_SEED).preferred in answers
+
+
+def line_of(rules: Rules[Any], state: Any, answer: Action, seed: int) -> tuple[Line, list[str]]:
+    """The line after ``answer``: the best replies found, a fight of the solver's taken as
+    won (else the likeliest result); with each decision's chance of the result followed."""
+    side = rules.side_to_move(state)
+    actions, states, chances = [answer], [state], []
+    action: Action | None = answer
+    while action is not None and len(actions) <= LINE:
+        now = states[-1]
+        if rules.side_to_move(now) == side and has_fight(rules, now, action):
+            after, _ = rules.apply(now, action, AssumeWon())
+            chance = rules.chance(now, action).p
+        else:
+            branches = results(rules, now, action, random.Random(seed)).branches
+            top = max(branches, key=lambda b: b.weight)
+            after, chance = top.state, Fraction(top.weight).limit_denominator(10_000)
+        states.append(after)
+        chances.append(str(chance))
+        if rules.outcome(after) is not None or len(actions) == LINE:
+            break
+        action = engine.estimate(rules, after, RECHECK, seed + len(actions)).preferred
+        if action is not None:
+            actions.append(action)
+    return Line(tuple(actions[: len(chances)]), tuple(states)), chances
+
+
+def rating_of(theme: str, line: Line, screened_first: bool) -> int:
+    """A first rating: mates and hanging pieces are easier, quiet moves and fights' choices
+    harder; a puzzle the quick screen did not see at once is harder still."""
+    base = {"mate in 1": 1100, "hanging piece": 1200, "mate in 2": 1500, "fork": 1600,
+            "wins material": 1500, "best fight": 1500, "when to wait": 1700,
+            "override": 1600, "spell choice": 1600, "only move": 1800}  # fmt: skip
+    return base.get(theme, 1500) + (0 if screened_first else 200) + 25 * len(line.actions)
+
+
+def puzzle_at(rules: Rules[Any], state: Any, seed: int, id: str) -> Puzzle | None:
+    """The puzzle of ``state`` (named ``id``), or None."""
+    found = examine(rules, state, seed)
+    if found is None:
+        return None
+    side = rules.side_to_move(state)
+    line, chances = line_of(rules, state, found.answer, seed)
+    theme = theme_of(rules, state, line, side)
+    geo, presenter = rules.geo, cached_variant(rules.spec.key, None).presenter
+    steps = tuple(
+        Step(a.text(geo), rules.side_to_move(s), c, presenter.notation(s, a))
+        for a, s, c in zip(line.actions, line.states, chances, strict=False)
+    )
+    chance = rules.chance(state, found.answer)
+    odds = "" if chance.certain else str(chance.p)
+    return Puzzle(
+        id, rules.spec.key, rules.position_text(state), (found.answer.text(geo),), theme,
+        rating_of(theme, line, found.quick), steps, round(chance_of(found.best, 0), 4),
+        round(chance_of(found.second, 0), 4), odds,
+    )  # fmt: skip
+
+
+def slip_game(key: str, seed: int) -> tuple[Game, list[int]]:
+    """A game of the easy level (thinking ``PLAY_MS``) where a share ``SLIPS`` of the
+    decisions are made at random instead, and the decisions that were slips: each leaves the
+    other side a chance, which is where puzzles are looked for."""
+    game = Game(cached_variant(key, None), seed)
+    rules, rng, slips = game.rules, random.Random(seed), []
+    player, budget = make_player(PLAYERS), Budget.for_level(PLAYERS, PLAY_MS, rules=rules)
+    names = [n.lower() for n in rules.side_names]
+    while not game.over and len(game.plies) < GAME_LIMIT:
+        if rng.random() < SLIPS:
+            slips.append(len(game.plies))
+            game.play(rng.choice(game.rule_actions()))
+            continue
+        side = rules.side_of(game.to_move)
+        game.play(player.choose(rules, game.state, names[side], rng, budget))
+    return game, slips
+
+
+def _chances(game: Game, slips: list[int]) -> list[int]:
+    """The positions of the other side's turn after each slip (every commander's decision
+    of a team turn), past the opening."""
+    rules, found = game.rules, []
+    sides = [rules.side_to_move(p.state) for p in game.positions[: len(game.plies)]]
+    for slip in slips:
+        turn: list[int] = []
+        for ply in range(slip + 1, len(sides)):
+            if sides[ply] != sides[slip]:
+                turn.append(ply)
+            elif turn:
+                break
+        found += [p for p in turn if p >= OPENING and p not in found]
+    return found
+
+
+def game_puzzles(key: str, seed: int, index: int) -> list[Puzzle]:
+    """The puzzles of computer game ``index`` of ``key`` (seeded by ``seed``): the positions
+    where the other side decides after its slips."""
+    number = game_seed(seed, index)
+    game, slips = slip_game(key, number)
+    found: list[Puzzle] = []
+    for ply in _chances(game, slips):
+        state = game.positions[ply].state
+        puzzle = puzzle_at(game.rules, state, number + ply, f"{key}-{number}-{ply}")
+        if puzzle is not None:
+            found.append(puzzle)
+        if len(found) == PER_GAME:
+            break
+    return found
+
+
+def make(
+    key: str,
+    games: int,
+    jobs: int = 1,
+    seed: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[list[Puzzle]]:
+    """Each game's puzzles as its game is done (in any order); ``progress`` hears the games
+    done and the puzzles found so far."""
+    done = count = 0
+    if jobs <= 1:
+        for index in range(games):
+            found = game_puzzles(key, seed, index)
+            done, count = done + 1, count + len(found)
+            if progress:
+                progress(done, count)
+            yield found
+        return
+    with ProcessPoolExecutor(min(jobs, games, os.cpu_count() or 1)) as pool:
+        waiting: set[Future[list[Puzzle]]] = {
+            pool.submit(game_puzzles, key, seed, index) for index in range(games)
+        }
+        try:
+            while waiting:
+                finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    found = future.result()
+                    done, count = done + 1, count + len(found)
+                    if progress:
+                        progress(done, count)
+                    yield found
+        finally:
+            for future in waiting:
+                future.cancel()

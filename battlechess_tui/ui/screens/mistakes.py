@@ -1,0 +1,235 @@
+"""Learn from your mistakes: each ``?`` and ``??`` of one side, played again on the table.
+
+The board, rolls and notices are the game's as they were before the mistake; the player
+decides by typing or with the cursor as in play, and the decision is judged in a worker as
+the analysis judged the one played (``analysis/mistakes.py``). Accepted: the next mistake
+comes up. Refused: one more try; a second miss, or ``S``, shows the best decision with its
+numbers. The last one is followed by a summary. Nothing is saved.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Static
+from textual.worker import Worker, WorkerState
+
+from battlechess_tui.analysis.mistakes import (
+    MistakeRun,
+    Verdict,
+    best_words,
+    judge,
+    mistakes_of,
+    position_before,
+    preferred_action,
+    tried_words,
+)
+from battlechess_tui.analysis.model import Analysis, chance_of
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.game import META_KINDS, Game, Ply
+from battlechess_tui.engine.rules import IllegalAction
+from battlechess_tui.engine.views import percent
+from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.base import close_screen
+from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
+
+#: The game table's commands left out here (no hints: finding the decision is the point).
+NOT_HERE = frozenset(
+    c.action for c in GAME_COMMANDS if c.id in ("undo", "save", "load", "draw", "resign", "hint")
+)
+
+MISTAKE_COMMANDS: tuple[Command, ...] = (
+    Command("show", "S", "Show", "show_best", "Show the best decision (counts as missed)"),
+    Command("next", "N", "Next", "next_mistake", "On to the next mistake"),
+    *(c for c in GAME_COMMANDS if c.action not in NOT_HERE and c.id != "quit"),
+    Command("quit", "q", "Back", "quit_game", "Back to the replay"),
+)
+
+
+class MistakesScreen(GameScreen):
+    """One side's mistakes played again, in order, then a summary."""
+
+    PLAYER_COMMANDS = MISTAKE_COMMANDS
+    BINDINGS = bindings(MISTAKE_COMMANDS)
+    TELLS_SINCE = False
+
+    def __init__(self, game: Game, analysis: Analysis, side: int, save_dir: Path) -> None:
+        self.whole = game
+        self.level = analysis.level
+        self.side = side
+        self.run = MistakeRun(mistakes_of(analysis, side))
+        current = self.run.current
+        super().__init__(
+            position_before(game, current.ply if current else len(game.plies)), save_dir
+        )
+        self.judging = False
+
+    @classmethod
+    def game_of(cls, game: Game, *args: Any, **kwargs: Any) -> Game:
+        return game
+
+    def compose_panels_top(self) -> ComposeResult:
+        yield Static(id="mistake-step", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_mistake()
+
+    def current_actions(self) -> list[Action]:
+        """The rules' decisions only: no draw offers or resigning here."""
+        return self.game.rule_actions()
+
+    # -- what is shown -----------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        box = self.query_one("#mistake-step", Static)
+        count = len(self.run.mistakes)
+        at = min(self.run.index + 1, count)
+        box.border_title = f"Your mistakes: {at} of {count}" if count else "Your mistakes"
+        box.update(text)
+
+    def show_mistake(self, before: str = "") -> None:
+        """The current mistake's position and what it asks, or the summary at the end."""
+        current = self.run.current
+        if current is None:
+            self.show_summary(before)
+            return
+        self.game = position_before(self.whole, current.ply)
+        self.selected = None
+        self.aiming = None
+        self.flipped = self.side == 1
+        self.sync()
+        chance = percent(chance_of(current.before, current.side))
+        self.say(
+            f"{before}\n\n".lstrip()
+            + f"Here {current.notation}{current.symbol} was played (winning chance {chance} "
+            "before it). Find a better decision: type it or choose it on the board. "
+            "S shows the best."
+        )
+        self.message = (
+            f"Mistake {self.run.index + 1}: find a better decision than {current.notation}."
+        )
+
+    def show_summary(self, before: str = "") -> None:
+        summary = self.run.summary() if self.run.mistakes else "No mistakes (? or ??) to retry."
+        self.say(f"{before}\n\n".lstrip() + f"{summary}\nq: back to the replay.")
+        self.message = summary
+
+    def show_best(self, said: str) -> None:
+        """The best decision with its numbers, pointed at on the board."""
+        current = self.run.current
+        assert current is not None
+        words = best_words(self.whole, current)
+        action = preferred_action(self.whole, current)
+        if action is not None:
+            self.point_at(action)
+        self.say(f"{said}\n{words}.\nN: the next mistake.")
+        self.message = f"{said} {words}."
+
+    # -- deciding ----------------------------------------------------------------------------
+
+    def play(self, action: Action | str) -> bool:
+        """Judge a decision tried at the mistake (in a worker; nothing is played)."""
+        current = self.run.current
+        if current is None or self.run.settled:  # the box closes: nothing more to try here
+            self.message = "N: the next mistake." if current else "q: back to the replay."
+            return True
+        if self.judging:
+            self.message = "Still judging the last decision…"
+            return False
+        try:
+            parsed = self.game.parse(action) if isinstance(action, str) else action
+        except IllegalAction as exc:
+            self.message = f"Refused: {exc}"
+            self.app.bell()
+            return False
+        if parsed.kind in META_KINDS or parsed not in self.game.rule_actions():
+            self.message = "Refused: choose one of the rules' decisions here."
+            self.app.bell()
+            return False
+        self.judging = True
+        self.selected = None
+        self.aiming = None
+        self.message = f"Judging {self.game.presenter.notation(self.game.state, parsed)}…"
+        whole, level = self.whole, self.level
+        self.run_worker(
+            lambda: judge(whole, current, parsed, level),
+            thread=True,
+            group="mistake-judge",
+            exit_on_error=False,
+        )
+        return True
+
+    @on(Worker.StateChanged)
+    def _judged(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "mistake-judge":
+            return
+        event.stop()
+        if event.state == WorkerState.ERROR:
+            self.judging = False
+            self.message = f"Could not judge that decision: {event.worker.error}"
+        elif event.state == WorkerState.SUCCESS and isinstance(event.worker.result, Verdict):
+            self.judging = False
+            self.answer(event.worker.result)
+
+    def answer(self, verdict: Verdict) -> None:
+        """Accepted: on to the next; refused: one more try, or the best shown."""
+        current = self.run.current
+        assert current is not None
+        tried = self._notation(verdict)
+        outcome = self.run.tried(verdict)
+        if outcome == "found":
+            self.run.next()
+            self.show_mistake(f"Accepted: {tried} ({tried_words(verdict, self.side, current)}).")
+            return
+        self.app.bell()
+        numbers = tried_words(verdict, self.side, current)
+        if outcome == "again":
+            self.message = f"Not that one: {tried} ({numbers}). One more try."
+            self.say(f"Not that one: {tried} ({numbers}). One more try, or S for the best.")
+            return
+        self.show_best(f"Not that one either: {tried} ({numbers}).")
+
+    def _notation(self, verdict: Verdict) -> str:
+        state = self.game.state
+        try:
+            return self.game.presenter.notation(
+                state, self.game.rules.parse_action(state, verdict.action)
+            )
+        except IllegalAction:
+            return verdict.action
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def action_show_best(self) -> None:
+        if self.run.current is None or self.judging:
+            return
+        if not self.run.settled:
+            self.run.give_up()
+        self.show_best("Shown:")
+
+    def action_next_mistake(self) -> None:
+        if self.run.current is None or self.judging:
+            return
+        if not self.run.settled:
+            self.run.give_up()
+        self.run.next()
+        self.show_mistake()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in NOT_HERE:
+            return False
+        return super().check_action(action, parameters)
+
+    def after_play(self, ply: Ply) -> None:
+        """Nothing is played here."""
+
+    def autosave(self) -> None:
+        """Practice: nothing is saved."""
+
+    def action_quit_game(self) -> None:
+        self.workers.cancel_group(self, "mistake-judge")
+        close_screen(self)

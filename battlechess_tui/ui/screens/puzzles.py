@@ -1,0 +1,259 @@
+"""Puzzles: the list of games with puzzles, and a puzzle solved on the game table.
+
+The player gets the puzzle not yet tried nearest their rating (Glicko-2, kept in the user's
+data folder: ``puzzles/progress.py``), decides by typing or with the cursor as in play, and
+sees at once whether it was the answer, the whole winning line with the odds of its fights,
+and their rating before and after. Nothing is saved but the rating and what was tried.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from battlechess_tui.engine.actions import Action
+from battlechess_tui.engine.game import META_KINDS, Game, Ply
+from battlechess_tui.engine.registry import make_variant, specs
+from battlechess_tui.engine.rules import IllegalAction
+from battlechess_tui.engine.views import percent
+from battlechess_tui.puzzles import progress as kept
+from battlechess_tui.puzzles.model import Puzzle
+from battlechess_tui.puzzles.store import catalogue, games
+from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.screens.base import battle_app, close_screen
+from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
+from battlechess_tui.ui.widgets.footer import Footer
+
+LIST_COMMANDS = (Command("back", "escape,q", "Back", "back", "Back to the menu"),)
+
+#: The game table's commands left out (no hints: finding the decision is the point).
+NOT_HERE = frozenset(
+    c.action for c in GAME_COMMANDS if c.id in ("undo", "save", "load", "draw", "resign", "hint")
+)
+PUZZLE_COMMANDS: tuple[Command, ...] = (
+    Command("show", "S", "Show", "show_answer", "Show the answer (counts as not solved)"),
+    Command("next", "N", "Next", "next_puzzle", "The next puzzle near your rating"),
+    *(c for c in GAME_COMMANDS if c.action not in NOT_HERE and c.id != "quit"),
+    Command("quit", "q", "Back", "quit_game", "Back to the list of puzzles"),
+)
+
+
+def rating_line(progress: kept.Progress) -> str:
+    r = progress.rating
+    solved = sum(progress.tried.values())
+    return f"Your puzzle rating: {r.rating:.0f} ± {r.deviation:.0f} ({solved} of " \
+        f"{len(progress.tried)} solved)"  # fmt: skip
+
+
+def game_name(key: str) -> str:
+    spec = specs().get(key)
+    return spec.name if spec is not None else key
+
+
+class PuzzleListScreen(Screen[None]):
+    """Every game with puzzles, with how many; a damaged file or puzzle is listed with its
+    reason and cannot be chosen."""
+
+    BINDINGS = bindings(LIST_COMMANDS)
+    PLAYER_COMMANDS = LIST_COMMANDS
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="learn"):
+            yield Static("Puzzles: choose a game", id="learn-title")
+            yield OptionList(id="puzzle-games")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    def refresh_list(self) -> None:
+        progress = kept.load()
+        self.query_one("#learn-title", Static).update(f"Puzzles: choose a game. "
+                                                      f"{rating_line(progress)}")  # fmt: skip
+        options = self.query_one("#puzzle-games", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        refused: list[Option] = []
+        for key in games():
+            found = catalogue(key)
+            done = sum(1 for p in found.puzzles if p.id in progress.tried)
+            if found.puzzles:
+                label = f"{game_name(key)}: {len(found.puzzles)} puzzles ({done} tried)"
+                options.add_option(Option(label, id=key))
+            refused += [Option(Text(f"✗ {bad.line()}", style="dim"), disabled=True)
+                        for bad in found.refused]  # fmt: skip
+        options.add_options(refused)
+        options.highlighted = highlighted if highlighted is not None else 0
+        options.focus()
+
+    @on(OptionList.OptionSelected, "#puzzle-games")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.push_screen(PuzzleScreen(event.option.id, battle_app(self).save_dir))
+
+    def action_back(self) -> None:
+        close_screen(self)
+
+
+def puzzle_game(puzzle: Puzzle) -> Game:
+    variant = make_variant(puzzle.game)
+    return Game(variant, 1, start=variant.rules.parse_position(puzzle.position))
+
+
+def line_text(puzzle: Puzzle) -> str:
+    """The whole line in the game's notation, a fight's odds beside it: ``Nxe5 (5/12 =
+    41.7%), dxe5, Qxd8#``."""
+    parts = []
+    for step in puzzle.line:
+        chance = Fraction(step.chance)
+        said = step.notation or step.action
+        if chance != 1:
+            said += f" ({step.chance} = {percent(chance)})"
+        parts.append(said)
+    return ", ".join(parts)
+
+
+class PuzzleScreen(GameScreen):
+    """One puzzle after another of a game (of one theme, a lesson's practice, where given),
+    each the one nearest the player's rating."""
+
+    PLAYER_COMMANDS = PUZZLE_COMMANDS
+    BINDINGS = bindings(PUZZLE_COMMANDS)
+    TELLS_SINCE = False
+
+    def __init__(self, game_key: str, save_dir: Path, theme: str | None = None) -> None:
+        self.key = game_key
+        self.progress = kept.load()
+        every = catalogue(game_key).puzzles
+        self.puzzles = tuple(p for p in every if p.theme == theme) or every
+        self.puzzle = self.progress.next_puzzle(self.puzzles)
+        self.answered = False
+        start = puzzle_game(self.puzzle) if self.puzzle else Game(make_variant(game_key), 1)
+        super().__init__(start, save_dir)
+
+    @classmethod
+    def game_of(cls, game_key: str, *args: Any, **kwargs: Any) -> Game:  # type: ignore[override]
+        return Game(make_variant(game_key), 1)
+
+    def compose_panels_top(self) -> ComposeResult:
+        yield Static(id="puzzle-step", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_puzzle()
+
+    def current_actions(self) -> list[Action]:
+        return self.game.rule_actions()
+
+    def say(self, text: str) -> None:
+        box = self.query_one("#puzzle-step", Static)
+        puzzle = self.puzzle
+        box.border_title = f"Puzzle {puzzle.id}" if puzzle else "Puzzles"
+        box.update(text)
+
+    def show_puzzle(self) -> None:
+        puzzle = self.puzzle
+        if puzzle is None:
+            self.say(f"No puzzles of {game_name(self.key)}.")
+            self.message = "q: back."
+            return
+        self.game = puzzle_game(puzzle)
+        self.answered = False
+        self.selected = None
+        self.aiming = None
+        side = self.game.rules.side_to_move(self.game.state)
+        self.flipped = side == 1
+        self.sync()
+        who = self.game.rules.side_names[side]
+        self.say(
+            f"{who} to play: find the best decision (type it or choose it on the board).\n"
+            f"Puzzle rating {puzzle.rating}. {rating_line(self.progress)}.\nS shows the answer."
+        )
+        self.message = f"{who} to play and win: find the best decision."
+
+    def play(self, action: Action | str) -> bool:
+        """Answer the puzzle (nothing is played: the answer and its line are shown)."""
+        if self.puzzle is None or self.answered:
+            self.message = "N: the next puzzle." if self.puzzle else "q: back."
+            return True
+        try:
+            parsed = self.game.parse(action) if isinstance(action, str) else action
+        except IllegalAction as exc:
+            self.message = f"Refused: {exc}"
+            self.app.bell()
+            return False
+        if parsed.kind in META_KINDS or parsed not in self.game.rule_actions():
+            self.message = "Refused: choose one of the rules' decisions here."
+            self.app.bell()
+            return False
+        tried = self.game.presenter.notation(self.game.state, parsed)
+        solved = parsed.text(self.game.rules.geo) in self.puzzle.answers
+        self.answer(solved, "Solved!" if solved else f"Not the answer: {tried}.")
+        return True
+
+    def answer(self, solved: bool, said: str) -> None:
+        """Rate the answer and show the whole line."""
+        puzzle = self.puzzle
+        assert puzzle is not None
+        before = self.progress.rating.rating
+        self.progress = self.progress.answered(puzzle, solved)
+        try:
+            kept.save(self.progress)
+        except OSError:
+            self.notify("Could not keep your puzzle rating.", severity="warning")
+        after = self.progress.rating.rating
+        self.answered = True
+        if not solved:
+            self.app.bell()
+        change = f"Rating {before:.0f} → {after:.0f} ({after - before:+.0f})."
+        odds = f" The fight is won {puzzle.odds} = {percent(Fraction(puzzle.odds))}." \
+            if puzzle.odds else ""  # fmt: skip
+        best = f"winning chance {percent(puzzle.best)} against {percent(puzzle.second)}"
+        self.say(
+            f"{said} {change}\nThe line: {line_text(puzzle)}.{odds}\n"
+            f"Theme: {puzzle.theme}; {best} for the next best.\nN: the next puzzle."
+        )
+        self.message = f"{said} {change}"
+        actions = puzzle.answer_actions()
+        if actions:
+            self.point_at(actions[0])
+
+    def action_show_answer(self) -> None:
+        if self.puzzle is not None and not self.answered:
+            self.answer(False, "Shown.")
+
+    def action_next_puzzle(self) -> None:
+        following = self.progress.next_puzzle(
+            [p for p in self.puzzles if self.puzzle is None or p.id != self.puzzle.id]
+        )
+        if following is None:
+            self.message = "No other puzzle."
+            return
+        self.puzzle = following
+        self.show_puzzle()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in NOT_HERE:
+            return False
+        return super().check_action(action, parameters)
+
+    def after_play(self, ply: Ply) -> None:
+        """Nothing is played here."""
+
+    def autosave(self) -> None:
+        """Puzzles are practice: only the rating is kept."""
+
+    def action_quit_game(self) -> None:
+        close_screen(self)

@@ -1,0 +1,108 @@
+"""Learning from mistakes without the UI (issue 41, item 1): the position before a mistake in
+every game, a decision judged as the analysis judged the one played, the best decision's
+numbers with the exact odds of its fight, and the run's count and summary."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from battlechess_tui.analysis.mistakes import (
+    MARGIN,
+    MistakeRun,
+    Verdict,
+    best_after,
+    best_words,
+    fight_words,
+    judge,
+    mistakes_of,
+    position_before,
+)
+from battlechess_tui.analysis.model import Analysis, DecisionReport
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_variant
+
+GAMES = ("classic", "single-combat", "dice-chess", "arena", "brawl", "gladiator", "dnd")
+
+
+def _played(key: str, plies: int = 4) -> Game:
+    game = Game(make_variant(key), 11)
+    rng = random.Random(5)
+    for _ in range(plies):
+        actions = game.rule_actions()
+        if not actions:
+            break
+        game.play(rng.choice(actions))
+    return game
+
+
+def _report(game: Game, ply: int, preferred: str, side: int, cost: float = 0.5) -> DecisionReport:
+    ply_ = game.plies[ply]
+    return DecisionReport(
+        ply, ply_.seat, side, ply_.notation, 0.0, -0.4 if side == 0 else 0.4,
+        preferred, preferred, "keeps the balance", "", cost,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_mistake_is_played_again_from_its_own_position_in_every_game(key: str) -> None:
+    game = _played(key)
+    ply = len(game.plies) - 1
+    before = position_before(game, ply)
+    assert before.state == game.positions[ply].state
+    assert [p.events for p in before.plies] == [p.events for p in game.plies[:ply]]
+    assert not before.computers
+    state = game.positions[ply].state
+    side = game.rules.side_to_move(state)
+    actions = game.rules.legal_actions(state)
+    best = actions[0].text(game.rules.geo)
+    decision = _report(game, ply, best, side)
+    assert judge(game, decision, actions[0], "easy") == Verdict(best, best_after(decision), 0.0)
+    assert judge(game, decision, game.plies[ply].action, "easy").cost == decision.cost
+    other = judge(game, decision, actions[-1], "easy")
+    assert other.cost >= 0.0 and other.accepted == (other.cost < MARGIN)
+    assert best_words(game, decision).startswith(f"Best: {best}; keeps the balance")
+
+
+def test_sc_7_the_best_shows_the_exact_odds_of_its_fight() -> None:
+    game = Game(make_variant("single-combat"), 7)
+    for move in ("e2e4", "d7d5"):
+        game.play(move)
+    decision = DecisionReport(2, "white", 0, "Nc3", 0.0, -0.3, "e4d5", "exd5", "", "", 0.4)
+    take = game.rules.parse_action(game.state, "e4d5")
+    game.play("b1c3")
+    assert fight_words(game, decision, take) == "fight won 1/2 = 50%, exactly"
+    quiet = game.rules.parse_action(game.positions[2].state, "g1f3")
+    assert fight_words(game, decision, quiet) == ""
+    assert "fight won 1/2 = 50%, exactly" in best_words(game, decision)
+
+
+def _decision(ply: int, side: int, cost: float, notation: str = "Qg4") -> DecisionReport:
+    return DecisionReport(ply, "white", side, notation, 0.0, -cost, "x", "exd5", "", "", cost)
+
+
+def test_only_the_sides_mistakes_and_blunders_are_retried_in_order() -> None:
+    decisions = [_decision(4, 0, 0.35), _decision(1, 1, 0.5), _decision(2, 0, 0.12),
+                 _decision(0, 0, 0.25)]  # fmt: skip
+    analysis = Analysis("classic", "medium", "0", ("White", "Black"), 5, decisions)
+    assert [d.ply for d in mistakes_of(analysis, 0)] == [4, 0]  # the analysis keeps game order
+    assert [d.ply for d in mistakes_of(analysis, 1)] == [1]
+
+
+def test_a_run_counts_found_and_missed_and_sums_up() -> None:
+    first, second, third = (
+        _decision(2, 0, 0.4, "Qg4"),
+        _decision(6, 0, 0.25, "Nf3"),
+        _decision(8, 0, 0.25, "a3"),
+    )
+    run = MistakeRun([first, second, third])
+    assert run.tried(Verdict("b1c3", 0.0, 0.05)) == "found"
+    run.next()
+    assert run.tried(Verdict("d1h5", 0.0, 0.3)) == "again" and not run.settled
+    assert run.tried(Verdict("d1h5", 0.0, 0.3)) == "missed" and run.settled
+    run.next()
+    run.give_up()
+    run.next()
+    assert run.finished
+    assert run.summary() == ("Found 1 of 3 mistakes. Missed: Nf3? (best exd5), a3? (best exd5).")

@@ -1,0 +1,152 @@
+"""Puzzles without the UI (issue 41, item 2): the Glicko-2 rating against Glickman's worked
+example, the player's progress, puzzle files (a damaged one listed with its reason), a
+puzzle made from a position with its theme, the commands, and every shipped puzzle checked
+again by the searcher at a fixed node budget."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from battlechess_tui.cli import main
+from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.puzzles import progress as kept
+from battlechess_tui.puzzles.glicko import Rating, expected, rate
+from battlechess_tui.puzzles.make import agrees, clear, puzzle_at
+from battlechess_tui.puzzles.model import Puzzle, Step
+from battlechess_tui.puzzles.store import catalogue, document, games, read, write
+
+#: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? : Qxf7 mates.
+SCHOLAR = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+
+
+def test_glicko2_matches_glickmans_worked_example() -> None:
+    player = Rating(1500, 200, 0.06)
+    games_ = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]
+    after = rate(player, games_)
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.deviation == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=0.00001)
+    assert expected(player, Rating(1400, 30)) == pytest.approx(0.639, abs=0.001)
+
+
+def test_a_period_without_games_only_makes_the_rating_less_sure() -> None:
+    after = rate(Rating(1500, 200, 0.06), [])
+    assert after.rating == 1500 and after.deviation == pytest.approx(200.271, abs=0.001)
+
+
+def _puzzle(id: str, rating: int, answers: tuple[str, ...] = ("h5f7",)) -> Puzzle:
+    line = (Step("h5f7", 0, "1", "Qxf7#"),)
+    return Puzzle(id, "classic", SCHOLAR, answers, "mate in 1", rating, line, 1.0, 0.55)
+
+
+def test_a_solved_puzzle_raises_the_rating_a_missed_one_lowers_it_first_tries_only() -> None:
+    start = kept.Progress()
+    solved = start.answered(_puzzle("a", 1500), True)
+    missed = start.answered(_puzzle("a", 1500), False)
+    assert solved.rating.rating > 1500 > missed.rating.rating
+    assert solved.tried == {"a": True} and missed.tried == {"a": False}
+    assert solved.answered(_puzzle("a", 1500), False) == solved
+
+
+def _id(puzzle: Puzzle | None) -> str:
+    assert puzzle is not None
+    return puzzle.id
+
+
+def test_the_next_puzzle_is_the_untried_one_nearest_the_rating() -> None:
+    puzzles = [_puzzle("easy", 1100), _puzzle("near", 1550), _puzzle("hard", 2100)]
+    progress = kept.Progress()
+    assert _id(progress.next_puzzle(puzzles)) == "near"
+    progress = progress.answered(puzzles[1], True)
+    assert _id(progress.next_puzzle(puzzles)) in ("easy", "hard")
+    assert kept.Progress().next_puzzle([]) is None
+
+
+def test_progress_is_kept_in_the_data_folder_and_a_damaged_file_is_a_newcomers(
+    tmp_path: Path,
+) -> None:
+    progress = kept.Progress().answered(_puzzle("a", 1500), True)
+    kept.save(progress)
+    path = kept.progress_path()
+    assert path.parent == Path(__import__("os").environ["BATTLECHESS_DATA_DIR"])
+    assert kept.load() == progress
+    path.write_text("{not json")
+    assert kept.load() == kept.Progress()
+
+
+def test_a_damaged_puzzle_file_is_refused_with_its_reason(tmp_path: Path) -> None:
+    bad = tmp_path / "classic.json"
+    bad.write_text("{broken")
+    found = read(bad, "classic")
+    assert not found.puzzles and len(found.refused) == 1
+    assert found.refused[0].line().startswith("classic: the puzzle file cannot be used: ")
+    bad.write_text(json.dumps({"format": "other"}))
+    assert "not a battlechess-puzzles file" in read(bad, "classic").refused[0].reason
+
+
+def test_a_damaged_puzzle_is_refused_and_the_others_kept(tmp_path: Path) -> None:
+    path = tmp_path / "classic.json"
+    write(path, [_puzzle("good", 1200), _puzzle("wrong", 1200, ("e1e3",))])
+    found = read(path, "classic")
+    assert [p.id for p in found.puzzles] == ["good"]
+    assert found.refused[0].id == "wrong" and "not a decision there" in found.refused[0].reason
+    with pytest.raises(FileExistsError):
+        write(path, [])
+
+
+def test_a_mate_in_one_is_a_puzzle_with_its_theme() -> None:
+    rules = make_variant("classic").rules
+    puzzle = puzzle_at(rules, rules.parse_position(SCHOLAR), 3, "classic-t-1")
+    assert puzzle is not None
+    assert puzzle.answers == ("h5f7",) and puzzle.theme == "mate in 1"
+    assert puzzle.line[0].notation == "Qxf7#" and len(puzzle.line) == 1
+    assert clear(rules, 2 * puzzle.best - 1, 2 * puzzle.second - 1)
+
+
+def test_a_quiet_position_is_no_puzzle() -> None:
+    rules = make_variant("classic").rules
+    start = rules.parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    assert puzzle_at(rules, start, 3, "classic-t-0") is None
+
+
+def test_puzzles_list_json_prints_what_scripts_need(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["puzzles", "classic", "--list", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed == [p.listed() for p in catalogue("classic").puzzles]
+    for entry in listed:
+        assert set(entry) == {"id", "position", "answers", "theme", "rating"}
+
+
+def test_make_puzzles_never_writes_over_a_file_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "mine.json"
+    out.write_text("kept")
+    assert main(["make-puzzles", "classic", "--games", "1", "--out", str(out)]) == 2
+    assert "exists: add --force" in capsys.readouterr().err and out.read_text() == "kept"
+    assert main(["make-puzzles", "nonsense", "--games", "1"]) == 2
+    assert main(["puzzles", "--list"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 2
+
+
+def test_document_reads_back() -> None:
+    puzzles = [_puzzle("a", 1200)]
+    assert json.loads(document(puzzles))["puzzles"][0]["answers"] == ["h5f7"]
+
+
+SHIPPED = [p for key in games() for p in catalogue(key).puzzles]
+
+
+def test_every_shipped_file_reads_whole() -> None:
+    for key in games():
+        assert catalogue(key).refused == (), key
+        assert len({p.id for p in catalogue(key).puzzles}) == len(catalogue(key).puzzles)
+
+
+@pytest.mark.parametrize("puzzle", SHIPPED, ids=[p.id for p in SHIPPED])
+def test_every_shipped_puzzle_is_the_searchers_choice_at_a_fixed_budget(puzzle: Puzzle) -> None:
+    rules = puzzle.rules()
+    assert agrees(rules, puzzle.state(), set(puzzle.answer_actions()))
