@@ -100,7 +100,8 @@ def test_a_ply_keeps_facts_and_its_words_are_written_when_shown():
     assert said.notation == game.presenter.logged(before, ply.action, list(said.events))
     assert said.rolls[0].result == game.presenter.roll_words(ply.rolls[0]).result != ""
     assert said.notation in views.log(game)[fought].notation
-    assert f"dice: {said.rolls[0].describe()}" in handover.rolls(game, fought)
+    told = f"{views.who(game, said.rolls[0].seat)} rolled {said.rolls[0].describe()}"
+    assert told in handover.rolls(game, fought)
 
 
 def test_a_ply_is_worded_once_however_often_the_log_is_shown(monkeypatch):

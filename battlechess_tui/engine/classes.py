@@ -40,16 +40,14 @@ def class_names(spec_: VariantSpec) -> tuple[str, str]:
 
 
 def module_of(module_name: str) -> str:
-    """The module a class name's module part names: ``arena`` is a shipped game's
-    (``battlechess_tui.rules.arena``); a dotted name (``dice_move.rules``) is a plugin's, and
-    only the packages of installed game folders may be named (a save or a house-rule file
-    cannot have the app import any other module). ValueError otherwise."""
-    if "." not in module_name:
-        return f"{GAMES_PACKAGE}.{module_name}"
+    """The module a class name's module part names: a module of an installed plugin's
+    package as it is (``bc_dice_move.rules``), any other inside the shipped games
+    (``arena``, ``chess_family.rules``: ``battlechess_tui.rules.…``). So a save or a
+    house-rule file can have the app import no module but the games' own."""
     packages = {f.package for f in game_folders()[0]} - {GAMES_PACKAGE.split(".")[0]}
-    if module_name.split(".")[0] not in packages:
-        raise ValueError(f"{module_name!r} is not the package of an installed game")
-    return module_name
+    if module_name.split(".")[0] in packages:
+        return module_name
+    return f"{GAMES_PACKAGE}.{module_name}"
 
 
 def load_class(key: str, field: str, name: str, base: type) -> Any:
@@ -59,9 +57,7 @@ def load_class(key: str, field: str, name: str, base: type) -> Any:
     try:
         module = importlib.import_module(module_of(module_name))
         cls = getattr(module, class_name)
-    except ValueError as exc:
-        raise SpecError(key, [f"{field}: {exc}"]) from None
-    except (ImportError, AttributeError):
+    except (ImportError, AttributeError, ValueError):
         raise SpecError(key, [f"{field}: no class {name!r}"]) from None
     if not (isinstance(cls, type) and issubclass(cls, base)):
         raise SpecError(key, [f"{field}: {name!r} is not a {base.__name__} class"])

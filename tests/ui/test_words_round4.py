@@ -84,7 +84,7 @@ def test_gc_a_fights_dice_lines_say_who_rolled() -> None:
     play_some(game, 60)
     index = next(i for i, p in enumerate(game.plies) if len(p.rolls) == 2)
     lines = handover.rolls(game, index)
-    rolls = game.plies[index].rolls
+    rolls = game.said(index).rolls  # with their words: what came of each
     assert lines == [f"{views.who(game, r.seat)} rolled {r.describe()}" for r in rolls]
     assert lines[0].startswith("Black · Black Knight rolled 3d6+1d6")
     assert lines[1].startswith("White · King's Knight rolled 1d6")
