@@ -183,7 +183,7 @@ def test_the_hint_gives_the_decision_its_odds_and_why():
     assert found.action == FIGHT and found.chance == Chance(Fraction(2, 3))
     assert found.gain == pytest.approx(2.0)  # 4 x 2/3 - 2 x 1/3
     # Issue 39 item 6: the searched estimate, never the one-ply gain beside it.
-    assert found.reason() == "wins the fight 66.7%; +1.5 after the best replies found"
+    assert found.reason() == "wins the fight 66.7%; +1.2 after the best replies found"
     bait = hint(BaitRules(), Bait(), "white")
     assert bait.action == WAIT and "balance" not in bait.reason()
 

@@ -50,3 +50,20 @@ def test_perft_position_and_its_fen_alias_agree(capsys):
 def test_bad_positions_and_depths_are_one_line(capsys, args):
     code, out, err = run(capsys, *args)
     assert code == 2 and err.startswith("battlechess: ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("fen", "says"),
+    [
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "the game is over there (Draw: stalemate)"),
+        ("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "the game is over there (White wins"),
+    ],
+)
+def test_play_refuses_a_position_where_the_game_is_already_over(capsys, fen, says):
+    """Issue 37 item 7: a position that leaves nothing to play is refused in one line,
+    before the app starts (show and perft still read it)."""
+    code = main(["play", "classic", "--fen", fen])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert f"battlechess: bad position for classic: {says}" in err
+    assert main(["show", "classic", "--fen", fen]) == 0

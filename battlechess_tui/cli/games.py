@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from battlechess_tui.cli.common import (
     SEED_RANGE,
+    CliError,
     add_option_flag,
     computer_players,
     int_in,
@@ -106,8 +107,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = seat_players(variant, args.player) if args.player else None
     computers = computer_players(variant, args.computer) if args.computer else None
     seats_apart(variant, players or {}, computers or {})
-    if args.position is not None:
-        start_position(variant, args.position)  # a bad position is one line, before the app
+    if args.position is not None:  # a bad position is one line, before the app
+        ended = variant.rules.outcome(start_position(variant, args.position))
+        if ended is not None:
+            words = variant.presenter.describe_outcome(ended)
+            raise CliError(
+                f"bad position for {variant.rules.key}: the game is over there ({words})"
+            )
     return run_app(
         args,
         "play",

@@ -82,11 +82,6 @@ def test_a_whole_game_by_typing(browser: Any, tmp_path: Path, size: str) -> None
         tab.wait_for_text("Game over")
 
 
-@pytest.mark.xfail(
-    reason="issue 39 item 1 is fixed on the `table` branch (the focus goes back to the board "
-    "after every act); this test fails without it and passes with it: drop the mark on merge",
-    strict=False,
-)
 @pytest.mark.parametrize("size", SIZES)
 def test_dd_a_move_typed_after_a_piece_acted_is_played(
     browser: Any, tmp_path: Path, size: str
