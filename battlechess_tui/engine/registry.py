@@ -68,6 +68,7 @@ def specs() -> dict[str, VariantSpec]:
 
 
 def spec(key: str) -> VariantSpec:
+    """The shipped game ``key``'s spec; KeyError naming the games (and the nearest) otherwise."""
     try:
         return specs()[key]
     except KeyError:
