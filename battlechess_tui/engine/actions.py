@@ -44,10 +44,12 @@ class Action:
 
     @property
     def origin(self) -> int:
+        """The first square the action names (a move's from-square)."""
         return self.squares[0]
 
     @property
     def target(self) -> int:
+        """The last square the action names (a move's to-square)."""
         return self.squares[-1]
 
     def text(self, geo: Geometry) -> str:

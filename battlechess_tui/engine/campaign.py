@@ -29,7 +29,9 @@ class ItemCatalogue(Protocol):
     """A game's magic items, as the campaign reads them; an item is a short canonical text."""
 
     @property
-    def version(self) -> int: ...
+    def version(self) -> int:
+        """The catalogue's version, recorded with a campaign's items."""
+        ...
 
     def name(self, text: str) -> str:
         """The item's name as players read it (``+2 weapon``)."""

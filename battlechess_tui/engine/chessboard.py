@@ -28,30 +28,37 @@ STANDARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
 def encode(frm: int, to: int, promo: int = 0, flag: int = NORMAL) -> int:
+    """A move as one int: from, to, promotion piece and flag in their bit fields."""
     return frm | to << 8 | promo << 16 | flag << 19
 
 
 def origin(move: int) -> int:
+    """The from-square of an encoded move."""
     return move & 255
 
 
 def target(move: int) -> int:
+    """The to-square of an encoded move."""
     return (move >> 8) & 255
 
 
 def promotion(move: int) -> int:
+    """The piece type an encoded move promotes to (0: none)."""
     return (move >> 16) & 7
 
 
 def flag(move: int) -> int:
+    """An encoded move's kind: NORMAL, DOUBLE, EN_PASSANT or CASTLE."""
     return move >> 19
 
 
 def side_of(piece: int) -> int:
+    """The side (0 White, 1 Black) of a piece code."""
     return piece >> 3
 
 
 def letter(piece: int) -> str:
+    """A piece code's FEN letter (upper case for White)."""
     ch = LETTERS[piece & 7]
     return ch.lower() if piece & BLACK else ch
 
@@ -87,6 +94,7 @@ class Tables:
 
 @cache
 def tables(width: int, height: int) -> Tables:
+    """The leaps and rays of every piece on a board of this size, built once per size."""
     geo = geometry(width, height)
     orth, diag = geo.rays(ORTHOGONAL), geo.rays(DIAGONAL)
     return Tables(
@@ -134,6 +142,9 @@ def attacked_on(b: list[int], t: Tables, sq: int, by: int) -> bool:
 
 @dataclass(frozen=True)
 class CastleRoute:
+    """One castling: the right it needs, where king and rook go, and the squares it needs
+    empty and unattacked."""
+
     right: int
     king_from: int
     king_to: int
@@ -144,7 +155,7 @@ class CastleRoute:
 
 
 class FenError(ValueError):
-    pass
+    """A position text that is not a valid FEN for the board, in one line."""
 
 
 class ChessBoard:
@@ -176,6 +187,7 @@ class ChessBoard:
     # -- FEN -----------------------------------------------------------------------------------
 
     def set_fen(self, fen: str) -> None:
+        """Set the position from ``fen`` (missing trailing fields take their defaults); FenError."""
         geo = self.geo
         fields = fen.split()
         if len(fields) < 2:
@@ -272,6 +284,7 @@ class ChessBoard:
         return routes
 
     def fen(self) -> str:
+        """The position as FEN."""
         geo = self.geo
         rights = "".join(
             c for bit, c in ((WK, "K"), (WQ, "Q"), (BK, "k"), (BQ, "q")) if self.castling & bit
@@ -352,6 +365,7 @@ class ChessBoard:
         return captured
 
     def pop(self) -> None:
+        """Unmake the last move ``push`` made."""
         move, captured, castling, ep, halfmove = self._stack.pop()
         b = self.board
         frm, to, promo, fl = move & 255, (move >> 8) & 255, (move >> 16) & 7, move >> 19
@@ -398,6 +412,7 @@ class ChessBoard:
         return attacked_on(self.board, self.t, sq, by)
 
     def in_check(self, side: int | None = None) -> bool:
+        """Whether ``side`` (the side to move by default) has its king attacked."""
         side = self.side if side is None else side
         ksq = self.kings[side]
         return ksq >= 0 and self.attacked(ksq, side ^ 1)
@@ -624,19 +639,25 @@ class FrozenBoard(ChessBoard):
         _refuse(name)
 
     def set_fen(self, fen: str) -> NoReturn:
+        """Refused: a frozen board is never changed."""
         _refuse("set_fen")
 
     def push(self, move: int) -> NoReturn:
+        """Refused: a frozen board is never changed."""
         _refuse("push")
 
     def pop(self) -> NoReturn:
+        """Refused: a frozen board is never changed."""
         _refuse("pop")
 
     def remove(self, square: int) -> NoReturn:
+        """Refused: a frozen board is never changed."""
         _refuse("remove")
 
     def pass_turn(self) -> NoReturn:
+        """Refused: a frozen board is never changed."""
         _refuse("pass_turn")
 
     def freeze(self) -> FrozenBoard:
+        """Itself: it is frozen already."""
         return self

@@ -33,7 +33,9 @@ class NamesAPage(Protocol):
     """What a rules page is read for: a variant's spec (its page's file name, or the text)."""
 
     @property
-    def rules_text(self) -> str: ...
+    def rules_text(self) -> str:
+        """The rules page's file name (``classic.md``) or the rules text itself."""
+        ...
 
 
 class RefusedFile(ValueError):
@@ -41,6 +43,7 @@ class RefusedFile(ValueError):
 
 
 def variants_dir() -> Path:
+    """The folder of the shipped variant files (installed, or beside the package in a clone)."""
     for candidate in (_PACKAGE / "variants", _PACKAGE.parent / "variants"):
         if (candidate / "classic.toml").is_file():
             return candidate
@@ -122,6 +125,7 @@ def read_limited(path: Path, limit: int, *, links: bool = True) -> bytes:
 
 
 def size_text(n: int) -> str:
+    """A file size as a person reads it (``1.2 MB``, ``2,048 bytes``)."""
     return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
 
 

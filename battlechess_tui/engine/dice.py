@@ -18,6 +18,7 @@ from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdi
 
 
 def as_expr(dice: DiceExpr | str) -> DiceExpr:
+    """``dice`` as an expression (``"2d6"`` parsed)."""
     return dice if isinstance(dice, DiceExpr) else DiceExpr.parse(dice)
 
 
@@ -58,6 +59,7 @@ class Dice:
         return _LazySeeded(seed, index)
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        """The next ``count`` faces of ``sides``-sided dice from the seeded stream."""
         rng = self._source()
         return tuple(rng.randint(1, sides) for _ in range(count))
 
@@ -179,6 +181,7 @@ class RecordedDice(Dice):
         self._pos = 0
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        """The next ``count`` recorded faces; DiceMismatch when they do not fit the throw."""
         out = tuple(self._faces[self._pos : self._pos + count])
         if len(out) != count or any(not 1 <= f <= sides for f in out):
             raise DiceMismatch(f"the recorded rolls do not fit a throw of {count}d{sides}")
@@ -196,6 +199,8 @@ class ScriptedDice(Dice):
         self._then = then
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        """The next ``count`` scripted faces (then the fallback dice, if any); DiceMismatch
+        when they do not fit."""
         if len(self.queue) < count:
             if self._then is None or self.queue:
                 raise DiceMismatch(f"{len(self.queue)} scripted faces left for {count}d{sides}")
@@ -225,6 +230,7 @@ class AssumeWon(Dice):
         self._high = _side(seat) == self.side
 
     def faces(self, count: int, sides: int) -> tuple[int, ...]:
+        """Every face the highest (the favoured side throws) or the lowest."""
         return (sides if self._high else 1,) * count
 
 

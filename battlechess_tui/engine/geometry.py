@@ -51,21 +51,27 @@ class Geometry:
         return f"Geometry({self.width}, {self.height})"
 
     def square(self, x: int, y: int) -> int:
+        """The square at file ``x`` and rank ``y`` (both from 0)."""
         return y * self.width + x
 
     def xy(self, sq: int) -> tuple[int, int]:
+        """The file and rank of ``sq`` (both from 0)."""
         return sq % self.width, sq // self.width
 
     def file(self, sq: int) -> int:
+        """The file of ``sq`` (0: a)."""
         return sq % self.width
 
     def rank(self, sq: int) -> int:
+        """The rank of ``sq`` (0: the first)."""
         return sq // self.width
 
     def on_board(self, x: int, y: int) -> bool:
+        """Whether file ``x`` and rank ``y`` are on the board."""
         return 0 <= x < self.width and 0 <= y < self.height
 
     def name(self, sq: int) -> str:
+        """The square's name (``e4``; ``j12`` on the 10x12 board)."""
         return self.names[sq]
 
     def parse(self, name: str) -> int:
@@ -94,6 +100,7 @@ class Geometry:
         return squares, text[pos:]
 
     def offset(self, sq: int, dx: int, dy: int) -> int | None:
+        """The square ``dx`` files and ``dy`` ranks from ``sq``; None off the board."""
         x, y = sq % self.width + dx, sq // self.width + dy
         return y * self.width + x if self.on_board(x, y) else None
 

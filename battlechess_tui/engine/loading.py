@@ -31,6 +31,7 @@ __all__ = [
 
 
 def rules_class(spec_: VariantSpec) -> type[Rules[Any]]:
+    """The game's rules class, as its variant file names it (SpecError if it names none)."""
     cls: type[Rules[Any]] = load_class(spec_.key, "rules", class_names(spec_)[0], Rules)
     return cls
 

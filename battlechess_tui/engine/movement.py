@@ -73,6 +73,8 @@ class Slide(Movement):
     limit: int = 0  # 0: no limit
 
     def targets(self, geo: Geometry, sq: int, side: int, occupant: Occupant) -> list[int]:
+        """The empty squares along each direction up to a piece, and that piece's square if
+        it is an enemy's."""
         out = []
         for ray in geo.rays(self.directions)[sq]:
             for i, s in enumerate(ray):
@@ -95,9 +97,11 @@ class Leap(Movement):
     offsets: tuple[Offset, ...]
 
     def targets(self, geo: Geometry, sq: int, side: int, occupant: Occupant) -> list[int]:
+        """The squares its offsets reach that are empty or hold an enemy."""
         return [s for s in geo.leaps(self.offsets)[sq] if occupant(s) in (None, 1 - side)]
 
     def path(self, geo: Geometry, frm: int, to: int, side: int, occupant: Occupant) -> list[int]:
+        """None: a leap crosses no square."""
         return []
 
 
@@ -125,14 +129,17 @@ class Pawn(Movement):
         return out
 
     def capture_squares(self, geo: Geometry, sq: int, side: int) -> list[int]:
+        """The two squares diagonally forward, where the pawn may capture (on the board)."""
         step = forward(side)
         return [s for dx in (-1, 1) if (s := geo.offset(sq, dx, step)) is not None]
 
     def targets(self, geo: Geometry, sq: int, side: int, occupant: Occupant) -> list[int]:
+        """The squares forward it may step to, and the diagonal squares holding an enemy."""
         caps = [s for s in self.capture_squares(geo, sq, side) if occupant(s) == 1 - side]
         return self._forward(geo, sq, side, occupant) + caps
 
     def attacks(self, geo: Geometry, sq: int, side: int, occupant: Occupant) -> list[int]:
+        """The squares the pawn attacks: diagonally forward, occupied or not."""
         return self.capture_squares(geo, sq, side)
 
 
@@ -150,6 +157,7 @@ class Bent(Movement):
         return _bent_routes(geo.width, geo.height, sq, self.lengths)
 
     def targets(self, geo: Geometry, sq: int, side: int, occupant: Occupant) -> list[int]:
+        """The squares a path with every square passed empty reaches, not holding a friend."""
         out = []
         for to, paths in self.routes(geo, sq).items():
             if occupant(to) == side:
@@ -159,6 +167,7 @@ class Bent(Movement):
         return out
 
     def path(self, geo: Geometry, frm: int, to: int, side: int, occupant: Occupant) -> list[int]:
+        """The squares crossed from ``frm`` to ``to``: a path with every square empty."""
         for p in self.routes(geo, frm).get(to, []):
             if all(occupant(s) is None for s in p):
                 return p
@@ -216,4 +225,6 @@ def parse_movement(text: str) -> Movement:
 
 
 def parse_all(texts: Iterable[str]) -> tuple[Movement, ...]:
+    """Each movement text of a piece read (``slide orthogonal``); ValueError naming a bad
+    one."""
     return tuple(parse_movement(t) for t in texts)

@@ -105,6 +105,7 @@ def game_problems() -> tuple[str, ...]:
 
 
 def spec(key: str) -> VariantSpec:
+    """The shipped game ``key``'s spec; KeyError naming the games (and the nearest) otherwise."""
     try:
         return specs()[key]
     except KeyError:
