@@ -15,12 +15,13 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.spec import OptionValue
 from battlechess_tui.engine.variant import IllegalAction, Variant
-from battlechess_tui.engine.vocabulary import Ending, Purpose
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.dice_chess import (
     DiceChessPresenter,
     DiceChessRules,
     DiceChessState,
 )
+from battlechess_tui.rules.dice_chess.vocabulary import DiceChessPurpose
 from tests import whole_games
 from tests.scripted_dice import ScriptedDice as Scripted
 from tests.typed import VariantOf, known, typed
@@ -251,9 +252,9 @@ def test_dc_10_notation_shows_the_capture_and_the_reroll():
     assert before == "5 d4xe4 (takes 2)"
     _, events = v.apply(state, action, Scripted(6))
     assert v.presenter.logged(state, action, events) == "5 d4xe4 (takes 2, rerolled 6)"
-    assert [e.squares for e in events if isinstance(e, Roll) and e.use == Purpose.REROLL] == [
-        (v.rules.geo.parse("e4"),)
-    ]
+    assert [
+        e.squares for e in events if isinstance(e, Roll) and e.use == DiceChessPurpose.REROLL
+    ] == [(v.rules.geo.parse("e4"),)]
     assert v.presenter.notation(state, v.parse_action(state, "d4d5")) == "5 d4-d5"
 
 

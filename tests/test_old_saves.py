@@ -23,7 +23,7 @@ from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.revisions import revision_line
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorTag
 from battlechess_tui.save import store
 from battlechess_tui.save.store import (
     EditedSave,
@@ -258,6 +258,6 @@ def test_continuing_a_game_of_an_older_revision_keeps_its_rules(tmp_path):
     )
     last = again.game.play(old.record.plies[-1].action)
     assert list(last.events) == list(old.game.plies[-1].events)
-    assert EventTag.RESCUE not in {e.tag for e in last.events if isinstance(e, Note)}
+    assert GladiatorTag.RESCUE not in {e.tag for e in last.events if isinstance(e, Note)}
     save_game(again.game, path)
     assert read_record(path).rules_revision == 1 and verify_file(path) is None

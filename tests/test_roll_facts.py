@@ -29,6 +29,9 @@ from battlechess_tui.engine.roll_words import (
     RollWords,
 )
 from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdict
+from battlechess_tui.rules.dice_chess.vocabulary import DiceChessPurpose, DiceChessVerdict
+from battlechess_tui.rules.dnd.vocabulary import DndDetail, DndPurpose, DndTarget, DndVerdict
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorPurpose, GladiatorVerdict
 from battlechess_tui.save.files import SaveError
 from battlechess_tui.save.model import upgrade
 from battlechess_tui.save.store import load_game, verify_file
@@ -89,16 +92,16 @@ def test_dc_1_dc_10_setup_and_reroll_rolls_are_squares_faces_and_rules():
     dice = Dice.for_decision(1, -1)
     _, setup = v.rules.new_game(dice)
     white, black = (e for e in setup if isinstance(e, Roll))
-    assert (white.use, white.rule, white.seat) == (Purpose.SETUP, "DC-1, DC-2", "white")
+    assert (white.use, white.rule, white.seat) == (DiceChessPurpose.SETUP, "DC-1, DC-2", "white")
     assert white.squares == tuple(v.rules.start_squares(0)) and black.seat == "black"
     state = dice_chess.position(v, *dice_chess.LONE, ". . . W5 b2 . . .")
     _, (reroll,) = _raw(v, state, "d4e4", 6)
     assert (reroll.use, reroll.squares, reroll.rule) == (
-        Purpose.REROLL,
+        DiceChessPurpose.REROLL,
         (v.rules.geo.parse("e4"),),
         "DC-10",
     )
-    assert (reroll.verdict, reroll.numbers) == (Verdict.SHOWS, (6,))
+    assert (reroll.verdict, reroll.numbers) == (DiceChessVerdict.SHOWS, (6,))
     _no_words([white, black, reroll])
 
 
@@ -108,14 +111,14 @@ def test_gc_18_gc_19_a_round_is_both_totals_the_margin_and_the_hit_points_left()
     # Round 1: 3 against 3, a tie. Round 2: 3 against 18, the Warrior loses 15 and dies.
     _, rolls = _raw(GLADIATOR, state, "a1a6", 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6)
     tie_a, tie_d, lost_a, won_d = rolls
-    assert [r.use for r in rolls] == [Purpose.ATTACK, Purpose.DEFENCE] * 2
+    assert [r.use for r in rolls] == [Purpose.ATTACK, GladiatorPurpose.DEFENCE] * 2
     assert [r.round_number for r in rolls] == [1, 1, 2, 2]
     assert all(r.squares == (a6,) for r in rolls)
     assert tie_a.pieces[0].kind == "warrior" and tie_d.pieces[0].kind == "scout"
     assert tie_a.names == ("1d6",)  # the attack die (no Queen beside the Warrior)
     assert (tie_a.verdict, tie_d.verdict) == (Verdict.TIE, Verdict.TIE)
     assert (lost_a.target, lost_a.target_kind) == (won_d.total, Target.TOTAL)
-    assert (lost_a.verdict, lost_a.numbers) == (Verdict.WOUNDED, (15, 0))
+    assert (lost_a.verdict, lost_a.numbers) == (GladiatorVerdict.WOUNDED, (15, 0))
     assert (won_d.verdict, won_d.numbers, won_d.target) == (Verdict.WINS, (15,), lost_a.total)
     _no_words(rolls)
 
@@ -124,7 +127,11 @@ def test_gc_18_a_won_round_is_the_margin_and_the_defenders_hit_points_left():
     state = gladiator_position(DUEL, step=1)
     _, (attack, defence) = _raw(GLADIATOR, state, "a1a6", 6, 6, 6, 1, 1, 1)  # 18 against 3
     assert (attack.verdict, attack.numbers, attack.target) == (Verdict.WINS, (15,), 3)
-    assert (defence.verdict, defence.numbers, defence.target) == (Verdict.WOUNDED, (15, 0), 18)
+    assert (defence.verdict, defence.numbers, defence.target) == (
+        GladiatorVerdict.WOUNDED,
+        (15, 0),
+        18,
+    )
     words = GLADIATOR.presenter.roll_words
     assert (words(attack).result, words(defence).result) == (
         "wins by 15",
@@ -139,12 +146,12 @@ def test_dd_11_dd_13_initiative_attack_and_damage_in_facts():
     v, s = dnd_position(P1)
     d5 = dnd_sq(v, "d5")
     s, (init_a, init_d) = _raw(v, s, "e4d5", 15, 5)  # 16 against 11
-    assert (init_a.use, init_a.verdict, init_a.target) == (Purpose.INITIATIVE, Verdict.WINS, 11)
+    assert (init_a.use, init_a.verdict, init_a.target) == (DndPurpose.INITIATIVE, Verdict.WINS, 11)
     assert (init_d.verdict, init_d.target, init_d.target_kind) == (Verdict.LOSES, 16, Target.TOTAL)
     assert init_a.pieces == (PieceRef(0, "fighter", d5),)  # in the battle on d5 (DD-10)
     s, (attack, damage) = _raw(v, s, "attack", 12, 3, 4)  # 12+4 = 16 vs FAC 13; 2d6+3
     assert (attack.use, attack.names, attack.verdict) == (Purpose.ATTACK, ("melee",), Verdict.HIT)
-    assert (attack.target, attack.target_kind) == (13, Target.FLAT_AC)
+    assert (attack.target, attack.target_kind) == (13, DndTarget.FLAT_AC)
     assert attack.pieces == (PieceRef(0, "fighter", d5), PieceRef(1, "rogue", d5))
     assert (damage.use, damage.verdict, damage.numbers) == (Purpose.DAMAGE, Verdict.AMOUNT, (10,))
     assert damage.names == ("melee",) and damage.pieces[0].kind == "fighter"
@@ -155,7 +162,7 @@ def test_dd_11_equal_totals_go_to_the_higher_init():
     v, s = dnd_position(P1)
     _, (fighter, rogue) = _raw(v, s, "e4d5", 10, 5)  # 11 against 11: the Rogue's Init +6 wins
     assert (fighter.verdict, rogue.verdict) == (Verdict.LOSES, Verdict.WINS)
-    assert fighter.details == rogue.details == (RollDetail.TIE_BREAK,)
+    assert fighter.details == rogue.details == (DndDetail.TIE_BREAK,)
 
 
 def test_dd_11_a_full_initiative_tie_is_thrown_again():
@@ -170,8 +177,8 @@ def test_dd_13_a_natural_20_threatens_and_its_confirmation_decides_the_critical(
     s, _ = _raw(v, s, "e4d5", 15, 5)
     _, rolls = _raw(v, s, "attack", 20, 20, 1, 1, 1, 1)  # threat, confirmed: 2d6+3 twice
     attack, confirm, damage = rolls
-    assert attack.details == (RollDetail.NATURAL_20, RollDetail.THREAT)
-    assert (confirm.use, confirm.verdict) == (Purpose.CONFIRM, Verdict.CRITICAL)
+    assert attack.details == (DndDetail.NATURAL_20, DndDetail.THREAT)
+    assert (confirm.use, confirm.verdict) == (DndPurpose.CONFIRM, DndVerdict.CRITICAL)
     assert (damage.critical, damage.numbers) == (2, (10,))
 
 
@@ -179,8 +186,8 @@ def test_dd_22_a_save_names_its_spell_and_kind_against_the_dc():
     v, s = dnd_position("4k3/8/8/8/5p2/8/8/2B1K3 w - - 0 1", level=3)
     s, _ = _raw(v, s, "c1d2")
     _, (save,) = _raw(v, s, "cast hold-person f4", 11)  # 11 + 2 = 13 against DC 14
-    assert (save.use, save.names) == (Purpose.SAVE, ("hold-person", "will"))
-    assert (save.target, save.target_kind, save.verdict) == (14, Target.DC, Verdict.FAILED)
+    assert (save.use, save.names) == (DndPurpose.SAVE, ("hold-person", "will"))
+    assert (save.target, save.target_kind, save.verdict) == (14, DndTarget.DC, DndVerdict.FAILED)
     assert save.pieces == (PieceRef(1, "fighter", dnd_sq(v, "f4")),)
 
 
@@ -200,9 +207,9 @@ DND_WORDS = [
             names=("melee",),
             pieces=(FIGHTER_E4, ROGUE_E5),
             target=16,
-            target_kind=Target.AC,
+            target_kind=DndTarget.AC,
             verdict=Verdict.HIT,
-            details=(RollDetail.NATURAL_20, RollDetail.THREAT),
+            details=(DndDetail.NATURAL_20, DndDetail.THREAT),
         ),
         RollWords(
             "melee attack: White Fighter on e4 vs Black Rogue on e5",
@@ -218,9 +225,9 @@ DND_WORDS = [
             names=("shocking-grasp",),
             pieces=(FIGHTER_E4, ROGUE_E5),
             target=11,
-            target_kind=Target.TOUCH_AC,
+            target_kind=DndTarget.TOUCH_AC,
             verdict=Verdict.MISS,
-            details=(RollDetail.NATURAL_1,),
+            details=(DndDetail.NATURAL_1,),
         ),
         RollWords(
             "Shocking Grasp: White Fighter on e4 vs Black Rogue on e5",
@@ -231,12 +238,12 @@ DND_WORDS = [
     ),
     (
         _roll(
-            Purpose.CONFIRM,
+            DndPurpose.CONFIRM,
             names=("smite",),
             pieces=(FIGHTER_E4,),
             target=13,
-            target_kind=Target.FLAT_AC,
-            verdict=Verdict.NOT_CONFIRMED,
+            target_kind=DndTarget.FLAT_AC,
+            verdict=DndVerdict.NOT_CONFIRMED,
         ),
         RollWords(
             "confirm critical: White Fighter on e4", "confirm critical", "FAC 13", "not confirmed"
@@ -244,13 +251,13 @@ DND_WORDS = [
     ),
     (
         _roll(
-            Purpose.MISS_CHANCE,
+            DndPurpose.MISS_CHANCE,
             (7,),
             "1d100",
             names=("blur",),
             target=20,
             target_kind=Target.AT_MOST,
-            verdict=Verdict.BLURRED,
+            verdict=DndVerdict.BLURRED,
         ),
         RollWords("Blur miss chance (20%)", "", "miss on 1-20", "blurred: miss"),
     ),
@@ -292,13 +299,13 @@ DND_WORDS = [
     ),
     (
         _roll(
-            Purpose.HEALING, (5,), "1d8", names=("heal-2",), verdict=Verdict.AMOUNT, numbers=(5,)
+            DndPurpose.HEALING, (5,), "1d8", names=("heal-2",), verdict=Verdict.AMOUNT, numbers=(5,)
         ),
         RollWords("healing (2): healing", "healing (2)", "", "5 healing"),
     ),
     (
         _roll(
-            Purpose.TEMP_HP,
+            DndPurpose.TEMP_HP,
             (5,),
             "1d10",
             names=("false-life",),
@@ -309,29 +316,29 @@ DND_WORDS = [
     ),
     (
         _roll(
-            Purpose.SAVE,
+            DndPurpose.SAVE,
             names=("fascinate", "will"),
             pieces=(ROGUE_E5,),
             target=13,
-            target_kind=Target.DC,
-            verdict=Verdict.SAVED,
+            target_kind=DndTarget.DC,
+            verdict=DndVerdict.SAVED,
         ),
         RollWords("Fascinate: Black Rogue on e5's Will save", "Fascinate", "DC 13", "saved"),
     ),
     (
         _roll(
-            Purpose.INITIATIVE,
+            DndPurpose.INITIATIVE,
             pieces=(FIGHTER_E4,),
             target=11,
             target_kind=Target.TOTAL,
             verdict=Verdict.WINS,
-            details=(RollDetail.TIE_BREAK,),
+            details=(DndDetail.TIE_BREAK,),
         ),
         RollWords("initiative: White Fighter on e4", "initiative", "11", "wins (tie: higher Init)"),
     ),
     (
         _roll(
-            Purpose.INITIATIVE,
+            DndPurpose.INITIATIVE,
             pieces=(FIGHTER_E4,),
             target=10,
             target_kind=Target.TOTAL,
@@ -342,13 +349,13 @@ DND_WORDS = [
     ),
     (
         _roll(
-            Purpose.CURSE,
+            DndPurpose.CURSE,
             (40,),
             "1d100",
             pieces=(ROGUE_E5,),
             target=50,
             target_kind=Target.AT_MOST,
-            verdict=Verdict.LOSES_ACTION,
+            verdict=DndVerdict.LOSES_ACTION,
         ),
         RollWords(
             "curse: does the Black Rogue on e5 act?", "curse", "loses on 1-50", "loses its action"
@@ -368,7 +375,9 @@ def test_dc_1_dc_10_the_presenter_words_the_setup_and_the_reroll():
     presenter = make_variant("dice-chess").presenter
     geo = presenter.geo
     squares = tuple(geo.parse(f"{f}{r}") for r in "87" for f in "abcdefgh")
-    setup = Roll("black", "16d6", (1,) * 16, use=Purpose.SETUP, squares=squares, rule="DC-1, DC-2")
+    setup = Roll(
+        "black", "16d6", (1,) * 16, use=DiceChessPurpose.SETUP, squares=squares, rule="DC-1, DC-2"
+    )
     assert presenter.roll_words(setup) == RollWords(
         "Black's dice, placed a8..h8 then a7..h7 (DC-1, DC-2)"
     )
@@ -376,9 +385,9 @@ def test_dc_1_dc_10_the_presenter_words_the_setup_and_the_reroll():
         "white",
         "1d6",
         (4,),
-        use=Purpose.REROLL,
+        use=DiceChessPurpose.REROLL,
         squares=(geo.parse("e4"),),
-        verdict=Verdict.SHOWS,
+        verdict=DiceChessVerdict.SHOWS,
         numbers=(4,),
     )
     assert presenter.roll_words(reroll) == RollWords(
@@ -421,7 +430,7 @@ def test_gc_18_the_presenter_words_each_side_of_a_round():
         round_number=2,
         target=9,
         target_kind=Target.TOTAL,
-        verdict=Verdict.WOUNDED,
+        verdict=GladiatorVerdict.WOUNDED,
         numbers=(5, 3),
     )
     assert presenter.roll_words(attack) == RollWords(
@@ -434,7 +443,7 @@ def test_gc_18_the_presenter_words_each_side_of_a_round():
         "black",
         "3d6",
         (3, 3, 3),
-        use=Purpose.DEFENCE,
+        use=GladiatorPurpose.DEFENCE,
         squares=(a6,),
         pieces=(PieceRef(1, "scout"),),
         target=9,
@@ -453,16 +462,25 @@ def test_gc_18_the_presenter_words_each_side_of_a_round():
 def test_a_roll_a_game_does_not_reword_has_the_shared_words():
     presenter = make_variant("classic").presenter
     roll = Roll(
-        "white",
-        "1d20",
-        (12,),
-        use=Purpose.SAVE,
-        target=14,
-        target_kind=Target.DC,
-        verdict=Verdict.FAILED,
-    )
-    assert presenter.roll_words(roll) == RollWords("saving throw", "", "DC 14", "failed")
+        "white", "1d20", (12,), use=Purpose.ATTACK, target=14, target_kind=Target.AT_LEAST,
+        verdict=Verdict.MISS,
+    )  # fmt: skip
+    assert presenter.roll_words(roll) == RollWords("attack", "", "needs 14", "miss")
     assert presenter.roll_words(Roll("white", "1d6", (3,))) == RollWords()
+
+
+def test_another_games_words_read_as_they_are_and_its_own_game_words_them():
+    """A game's own kinds of roll (D&D's saving throw) are worded by that game; another
+    game's presenter reads the words as they are, never failing."""
+    roll = Roll(
+        "white", "1d20", (12,), use=DndPurpose.MISS_CHANCE, target=14,
+        target_kind=DndTarget.DC, verdict=DndVerdict.LOSES_ACTION,
+    )  # fmt: skip
+    plain = make_variant("classic").presenter.roll_words(roll)
+    assert (plain.purpose, plain.against, plain.result) == ("miss chance", "14", "loses action")
+    save = replace(roll, use=DndPurpose.SAVE, verdict=DndVerdict.FAILED)
+    worded = make_variant("dnd").presenter.roll_words(save)
+    assert (worded.against, worded.result) == ("DC 14", "failed")
 
 
 def test_a_scripts_or_an_older_saves_words_are_kept():
@@ -529,7 +547,9 @@ def test_the_roll_words_check_sees_a_worded_roll():
         'Roll(seat, "", (), f"{label}: {about}")',
     ):
         assert _worded_roll_args(ast.parse(source)), source
-    assert not _worded_roll_args(ast.parse('dice.roll(seat, f"1d{FACES}", use=Purpose.REROLL)'))
+    assert not _worded_roll_args(
+        ast.parse('dice.roll(seat, f"1d{FACES}", use=DiceChessPurpose.REROLL)')
+    )
 
 
 #: A roll's words that another module could read back (``label`` is also a seat's and a
@@ -622,14 +642,14 @@ def test_a_roll_with_an_unknown_verdict_is_a_one_line_error(tmp_path):
 
 def test_a_version_3_false_life_roll_is_read_as_temporary_hit_points():
     """The save reader maps a format-3 roll's words to its use once: False Life's temporary
-    hit points are their own kind of throw now (``Purpose.TEMP_HP``), not healing."""
+    hit points are their own kind of throw now (``DndPurpose.TEMP_HP``), not healing."""
     rolls = [
         {"kind": "roll", "seat": "white", "dice": "1d10", "faces": [5], "purpose": words}
         for words in ("False Life: temporary hit points", "healing (2): healing")
     ]
     doc = {"format_version": 3, "setup_events": [], "plies": [{"events": rolls}]}
     read = upgrade(doc)["plies"][0]["events"]
-    assert [r["use"] for r in read] == [Purpose.TEMP_HP, Purpose.HEALING]
+    assert [r["use"] for r in read] == [DndPurpose.TEMP_HP, DndPurpose.HEALING]
 
 
 def test_the_shared_tables_word_every_purpose_target_verdict_and_detail():

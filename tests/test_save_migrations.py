@@ -12,6 +12,9 @@ from typing import Any
 import pytest
 
 from battlechess_tui.engine.vocabulary import Purpose
+from battlechess_tui.rules.dice_chess.vocabulary import DiceChessPurpose
+from battlechess_tui.rules.dnd.vocabulary import DndPurpose
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorPurpose
 from battlechess_tui.save import model
 from battlechess_tui.save.model import FORMAT_VERSION, MIGRATIONS, SaveFile, upgrade
 from battlechess_tui.save.store import load_game
@@ -146,19 +149,19 @@ def _read_roll(roll: dict[str, Any], where: str = "plies") -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("words", "use"),
     [
-        ("reroll: the d6 again", Purpose.REROLL),
+        ("reroll: the d6 again", DiceChessPurpose.REROLL),
         ("fight: pawn d4 attacks bishop e5", Purpose.FIGHT),
-        ("White's dice, placed on the first rank", Purpose.SETUP),
-        ("initiative: White Fighter", Purpose.INITIATIVE),
-        ("confirm critical: White Rogue on c3", Purpose.CONFIRM),
-        ("curse: Black Cleric", Purpose.CURSE),
-        ("Blur miss chance", Purpose.MISS_CHANCE),
-        ("Black Fighter's Will save", Purpose.SAVE),
+        ("White's dice, placed on the first rank", DiceChessPurpose.SETUP),
+        ("initiative: White Fighter", DndPurpose.INITIATIVE),
+        ("confirm critical: White Rogue on c3", DndPurpose.CONFIRM),
+        ("curse: Black Cleric", DndPurpose.CURSE),
+        ("Blur miss chance", DndPurpose.MISS_CHANCE),
+        ("Black Fighter's Will save", DndPurpose.SAVE),
         ("White Wizard attacks e5", Purpose.ATTACK),
         ("Footman vs Squire", Purpose.ATTACK),
-        ("King defends g8, round 6", Purpose.DEFENCE),
-        ("False Life: temporary hit points", Purpose.TEMP_HP),
-        ("healing (2): healing", Purpose.HEALING),
+        ("King defends g8, round 6", GladiatorPurpose.DEFENCE),
+        ("False Life: temporary hit points", DndPurpose.TEMP_HP),
+        ("healing (2): healing", DndPurpose.HEALING),
         ("damage: White Fighter on e4", Purpose.DAMAGE),
         ("sneak attack", Purpose.DAMAGE),
         ("bane weapon", Purpose.DAMAGE),
@@ -171,11 +174,11 @@ def test_a_format_3_roll_gets_the_use_its_words_name(words, use):
 
 def test_the_first_purpose_that_fits_wins():
     """ "reroll: fight: ..." is a reroll, though it also begins as a fight would."""
-    assert _read_roll(_roll("reroll: fight: a attacks b"))["use"] == Purpose.REROLL
+    assert _read_roll(_roll("reroll: fight: a attacks b"))["use"] == DiceChessPurpose.REROLL
 
 
 def test_a_setup_roll_is_read_as_a_plys():
-    assert _read_roll(_roll("initiative: White"), "setup")["use"] == Purpose.INITIATIVE
+    assert _read_roll(_roll("initiative: White"), "setup")["use"] == DndPurpose.INITIATIVE
 
 
 def test_a_roll_without_words_is_left_as_it_is():

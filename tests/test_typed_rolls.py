@@ -7,23 +7,26 @@ import pytest
 
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.vocabulary import Purpose
+from battlechess_tui.rules.dice_chess.vocabulary import DiceChessPurpose
+from battlechess_tui.rules.dnd.vocabulary import DndPurpose
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorPurpose
 from battlechess_tui.save.store import load_game
 
 SAVES = Path(__file__).parent.parent / "saves"
 #: Each shipped example game with dice, and the purposes its throws have.
 EXPECTED = {
-    "dice-chess-12-0000.json": {Purpose.SETUP, Purpose.REROLL},
+    "dice-chess-12-0000.json": {DiceChessPurpose.SETUP, DiceChessPurpose.REROLL},
     "single-combat-2-0000.json": {Purpose.FIGHT},
-    "gladiator-3-0000.json": {Purpose.ATTACK, Purpose.DEFENCE},
+    "gladiator-3-0000.json": {Purpose.ATTACK, GladiatorPurpose.DEFENCE},
     "dnd-1-0000.json": {
-        Purpose.INITIATIVE, Purpose.ATTACK, Purpose.CONFIRM, Purpose.DAMAGE, Purpose.HEALING,
-        Purpose.SAVE,
+        DndPurpose.INITIATIVE, Purpose.ATTACK, DndPurpose.CONFIRM, Purpose.DAMAGE,
+        DndPurpose.HEALING, DndPurpose.SAVE,
     },
 }  # fmt: skip
 #: Throws about pieces on the board name their squares.
 ON_SQUARES = {
-    Purpose.SETUP, Purpose.REROLL, Purpose.FIGHT, Purpose.ATTACK, Purpose.DEFENCE,
-    Purpose.INITIATIVE, Purpose.CONFIRM, Purpose.SAVE,
+    DiceChessPurpose.SETUP, DiceChessPurpose.REROLL, Purpose.FIGHT, Purpose.ATTACK,
+    GladiatorPurpose.DEFENCE, DndPurpose.INITIATIVE, DndPurpose.CONFIRM, DndPurpose.SAVE,
 }  # fmt: skip
 
 
@@ -48,7 +51,7 @@ def test_every_roll_of_a_whole_game_says_what_it_is_for(name):
 
 
 def test_dc_10_a_reroll_names_the_capturing_dies_square():
-    (reroll,) = [r for r in _rolls("dice-chess-12-0000.json") if r.use == Purpose.REROLL]
+    (reroll,) = [r for r in _rolls("dice-chess-12-0000.json") if r.use == DiceChessPurpose.REROLL]
     game = load_game(SAVES / "dice-chess-12-0000.json").game
     ply = next(p for p in game.plies if reroll in p.events)
     assert reroll.squares == (ply.action.squares[1],)

@@ -11,34 +11,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.vocabulary import ActionKind
+from battlechess_tui.engine.vocabulary import WORD, ActionKind, as_word
 
 MOVE = ActionKind.MOVE
 
 
-def action_kind(word: str) -> ActionKind:
-    """The kind ``word`` names; ValueError in one line naming the kinds when it names none."""
-    try:
-        return ActionKind(word)
-    except ValueError:
-        kinds = ", ".join(k.value for k in ActionKind)
-        raise ValueError(f"{word!r} is not a kind of action (the kinds: {kinds})") from None
+def action_kind(word: str) -> str:
+    """``word`` as a kind of action: the engine's ``ActionKind`` when it is one, else the
+    word itself (a game's own kind; its rules say whether it plays); ValueError in one line
+    when it is not a word."""
+    return as_word(word, "actions")
 
 
 @dataclass(frozen=True, slots=True, init=False)
 class Action:
-    """One decision: its ``kind`` (a plain word such as ``"move"`` is read as its
-    ``ActionKind``), the squares it names and a choice (a promotion's letter, a spell)."""
+    """One decision: its ``kind`` (a word: the engine's ``ActionKind`` or a game's own, from
+    its ``Vocabulary``), the squares it names and a choice (a promotion's letter, a spell)."""
 
-    kind: ActionKind
+    kind: str
     squares: tuple[int, ...]
     choice: str
 
-    def __init__(
-        self, kind: ActionKind | str, squares: tuple[int, ...] = (), choice: str = ""
-    ) -> None:
-        known = kind if isinstance(kind, ActionKind) else action_kind(kind)
-        object.__setattr__(self, "kind", known)
+    def __init__(self, kind: str, squares: tuple[int, ...] = (), choice: str = "") -> None:
+        object.__setattr__(self, "kind", action_kind(kind))
         object.__setattr__(self, "squares", squares)
         object.__setattr__(self, "choice", choice)
 
@@ -84,10 +79,6 @@ class Action:
                 choice = w
             else:
                 raise ValueError(f"cannot read {w!r} in {text!r}")
-        if not kind.replace("-", "").isalpha():
+        if not WORD.fullmatch(kind):
             raise ValueError(f"cannot read {text!r}: try a move such as e2e4")
-        try:
-            known = ActionKind(kind)
-        except ValueError:
-            raise ValueError(f"cannot read {text!r}: {kind!r} is not a kind of action") from None
-        return cls(known, tuple(squares_list), choice)
+        return cls(kind, tuple(squares_list), choice)

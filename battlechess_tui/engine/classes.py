@@ -62,3 +62,42 @@ def load_class(key: str, field: str, name: str, base: type) -> Any:
     if not (isinstance(cls, type) and issubclass(cls, base)):
         raise SpecError(key, [f"{field}: {name!r} is not a {base.__name__} class"])
     return cls
+
+
+#: Where the words that were the engine's until round 4 went: an engine enum's name -> the
+#: games' own enums (``"module:Class"``) that hold its former members (``moved_word``).
+MOVED_WORDS: dict[str, tuple[str, ...]] = {
+    "ActionKind": (
+        "dice_chess.vocabulary:DiceChessAction",
+        "gladiator.vocabulary:GladiatorAction",
+        "dnd.vocabulary:DndAction",
+    ),
+    "EventTag": (
+        "dice_chess.vocabulary:DiceChessTag",
+        "gladiator.vocabulary:GladiatorTag",
+        "dnd.vocabulary:DndTag",
+    ),
+    "Purpose": (
+        "dice_chess.vocabulary:DiceChessPurpose",
+        "gladiator.vocabulary:GladiatorPurpose",
+        "dnd.vocabulary:DndPurpose",
+    ),
+    "Target": ("dnd.vocabulary:DndTarget",),
+    "Verdict": (
+        "dice_chess.vocabulary:DiceChessVerdict",
+        "gladiator.vocabulary:GladiatorVerdict",
+        "dnd.vocabulary:DndVerdict",
+    ),
+    "RollDetail": ("dnd.vocabulary:DndDetail",),
+}
+
+
+def moved_word(enum_name: str, member: str) -> tuple[Any, str]:
+    """The game's word that ``enum_name.member`` became, with where it is now; (None, "")
+    when no game took such a word."""
+    for name in MOVED_WORDS.get(enum_name, ()):
+        module_name, _, class_name = name.partition(":")
+        enum = getattr(importlib.import_module(module_of(module_name)), class_name)
+        if member in enum.__members__:
+            return enum[member], f"{module_of(module_name)}.{class_name}.{member}"
+    return None, ""

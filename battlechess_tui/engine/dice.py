@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from battlechess_tui.engine.dice_expr import DiceExpr as DiceExpr  # re-exported: the public name
 from battlechess_tui.engine.events import PieceRef, Roll
-from battlechess_tui.engine.vocabulary import Purpose, RollDetail, Target, Verdict
+from battlechess_tui.engine.vocabulary import Purpose, Target
 
 
 def as_expr(dice: DiceExpr | str) -> DiceExpr:
@@ -77,13 +77,13 @@ class Dice:
         modifiers: Sequence[tuple[str, int]] = (),
         against: str = "",
         result: str = "",
-        use: Purpose = Purpose.OTHER,
+        use: str = Purpose.OTHER,
         squares: tuple[int, ...] = (),
         critical: int = 1,
         label: str = "",
         pieces: tuple[PieceRef, ...] = (),
         target: int | None = None,
-        target_kind: Target = Target.NONE,
+        target_kind: str = Target.NONE,
         names: tuple[str, ...] = (),
         numbers: tuple[int, ...] = (),
         rule: str = "",
@@ -130,11 +130,11 @@ class Dice:
         self,
         roll: Roll,
         *,
-        verdict: Verdict | None = None,
-        details: tuple[RollDetail, ...] = (),
+        verdict: str | None = None,
+        details: tuple[str, ...] = (),
         numbers: tuple[int, ...] = (),
         target: int | None = None,
-        target_kind: Target | None = None,
+        target_kind: str | None = None,
         against: str = "",
         result: str = "",
     ) -> Roll:

@@ -8,10 +8,11 @@ Events are plain frozen dataclasses; the save layer validates them with pydantic
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Literal
 
 from battlechess_tui.engine.dice_expr import DiceExpr
-from battlechess_tui.engine.vocabulary import EventTag, Purpose, RollDetail, Target, Verdict
+from battlechess_tui.engine.vocabulary import Purpose, Target, Verdict, as_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +55,14 @@ class Roll:
     modifiers: tuple[tuple[str, int], ...] = ()  # ("melee", 4), ("weapon+2", 2): keys
     against: str = ""  # the presenter's words: "AC 16", "needs 5"
     result: str = ""  # the presenter's words: "hit", "miss", "wins"
-    use: Purpose = Purpose.OTHER
+    use: str = Purpose.OTHER  # a word of ``Purpose`` or of the game's own
     squares: tuple[int, ...] = ()
     critical: int = 1
     label: str = ""
     target: int | None = None
-    target_kind: Target = Target.NONE
-    verdict: Verdict = Verdict.NONE
-    details: tuple[RollDetail, ...] = ()
+    target_kind: str = Target.NONE
+    verdict: str = Verdict.NONE
+    details: tuple[str, ...] = ()
     numbers: tuple[int, ...] = ()
     names: tuple[str, ...] = ()
     pieces: tuple[PieceRef, ...] = ()
@@ -72,16 +73,16 @@ class Roll:
     kind: Literal["roll"] = "roll"
 
     def __post_init__(self) -> None:
-        # plain words (a script's) must be known values of each enum; a search throws many
-        # rolls, so the usual case (enums already) costs only the checks
-        if not isinstance(self.use, Purpose):
-            object.__setattr__(self, "use", Purpose(self.use))
-        if not isinstance(self.target_kind, Target):
-            object.__setattr__(self, "target_kind", Target(self.target_kind))
-        if not isinstance(self.verdict, Verdict):
-            object.__setattr__(self, "verdict", Verdict(self.verdict))
-        if self.details and not all(isinstance(d, RollDetail) for d in self.details):
-            object.__setattr__(self, "details", tuple(RollDetail(d) for d in self.details))
+        # plain words (a script's, a save's) must be words; a search throws many rolls, so
+        # the usual case (enums already) costs only the checks
+        if not isinstance(self.use, StrEnum):
+            object.__setattr__(self, "use", as_word(self.use, "purposes"))
+        if not isinstance(self.target_kind, StrEnum):
+            object.__setattr__(self, "target_kind", as_word(self.target_kind, "targets"))
+        if not isinstance(self.verdict, StrEnum):
+            object.__setattr__(self, "verdict", as_word(self.verdict, "verdicts"))
+        if self.details and not all(isinstance(d, StrEnum) for d in self.details):
+            object.__setattr__(self, "details", tuple(as_word(d, "details") for d in self.details))
 
     @property
     def facts(self) -> tuple[object, ...]:
@@ -196,7 +197,7 @@ class Note:
     an older save's, which had only words beside its tag and squares (dropped on loading): a
     replay compares its tag and squares."""
 
-    tag: EventTag
+    tag: str  # a word of ``EventTag`` or of the game's own
     text: str = ""
     squares: tuple[int, ...] = field(default=())
     fact: str = ""
@@ -209,8 +210,8 @@ class Note:
     kind: Literal["note"] = "note"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.tag, EventTag):  # a plain word: it must be a known tag
-            object.__setattr__(self, "tag", EventTag(self.tag))
+        if not isinstance(self.tag, StrEnum):  # a plain word: it must be a word
+            object.__setattr__(self, "tag", as_word(self.tag, "tags"))
 
     @property
     def facts(self) -> tuple[object, ...]:

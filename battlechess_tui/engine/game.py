@@ -31,7 +31,7 @@ RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = (
 )
 META_KINDS = (RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)
 #: The note each of the table's decisions records.
-META_TAGS = {
+META_TAGS: dict[str, EventTag] = {
     RESIGN: EventTag.RESIGN,
     OFFER_DRAW: EventTag.OFFER,
     ACCEPT_DRAW: EventTag.DRAW,

@@ -87,7 +87,7 @@ SHARED_REFUSAL_WORDS: dict[str, RefusalWords] = {
 
 #: How the move log writes the table's decisions (after the player's name: "Black declines
 #: the draw"), in a save's notation and on the screen.
-TABLE_NOTATION: dict[ActionKind, str] = {
+TABLE_NOTATION: dict[str, str] = {
     ActionKind.RESIGN: "resigns",
     ActionKind.OFFER_DRAW: "offers a draw",
     ActionKind.ACCEPT_DRAW: "accepts the draw",
@@ -128,6 +128,19 @@ CHOICES = ActionGroup("Choices")
 
 class Presenter(ABC, Generic[S]):
     """The words and views of one game, read off its ``Rules``."""
+
+    #: The kinds of note that tell what a decision changed on the board or in the game: a
+    #: hand-over notice reports these (``ui/handover.py``); a game adds its own.
+    consequences: ClassVar[frozenset[str]] = frozenset({
+        EventTag.CAPTURE, EventTag.KILL, EventTag.PROMOTE, EventTag.KING, EventTag.WIN,
+        EventTag.CASTLE, EventTag.DAMAGE, EventTag.HEAL,
+    })  # fmt: skip
+    #: The kinds of note a battle's lines show beside its rolls; a game with battles adds its
+    #: own, and names the note that begins one (``battle_begins``).
+    battle_notes: ClassVar[frozenset[str]] = frozenset(
+        {EventTag.KILL, EventTag.CAPTURE, EventTag.HEAL}
+    )
+    battle_begins: ClassVar[str] = ""
 
     def __init__(self, rules: Rules[S]) -> None:
         self.rules = rules
@@ -192,7 +205,7 @@ class Presenter(ABC, Generic[S]):
 
     def note_words(self, note: Note) -> str | None:
         """The sentence this presenter writes for ``note``; None when it has none for it."""
-        key = note.fact or note.tag.value
+        key = note.fact or str(note.tag)
         words = self.NOTE_WORDS.get(key) or SHARED_NOTE_WORDS.get(key)
         if words is None:
             return None
@@ -203,7 +216,7 @@ class Presenter(ABC, Generic[S]):
     def note_text(self, note: Note) -> str:
         """What players read for ``note``: the presenter's sentence, else the words an older
         save recorded with it, else its tag."""
-        return self.note_words(note) or note.text or note.tag.value
+        return self.note_words(note) or note.text or str(note.tag)
 
     def worded(self, events: Iterable[Event]) -> list[Event]:
         """``events`` with each note's sentence (``Note.text``) and each roll's words written,

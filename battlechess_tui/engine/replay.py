@@ -168,8 +168,8 @@ def _told(game: Game, event: Event) -> str:
         except Exception:  # the record is untrusted data run through the presenter's words
             pass
     if isinstance(event, Roll):
-        return f"{event.use.value}: {event.unworded().describe()}"
-    return " ".join([event.tag.value, *(_square(game, s) for s in event.squares)])
+        return f"{event.use}: {event.unworded().describe()}"
+    return " ".join([event.tag, *(_square(game, s) for s in event.squares)])
 
 
 def _square(game: Game, square: int) -> str:

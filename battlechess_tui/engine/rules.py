@@ -27,7 +27,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.geometry import Geometry, geometry
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
+from battlechess_tui.engine.vocabulary import GENERIC, Ending, EventTag, Vocabulary
 
 S = TypeVar("S")
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -197,7 +197,9 @@ class Rules(ABC, Generic[S]):
     perft_unit: ClassVar[str] = "one decision (a move); fights are assumed won"
     #: Kinds of two-square actions that mean the same whichever square is named first (Dice
     #: Chess's ``swap``): the app lets a player pick their squares in either order.
-    unordered: ClassVar[frozenset[ActionKind]] = frozenset()
+    unordered: ClassVar[frozenset[str]] = frozenset()
+    #: The game's own words (kinds of decision, of note and of roll) beside the engine's.
+    vocabulary: ClassVar[Vocabulary] = GENERIC
     #: What ``evaluate`` counts, for words such as "+2.0" (pawns); empty where the estimate
     #: measures winning chances rather than material (a hint then speaks of chances only).
     estimate_unit: ClassVar[str] = "pawns"
@@ -325,11 +327,17 @@ class Rules(ABC, Generic[S]):
         """The action ``text`` names in canonical text, legal or not; IllegalAction (with
         the reader's reason) when it names none."""
         try:
-            return Action.parse(text, self.geo)
+            action = Action.parse(text, self.geo)
         except ValueError as exc:
             raise IllegalAction(
                 Refusal(SharedReason.UNREADABLE, names=(str(exc),)), rules=self
             ) from None
+        kinds = self.vocabulary.words("actions")
+        if action.kind not in kinds:
+            listed = ", ".join(sorted(kinds))
+            said = f"{action.kind!r} is not a kind of action here (the kinds: {listed})"
+            raise IllegalAction(Refusal(SharedReason.UNREADABLE, names=(said,)), rules=self)
+        return action
 
     def refusal(self, state: S, action: Action) -> Refusal | None:
         """Why ``action`` is refused in ``state``, in facts (a presenter words them:

@@ -1,15 +1,46 @@
-"""The engine's typed words: kinds of events, of endings and of marks.
+"""The engine's typed words: kinds of decisions, events, rolls, endings and marks.
 
 Rules speak to presenters, the UI and the computer players in these enums, never in sentences
-that a reader must parse. Each is a ``StrEnum``, so its value is also what saves record.
+that a reader must parse. Each is a ``StrEnum``, so its value is also what saves record. The
+engine lists only the words every game may use (a move, a capture, a fight, a draw offer...);
+a game declares its own in a ``Vocabulary`` of StrEnums (its rules' ``vocabulary``), as
+python-chess's ``Termination`` leaves a variant's endings to the variant. A word is a ``str``
+wherever it travels, so a game's words and the engine's mix freely.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
+import re
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import EnumType, StrEnum
+from typing import TYPE_CHECKING, Any
 
 
-class EventTag(StrEnum):
+class _Open(EnumType):
+    """The engine's enums: a member that moved to a game's own words (round 4) is still
+    found by its old name, with a ``DeprecationWarning`` that names its new place."""
+
+    if not TYPE_CHECKING:  # mypy sees only the members that are here
+
+        def __getattr__(cls, name: str) -> Any:
+            if name.startswith("_"):
+                raise AttributeError(name)
+            from battlechess_tui.engine.classes import moved_word
+
+            found, where = moved_word(cls.__name__, name)
+            if found is None:
+                raise AttributeError(f"{cls.__name__} has no word {name!r}")
+            warnings.warn(
+                f"{cls.__name__}.{name} is its game's own word now: use {where}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return found
+
+
+class EventTag(StrEnum, metaclass=_Open):
     """What a narrated change (``Note``) is about."""
 
     CAPTURE = "capture"
@@ -17,52 +48,20 @@ class EventTag(StrEnum):
     DAMAGE = "damage"
     HEAL = "heal"
     MISS = "miss"
-    FREEZE = "freeze"
-    THAW = "thaw"
-    RESCUE = "rescue"
     PROMOTE = "promote"
-    RETURN = "return"  # a captured piece brought back
-    OVERRIDE = "override"
     PASS = "pass"
-    SWAP = "swap"
-    SETUP = "setup"
     KING = "king"  # a king (or the side's royal piece) is lost or endangered
     WIN = "win"
     DRAW = "draw"
     RESIGN = "resign"
     OFFER = "offer"
     DECLINE = "decline"
-    EXPIRE = "expire"  # a timed effect ends
-    EFFECT = "effect"  # a spell or ability takes hold
-    BATTLE = "battle"  # a battle begins
-    WITHDRAW = "withdraw"
-    LEVEL = "level"
-    LOOT = "loot"
     TURN = "turn"  # a new turn or round begins
-    ROUND = "round"  # a combat round ends
-    PLACE = "place"  # a freed Queen placed (Gladiator)
-    HELD = "held"  # a Queen held by the enemy (Gladiator)
-    STAND = "stand"  # a piece stands its ground
     CASTLE = "castle"
-    CAST = "cast"
-    BUFF = "buff"
-    CONDITION = "condition"
-    IMMUNE = "immune"
-    EVASION = "evasion"
-    CRITICAL = "critical"
-    ABILITY = "ability"
-    INITIATIVE = "initiative"
-    AUTO = "auto"  # the rest of a battle fought automatically
-    CHARGE = "charge"
-    WAIT = "wait"
-    HELPLESS = "helpless"
-    FASCINATE = "fascinate"
-    SHIELD_OTHER = "shield-other"
-    SURRENDER = "surrender"
     INFO = "info"
 
 
-class Ending(StrEnum):
+class Ending(StrEnum, metaclass=_Open):
     """How a game ended; ``Outcome.reason`` keeps the words for people beside it."""
 
     CHECKMATE = "checkmate"
@@ -84,112 +83,124 @@ class Ending(StrEnum):
     OTHER = "other"
 
 
-class Purpose(StrEnum):
+class Purpose(StrEnum, metaclass=_Open):
     """What a throw of dice is for (``Roll.use``): presenters and the UI read this, never the
     roll's words."""
 
-    SETUP = "setup"  # dice thrown to set the board up (Dice Chess)
-    REROLL = "reroll"  # a capturing die thrown again (Dice Chess)
-    FIGHT = "fight"  # a capture decided by one die against a table (Single Combat)
+    FIGHT = "fight"  # a capture decided by dice
     ATTACK = "attack"  # an attack roll, or an attacker's pool
-    DEFENCE = "defence"  # a defender's pool (Gladiator)
-    CONFIRM = "confirm"  # a threatened critical's confirmation (D&D)
     DAMAGE = "damage"
-    HEALING = "healing"  # hit points back
-    TEMP_HP = "temp-hp"  # temporary hit points (D&D's False Life)
-    SAVE = "save"  # a saving throw
-    INITIATIVE = "initiative"
-    CURSE = "curse"  # does a cursed piece act (D&D)
-    MISS_CHANCE = "miss-chance"  # concealment (Blur)
     OTHER = "other"
 
 
-class MarkKind(StrEnum):
+class MarkKind(StrEnum, metaclass=_Open):
     """What a mark on a piece or a square means to a player; the board draws each kind with
     its own symbol unless the mark names one."""
 
-    BUFF = "buff"  # a helpful effect (Bless, Shield)
-    DEBUFF = "debuff"  # a harmful effect (Doom, a curse)
+    BUFF = "buff"  # a helpful effect
+    DEBUFF = "debuff"  # a harmful effect (a curse)
     CONDITION = "condition"  # a state that limits the piece (frozen, paralyzed, prone)
     STATUS = "status"  # a fact worth seeing (in check, moved, promoted, commander)
     AREA = "area"  # a square with a standing meaning (the arena, a used promotion square)
 
 
-class ActionKind(StrEnum):
-    """What a player's decision is (``Action.kind``): every kind any game uses. The value is
-    the word a player types and a save records (``swap a1 b1``; a move is written by its
-    squares alone)."""
+class ActionKind(StrEnum, metaclass=_Open):
+    """What a player's decision is (``Action.kind``): the kinds every game may use. The value
+    is the word a player types and a save records (``resign``; a move is written by its
+    squares alone); a game's own kinds (``swap a1 b1``) are in its ``Vocabulary``."""
 
     MOVE = "move"
-    PASS = "pass"  # no move: the turn passes (Dice Chess DC-7, the chess family)
-    SWAP = "swap"  # two dice swapped (Dice Chess setup), or the King's swap (D&D DD-17)
-    DONE = "done"  # the dice are arranged (Dice Chess)
-    OVERRIDE = "override"  # the King takes over the move (Gladiator)
-    NO_OVERRIDE = "no-override"
-    HEAL = "heal"  # the Queen heals a piece (Gladiator)
-    PLACE = "place"  # a freed Queen placed (Gladiator)
-    RETURN = "return"  # a piece brought back (Gladiator)
-    PROMOTE = "promote"  # a promotion's choice (Gladiator)
-    CAST = "cast"  # a spell (D&D)
-    ABILITY = "ability"  # a class ability (D&D)
-    NONE = "none"  # no action after the move (D&D)
-    STAY = "stay"  # the King does not swap (D&D)
-    ATTACK = "attack"  # battle decisions (D&D)
-    CHARGE = "charge"
-    WAIT = "wait"
-    WITHDRAW = "withdraw"
-    AUTO = "auto"
-    LOOT = "loot"  # the fallen piece's items (D&D campaign)
-    LEAVE = "leave"
-    SURRENDER = "surrender"  # the King surrenders (D&D campaign)
+    PASS = "pass"  # no move: the turn passes
     RESIGN = "resign"  # the table's decisions, in every game
     OFFER_DRAW = "offer-draw"
     ACCEPT_DRAW = "accept-draw"
     DECLINE_DRAW = "decline-draw"
 
 
-class Target(StrEnum):
+class Target(StrEnum, metaclass=_Open):
     """What a roll's ``target`` number is (``Roll.target_kind``): the presenter words it
     (``AC 16``, ``needs 5``, ``miss on 1-20``)."""
 
     NONE = "none"
-    AC = "ac"  # armour class (D&D)
-    FLAT_AC = "flat-ac"  # flat-footed armour class (D&D)
-    TOUCH_AC = "touch-ac"  # touch armour class (D&D)
-    DC = "dc"  # a saving throw's difficulty (D&D)
-    AT_LEAST = "at-least"  # the total needed (Single Combat's table)
-    AT_MOST = "at-most"  # the roll fails (or loses) on this number or less (D&D's d100 rolls)
+    AT_LEAST = "at-least"  # the total needed
+    AT_MOST = "at-most"  # the roll fails (or loses) on this number or less
     TOTAL = "total"  # the other side's total, in an opposed roll
 
 
-class Verdict(StrEnum):
+class Verdict(StrEnum, metaclass=_Open):
     """What a roll decided (``Roll.verdict``): the presenter words it."""
 
     NONE = "none"
     HIT = "hit"
     MISS = "miss"
-    CRITICAL = "critical"  # a threat confirmed
-    NOT_CONFIRMED = "not-confirmed"
-    SAVED = "saved"
-    FAILED = "failed"
     WINS = "wins"  # the fight, the initiative, or the round (by ``numbers[0]``)
     LOSES = "loses"
-    TIE = "tie"  # no one wins: a Gladiator round with no damage, or an initiative rolled again
-    WOUNDED = "wounded"  # the thrower's side loses hit points (Gladiator: lost, left)
-    ACTS = "acts"  # a cursed piece acts
-    LOSES_ACTION = "loses-action"
-    BLURRED = "blurred"  # a hit turned into a miss by concealment
-    SPARED = "spared"  # the hit stands: concealment did not turn it
+    TIE = "tie"  # no one wins: a round with no damage, or a throw made again
     AMOUNT = "amount"  # damage or healing, ``numbers[0]``
-    SHOWS = "shows"  # a die thrown again now shows ``numbers[0]``
 
 
-class RollDetail(StrEnum):
+class RollDetail(StrEnum, metaclass=_Open):
     """A particular of a roll's verdict (``Roll.details``)."""
 
-    NATURAL_20 = "natural-20"  # hits (or saves) whatever the total
-    NATURAL_1 = "natural-1"  # misses (or fails) whatever the total
-    THREAT = "threat"  # a critical threatened: a confirmation follows
-    TIE_BREAK = "tie-break"  # equal totals, decided by the higher modifier (D&D initiative)
     AGAIN = "again"  # a tie: both throw again
     MINIMUM = "minimum"  # the amount raised to its minimum
+
+
+#: The roles of a game's words, in the order ``Vocabulary`` holds them, with the engine's
+#: generic enum of each.
+ROLES: dict[str, type[StrEnum]] = {
+    "actions": ActionKind,
+    "tags": EventTag,
+    "purposes": Purpose,
+    "targets": Target,
+    "verdicts": Verdict,
+    "details": RollDetail,
+}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A game's own words beside the engine's: a StrEnum (or None) for each role of
+    ``ROLES``, and the puzzle themes its kinds of decision teach. ``words(role)`` is every
+    word the game may use in that role."""
+
+    actions: type[StrEnum] | None = None
+    tags: type[StrEnum] | None = None
+    purposes: type[StrEnum] | None = None
+    targets: type[StrEnum] | None = None
+    verdicts: type[StrEnum] | None = None
+    details: type[StrEnum] | None = None
+    #: What a decision of one of the game's kinds teaches: a puzzle's theme when its answer
+    #: is one (``cast``: "spell choice").
+    themes: Mapping[str, str] = field(default_factory=dict)
+
+    def own(self, role: str) -> tuple[str, ...]:
+        """The game's own words in ``role``."""
+        enum: type[StrEnum] | None = getattr(self, role)
+        return tuple(enum) if enum is not None else ()
+
+    def words(self, role: str) -> frozenset[str]:
+        """Every word of ``role`` the game may use: the engine's and its own."""
+        return frozenset((*ROLES[role], *self.own(role)))
+
+
+#: The vocabulary of a game with no words of its own.
+GENERIC = Vocabulary()
+
+
+#: What a word looks like: lower case, its parts joined by hyphens (``no-override``).
+WORD = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def as_word(value: str, role: str) -> str:
+    """``value`` as a word of ``role`` (a key of ``ROLES``): the engine's member when it is
+    one, else the word itself (a game's own: its rules know it); ValueError in one line when
+    it is no word at all."""
+    if isinstance(value, StrEnum):
+        return value
+    generic = ROLES[role]
+    if value in generic._value2member_map_:
+        return generic(value)
+    if not isinstance(value, str) or not WORD.fullmatch(value):
+        raise ValueError(f"{value!r} is not a word of {role} (such as {next(iter(generic))!r})")
+    return value

@@ -18,16 +18,9 @@ from battlechess_tui.engine.vocabulary import ActionKind
 
 #: Gaining this much material (pawns) counts as winning it.
 GAIN = 0.8
-OWN_THEMES = {
-    ActionKind.OVERRIDE: "override",
-    ActionKind.NO_OVERRIDE: "override",
-    ActionKind.CAST: "spell choice",
-    ActionKind.ABILITY: "spell choice",
-    ActionKind.WAIT: "when to wait",
-    ActionKind.WITHDRAW: "when to wait",
-    ActionKind.STAY: "when to wait",
-    ActionKind.PASS: "when to wait",
-}
+#: The theme of a puzzle whose answer is a decision of a kind (beside a game's own:
+#: ``Vocabulary.themes``).
+OWN_THEMES: dict[str, str] = {ActionKind.PASS: "when to wait"}
 
 
 @dataclass(frozen=True)
@@ -52,7 +45,7 @@ def theme_of(rules: Rules[Any], state: Any, line: Line, side: int) -> str:
     offered = rules.legal_actions(state)
     if has_fight(rules, state, answer):
         return "best fight"
-    own = OWN_THEMES.get(answer.kind)
+    own = rules.vocabulary.themes.get(answer.kind, OWN_THEMES.get(answer.kind))
     if own is not None:
         return own
     mate = _mate(rules, line, side)

@@ -194,21 +194,22 @@ class AutosaveFile(BaseModel):
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 #: ``MIGRATIONS[n]`` upgrades a version-n document to version n + 1.
-#: A version-3 roll's words, and what the throw was for (the first that fits).
-_OLD_PURPOSES: tuple[tuple[Callable[[str], bool], Purpose], ...] = (
-    (lambda words: words.startswith("reroll"), Purpose.REROLL),
-    (lambda words: words.startswith("fight:"), Purpose.FIGHT),
-    (lambda words: "'s dice, placed " in words, Purpose.SETUP),
-    (lambda words: words.startswith("initiative:"), Purpose.INITIATIVE),
-    (lambda words: words.startswith("confirm critical:"), Purpose.CONFIRM),
-    (lambda words: words.startswith("curse:"), Purpose.CURSE),
-    (lambda words: words.startswith("Blur miss chance"), Purpose.MISS_CHANCE),
-    (lambda words: words.endswith(" save"), Purpose.SAVE),
-    (lambda words: " attacks " in words or " vs " in words, Purpose.ATTACK),
-    (lambda words: " defends " in words, Purpose.DEFENCE),
-    (lambda words: "temporary" in words, Purpose.TEMP_HP),
-    (lambda words: "healing" in words, Purpose.HEALING),
-    (lambda words: "damage" in words or words in ("sneak attack", "bane weapon"), Purpose.DAMAGE),
+#: A version-3 roll's words, and what the throw was for (the first that fits): that format's
+#: words and purposes, fixed, so plain strings.
+_OLD_PURPOSES: tuple[tuple[Callable[[str], bool], str], ...] = (
+    (lambda words: words.startswith("reroll"), "reroll"),
+    (lambda words: words.startswith("fight:"), "fight"),
+    (lambda words: "'s dice, placed " in words, "setup"),
+    (lambda words: words.startswith("initiative:"), "initiative"),
+    (lambda words: words.startswith("confirm critical:"), "confirm"),
+    (lambda words: words.startswith("curse:"), "curse"),
+    (lambda words: words.startswith("Blur miss chance"), "miss-chance"),
+    (lambda words: words.endswith(" save"), "save"),
+    (lambda words: " attacks " in words or " vs " in words, "attack"),
+    (lambda words: " defends " in words, "defence"),
+    (lambda words: "temporary" in words, "temp-hp"),
+    (lambda words: "healing" in words, "healing"),
+    (lambda words: "damage" in words or words in ("sneak attack", "bane weapon"), "damage"),
 )
 
 

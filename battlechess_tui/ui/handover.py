@@ -19,20 +19,10 @@ from __future__ import annotations
 
 from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.game import META_KINDS, Game
-from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.ui import views
 from battlechess_tui.ui.computer import is_computer
 from battlechess_tui.ui.settings import HandOverMode
 
-#: What a notice reports of a decision's narration: what changed on the board or in the game.
-CONSEQUENCES = frozenset({
-    EventTag.CAPTURE, EventTag.KILL, EventTag.FREEZE, EventTag.THAW, EventTag.RESCUE,
-    EventTag.PROMOTE, EventTag.RETURN, EventTag.OVERRIDE, EventTag.KING, EventTag.WIN,
-    EventTag.WITHDRAW, EventTag.LEVEL, EventTag.LOOT, EventTag.PLACE, EventTag.HELD,
-    EventTag.STAND, EventTag.CASTLE, EventTag.SURRENDER, EventTag.SWAP, EventTag.DAMAGE,
-    EventTag.HEAL, EventTag.EFFECT, EventTag.CONDITION, EventTag.IMMUNE, EventTag.EVASION,
-    EventTag.FASCINATE, EventTag.HELPLESS,
-})  # fmt: skip
 #: A notice tells at most this many decisions, each with at most this many consequences, and
 #: at most this many rolls of the latest decision.
 MAX_DECISIONS = 4
@@ -139,7 +129,8 @@ def consequences(game: Game, index: int) -> list[str]:
     if ply.action.kind in META_KINDS:
         return []
     events = game.said(index).events
-    return [e.text.rstrip(".") for e in events if isinstance(e, Note) and e.tag in CONSEQUENCES]
+    told = game.presenter.consequences
+    return [e.text.rstrip(".") for e in events if isinstance(e, Note) and e.tag in told]
 
 
 def rolls(game: Game, index: int) -> list[str]:

@@ -18,7 +18,6 @@ from battlechess_tui.engine.events import Note, Roll
 from battlechess_tui.engine.game import META_KINDS, Game, Ply
 from battlechess_tui.engine.rules import Outcome, Seat
 from battlechess_tui.engine.views import BattleView, PieceView, checked_square
-from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.ui.widgets.actions_panel import ActionItem
 from battlechess_tui.ui.widgets.battle_panel import BattleInfo, BattleLine
 from battlechess_tui.ui.widgets.board import ATTACK, TARGET, BoardModel, hp_symbol
@@ -548,14 +547,6 @@ def odds(
 
 # -- the battle panel ----------------------------------------------------------------------------
 
-#: Notes of a battle worth a line beside its rolls (damage, initiative and rounds are told by
-#: the rolls themselves and the hit point bars).
-BATTLE_NOTES = frozenset({
-    EventTag.CHARGE, EventTag.WAIT, EventTag.ABILITY, EventTag.BUFF, EventTag.CONDITION,
-    EventTag.IMMUNE, EventTag.EVASION, EventTag.HEAL, EventTag.CRITICAL, EventTag.SHIELD_OTHER,
-    EventTag.HELPLESS, EventTag.KILL, EventTag.CAPTURE, EventTag.WITHDRAW, EventTag.FASCINATE,
-})  # fmt: skip
-
 
 def battle(game: Game, index: int) -> BattleInfo | None:
     """The battle under way at ``index``, or the last one fought before it (a summary)."""
@@ -584,10 +575,11 @@ def _same_battle(view: BattleView | None, other: BattleView) -> bool:
 def _battle_lines(game: Game, plies: range) -> list[BattleLine]:
     """The lines of the battle the plies at ``plies`` fought (their events with words)."""
     lines: list[BattleLine] = []
+    presenter = game.presenter
     for i, index in enumerate(plies):
         events = game.said(index).events
         # The first decision may have done other things before the battle began.
-        begins = [isinstance(e, Note) and e.tag == EventTag.BATTLE for e in events]
+        begins = [isinstance(e, Note) and e.tag == presenter.battle_begins for e in events]
         started = i > 0 or not any(begins)
         for event, begin in zip(events, begins, strict=True):
             started = started or begin
@@ -595,6 +587,6 @@ def _battle_lines(game: Game, plies: range) -> list[BattleLine]:
                 continue
             if isinstance(event, Roll):
                 lines.append(BattleLine(seat_of(game, event.seat).side, event))
-            elif isinstance(event, Note) and event.tag in BATTLE_NOTES:
+            elif isinstance(event, Note) and event.tag in presenter.battle_notes:
                 lines.append(BattleLine(None, event))
     return lines

@@ -12,12 +12,13 @@ from battlechess_tui.engine.present import NoteWords, Presenter, RefusalWords
 from battlechess_tui.engine.roll_words import RollWords
 from battlechess_tui.engine.rules import Outcome
 from battlechess_tui.engine.views import PieceView, TallyItem, TallySection
-from battlechess_tui.engine.vocabulary import Ending, EventTag, Purpose
+from battlechess_tui.engine.vocabulary import Ending, EventTag
 from battlechess_tui.rules.dice_chess import present_refusals
 from battlechess_tui.rules.dice_chess import roll_words as dice_chess_rolls
 from battlechess_tui.rules.dice_chess.present_refusals import MOVE_WORDS, capture_range
 from battlechess_tui.rules.dice_chess.rules import DONE, SWAP, DiceChessRules, Fact, face_of
 from battlechess_tui.rules.dice_chess.state import DiceChessState
+from battlechess_tui.rules.dice_chess.vocabulary import DiceChessPurpose, DiceChessTag
 
 GLYPHS = "⚀⚁⚂⚃⚄⚅"
 
@@ -26,10 +27,11 @@ class DiceChessPresenter(Presenter[DiceChessState]):
     """Words and views of Dice Chess, read off ``DiceChessRules``."""
 
     rules: DiceChessRules
+    consequences = Presenter.consequences | {DiceChessTag.SWAP}
 
     NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
         EventTag.PASS: "{side} has no move and passes ({rule})",
-        EventTag.SWAP: "{side} swaps the {n[0]} on {sq[0]} and the {n[1]} on {sq[1]}",
+        DiceChessTag.SWAP: "{side} swaps the {n[0]} on {sq[0]} and the {n[1]} on {sq[1]}",
         Fact.ARRANGED: "{side} has arranged the dice",
         Fact.BEGINS: "{side} has arranged the dice: play begins, {other} to move",
         EventTag.CAPTURE: "{side}'s {n[0]} on {sq[0]} captures {other}'s {n[1]} on {sq[1]}",
@@ -59,7 +61,7 @@ class DiceChessPresenter(Presenter[DiceChessState]):
     def logged(self, state: DiceChessState, action: Action, events: list[Event]) -> str:
         """A capture with the capturing die's new face: ``3 c2xc3 (takes 2, rerolled 5)``."""
         for event in events:
-            if isinstance(event, Roll) and event.use == Purpose.REROLL:
+            if isinstance(event, Roll) and event.use == DiceChessPurpose.REROLL:
                 return self._move_text(state, action, event.faces[0])
         return self.notation(state, action)
 

@@ -6,17 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 from battlechess_tui.engine.events import Roll
-from battlechess_tui.engine.roll_words import RollWords, shared_words, verdict_words
-from battlechess_tui.engine.vocabulary import Purpose
+from battlechess_tui.engine.roll_words import SHARED, RollWords, shared_words, verdict_words
+from battlechess_tui.rules.dice_chess.vocabulary import DiceChessPurpose, DiceChessVerdict
+
+#: The shared words with Dice Chess's own.
+TABLES = SHARED.extended(
+    purposes={DiceChessPurpose.SETUP: "setup", DiceChessPurpose.REROLL: "reroll"},
+    verdicts={DiceChessVerdict.SHOWS: "now shows {n[0]}"},
+)
 
 
 def words(presenter: Any, roll: Roll) -> RollWords:
-    if roll.use == Purpose.SETUP:
+    if roll.use == DiceChessPurpose.SETUP:
         return RollWords(_placed(presenter, roll))
-    if roll.use == Purpose.REROLL and roll.squares:
+    if roll.use == DiceChessPurpose.REROLL and roll.squares:
         where = presenter.geo.name(roll.squares[0])
-        return RollWords(f"reroll capturing die on {where}", "", "", verdict_words(roll))
-    return shared_words(roll)
+        return RollWords(f"reroll capturing die on {where}", "", "", verdict_words(roll, TABLES))
+    return shared_words(roll, TABLES)
 
 
 def _placed(presenter: Any, roll: Roll) -> str:

@@ -22,11 +22,18 @@ from battlechess_tui.engine.geometry import ALL_DIRECTIONS, ORTHOGONAL
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Outcome, Rules, Searcher
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag, Purpose, Verdict
+from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 from battlechess_tui.rules.dice_chess import position, value
 from battlechess_tui.rules.dice_chess.state import FACES, SEATS, DiceChessState, Die
+from battlechess_tui.rules.dice_chess.vocabulary import (
+    VOCABULARY,
+    DiceChessAction,
+    DiceChessPurpose,
+    DiceChessTag,
+    DiceChessVerdict,
+)
 
-SWAP, DONE, PASS = ActionKind.SWAP, ActionKind.DONE, ActionKind.PASS
+SWAP, DONE, PASS = DiceChessAction.SWAP, DiceChessAction.DONE, ActionKind.PASS
 
 
 class Fact(StrEnum):
@@ -64,6 +71,7 @@ class DiceChessRules(Rules[DiceChessState]):
     """DC-1..DC-15."""
 
     Data = Data
+    vocabulary = VOCABULARY
     unordered = frozenset({SWAP})
     estimate_unit = ""  # ``evaluate`` weighs the lead by how sure it is (value.py)
     #: A die chased can nearly always step away, so a search that trusts the best reply sees
@@ -119,7 +127,7 @@ class DiceChessRules(Rules[DiceChessState]):
             roll = dice.roll(
                 SEATS[side],
                 f"{len(squares)}d{FACES}",
-                use=Purpose.SETUP,
+                use=DiceChessPurpose.SETUP,
                 squares=tuple(squares),
                 rule="DC-1, DC-2",
             )
@@ -244,12 +252,12 @@ class DiceChessRules(Rules[DiceChessState]):
         swaps[state.side] += 1
         fa, fb = face_of(board[b]), face_of(board[a])
         new = replace(state, board=tuple(board), swaps=(swaps[0], swaps[1]))
-        return new, [Note(EventTag.SWAP, squares=(a, b), side=state.side, numbers=(fa, fb))]
+        return new, [Note(DiceChessTag.SWAP, squares=(a, b), side=state.side, numbers=(fa, fb))]
 
     def _done(self, state: DiceChessState) -> tuple[DiceChessState, list[Event]]:
         if state.side == 0:
-            return replace(state, side=1), [Note(EventTag.SETUP, fact=Fact.ARRANGED, side=0)]
-        note = Note(EventTag.SETUP, fact=Fact.BEGINS, side=state.side)
+            return replace(state, side=1), [Note(DiceChessTag.SETUP, fact=Fact.ARRANGED, side=0)]
+        note = Note(DiceChessTag.SETUP, fact=Fact.BEGINS, side=state.side)
         return replace(state, side=0, setup=False, quiet=0), [note]
 
     def _move(
@@ -266,9 +274,11 @@ class DiceChessRules(Rules[DiceChessState]):
             return self._next_turn(state, tuple(board)), []
         capture = Note(EventTag.CAPTURE, squares=(frm, to), side=side, numbers=(face, victim[1]))
         events: list[Event] = [capture]
-        roll = dice.roll(SEATS[side], f"1d{FACES}", use=Purpose.REROLL, squares=(to,), rule="DC-10")
+        roll = dice.roll(
+            SEATS[side], f"1d{FACES}", use=DiceChessPurpose.REROLL, squares=(to,), rule="DC-10"
+        )
         new_face = roll.faces[0]
-        events.append(dice.settle(roll, verdict=Verdict.SHOWS, numbers=(new_face,)))
+        events.append(dice.settle(roll, verdict=DiceChessVerdict.SHOWS, numbers=(new_face,)))
         board[to] = (side, new_face)
         captured = list(state.captured)
         captured[side] = captured[side] + (victim[1],)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.dice import DiceExpr
-from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Mods, Work
 from battlechess_tui.rules.dnd.facts import Fact
+from battlechess_tui.rules.dnd.vocabulary import DndTag
 
 ONCE_PER_GAME = ("smite", "lay-on-hands")
 
@@ -69,7 +69,7 @@ def smite(w: Work, att: int, dfd: int) -> None:
     """DD-26: once per game, declared before the roll: the seed's bonus to hit and damage."""
     params = fx.stats_of(w.t, w.piece(att)).abilities["smite"]
     spend(w, att, "smite")
-    w.note(EventTag.ABILITY, fact=Fact.SMITES, who=(att,))
+    w.note(DndTag.ABILITY, fact=Fact.SMITES, who=(att,))
     melee(w, att, dfd, [("smite", params.hit or 0)], [("smite", params.damage or 0)], "smite")
 
 
@@ -84,8 +84,8 @@ def fascinate(w: Work, bard: int, enemy: int) -> bool:
     """DD-28: the enemy saves (Will) or is fascinated; True when the battle stops."""
     dc = fx.stats_of(w.t, w.piece(bard)).abilities["fascinate"].dc or 13
     dc += sum(v for _, v in fx.dc_bonus(w.t, w.piece(bard)))
-    w.note(EventTag.ABILITY, fact=Fact.SINGS, who=(bard,))
+    w.note(DndTag.ABILITY, fact=Fact.SINGS, who=(bard,))
     if fx.immune_to_mind(w.piece(enemy)):
-        w.note(EventTag.IMMUNE, fact=Fact.MIND_SONGS, who=(enemy,))
+        w.note(DndTag.IMMUNE, fact=Fact.MIND_SONGS, who=(enemy,))
         return False
     return not combat.saving_throw(w, enemy, "will", dc, "fascinate")

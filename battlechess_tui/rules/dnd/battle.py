@@ -12,9 +12,7 @@ from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.vocabulary import (
-    ActionKind,
     EventTag,
-    Purpose,
     RollDetail,
     Target,
     Verdict,
@@ -25,6 +23,13 @@ from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.promotion import promote_if_due
 from battlechess_tui.rules.dnd.state import BATTLE, Battle, Effect, Fascination
+from battlechess_tui.rules.dnd.vocabulary import (
+    DndAction,
+    DndDetail,
+    DndPurpose,
+    DndTag,
+    DndVerdict,
+)
 
 WITHDRAWERS = ("cleric", "wizard", "rogue")  # DD-16
 RANGED = ("close", "medium", "long")
@@ -36,17 +41,17 @@ def start(w: Work, attacker: int, defender: int, move: int) -> None:
     a, d = w.piece(attacker), w.piece(defender)
     b = Battle(attacker, defender, a.square, d.square, move, attacker)
     s.battle, s.phase = b, BATTLE
-    w.note(EventTag.BATTLE, d.square, a.square, who=(attacker, defender))
+    w.note(DndTag.BATTLE, d.square, a.square, who=(attacker, defender))
     if w.settled:
         combat.kill(w, defender, attacker)
         finish(w)
         return
     if initiative(w, attacker, defender):
         s.battle = replace(b, actor=attacker, flat_footed=defender, charge_ok=True)
-        w.note(EventTag.INITIATIVE, fact=Fact.ATTACKER_FIRST, who=(attacker,))
+        w.note(DndTag.INITIATIVE, fact=Fact.ATTACKER_FIRST, who=(attacker,))
     else:
         s.battle = replace(b, actor=defender, first=True)
-        w.note(EventTag.INITIATIVE, fact=Fact.DEFENDER_FIRST, who=(defender,))
+        w.note(DndTag.INITIATIVE, fact=Fact.DEFENDER_FIRST, who=(defender,))
     advance(w)
 
 
@@ -64,7 +69,7 @@ def initiative(w: Work, attacker: int, defender: int) -> bool:
                 p.side,
                 "1d20",
                 mods,
-                use=Purpose.INITIATIVE,
+                use=DndPurpose.INITIATIVE,
                 who=(pid,),
                 squares=(w.state.standing(pid),),
             )
@@ -80,7 +85,7 @@ def initiative(w: Work, attacker: int, defender: int) -> bool:
             w.settle(ra, Verdict.TIE, details=again, target=rd.total)
             w.settle(rd, Verdict.TIE, details=again, target=ra.total)
             continue
-        tie = (RollDetail.TIE_BREAK,) if ra.total == rd.total else ()
+        tie = (DndDetail.TIE_BREAK,) if ra.total == rd.total else ()
         won, lost = Verdict.WINS, Verdict.LOSES
         w.settle(ra, won if att_wins else lost, details=tie, target=rd.total)
         w.settle(rd, lost if att_wins else won, details=tie, target=ra.total)
@@ -98,15 +103,15 @@ def options(w: Work) -> list[Action]:
     charmed = foe in fx.charmed_by(w.piece(me))
     out: list[Action] = []
     if not b.first and not charmed:
-        out.append(Action(ActionKind.ATTACK))
+        out.append(Action(DndAction.ATTACK))
         if b.charge_ok and me == b.attacker:
-            out.append(Action(ActionKind.CHARGE))
+            out.append(Action(DndAction.CHARGE))
         if abilities.unused(w, me, "smite"):
-            out.append(Action(ActionKind.ABILITY, (), "smite"))
+            out.append(Action(DndAction.ABILITY, (), "smite"))
         if abilities.has(w, me, "fascinate") and foe not in w.piece(me).no_fascinate:
-            out.append(Action(ActionKind.ABILITY, (), "fascinate"))
+            out.append(Action(DndAction.ABILITY, (), "fascinate"))
     if abilities.unused(w, me, "lay-on-hands"):
-        out.append(Action(ActionKind.ABILITY, (), "lay-on-hands"))
+        out.append(Action(DndAction.ABILITY, (), "lay-on-hands"))
     for choice in spells.castable(w.t, w.piece(me)):
         d = spells.definition(w.t, choice)
         if not d.in_battle:
@@ -116,23 +121,23 @@ def options(w: Work) -> list[Action]:
                 continue
         elif d.range not in ("self", "touch", "burst"):
             continue
-        out.append(Action(ActionKind.CAST, (), choice))
+        out.append(Action(DndAction.CAST, (), choice))
     if me == b.attacker and w.piece(me).cls in WITHDRAWERS:
-        out.append(Action(ActionKind.WITHDRAW))
+        out.append(Action(DndAction.WITHDRAW))
     if b.first or charmed or not out:
-        out.insert(0, Action(ActionKind.WAIT))
-    out.append(Action(ActionKind.AUTO))
+        out.insert(0, Action(DndAction.WAIT))
+    out.append(Action(DndAction.AUTO))
     return out
 
 
 def act(w: Work, action: Action) -> None:
     """Carry out the acting piece's decision, then pass the turn in the battle."""
-    if action.kind == ActionKind.AUTO:
-        w.note(EventTag.AUTO)
+    if action.kind == DndAction.AUTO:
+        w.note(DndTag.AUTO)
         while w.state.battle is not None and w.state.result is None:
             b = w.state.battle
             charmed = b.other(b.actor) in fx.charmed_by(w.piece(b.actor))
-            step(w, Action(ActionKind.WAIT if b.first or charmed else ActionKind.ATTACK))
+            step(w, Action(DndAction.WAIT if b.first or charmed else DndAction.ATTACK))
         return
     step(w, action)
 
@@ -148,26 +153,26 @@ def step(w: Work, action: Action) -> None:
     )
     w.state.battle = b
     kind, choice = action.kind, action.choice
-    if kind in (ActionKind.ATTACK, ActionKind.CHARGE):
-        if kind == ActionKind.CHARGE:
+    if kind in (DndAction.ATTACK, DndAction.CHARGE):
+        if kind == DndAction.CHARGE:
             w.state.battle = replace(b, charging=True)
-            w.note(EventTag.CHARGE, who=(me,))
-        abilities.melee(w, me, foe, [("charge", 2)] if kind == ActionKind.CHARGE else [])
-    elif kind == ActionKind.WAIT:
-        w.note(EventTag.WAIT, who=(me,))
-    elif kind == ActionKind.WITHDRAW:
-        w.note(EventTag.WITHDRAW, b.origin, who=(me,), rule="DD-16")
+            w.note(DndTag.CHARGE, who=(me,))
+        abilities.melee(w, me, foe, [("charge", 2)] if kind == DndAction.CHARGE else [])
+    elif kind == DndAction.WAIT:
+        w.note(DndTag.WAIT, who=(me,))
+    elif kind == DndAction.WITHDRAW:
+        w.note(DndTag.WITHDRAW, b.origin, who=(me,), rule="DD-16")
         w.state.battle = None
         return
-    elif kind == ActionKind.ABILITY and choice == "smite":
+    elif kind == DndAction.ABILITY and choice == "smite":
         abilities.smite(w, me, foe)
-    elif kind == ActionKind.ABILITY and choice == "lay-on-hands":
+    elif kind == DndAction.ABILITY and choice == "lay-on-hands":
         abilities.lay_on_hands(w, me, me)
-    elif kind == ActionKind.ABILITY and choice == "fascinate":
+    elif kind == DndAction.ABILITY and choice == "fascinate":
         if abilities.fascinate(w, me, foe):
             _fascinated(w, me, foe)
             return
-    elif kind == ActionKind.CAST:
+    elif kind == DndAction.CAST:
         d = spells.definition(w.t, choice)
         targets = [foe] if d.use == "attack" else [me]
         if d.range == "burst":
@@ -202,7 +207,7 @@ def _fascinated(w: Work, bard: int, enemy: int) -> None:
     s.fascination = Fascination(bard, enemy, stopped, s.turn)
     p = w.piece(enemy)
     s.set(p.with_effect(Effect("fascinated", bard, None, (), "fascinated")))
-    w.note(EventTag.FASCINATE, b.square, b.origin, fact=Fact.FASCINATED, who=(enemy,), rule="DD-28")
+    w.note(DndTag.FASCINATE, b.square, b.origin, fact=Fact.FASCINATED, who=(enemy,), rule="DD-28")
     s.battle = None
 
 
@@ -218,7 +223,7 @@ def after_action(w: Work) -> None:
     b = replace(b, actor=b.other(b.actor), first=False, charge_ok=False, actions=b.actions + 1)
     s.battle = b
     if b.actions % 2 == 0:
-        w.note(EventTag.ROUND, numbers=(b.actions // 2,), rule="DD-14")
+        w.note(DndTag.ROUND, numbers=(b.actions // 2,), rule="DD-14")
         fx.tick(s, w.t, w.events, w.geo)
     advance(w)
 
@@ -230,7 +235,7 @@ def advance(w: Work) -> None:
         return
     p = w.piece(b.actor)
     if fx.helpless(p):
-        w.note(EventTag.HELPLESS, who=(b.actor,))
+        w.note(DndTag.HELPLESS, who=(b.actor,))
         after_action(w)
     elif p.has("cursed-actions") and loses_action(w, b.actor):
         after_action(w)
@@ -246,7 +251,7 @@ def loses_action(w: Work, pid: int) -> bool:
     roll = w.throw(
         p.side,
         "1d100",
-        use=Purpose.CURSE,
+        use=DndPurpose.CURSE,
         names=("bestow-curse-3",),
         who=(pid,),
         squares=(w.state.standing(pid),),
@@ -256,7 +261,7 @@ def loses_action(w: Work, pid: int) -> bool:
     if w.settled:
         return False
     lost = roll.total <= CURSED_ACTION_LOST
-    w.settle(roll, Verdict.LOSES_ACTION if lost else Verdict.ACTS)
+    w.settle(roll, DndVerdict.LOSES_ACTION if lost else DndVerdict.ACTS)
     return lost
 
 

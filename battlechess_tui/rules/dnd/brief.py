@@ -7,12 +7,12 @@ are the same numbers (the stat tables of ``dnd.toml``, DD-19..DD-30), shortened.
 from __future__ import annotations
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import spells
 from battlechess_tui.rules.dnd.explain import DEFAULT_BONUS, SAVES
 from battlechess_tui.rules.dnd.state import DndState, Piece
 from battlechess_tui.rules.dnd.stats import Tables
+from battlechess_tui.rules.dnd.vocabulary import DndAction
 
 #: Each spell's effect in a few words, with the caster's numbers (``SpellParams``).
 EFFECTS = {
@@ -49,10 +49,10 @@ ATTACKS = {"touch": "touch attack", "ranged-touch": "ranged touch", "auto": "nev
 
 def brief(t: Tables, state: DndState, actor: Piece, action: Action) -> str | None:
     """``Fireball  5d6, Reflex DC 15 half``: the choice's name and key numbers, or None."""
-    if action.kind == ActionKind.CAST:
+    if action.kind == DndAction.CAST:
         return spell_brief(t, actor, action.choice)
     st = fx.stats_of(t, actor)
-    if action.kind == ActionKind.ABILITY:
+    if action.kind == DndAction.ABILITY:
         a = st.abilities[action.choice]
         if action.choice == "smite":
             return f"Smite  +{a.hit} to hit, +{a.damage} damage"
@@ -62,9 +62,9 @@ def brief(t: Tables, state: DndState, actor: Piece, action: Action) -> str | Non
             dc = (a.dc or 0) + sum(v for _, v in fx.dc_bonus(t, actor))
             return f"Fascinate  Will DC {dc} or the battle stops"
         return None
-    if action.kind == ActionKind.ATTACK:
+    if action.kind == DndAction.ATTACK:
         return f"Attack  d20{st.melee:+d}, {st.damage}"
-    if action.kind == ActionKind.CHARGE:
+    if action.kind == DndAction.CHARGE:
         return "Charge  +2 to hit, -2 AC"
     return None
 

@@ -23,6 +23,13 @@ from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.reach import attacks_square
 from battlechess_tui.rules.dnd.state import Draft, Fall, Piece
 from battlechess_tui.rules.dnd.stats import Tables
+from battlechess_tui.rules.dnd.vocabulary import (
+    DndDetail,
+    DndPurpose,
+    DndTag,
+    DndTarget,
+    DndVerdict,
+)
 
 SEATS = ("white", "black")
 Mods = list[tuple[str, int]]
@@ -55,7 +62,7 @@ class Work:
 
     def note(
         self,
-        tag: EventTag,
+        tag: str,
         *squares: int,
         fact: str = "",
         who: tuple[int, ...] = (),
@@ -86,13 +93,13 @@ class Work:
         expr: DiceExpr | str,
         mods: Mods | None = None,
         *,
-        use: Purpose,
+        use: str,
         names: tuple[str, ...] = (),
         who: tuple[int, ...] = (),
         squares: tuple[int, ...] = (),
         critical: int = 1,
         target: int | None = None,
-        target_kind: Target = Target.NONE,
+        target_kind: str = Target.NONE,
     ) -> Roll:
         """Throw ``expr`` (not yet recorded: ``settle`` it once its result is known): ``use``
         what it is for, ``names`` the cause's key (a spell, an ability, ``melee``), ``who``
@@ -133,9 +140,9 @@ class Work:
     def settle(
         self,
         roll: Roll,
-        verdict: Verdict,
+        verdict: str,
         *,
-        details: tuple[RollDetail, ...] = (),
+        details: tuple[str, ...] = (),
         numbers: tuple[int, ...] = (),
         target: int | None = None,
     ) -> Roll:
@@ -192,7 +199,7 @@ def hurt(
     if link is not None and w.piece(link.source).alive and link.source not in through:
         shared = amount - amount // 2
         amount //= 2
-        w.note(EventTag.SHIELD_OTHER, who=(link.source,), numbers=(shared,))
+        w.note(DndTag.SHIELD_OTHER, who=(link.source,), numbers=(shared,))
         hurt(w, link.source, shared, cause, by, through)
         p = w.piece(pid)
     temp = fx.temp_hp(p)
@@ -295,7 +302,9 @@ def attack_roll(
         mods.append(("flanking", 2))
     kind = "TAC" if touch else ("FAC" if flat_footed(w, dfd) else "AC")
     ac, _ = fx.armor_class(w.state, w.t, dfd, kind)
-    target_kind = Target.TOUCH_AC if touch else Target.FLAT_AC if kind == "FAC" else Target.AC
+    target_kind = (
+        DndTarget.TOUCH_AC if touch else DndTarget.FLAT_AC if kind == "FAC" else DndTarget.AC
+    )
     where = (w.state.standing(att), w.state.standing(dfd))
     roll = w.throw(
         a.side,
@@ -314,20 +323,20 @@ def attack_roll(
     hit = nat == 20 or (nat != 1 and roll.total >= ac)
     threatens = hit and nat >= threat
     details = (
-        (RollDetail.NATURAL_20,) if nat == 20 else (RollDetail.NATURAL_1,) if nat == 1 else ()
-    ) + ((RollDetail.THREAT,) if threatens else ())
+        (DndDetail.NATURAL_20,) if nat == 20 else (DndDetail.NATURAL_1,) if nat == 1 else ()
+    ) + ((DndDetail.THREAT,) if threatens else ())
     w.settle(roll, Verdict.HIT if hit else Verdict.MISS, details=details)
     crit = False
     if threatens:
         if no_confirm:
             crit = True
-            w.note(EventTag.CRITICAL, fact=Fact.NO_CONFIRM)
+            w.note(DndTag.CRITICAL, fact=Fact.NO_CONFIRM)
         else:
             conf = w.throw(
                 a.side,
                 "1d20",
                 mods,
-                use=Purpose.CONFIRM,
+                use=DndPurpose.CONFIRM,
                 names=(cause,),
                 who=(att,),
                 squares=where,
@@ -336,7 +345,7 @@ def attack_roll(
             )
             cn = natural(conf)
             crit = cn == 20 or (cn != 1 and conf.total >= ac)
-            w.settle(conf, Verdict.CRITICAL if crit else Verdict.NOT_CONFIRMED)
+            w.settle(conf, DndVerdict.CRITICAL if crit else DndVerdict.NOT_CONFIRMED)
     if hit and not _blur_spares(w, a.side, dfd):
         return False, False
     return hit, crit
@@ -350,13 +359,13 @@ def _blur_spares(w: Work, side: int, dfd: int) -> bool:
     roll = w.throw(
         side,
         "1d100",
-        use=Purpose.MISS_CHANCE,
+        use=DndPurpose.MISS_CHANCE,
         names=("blur",),
         target=blur.amount,
         target_kind=Target.AT_MOST,
     )
     missed = roll.total <= blur.amount
-    w.settle(roll, Verdict.BLURRED if missed else Verdict.SPARED)
+    w.settle(roll, DndVerdict.BLURRED if missed else DndVerdict.SPARED)
     return not missed
 
 
@@ -368,7 +377,7 @@ def damage_roll(
     cause: str,
     mult: int = 1,
     floor: int = 1,
-    use: Purpose = Purpose.DAMAGE,
+    use: str = Purpose.DAMAGE,
     by: int = -1,
 ) -> int:
     """Damage dice and modifiers (``mult`` times on a critical: the roll's ``critical``), at
@@ -398,16 +407,16 @@ def saving_throw(w: Work, pid: int, kind: str, dc: int, cause: str) -> bool:
         p.side,
         "1d20",
         mods,
-        use=Purpose.SAVE,
+        use=DndPurpose.SAVE,
         names=(cause, kind),
         who=(pid,),
         squares=(w.state.standing(pid),),
         target=dc,
-        target_kind=Target.DC,
+        target_kind=DndTarget.DC,
     )
     if w.settled:
         return False
     nat = natural(roll)
     ok = nat == 20 or (nat != 1 and roll.total >= dc)
-    w.settle(roll, Verdict.SAVED if ok else Verdict.FAILED)
+    w.settle(roll, DndVerdict.SAVED if ok else DndVerdict.FAILED)
     return ok

@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from battlechess_tui.engine.events import Event, Note, PieceRef
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd.state import Draft, Effect, Lookups, Piece
 from battlechess_tui.rules.dnd.stats import LevelStats, Tables
+from battlechess_tui.rules.dnd.vocabulary import DndTag
 
 Mods = list[tuple[str, int]]
 SAVES = ("fort", "ref", "will")
@@ -193,7 +193,7 @@ def tick(
             else:
                 who = (PieceRef(p.side, p.cls, p.square),)
                 events.append(
-                    Note(EventTag.EXPIRE, squares=(p.square,), pieces=who, names=(e.name_key,))
+                    Note(DndTag.EXPIRE, squares=(p.square,), pieces=who, names=(e.name_key,))
                 )
                 if e.key == "bears-endurance":
                     hp = max(0, hp - e.amount)  # (Ruling) the end of the spell never kills

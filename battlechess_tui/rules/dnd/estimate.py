@@ -15,11 +15,11 @@ from typing import Literal
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
-from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import battle, combat, spells, turn
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, DndState
+from battlechess_tui.rules.dnd.vocabulary import DndAction
 
 SIMULATIONS = 400
 #: What builds a ``Work`` on a draft of a state with these dice (the rules' ``work``).
@@ -49,14 +49,14 @@ def roll_for(w: Work, action: Action) -> D20 | None:
     if s.phase == BATTLE and s.battle is not None:
         b = s.battle
         me, foe = b.actor, b.other(b.actor)
-        if action.kind in (ActionKind.ATTACK, ActionKind.CHARGE) or action.choice == "smite":
-            extra = 2 if action.kind == ActionKind.CHARGE else 0
+        if action.kind in (DndAction.ATTACK, DndAction.CHARGE) or action.choice == "smite":
+            extra = 2 if action.kind == DndAction.CHARGE else 0
             if action.choice == "smite":
                 extra = fx.stats_of(w.t, w.piece(me)).abilities["smite"].hit or 0
             return melee(w, me, foe, extra)
-        if action.kind == ActionKind.CAST:
+        if action.kind == DndAction.CAST:
             return spell(w, me, foe, action.choice)
-    if s.phase == ACT and action.kind == ActionKind.CAST and action.squares:
+    if s.phase == ACT and action.kind == DndAction.CAST and action.squares:
         pid = s.at[action.squares[0]]
         if pid >= 0:
             return spell(w, s.actors[0], pid, action.choice)
@@ -98,7 +98,7 @@ def starts_battle(state: DndState, action: Action) -> bool:
     """A move onto an enemy (DD-10), or ``auto`` in a battle: the action decides a battle."""
     if state.phase == MOVE_PHASE:
         return action.kind == MOVE and len(action.squares) == 2 and state.at[action.squares[1]] >= 0
-    return state.phase == BATTLE and action.kind == ActionKind.AUTO
+    return state.phase == BATTLE and action.kind == DndAction.AUTO
 
 
 def battle_win(make_work: WorkMaker, state: DndState, action: Action) -> Fraction | None:
@@ -118,6 +118,6 @@ def battle_win(make_work: WorkMaker, state: DndState, action: Action) -> Fractio
             assert state.battle is not None
             attacker, defender = state.battle.attacker, state.battle.defender
         if w.state.battle is not None:
-            battle.act(w, Action(ActionKind.AUTO))
+            battle.act(w, Action(DndAction.AUTO))
         wins += w.piece(attacker).alive and not w.piece(defender).alive
     return Fraction(wins, SIMULATIONS)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import spells
 from battlechess_tui.rules.dnd.present_effects import CURSES
 from battlechess_tui.rules.dnd.reach import ATTACK_RANGE, BUFF_RANGE
 from battlechess_tui.rules.dnd.state import DndState, Piece
 from battlechess_tui.rules.dnd.stats import LevelStats, SpellDef, SpellParams, Tables
+from battlechess_tui.rules.dnd.vocabulary import DndAction
 
 ORDINALS = ("1st", "2nd", "3rd")
 #: What each spell does, filled with the caster's numbers (``SpellParams``: bonus, damage,
@@ -74,9 +74,9 @@ def explain(t: Tables, geo: Geometry, state: DndState, actor: Piece, action: Act
         state.battle.defender,
     )
     st = fx.stats_of(t, actor)
-    if action.kind == ActionKind.CAST:
+    if action.kind == DndAction.CAST:
         return spell_text(t, actor, action.choice, in_battle)
-    if action.kind == ActionKind.ABILITY:
+    if action.kind == DndAction.ABILITY:
         return ability_text(t, actor, st, action.choice, in_battle)
     return choice_text(st, action, state, geo)
 
@@ -200,7 +200,7 @@ def ability_text(t: Tables, p: Piece, st: LevelStats, choice: str, in_battle: bo
 def choice_text(st: LevelStats, action: Action, state: DndState, geo: Geometry) -> str | None:
     """The battle's and the turn's other choices (DD-11..DD-18)."""
     kind = action.kind
-    if kind == ActionKind.ATTACK:
+    if kind == DndAction.ATTACK:
         threat = "a natural 20" if st.threat == 20 else f"{st.threat}-20"
         sneak = st.abilities.get("sneak-attack")
         extra = f", +{sneak.dice} sneak attack on a flat-footed or flanked foe" if sneak else ""
@@ -208,18 +208,18 @@ def choice_text(st: LevelStats, action: Action, state: DndState, geo: Geometry) 
             f"Melee attack (DD-13): d20 {st.melee:+d} and bonuses vs AC; {st.damage} damage"
             f"{extra}; a critical on {threat}, x{st.crit} once confirmed"
         )
-    if kind == ActionKind.CHARGE:
+    if kind == DndAction.CHARGE:
         return "Charge (DD-11): +2 to hit on this attack, -2 AC until its next action"
-    if kind == ActionKind.WITHDRAW and state.battle is not None:
+    if kind == DndAction.WITHDRAW and state.battle is not None:
         return (
             f"Withdraw (DD-16): back to {geo.name(state.battle.origin)}; the battle ends, "
             "damage stays"
         )
-    if kind == ActionKind.AUTO:
+    if kind == DndAction.AUTO:
         return "Fight the rest of the battle automatically: each piece makes its best melee attack"
-    if kind == ActionKind.WAIT:
+    if kind == DndAction.WAIT:
         return "Wait: no action this time"
-    if kind == ActionKind.SWAP:
+    if kind == DndAction.SWAP:
         return (
             f"Swap (DD-17): the King changes places with the Fighter on "
             f"{geo.name(action.squares[0])}, which becomes the target"

@@ -37,7 +37,6 @@ from typing import Protocol
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import turn
 from battlechess_tui.rules.dnd.odds_battle import (
     Coupled,
@@ -53,6 +52,7 @@ from battlechess_tui.rules.dnd.odds_joint import solve_joint
 from battlechess_tui.rules.dnd.odds_switch import solve_switched
 from battlechess_tui.rules.dnd.state import BATTLE, MOVE_PHASE, SWAP, Battle, DndState, Waiting
 from battlechess_tui.rules.dnd.stats import Tables
+from battlechess_tui.rules.dnd.vocabulary import DndAction
 
 AUTO = "exact; both attack automatically"
 SWAP_POLICY = "exact; the King swaps with this Fighter, then both attack automatically"
@@ -176,9 +176,9 @@ def _battle_move(t: Tables, geo: Geometry, state: DndState, action: Action) -> b
 
 
 def _opening(action: Action | None) -> str | None:
-    if action is None or action.kind in (ActionKind.AUTO, ActionKind.ATTACK, ActionKind.CHARGE):
+    if action is None or action.kind in (DndAction.AUTO, DndAction.ATTACK, DndAction.CHARGE):
         return "auto" if action is None else action.kind
-    if action.kind == ActionKind.ABILITY and action.choice == "smite":
+    if action.kind == DndAction.ABILITY and action.choice == "smite":
         return "smite"
     return None
 
@@ -189,7 +189,7 @@ def _before(
     """A battle about to start; ``answer``: the King's ``stay``/``swap`` already chosen
     (None: show the swaps as figures of their own)."""
     squares = turn.swap_squares(draft(t, geo, state), [defender], geo)
-    if answer is not None and answer.kind == ActionKind.SWAP:
+    if answer is not None and answer.kind == DndAction.SWAP:
         pawn_sq = answer.squares[0]
         fighter = state.at[pawn_sq]
         result = _fresh(

@@ -59,6 +59,7 @@ from battlechess_tui.rules.dnd.state import (
     Piece,
 )
 from battlechess_tui.rules.dnd.stats import Tables
+from battlechess_tui.rules.dnd.vocabulary import DndTag
 
 ORDINAL = ("1st", "2nd", "3rd")
 
@@ -128,6 +129,22 @@ ABILITY_DETAILS = {
 
 
 class DndPresenter(Presenter[DndState]):
+    """Words and views of D&D Battle Chess, read off ``DndRules``."""
+
+    consequences = Presenter.consequences | {
+        DndTag.WITHDRAW, DndTag.LEVEL, DndTag.LOOT, DndTag.SURRENDER, DndTag.SWAP,
+        DndTag.EFFECT, DndTag.CONDITION, DndTag.IMMUNE, DndTag.EVASION, DndTag.FASCINATE,
+        DndTag.HELPLESS,
+    }  # fmt: skip
+    #: Notes of a battle worth a line beside its rolls (damage, initiative and rounds are told
+    #: by the rolls themselves and the hit point bars).
+    battle_notes = Presenter.battle_notes | {
+        DndTag.CHARGE, DndTag.WAIT, DndTag.ABILITY, DndTag.BUFF, DndTag.CONDITION,
+        DndTag.IMMUNE, DndTag.EVASION, DndTag.CRITICAL, DndTag.SHIELD_OTHER, DndTag.HELPLESS,
+        DndTag.WITHDRAW, DndTag.FASCINATE,
+    }  # fmt: skip
+    battle_begins = DndTag.BATTLE
+
     def __init__(self, rules: DndRules) -> None:
         super().__init__(rules)
         self.dnd = rules

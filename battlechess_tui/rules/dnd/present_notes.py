@@ -11,6 +11,7 @@ from battlechess_tui.engine.present import NoteWords
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.present_effects import CURSES
+from battlechess_tui.rules.dnd.vocabulary import DndTag
 
 #: What a damage note's cause key reads as, for causes that are not spells.
 CAUSES = {"melee": "melee attack", "smite": "smite"}
@@ -76,7 +77,7 @@ def _condition(presenter: Any, note: Note) -> str:
 NOTE_WORDS: dict[str, NoteWords] = {
     EventTag.HEAL: _hp_change("heals {}"),
     Fact.LAY_ON_HANDS: "Lay on Hands by the {p[1]}: {p[0]} heals {n[0]} ({n[1]}/{n[2]} hp)",
-    EventTag.SHIELD_OTHER: "Shield Other: the {p[0]} takes {n[0]} of it",
+    DndTag.SHIELD_OTHER: "Shield Other: the {p[0]} takes {n[0]} of it",
     Fact.ABSORBED: "False Life absorbs {n[0]}",
     EventTag.DAMAGE: _hp_change("takes {} damage"),
     EventTag.KILL: "{p[0]} falls",
@@ -84,32 +85,32 @@ NOTE_WORDS: dict[str, NoteWords] = {
     EventTag.PROMOTE: "{p[0]} is promoted to level {n[0]}: healed to full, spells and abilities "
     "restored ({rule})",
     EventTag.CASTLE: "Castling: the King and the Rook both take an action ({rule})",
-    EventTag.SWAP: "{rule}: the King swaps with the Fighter on {sq[1]}, who takes the attack",
+    DndTag.SWAP: "{rule}: the King swaps with the Fighter on {sq[1]}, who takes the attack",
     Fact.GOES_ON: "{rule}: the King cannot move, so the stopped battle goes on",
-    EventTag.BATTLE: "Battle on {sq[0]}: {p[0]} attacks {p[1]}",
+    DndTag.BATTLE: "Battle on {sq[0]}: {p[0]} attacks {p[1]}",
     Fact.ATTACKER_FIRST: "{p[0]} wins initiative: the defender is flat-footed",
     Fact.DEFENDER_FIRST: "{p[0]} wins initiative and acts first (no melee)",
-    EventTag.AUTO: "The rest of the battle is fought automatically (best melee attacks)",
-    EventTag.CHARGE: "{p[0]} charges: +2 to hit, -2 AC until its next action",
-    EventTag.WAIT: "{p[0]} waits",
-    EventTag.WITHDRAW: "{p[0]} withdraws to {sq[0]} ({rule})",
+    DndTag.AUTO: "The rest of the battle is fought automatically (best melee attacks)",
+    DndTag.CHARGE: "{p[0]} charges: +2 to hit, -2 AC until its next action",
+    DndTag.WAIT: "{p[0]} waits",
+    DndTag.WITHDRAW: "{p[0]} withdraws to {sq[0]} ({rule})",
     Fact.FASCINATED: "{p[0]} is fascinated: the battle stops, both pieces stay where they "
     "stood ({rule})",
-    EventTag.ROUND: "Combat round {n[0]} ends ({rule})",
-    EventTag.HELPLESS: "{p[0]} cannot act (paralyzed or prone)",
+    DndTag.ROUND: "Combat round {n[0]} ends ({rule})",
+    DndTag.HELPLESS: "{p[0]} cannot act (paralyzed or prone)",
     EventTag.CAPTURE: "{p[0]} takes the square",
     Fact.LOOTS: _loots,
     Fact.LEAVES: "{p[0]} leaves the fallen piece's items ({rule})",
-    EventTag.SURRENDER: "{side}'s King surrenders ({rule})",
-    EventTag.CAST: _cast,
-    EventTag.BUFF: "{p[0]} gains {n[0]} temporary hit points",
+    DndTag.SURRENDER: "{side}'s King surrenders ({rule})",
+    DndTag.CAST: _cast,
+    DndTag.BUFF: "{p[0]} gains {n[0]} temporary hit points",
     Fact.CURSED: _cursed,
     Fact.MIND_SPELLS: "{p[0]} is immune to mind-affecting spells",
     Fact.SHIELD_STOPS: "{p[0]}'s Shield stops the Magic Missile",
-    EventTag.CONDITION: _condition,
-    EventTag.EVASION: "Evasion: {p[0]} takes no damage",
+    DndTag.CONDITION: _condition,
+    DndTag.EVASION: "Evasion: {p[0]} takes no damage",
     Fact.PROMOTED_CASTER: _ended("{rule}: {x[0]} from the promoted caster ends on {p[0]}"),
-    EventTag.EXPIRE: _ended("{x[0]} ends on the {k[0]} on {at[0]}"),
+    DndTag.EXPIRE: _ended("{x[0]} ends on the {k[0]} on {at[0]}"),
     Fact.SMITES: "{p[0]} smites",
     Fact.SINGS: "{p[0]} sings Fascinate",
     Fact.MIND_SONGS: "{p[0]} is immune to mind-affecting songs",

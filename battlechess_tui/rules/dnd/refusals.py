@@ -9,11 +9,11 @@ from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.events import PieceRef
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.rules import Rules
-from battlechess_tui.engine.vocabulary import ActionKind
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd import spells, spoils, turn
 from battlechess_tui.rules.dnd.state import ACT, LOOT, MOVE_PHASE, SWAP, DndState
 from battlechess_tui.rules.dnd.stats import Tables
+from battlechess_tui.rules.dnd.vocabulary import DndAction
 
 
 class Reason(StrEnum):
@@ -50,7 +50,7 @@ def refusal(
         return Refusal(Reason.SURRENDER_MOVE_ONLY, rule="DD-45")
     if state.phase == LOOT:
         return Refusal(Reason.LOOT_CHOICE, rule="DD-42")
-    if action.kind in (ActionKind.LOOT, ActionKind.LEAVE):
+    if action.kind in (DndAction.LOOT, DndAction.LEAVE):
         return Refusal(Reason.LOOT_AFTER_KILL, rule="DD-42")
     if state.phase == MOVE_PHASE:
         return _move_refusal(state, action)
@@ -62,9 +62,9 @@ def refusal(
 
 
 def _battle_refusal(rules: Rules[DndState], state: DndState, action: Action) -> Refusal:
-    if action.kind == ActionKind.WITHDRAW:
+    if action.kind == DndAction.WITHDRAW:
         return Refusal(Reason.WITHDRAW_REFUSED, rule="DD-16")
-    if action.kind == ActionKind.ATTACK:
+    if action.kind == DndAction.ATTACK:
         b = state.battle
         if b is not None and b.first:
             return Refusal(Reason.DEFENDER_FIRST_MELEE, rule="DD-11")
@@ -101,7 +101,7 @@ def _move_refusal(state: DndState, action: Action) -> Refusal:
 def _effect_refusal(tables: Tables, state: DndState, action: Action) -> Refusal:
     if action.kind == MOVE:
         return Refusal(Reason.ACT_NOW, rule="DD-5")
-    if action.kind == ActionKind.CAST:
+    if action.kind == DndAction.CAST:
         p = state.pieces[state.actors[0]]
         if action.choice not in spells.castable(tables, p):
             return Refusal(Reason.NO_SLOT, names=(action.choice,), rule="DD-19")

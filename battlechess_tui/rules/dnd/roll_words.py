@@ -11,14 +11,14 @@ from typing import Any
 
 from battlechess_tui.engine.events import Roll
 from battlechess_tui.engine.roll_words import (
-    TARGET_WORDS,
-    VERDICT_WORDS,
+    SHARED,
     RollWords,
     against_words,
     shared_words,
     verdict_words,
 )
 from battlechess_tui.engine.vocabulary import Purpose, Target, Verdict
+from battlechess_tui.rules.dnd.vocabulary import DndDetail, DndPurpose, DndTarget, DndVerdict
 
 SAVE_NAMES = {"fort": "Fortitude", "ref": "Reflex", "will": "Will"}
 #: Causes with a name of their own, beside the spells (``Presenter.thing_name``).
@@ -30,11 +30,51 @@ CAUSE_NAMES = {
 #: Causes whose damage roll is named by the cause alone (not "<cause> damage").
 DAMAGE_ALONE = {"sneak-attack", "bane-weapon"}
 
-TARGETS: dict[Target, str] = {**TARGET_WORDS, Target.AT_MOST: "{}"}
-VERDICTS: dict[Verdict, str] = VERDICT_WORDS
-AMOUNTS = {Purpose.DAMAGE: "damage", Purpose.HEALING: "healing", Purpose.TEMP_HP: "temporary hp"}
+#: The shared words with D&D's own.
+TABLES = SHARED.extended(
+    purposes={
+        DndPurpose.CONFIRM: "confirm critical",
+        DndPurpose.HEALING: "healing",
+        DndPurpose.TEMP_HP: "temporary hit points",
+        DndPurpose.SAVE: "saving throw",
+        DndPurpose.INITIATIVE: "initiative",
+        DndPurpose.CURSE: "curse",
+        DndPurpose.MISS_CHANCE: "miss chance",
+    },
+    targets={
+        DndTarget.AC: "AC {}",
+        DndTarget.FLAT_AC: "FAC {}",
+        DndTarget.TOUCH_AC: "TAC {}",
+        DndTarget.DC: "DC {}",
+        Target.AT_MOST: "{}",
+    },
+    verdicts={
+        DndVerdict.CRITICAL: "critical",
+        DndVerdict.NOT_CONFIRMED: "not confirmed",
+        DndVerdict.SAVED: "saved",
+        DndVerdict.FAILED: "failed",
+        DndVerdict.ACTS: "acts",
+        DndVerdict.LOSES_ACTION: "loses its action",
+        DndVerdict.BLURRED: "blurred: miss",
+        DndVerdict.SPARED: "hits",
+    },
+    details={
+        DndDetail.NATURAL_20: "natural 20: {}",
+        DndDetail.NATURAL_1: "natural 1: {}",
+        DndDetail.THREAT: "{}, threat",
+        DndDetail.TIE_BREAK: "{} (tie: higher Init)",
+    },
+)
+AMOUNTS: dict[str, str] = {
+    Purpose.DAMAGE: "damage",
+    DndPurpose.HEALING: "healing",
+    DndPurpose.TEMP_HP: "temporary hp",
+}
 #: What a d100 roll against a number at most loses on, by its use.
-AT_MOST = {Purpose.MISS_CHANCE: "miss on 1-{}", Purpose.CURSE: "loses on 1-{}"}
+AT_MOST: dict[str, str] = {
+    DndPurpose.MISS_CHANCE: "miss on 1-{}",
+    DndPurpose.CURSE: "loses on 1-{}",
+}
 
 Words = Callable[[Any, Roll], RollWords]
 
@@ -47,7 +87,7 @@ def words(presenter: Any, roll: Roll) -> RollWords:
 
 
 def _shared(presenter: Any, roll: Roll) -> RollWords:
-    return shared_words(roll)
+    return shared_words(roll, TABLES)
 
 
 def _cause(presenter: Any, roll: Roll) -> str:
@@ -63,11 +103,11 @@ def _who(presenter: Any, roll: Roll, i: int = 0) -> str:
 def _against(roll: Roll) -> str:
     if roll.target_kind == Target.AT_MOST and roll.target is not None:
         return AT_MOST.get(roll.use, "1-{}").format(roll.target)
-    return against_words(roll, TARGETS)
+    return against_words(roll, TABLES)
 
 
 def _worded(purpose: str, label: str, roll: Roll) -> RollWords:
-    return RollWords(purpose, label, _against(roll), verdict_words(roll, VERDICTS))
+    return RollWords(purpose, label, _against(roll), verdict_words(roll, TABLES))
 
 
 def _attack(presenter: Any, roll: Roll) -> RollWords:
@@ -85,11 +125,11 @@ def _amount(presenter: Any, roll: Roll) -> RollWords:
     hit points; a critical's multiplier follows (DD-13)."""
     times = f" (critical x{roll.critical})" if roll.critical > 1 else ""
     unit = AMOUNTS[roll.use]
-    result = verdict_words(roll, {**VERDICTS, Verdict.AMOUNT: f"{{n[0]}} {unit}"})
+    result = verdict_words(roll, TABLES.extended(verdicts={Verdict.AMOUNT: f"{{n[0]}} {unit}"}))
     name = _cause(presenter, roll)
-    if roll.use == Purpose.HEALING:
+    if roll.use == DndPurpose.HEALING:
         return RollWords(f"{name}: healing{times}", name, "", result)
-    if roll.use == Purpose.TEMP_HP:
+    if roll.use == DndPurpose.TEMP_HP:
         return RollWords(f"{name}: temporary hit points{times}", name, "", result)
     if roll.pieces:  # a weapon's damage names its wielder
         return RollWords(f"damage: {_who(presenter, roll)}{times}", "damage", "", result)
@@ -117,14 +157,14 @@ def _miss_chance(presenter: Any, roll: Roll) -> RollWords:
     return _worded(f"{_cause(presenter, roll)} miss chance ({roll.target}%)", "", roll)
 
 
-_BY_USE: dict[Purpose, Words] = {
+_BY_USE: dict[str, Words] = {
     Purpose.ATTACK: _attack,
-    Purpose.CONFIRM: _confirm,
+    DndPurpose.CONFIRM: _confirm,
     Purpose.DAMAGE: _amount,
-    Purpose.HEALING: _amount,
-    Purpose.TEMP_HP: _amount,
-    Purpose.SAVE: _save,
-    Purpose.INITIATIVE: _initiative,
-    Purpose.CURSE: _curse,
-    Purpose.MISS_CHANCE: _miss_chance,
+    DndPurpose.HEALING: _amount,
+    DndPurpose.TEMP_HP: _amount,
+    DndPurpose.SAVE: _save,
+    DndPurpose.INITIATIVE: _initiative,
+    DndPurpose.CURSE: _curse,
+    DndPurpose.MISS_CHANCE: _miss_chance,
 }

@@ -44,6 +44,7 @@ from battlechess_tui.rules.dnd.state import (
 )
 from battlechess_tui.rules.dnd.stats import Data, Tables
 from battlechess_tui.rules.dnd.value import evaluate
+from battlechess_tui.rules.dnd.vocabulary import VOCABULARY
 
 MOVE_CACHE = 64  # states whose moves are kept
 #: The pieces a side begins with (DD-1: the chess set); D&D promotes no pawn to another piece.
@@ -52,6 +53,7 @@ START_PIECES = 16
 
 class DndRules(Rules[DndState]):
     Data: ClassVar[type[Data]] = Data
+    vocabulary = VOCABULARY
     perft_unit: ClassVar[str] = (
         "one decision: a move, an action choice, a King's swap or a battle action; battles are "
         "won at once by the attacker, ranged attacks hit for average damage and saves fail"

@@ -10,13 +10,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from battlechess_tui.engine.dice import DiceExpr
-from battlechess_tui.engine.vocabulary import EventTag, Purpose
 from battlechess_tui.rules.dnd import combat
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.state import Effect, Piece
 from battlechess_tui.rules.dnd.stats import LevelStats, SpellDef, SpellParams, Tables
+from battlechess_tui.rules.dnd.vocabulary import DndPurpose, DndTag
 
 #: ``Effect.bonuses``: (stat, type, value) each.
 Bonuses = tuple[tuple[str, str, int], ...]
@@ -83,7 +83,7 @@ def cast(w: Work, caster: int, choice: str, targets: list[int]) -> None:
     used[d.level - 1] += 1
     w.state.set(replace(p, slots_used=(used[0], used[1], used[2])))
     w.note(
-        EventTag.CAST,
+        DndTag.CAST,
         *(w.state.standing(x) for x in targets),
         who=(caster, *targets),
         names=(choice,),
@@ -97,7 +97,7 @@ def cast(w: Work, caster: int, choice: str, targets: list[int]) -> None:
 
 def _heal(w: Work, caster: int, target: int, expr: DiceExpr, choice: str) -> None:
     side = w.piece(caster).side
-    amount = combat.damage_roll(w, side, expr, [], choice, floor=0, use=Purpose.HEALING)
+    amount = combat.damage_roll(w, side, expr, [], choice, floor=0, use=DndPurpose.HEALING)
     combat.heal(w, target, amount, choice)
 
 
@@ -197,9 +197,9 @@ def _cats_grace(w: Work, c: int, key: str, targets: list[int]) -> None:
 def _false_life(w: Work, c: int, key: str, targets: list[int]) -> None:
     p = w.piece(c)
     expr = DiceExpr.parse(params(w.t, p, key).damage or "d10+4")
-    amount = combat.damage_roll(w, p.side, expr, [], key, floor=0, use=Purpose.TEMP_HP)
+    amount = combat.damage_roll(w, p.side, expr, [], key, floor=0, use=DndPurpose.TEMP_HP)
     _buff(w, c, _effect(w, c, key, (), "temp-hp", amount))
-    w.note(EventTag.BUFF, p.square, who=(c,), numbers=(amount,))
+    w.note(DndTag.BUFF, p.square, who=(c,), numbers=(amount,))
 
 
 def _heroism(w: Work, c: int, key: str, targets: list[int]) -> None:
@@ -258,7 +258,7 @@ def _bestow_curse(w: Work, c: int, choice: str, targets: list[int]) -> None:
     else:
         eff = _effect(w, c, key, (), "cursed-actions")
     _buff(w, x, replace(eff, spell=choice))
-    w.note(EventTag.CONDITION, w.state.standing(x), fact=Fact.CURSED, who=(x,), names=(choice,))
+    w.note(DndTag.CONDITION, w.state.standing(x), fact=Fact.CURSED, who=(x,), names=(choice,))
 
 
 def _resists(w: Work, c: int, x: int, key: str) -> bool:
@@ -266,7 +266,7 @@ def _resists(w: Work, c: int, x: int, key: str) -> bool:
     d = w.t.spells[key]
     p = w.piece(x)
     if d.mind and fx.immune_to_mind(p):
-        w.note(EventTag.IMMUNE, w.state.standing(x), fact=Fact.MIND_SPELLS, who=(x,))
+        w.note(DndTag.IMMUNE, w.state.standing(x), fact=Fact.MIND_SPELLS, who=(x,))
         return True
     dc = spell_dc(w.t, w.piece(c), key)
     return combat.saving_throw(w, x, "ref" if d.save == "reflex" else d.save, dc, key)
@@ -279,7 +279,7 @@ def _magic_missile(w: Work, c: int, key: str, targets: list[int]) -> None:
         if not w.piece(x).alive:
             continue
         if w.piece(x).has("immune-mm"):
-            w.note(EventTag.IMMUNE, w.state.standing(x), fact=Fact.SHIELD_STOPS, who=(x,))
+            w.note(DndTag.IMMUNE, w.state.standing(x), fact=Fact.SHIELD_STOPS, who=(x,))
             continue
         dmg = combat.damage_roll(w, w.piece(c).side, DiceExpr.parse(sp.damage or "1d4+1"), [], key)
         combat.hurt(w, x, dmg, key, c)
@@ -306,7 +306,7 @@ def _condition(condition: str) -> Handler:
         if condition == "charmed":
             eff = replace(eff, key=f"charm-{c}", spell=key)
         _buff(w, x, eff)
-        w.note(EventTag.CONDITION, w.state.standing(x), who=(x,), names=(key,))
+        w.note(DndTag.CONDITION, w.state.standing(x), who=(x,), names=(key,))
 
     return handler
 
@@ -326,7 +326,7 @@ def _area_damage(w: Work, c: int, key: str, targets: list[int]) -> None:
             evasion = "evasion" in fx.stats_of(w.t, w.piece(x)).abilities
             taken = 0 if d.on_save == "negates" or evasion else dmg // 2
             if evasion and d.on_save == "half":
-                w.note(EventTag.EVASION, w.state.standing(x), who=(x,))
+                w.note(DndTag.EVASION, w.state.standing(x), who=(x,))
         combat.hurt(w, x, taken, key, c)
 
 
@@ -370,7 +370,7 @@ def end_game_spells(w: Work, caster: int) -> None:
         for e in gone:
             w.state.set(w.piece(p.id).without(e.key))
             w.note(
-                EventTag.EXPIRE,
+                DndTag.EXPIRE,
                 p.square,
                 fact=Fact.PROMOTED_CASTER,
                 who=(p.id,),

@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.vocabulary import ActionKind, EventTag
 from battlechess_tui.rules.dnd import items
 from battlechess_tui.rules.dnd.combat import Work
 from battlechess_tui.rules.dnd.endings import surrendered
 from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.state import LOOT, MOVE_PHASE, Battle, Loot
+from battlechess_tui.rules.dnd.vocabulary import DndAction, DndTag
 
-LOOT_ACTIONS = (Action(ActionKind.LOOT), Action(ActionKind.LEAVE))
-SURRENDER = Action(ActionKind.SURRENDER)
+LOOT_ACTIONS = (Action(DndAction.LOOT), Action(DndAction.LEAVE))
+SURRENDER = Action(DndAction.SURRENDER)
 
 
 def offer_loot(w: Work, b: Battle) -> None:
@@ -42,21 +42,21 @@ def do_loot(w: Work, action: Action) -> None:
     winner, loser = w.piece(s.loot.winner), w.piece(s.loot.loser)
     s.loot = None
     s.phase = MOVE_PHASE
-    if action.kind == ActionKind.LOOT:
+    if action.kind == DndAction.LOOT:
         cat = w.t.catalogue
         assert cat is not None
         taken = loser.items
         s.set(replace(winner, items=items.merge(cat, winner.items, loser.items)))
         s.set(replace(loser, items=()))
         fallen = (winner.id, loser.id)  # the fallen piece stands nowhere now
-        w.note(EventTag.LOOT, winner.square, fact=Fact.LOOTS, who=fallen, names=taken, rule="DD-42")
+        w.note(DndTag.LOOT, winner.square, fact=Fact.LOOTS, who=fallen, names=taken, rule="DD-42")
     else:
-        w.note(EventTag.LOOT, fact=Fact.LEAVES, who=(winner.id,), rule="DD-42")
+        w.note(DndTag.LOOT, fact=Fact.LEAVES, who=(winner.id,), rule="DD-42")
 
 
 def surrender(w: Work) -> None:
     """DD-45: the King's player gives up instead of moving: no more losses, the game ends."""
     s = w.state
     side = s.side
-    w.note(EventTag.SURRENDER, side=side, rule="DD-45")
+    w.note(DndTag.SURRENDER, side=side, rule="DD-45")
     s.result = surrendered(side)

@@ -14,7 +14,7 @@ from itertools import combinations
 from battlechess_tui.engine import chessboard as cb
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.vocabulary import ActionKind, EventTag
+from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd import abilities, battle, spells
 from battlechess_tui.rules.dnd import effects as fx
 from battlechess_tui.rules.dnd.combat import Work
@@ -31,6 +31,7 @@ from battlechess_tui.rules.dnd.state import (
     Piece,
     Waiting,
 )
+from battlechess_tui.rules.dnd.vocabulary import DndAction, DndTag
 
 NO_MOVE = ("paralyzed", "prone", "fascinated")
 
@@ -143,23 +144,23 @@ def effect_actions(s: Draft, w: Work, pid: int) -> list[Action]:
     for choice in spells.castable(w.t, p):
         d = spells.definition(w.t, choice)
         if d.range in ("self", "burst"):
-            out.append(Action(ActionKind.CAST, (), choice))
+            out.append(Action(DndAction.CAST, (), choice))
             continue
         if d.use == "attack":
             squares = [sq for sq, dist in enemies if dist <= ATTACK_RANGE[d.range]]
-            out.extend(Action(ActionKind.CAST, (sq,), choice) for sq in squares)
+            out.extend(Action(DndAction.CAST, (sq,), choice) for sq in squares)
             count = spells.params(w.t, p, choice).targets or 1
             if choice == "magic-missile" and count > 1:
                 out.extend(
-                    Action(ActionKind.CAST, pair, choice) for pair in combinations(squares, 2)
+                    Action(DndAction.CAST, pair, choice) for pair in combinations(squares, 2)
                 )
             continue
         out.extend(
-            Action(ActionKind.CAST, (sq,), choice) for sq in _ally_squares(p, allies, d.range)
+            Action(DndAction.CAST, (sq,), choice) for sq in _ally_squares(p, allies, d.range)
         )
     if abilities.unused(w, pid, "lay-on-hands"):
         out.extend(
-            Action(ActionKind.ABILITY, (sq,), "lay-on-hands")
+            Action(DndAction.ABILITY, (sq,), "lay-on-hands")
             for sq in _ally_squares(p, allies, "touch")
         )
     return out
@@ -171,13 +172,13 @@ def _ally_squares(p: Piece, allies: list[tuple[int, int]], rng: str) -> list[int
 
 
 def act_actions(s: Draft, w: Work) -> list[Action]:
-    return [Action(ActionKind.NONE), *effect_actions(s, w, s.actors[0])]
+    return [Action(DndAction.NONE), *effect_actions(s, w, s.actors[0])]
 
 
 def do_act(w: Work, action: Action) -> None:
     s = w.state
     pid = s.actors[0]
-    if action.kind != ActionKind.NONE:
+    if action.kind != DndAction.NONE:
         hit = affected(s, w, pid, action)
         if action.choice in ("lay-on-hands",) or not _hostile(w, action):
             hit = []
@@ -192,7 +193,7 @@ def do_act(w: Work, action: Action) -> None:
 
 
 def _hostile(w: Work, action: Action) -> bool:
-    return action.kind == ActionKind.CAST and spells.definition(w.t, action.choice).use == "attack"
+    return action.kind == DndAction.CAST and spells.definition(w.t, action.choice).use == "attack"
 
 
 def affected(s: Draft, w: Work, pid: int, action: Action) -> list[int]:
@@ -207,7 +208,7 @@ def affected(s: Draft, w: Work, pid: int, action: Action) -> list[int]:
 
 def resolve_effect(w: Work, pid: int, action: Action) -> None:
     s = w.state
-    if action.kind == ActionKind.ABILITY:
+    if action.kind == DndAction.ABILITY:
         abilities.lay_on_hands(w, pid, s.at[action.squares[0]])
         return
     d = spells.definition(w.t, action.choice)
@@ -252,8 +253,8 @@ def swap_actions(s: Draft, w: Work) -> list[Action]:
     else:
         targets = [s.at[sq] for sq in affected(s, w, pend.actor, pend.action)]
     return [
-        Action(ActionKind.STAY),
-        *(Action(ActionKind.SWAP, (sq,)) for sq in swap_squares(s, targets, w.geo)),
+        Action(DndAction.STAY),
+        *(Action(DndAction.SWAP, (sq,)) for sq in swap_squares(s, targets, w.geo)),
     ]
 
 
@@ -262,7 +263,7 @@ def do_swap(w: Work, action: Action) -> None:
     pend = s.pending
     assert pend is not None
     s.pending = None
-    if action.kind == ActionKind.SWAP:
+    if action.kind == DndAction.SWAP:
         pawn_sq = action.squares[0]
         king_sq = next(
             sq
@@ -278,7 +279,7 @@ def do_swap(w: Work, action: Action) -> None:
         s.at[king_sq], s.at[pawn_sq] = fid, kid
         s.set(replace(s.pieces[kid], square=pawn_sq))
         s.set(replace(s.pieces[fid], square=king_sq))
-        w.note(EventTag.SWAP, king_sq, pawn_sq, rule="DD-17")
+        w.note(DndTag.SWAP, king_sq, pawn_sq, rule="DD-17")
     if pend.kind == Waiting.BATTLE:
         s.phase = BATTLE
         battle.start(w, pend.actor, s.at[cb.target(pend.move)], pend.move)
@@ -355,7 +356,7 @@ def _resume_fascinated_battle(w: Work) -> None:
     if not (a.alive and d.alive and a.square == b.origin and d.square == b.square):
         return
     s.set(replace(king, no_fascinate=king.no_fascinate + (f.enemy,)))
-    w.note(EventTag.FASCINATE, b.square, fact=Fact.GOES_ON, rule="DD-28")
+    w.note(DndTag.FASCINATE, b.square, fact=Fact.GOES_ON, rule="DD-28")
     s.battle, s.phase = b, BATTLE
     battle.advance(w)
     if s.battle is None:

@@ -16,6 +16,11 @@ from functools import cache
 from battlechess_tui.engine.dice import Dice, DiceExpr, difference_distribution
 from battlechess_tui.engine.events import Event, Note, Roll
 from battlechess_tui.engine.vocabulary import EventTag, Purpose, Target, Verdict
+from battlechess_tui.rules.gladiator.vocabulary import (
+    GladiatorPurpose,
+    GladiatorTag,
+    GladiatorVerdict,
+)
 
 from . import endings
 from .facts import Fact, ref
@@ -64,7 +69,7 @@ def fight(
         d_roll = dice.roll(
             _seat(t, defender),
             d_pool,
-            use=Purpose.DEFENCE,
+            use=GladiatorPurpose.DEFENCE,
             squares=(where,),
             pieces=(ref(defender),),
             round_number=number,
@@ -87,13 +92,15 @@ def _seat(t: Tables, p: Piece) -> str:
 def _settle(dice: Dice, a_roll: Roll, d_roll: Roll, diff: int, a_hp: int, d_hp: int) -> list[Roll]:
     """Record what the round decided on both rolls: the winner's margin, the loser's hit
     points lost and left, or a tie."""
+    a_res: str
+    d_res: str
     a_num: tuple[int, ...]
     d_num: tuple[int, ...]
     if diff > 0:
         a_res, a_num = Verdict.WINS, (diff,)
-        d_res, d_num = Verdict.WOUNDED, (diff, max(d_hp, 0))
+        d_res, d_num = GladiatorVerdict.WOUNDED, (diff, max(d_hp, 0))
     elif diff < 0:
-        a_res, a_num = Verdict.WOUNDED, (-diff, max(a_hp, 0))
+        a_res, a_num = GladiatorVerdict.WOUNDED, (-diff, max(a_hp, 0))
         d_res, d_num = Verdict.WINS, (-diff,)
     else:
         a_res, a_num, d_res, d_num = Verdict.TIE, (), Verdict.TIE, ()
@@ -132,7 +139,7 @@ def kill(t: Tables, w: Work, victim: Piece, events: list[Event], where: int) -> 
     if victim.kind == KING:
         if held and t.king_kill_recovers_queen:  # recovered (GC-31), no placing: it is over
             assert queen is not None
-            events.append(Note(EventTag.RESCUE, pieces=(ref(queen, -1),)))
+            events.append(Note(GladiatorTag.RESCUE, pieces=(ref(queen, -1),)))
             w.lift(queen.id, RETURNING)
             w.set_held(queen.side, 0)
         w.result = endings.king_killed(t, 1 - victim.side, where)

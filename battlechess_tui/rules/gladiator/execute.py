@@ -6,6 +6,7 @@ from __future__ import annotations
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorTag
 
 from . import promotion, queen
 from .combat import fight, heal_if_victor, kill
@@ -88,4 +89,4 @@ def strike(
 
 def stand(t: Tables, p: Piece, move: Move, events: list[Event]) -> None:
     """GC-19 (exchange): both survive; the attacker stays home."""
-    events.append(Note(EventTag.STAND, pieces=(ref(p, move.frm),), rule="GC-19"))
+    events.append(Note(GladiatorTag.STAND, pieces=(ref(p, move.frm),), rule="GC-19"))

@@ -8,14 +8,14 @@ from dataclasses import replace
 from typing import Any
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import ActionKind, EventTag
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorAction, GladiatorTag
 
 from . import promotion, queen
 from .facts import Fact, ref
 from .state import Pending, Position, Work
 from .tables import Tables
 
-PLACE, RETURN, PROMOTE = ActionKind.PLACE, ActionKind.RETURN, ActionKind.PROMOTE
+PLACE, RETURN, PROMOTE = GladiatorAction.PLACE, GladiatorAction.RETURN, GladiatorAction.PROMOTE
 
 
 def options(t: Tables, pos: Position, item: Pending) -> tuple[Any, ...]:
@@ -51,8 +51,10 @@ def resolve(t: Tables, w: Work, item: Pending, answer: Any, events: list[Event])
     w.put(piece.id, answer)
     who = (ref(piece, answer),)
     if item.kind == PLACE:
-        events.append(Note(EventTag.PLACE, squares=(answer,), pieces=who, rule="GC-30"))
+        events.append(Note(GladiatorTag.PLACE, squares=(answer,), pieces=who, rule="GC-30"))
     else:
         back = t.geo.rank(answer) == (0 if piece.side == 0 else t.geo.height - 1)
         fact = Fact.BACK_RANK if back else Fact.NEAREST
-        events.append(Note(EventTag.RETURN, squares=(answer,), fact=fact, pieces=who, rule="GC-29"))
+        events.append(
+            Note(GladiatorTag.RETURN, squares=(answer,), fact=fact, pieces=who, rule="GC-29")
+        )

@@ -22,6 +22,7 @@ from battlechess_tui.engine.views import (
     percent,
 )
 from battlechess_tui.engine.vocabulary import Ending, EventTag, MarkKind
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorTag
 
 from . import combat, pending, present_refusals
 from . import roll_words as gladiator_rolls
@@ -62,7 +63,7 @@ MOVED = Mark(MarkKind.STATUS, "moved", "✓", "'", shown=False)
 COMMANDER = Mark(MarkKind.STATUS, "commander", "⚑", "C", shown=False)
 PROTECTED = Mark(MarkKind.STATUS, "protected", "⛨", "P", shown=False)
 UNPROTECTED = Mark(MarkKind.STATUS, "unprotected", "⚠", "U", shown=False)
-CHOICE_STATUS = {
+CHOICE_STATUS: dict[str, str] = {
     pending.PLACE: "places the Queen next to her King (GC-30)",
     pending.RETURN: "sends the released {name} to its back rank (GC-29)",
     pending.PROMOTE: "chooses the piece that replaces the {name} (GC-11)",
@@ -83,6 +84,11 @@ class GladiatorPresenter(Presenter[GladiatorState]):
     """Words and views of Gladiator Chess, read off ``GladiatorRules``."""
 
     rules: GladiatorRules
+    consequences = Presenter.consequences | {
+        GladiatorTag.FREEZE, GladiatorTag.THAW, GladiatorTag.RESCUE, GladiatorTag.RETURN,
+        GladiatorTag.OVERRIDE, GladiatorTag.PLACE, GladiatorTag.HELD, GladiatorTag.STAND,
+        GladiatorTag.SWAP,
+    }  # fmt: skip
 
     def __init__(self, rules: Rules[GladiatorState]) -> None:
         super().__init__(rules)
@@ -95,20 +101,20 @@ class GladiatorPresenter(Presenter[GladiatorState]):
         Fact.STAYS: "{name[0]} reaches the far rank but no eligible piece has been killed: "
         "it stays ({rule})",
         Fact.INSTANT: "{The[0]} kills instantly ({rule})",
-        EventTag.STAND: "Both survive the exchange; the {k[0]} stays on {at[0]} ({rule})",
+        GladiatorTag.STAND: "Both survive the exchange; the {k[0]} stays on {at[0]} ({rule})",
         Fact.KING_OVERRIDES: "{The_cmd} forfeits its move ({rule})",
         Fact.DEAD: "{The_cmd} is dead: the King makes this move ({rule})",
         Fact.CANNOT_MOVE: "{The_cmd} cannot move: the King makes this move ({rule})",
         Fact.SKIPPED: "{sided_cmd}'s move is skipped: no piece can make it ({rule})",
-        EventTag.HELD: "{side} has held the {other} Queen {n[0]}/{n[1]} turns ({rule})",
-        EventTag.PLACE: "{name[0]} goes next to her King: {sq[0]} ({rule})",
+        GladiatorTag.HELD: "{side} has held the {other} Queen {n[0]}/{n[1]} turns ({rule})",
+        GladiatorTag.PLACE: "{name[0]} goes next to her King: {sq[0]} ({rule})",
         Fact.BACK_RANK: "{name[0]} goes to its back rank: {sq[0]} ({rule})",
         Fact.NEAREST: "{name[0]} goes to the nearest empty square: {sq[0]} ({rule})",
-        EventTag.FREEZE: "{name[0]} is frozen by the Queen on {sq[0]}",
-        EventTag.THAW: "{name[0]} is free again on {sq[0]}",
+        GladiatorTag.FREEZE: "{name[0]} is frozen by the Queen on {sq[0]}",
+        GladiatorTag.THAW: "{name[0]} is free again on {sq[0]}",
         EventTag.CAPTURE: "{name[0]} is captured by the {k[1]} on {sq[0]}",
-        EventTag.SWAP: "The Queens are swapped: both return to their Kings ({rule})",
-        EventTag.RESCUE: "{name[0]} is free again",
+        GladiatorTag.SWAP: "The Queens are swapped: both return to their Kings ({rule})",
+        GladiatorTag.RESCUE: "{name[0]} is free again",
         Fact.QUEEN_HEALS: "The Queen heals {the[0]} on {sq[0]} to {n[0]} hit points",
         Fact.VICTOR: "Victorious, {the[0]} is healed to {n[0]} ({rule})",
         EventTag.KILL: "{name[0]} is killed on {sq[0]}",

@@ -7,13 +7,12 @@ from typing import Any
 
 from battlechess_tui.engine.present import RefusalWords
 from battlechess_tui.engine.refusal import Refusal, SharedReason
-from battlechess_tui.engine.vocabulary import ActionKind
 
 from .pending import PLACE, PROMOTE, RETURN
 from .refusals import KINGS_MOVE_RULE, Reason
 from .state import QUEEN
 
-CHOICE_WORDS = {
+CHOICE_WORDS: dict[str, str] = {
     PLACE: "place the Queen next to her King (GC-30)",
     RETURN: "choose where the released piece goes (GC-29)",
     PROMOTE: "choose the piece that returns by promotion (GC-11)",
@@ -22,7 +21,7 @@ CHOICE_WORDS = {
 
 def _pending(presenter: Any, refusal: Refusal) -> str:
     offered = ", ".join(a.text(presenter.geo) for a in refusal.actions)
-    return f"first {CHOICE_WORDS[ActionKind(refusal.names[0])]}: {offered}"
+    return f"first {CHOICE_WORDS[refusal.names[0]]}: {offered}"
 
 
 def _whose(presenter: Any, refusal: Refusal) -> str:

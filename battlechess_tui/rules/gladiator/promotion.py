@@ -8,7 +8,8 @@ file. The returned piece has full hit points. With nothing eligible the pawn sta
 from __future__ import annotations
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import ActionKind, EventTag
+from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorAction
 
 from .facts import Fact, ref
 from .state import KILLED, RETIRED, Pending, Piece, Position, Work, seat_key
@@ -31,7 +32,7 @@ def on_arrival(t: Tables, w: Work, pawn: Piece) -> None:
     if pawn.kind not in t.data.promotion or t.geo.rank(pawn.sq) != far_rank(t, pawn.side):
         return
     seat = seat_key(pawn.side, t.kinds[pawn.kind].commander)
-    w.pending += (Pending(ActionKind.PROMOTE, seat, pawn.id),)
+    w.pending += (Pending(GladiatorAction.PROMOTE, seat, pawn.id),)
 
 
 def promote(t: Tables, w: Work, pawn: Piece, kind: str, events: list[Event]) -> None:

@@ -8,7 +8,8 @@ them at once when only one square is possible.
 from __future__ import annotations
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import ActionKind, EventTag
+from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorAction, GladiatorTag
 
 from .facts import Fact, ref
 from .state import (
@@ -37,7 +38,7 @@ def freeze(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> No
     leave(t, w, queen, to, events)
     release(t, w, victim, to)
     w.lift(victim.id, FROZEN, holder=queen.id)
-    events.append(Note(EventTag.FREEZE, squares=(to,), pieces=(ref(victim, to),)))
+    events.append(Note(GladiatorTag.FREEZE, squares=(to,), pieces=(ref(victim, to),)))
 
 
 def leave(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> None:
@@ -47,7 +48,7 @@ def leave(t: Tables, w: Work, queen: Piece, to: int, events: list[Event]) -> Non
     w.put(queen.id, to)
     if prisoner is not None:
         w.put(prisoner.id, frm)
-        events.append(Note(EventTag.THAW, squares=(frm,), pieces=(ref(prisoner, frm),)))
+        events.append(Note(GladiatorTag.THAW, squares=(frm,), pieces=(ref(prisoner, frm),)))
 
 
 def release(t: Tables, w: Work, queen: Piece, where: int) -> None:
@@ -58,7 +59,7 @@ def release(t: Tables, w: Work, queen: Piece, where: int) -> None:
         return
     w.lift(prisoner.id, RETURNING)
     seat = seat_key(prisoner.side, t.kinds[prisoner.kind].commander)
-    w.pending += (Pending(ActionKind.RETURN, seat, prisoner.id, near=where),)
+    w.pending += (Pending(GladiatorAction.RETURN, seat, prisoner.id, near=where),)
 
 
 def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event]) -> None:
@@ -74,7 +75,7 @@ def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event])
     events.append(Note(EventTag.CAPTURE, squares=(sq,), pieces=(ref(queen, sq), ref(captor, sq))))
     own = find(w, QUEEN, captor.side)
     if own is not None and own.status == ABDUCTED:
-        events.append(Note(EventTag.SWAP, rule="GC-31"))
+        events.append(Note(GladiatorTag.SWAP, rule="GC-31"))
         free(t, w, own, events)
         free(t, w, w.pieces[queen.id], events)
 
@@ -82,10 +83,10 @@ def abduct(t: Tables, w: Work, captor: Piece, queen: Piece, events: list[Event])
 def free(t: Tables, w: Work, queen: Piece, events: list[Event]) -> None:
     """A captured or displaced Queen waits to be placed next to her King (GC-30, GC-31)."""
     if queen.status == ABDUCTED:
-        events.append(Note(EventTag.RESCUE, pieces=(ref(queen, -1),)))
+        events.append(Note(GladiatorTag.RESCUE, pieces=(ref(queen, -1),)))
     w.lift(queen.id, RETURNING)
     w.set_held(queen.side, 0)
-    w.pending += (Pending(ActionKind.PLACE, seat_key(queen.side, QUEEN), queen.id),)
+    w.pending += (Pending(GladiatorAction.PLACE, seat_key(queen.side, QUEEN), queen.id),)
 
 
 def nearest_empty(t: Tables, pos: Position, centre: int) -> tuple[int, ...]:

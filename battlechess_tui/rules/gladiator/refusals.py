@@ -17,7 +17,7 @@ from .tables import Tables
 from .turns import HEAL, NO_OVERRIDE, OVERRIDE, Analysis, commander
 
 #: The rule of each choice a captured or promoted piece waits for.
-CHOICE_RULES = {PLACE: "GC-30", RETURN: "GC-29", PROMOTE: "GC-11"}
+CHOICE_RULES: dict[str, str] = {PLACE: "GC-30", RETURN: "GC-29", PROMOTE: "GC-11"}
 #: The rules of a piece moved on another commander's move: the King's move, else the others'.
 KINGS_MOVE_RULE, COMMANDERS_RULE = "GC-14", "GC-4, GC-13, GC-14"
 

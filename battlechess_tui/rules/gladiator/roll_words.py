@@ -7,16 +7,26 @@ from __future__ import annotations
 from typing import Any
 
 from battlechess_tui.engine.events import Roll
-from battlechess_tui.engine.roll_words import RollWords, against_words, shared_words
+from battlechess_tui.engine.roll_words import SHARED, RollWords, against_words, shared_words
 from battlechess_tui.engine.vocabulary import Purpose, Verdict
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorPurpose, GladiatorVerdict
 
 #: A round with no damage, as each side's roll says it.
-TIES = {Purpose.ATTACK: "tie: no damage", Purpose.DEFENCE: "tie: the defender holds"}
+TIES: dict[str, str] = {
+    Purpose.ATTACK: "tie: no damage",
+    GladiatorPurpose.DEFENCE: "tie: the defender holds",
+}
+
+#: The shared words with Gladiator's own.
+TABLES = SHARED.extended(
+    purposes={GladiatorPurpose.DEFENCE: "defence"},
+    verdicts={GladiatorVerdict.WOUNDED: "loses {n[0]} hp ({n[1]} left)"},
+)
 
 
 def words(presenter: Any, roll: Roll) -> RollWords:
     if roll.use not in TIES or not roll.pieces or not roll.squares:
-        return shared_words(roll)
+        return shared_words(roll, TABLES)
     name = presenter.kind_name(roll.pieces[0].kind)
     where = presenter.geo.name(roll.squares[0])
     if roll.use == Purpose.ATTACK:
@@ -28,7 +38,7 @@ def words(presenter: Any, roll: Roll) -> RollWords:
         purpose = f"{name} defends {where}"
     if roll.round_number:
         purpose += f", round {roll.round_number}"
-    return RollWords(purpose, "", against_words(roll), _result(name, roll))
+    return RollWords(purpose, "", against_words(roll, TABLES), _result(name, roll))
 
 
 def _result(name: str, roll: Roll) -> str:
@@ -36,7 +46,7 @@ def _result(name: str, roll: Roll) -> str:
     n = roll.numbers
     if roll.verdict == Verdict.WINS and n:
         return f"wins by {n[0]}"
-    if roll.verdict == Verdict.WOUNDED and len(n) == 2:
+    if roll.verdict == GladiatorVerdict.WOUNDED and len(n) == 2:
         return f"{name} loses {n[0]} hp ({n[1]} left)"
     if roll.verdict == Verdict.TIE:
         return TIES[roll.use]

@@ -23,7 +23,7 @@ from battlechess_tui.engine.events import Event, Note
 from battlechess_tui.engine.refusal import Refusal
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules, Seat
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
-from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.gladiator.vocabulary import VOCABULARY, GladiatorTag
 
 from . import combat, notation, pending, queen
 from .evaluation import evaluate
@@ -65,6 +65,7 @@ class GladiatorRules(Rules[GladiatorState]):
     """Gladiator Chess, the 10x12 team game (rules GC-1..GC-37)."""
 
     Data: ClassVar[Any] = GladiatorData
+    vocabulary = VOCABULARY
     perft_unit: ClassVar[str] = (
         "one decision: a commander's move; the King's 'override' (a level of its own, then his "
         "move is the next); one Queen's heal; or a choice after a move (place, return, "
@@ -249,7 +250,7 @@ class GladiatorRules(Rules[GladiatorState]):
             w.overriding = True
             events.append(
                 Note(
-                    EventTag.OVERRIDE,
+                    GladiatorTag.OVERRIDE,
                     fact=Fact.KING_OVERRIDES,
                     side=state.side,
                     names=(commander(self.t, state),),

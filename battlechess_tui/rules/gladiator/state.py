@@ -17,7 +17,6 @@ from enum import StrEnum
 from typing import Any
 
 from battlechess_tui.engine.rules import Outcome
-from battlechess_tui.engine.vocabulary import ActionKind
 
 EMPTY = -1
 SIDES = ("white", "black")
@@ -74,7 +73,7 @@ class Piece:
 class Pending:
     """A choice the rules ask for after a move: where a piece goes, or which piece returns."""
 
-    kind: ActionKind  # PLACE (a Queen next to her King), RETURN (a freed piece), PROMOTE
+    kind: str  # PLACE (a Queen next to her King), RETURN (a freed piece), PROMOTE
     seat: str
     piece: int
     options: tuple[Any, ...] = ()  # squares for place/return, piece kinds for promote

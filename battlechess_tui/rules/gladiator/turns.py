@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battlechess_tui.engine.events import Event, Note
-from battlechess_tui.engine.vocabulary import ActionKind, EventTag
+from battlechess_tui.engine.vocabulary import EventTag
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorAction, GladiatorTag
 
 from . import endings, pending
 from .facts import Fact
@@ -24,7 +25,11 @@ from .tables import Tables
 
 #: The decisions of a commander's slot besides a move: the King's override (GC-14), the old
 #: explicit "no override" (read from old saves, never offered) and the Queen's heal (GC-32).
-OVERRIDE, NO_OVERRIDE, HEAL = ActionKind.OVERRIDE, ActionKind.NO_OVERRIDE, ActionKind.HEAL
+OVERRIDE, NO_OVERRIDE, HEAL = (
+    GladiatorAction.OVERRIDE,
+    GladiatorAction.NO_OVERRIDE,
+    GladiatorAction.HEAL,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +127,7 @@ def begin_step(t: Tables, w: Work, events: list[Event]) -> None:
         dead = not commands(w, w.side, commander(t, w))
         fact, rule = (Fact.DEAD, "GC-17") if dead else (Fact.CANNOT_MOVE, "GC-15")
         cmd = (commander(t, w),)
-        events.append(Note(EventTag.OVERRIDE, fact=fact, side=w.side, names=cmd, rule=rule))
+        events.append(Note(GladiatorTag.OVERRIDE, fact=fact, side=w.side, names=cmd, rule=rule))
         w.overriding = True
         w.phase = MOVE
     elif found.check:
@@ -148,7 +153,7 @@ def end_turn(t: Tables, w: Work, events: list[Event]) -> None:
         held = w.held[1 - side] + 1
         w.set_held(1 - side, held)
         numbers = (held, t.data.hold_turns)
-        events.append(Note(EventTag.HELD, side=side, numbers=numbers, rule="GC-34"))
+        events.append(Note(GladiatorTag.HELD, side=side, numbers=numbers, rule="GC-34"))
         if held >= t.data.hold_turns:
             w.result = endings.queen_held(t, side)
             return
