@@ -101,7 +101,7 @@ class MarkKind(StrEnum, metaclass=_Open):
     DEBUFF = "debuff"  # a harmful effect (a curse)
     CONDITION = "condition"  # a state that limits the piece (frozen, paralyzed, prone)
     STATUS = "status"  # a fact worth seeing (in check, moved, promoted, commander)
-    AREA = "area"  # a square with a standing meaning (the arena, a used promotion square)
+    AREA = "area"  # a square with a standing meaning (a used promotion square)
 
 
 class ActionKind(StrEnum, metaclass=_Open):
