@@ -18,8 +18,7 @@ from battlechess_tui.cli.common import (
     make_game_variant,
     parse_pairs,
 )
-from battlechess_tui.engine.levels import LEVELS, Level
-from battlechess_tui.engine.spec import MAX_THINK_MS
+from battlechess_tui.engine.levels import LEVELS, MAX_THINK_MS, Level
 
 if TYPE_CHECKING:
     from battlechess_tui.engine.variant import Variant

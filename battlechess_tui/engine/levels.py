@@ -13,6 +13,10 @@ from enum import StrEnum
 from battlechess_tui.engine.echo import clip
 from battlechess_tui.engine.suggest import did_you_mean
 
+#: The longest a search level may think per decision, a minute: in a variant file's
+#: ``[search] think_ms`` and in ``simulate --think-ms``.
+MAX_THINK_MS = 60_000
+
 
 class Level(StrEnum):
     """How strongly a computer plays, weakest first: ``random``, ``greedy`` (one decision

@@ -29,6 +29,7 @@ from battlechess_tui.engine.data_files import (
     shipped_page,
 )
 from battlechess_tui.engine.geometry import MAX_SIDE
+from battlechess_tui.engine.levels import MAX_THINK_MS
 from battlechess_tui.engine.suggest import did_you_mean
 
 OptionValue = str | int | bool
@@ -138,9 +139,6 @@ class BoardSpec(BaseModel):
 #: searcher here (classic's, about 166 a CPU millisecond), so a house file cannot make one
 #: decision of a balance run take hours.
 MAX_NODES_PER_MS = 1000.0
-#: The longest a search level may think per decision, a minute: in a variant file's
-#: ``[search] think_ms`` and in ``simulate --think-ms``.
-MAX_THINK_MS = 60_000
 
 
 #: The widest ``[search] easy_margin``, in pawns (a rook and more: easy still avoids blunders).

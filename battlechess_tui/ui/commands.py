@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from battlechess_tui.engine.present import GameCommand
+if TYPE_CHECKING:  # the engine is loaded when a game is opened, not at start-up
+    from battlechess_tui.engine.present import GameCommand
+
 
 N = TypeVar("N", bound=DOMNode)
 
