@@ -202,7 +202,8 @@ def main() -> None:
     variant = "gladiator" if "gladiator" in specs() else "classic"
     bare_walls, bare_cpus = first_frame(script=BARE_SCRIPT)
     print(
-        f"bare Textual app to first frame (baseline, 80x24): wall {ms(bare_walls)}; CPU {ms(bare_cpus)}"
+        "bare Textual app to first frame (baseline, 80x24): "
+        f"wall {ms(bare_walls)}; CPU {ms(bare_cpus)}"
     )
     for settings in (False, True):
         walls, cpus = first_frame(settings=settings)
