@@ -26,7 +26,7 @@ from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.levels import make_player
 from battlechess_tui.ai.players import GreedyPlayer, Player, RandomPlayer
 from battlechess_tui.ai.search import SearchPlayer
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import Rules, S
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -46,8 +46,8 @@ __all__ = [
 
 
 def hint(
-    rules: Rules[Any],
-    state: Any,
+    rules: Rules[S],
+    state: S,
     seat: str,
     rng: random.Random | None = None,
     budget: Budget | None = None,

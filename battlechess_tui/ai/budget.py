@@ -13,11 +13,10 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from battlechess_tui.engine.levels import DEFAULT_LEVEL, LEVELS, Level
 from battlechess_tui.engine.registry import specs
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import Rules, S
 from battlechess_tui.engine.spec import SearchSpec
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Budget", "Cancelled", "Level", "level_ms", "margin"]
@@ -37,7 +36,7 @@ DEFAULT_NODES_PER_MS = 2.0
 MIN_NODES = 1
 
 
-def search_spec(rules: Rules[Any] | None) -> SearchSpec | None:
+def search_spec(rules: Rules[S] | None) -> SearchSpec | None:
     """The ``[search]`` of the game of ``rules``: its variant file's, or its base's for a house
     file that states none (a house game saved before files stated one counts as its shipped
     base, as it did then)."""
@@ -50,13 +49,13 @@ def search_spec(rules: Rules[Any] | None) -> SearchSpec | None:
     return search
 
 
-def nodes_per_ms(rules: Rules[Any] | None) -> float:
+def nodes_per_ms(rules: Rules[S] | None) -> float:
     """The nodes a millisecond buys in the game of ``rules`` (``[search] nodes_per_ms``)."""
     search = search_spec(rules)
     return search.nodes_per_ms if search is not None else DEFAULT_NODES_PER_MS
 
 
-def level_ms(level: Level, rules: Rules[Any] | None = None) -> int:
+def level_ms(level: Level, rules: Rules[S] | None = None) -> int:
     """How long ``level`` thinks in the game of ``rules``: ``THINK_MS``, unless the variant
     file's ``[search] think_ms`` gives the level its own time (where the levels would
     otherwise finish the same depth and choose alike)."""
@@ -65,7 +64,7 @@ def level_ms(level: Level, rules: Rules[Any] | None = None) -> int:
     return own if own is not None else THINK_MS.get(level, THINK_MS[DEFAULT_LEVEL])
 
 
-def margin(level: Level, rules: Rules[Any] | None) -> float:
+def margin(level: Level, rules: Rules[S] | None) -> float:
     """The pawns below the best within which ``level`` chooses at random: the game's
     ``[search] easy_margin`` for easy (0, the best only, unless the variant file states one),
     0 for every other level."""
@@ -73,7 +72,7 @@ def margin(level: Level, rules: Rules[Any] | None) -> float:
     return search.easy_margin if level is Level.EASY and search is not None else 0.0
 
 
-def resamples(rules: Rules[Any] | None) -> bool:
+def resamples(rules: Rules[S] | None) -> bool:
     """Does the generic search draw more samples of the dice of a decision it keeps coming
     back to, in the game of ``rules`` (``[search] resample``)?"""
     search = search_spec(rules)
@@ -102,7 +101,7 @@ class Budget:
         level: Level | str,
         think_ms: int | None = None,
         *,
-        rules: Rules[Any] | None = None,
+        rules: Rules[S] | None = None,
         wall_clock: bool = False,
         cancel: threading.Event | None = None,
     ) -> Budget:
@@ -119,7 +118,7 @@ class Budget:
 
     @classmethod
     def for_hint(
-        cls, rules: Rules[Any] | None = None, *, cancel: threading.Event | None = None
+        cls, rules: Rules[S] | None = None, *, cancel: threading.Event | None = None
     ) -> Budget:
         """The hint's budget in the game of ``rules``: ``HINT_MS`` (or the game's ``[search]
         think_ms.hint``) in nodes, with no deadline (the same hint on any machine; the app

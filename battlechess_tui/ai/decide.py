@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
 
 from battlechess_tui.ai.budget import DEFAULT_LEVEL, Budget
 from battlechess_tui.ai.hint import Hint
@@ -13,7 +12,7 @@ from battlechess_tui.ai.scoring import unsquash
 from battlechess_tui.ai.search import SearchPlayer
 from battlechess_tui.ai.searched import hint_of
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import Rules, S
 
 
 @dataclass(frozen=True)
@@ -31,8 +30,8 @@ class Decision:
 
 
 def decide(
-    rules: Rules[Any],
-    state: Any,
+    rules: Rules[S],
+    state: S,
     budget: Budget | None = None,
     rng: random.Random | None = None,
 ) -> Decision:

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.decide import decide
 from battlechess_tui.ai.players import held
 from battlechess_tui.ai.scoring import squash
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import Rules, S
 
 #: Behind by more than this (in the game's unit; pawns) is clearly behind.
 CLEARLY_BEHIND = 1.5
@@ -19,7 +18,7 @@ BEHIND_WORTH = squash(-CLEARLY_BEHIND)
 
 
 def accepts_draw(
-    rules: Rules[Any], state: Any, seat: str, budget: Budget, rng: random.Random | None = None
+    rules: Rules[S], state: S, seat: str, budget: Budget, rng: random.Random | None = None
 ) -> bool:
     """Does the computer holding ``seat`` accept a draw offered now? Only when the search
     (from whichever side is to move) finds its side clearly behind."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from battlechess_tui.ai.scoring import NOT_WON, lead, unsquash
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.rules import CERTAIN, Chance, Rules
+from battlechess_tui.engine.rules import CERTAIN, Chance, Rules, S
 from battlechess_tui.engine.views import percent, signed
 
 
@@ -36,8 +36,8 @@ class Hint:
     @classmethod
     def of(
         cls,
-        rules: Rules[Any],
-        state: Any,
+        rules: Rules[S],
+        state: S,
         side: int,
         action: Action,
         chance: Chance,

@@ -10,13 +10,13 @@ from typing import Any
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import Rules, S
 
 #: A leaf's estimate for a side: (state, side) -> value.
 Leaf = Callable[[Any, int], float]
 
 
-def expectimax(rules: Rules[Any], state: Any, depth: int, leaf: Leaf, won: float) -> float:
+def expectimax(rules: Rules[S], state: S, depth: int, leaf: Leaf, won: float) -> float:
     """The value of ``state`` for the side to move, ``depth`` decisions deep; an ended game
     is worth ``won`` (or its negation, or 0 drawn) whenever it ends."""
     outcome = rules.outcome(state)
@@ -30,7 +30,7 @@ def expectimax(rules: Rules[Any], state: Any, depth: int, leaf: Leaf, won: float
 
 
 def _action_value(
-    rules: Rules[Any], state: Any, action: Action, side: int, depth: int, leaf: Leaf, won: float
+    rules: Rules[S], state: S, action: Action, side: int, depth: int, leaf: Leaf, won: float
 ) -> float:
     chance = rules.chance(state, action)
     p = float(chance.p)

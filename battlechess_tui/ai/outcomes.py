@@ -18,11 +18,11 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Generic
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon, Dice, DiceMismatch
-from battlechess_tui.engine.rules import CERTAIN, Chance, Rules
+from battlechess_tui.engine.rules import CERTAIN, Chance, Rules, S
 
 #: Samples of an action that throws dice.
 SAMPLES = 3
@@ -38,26 +38,26 @@ Throw = tuple[int, int]  # (count, sides)
 
 
 @dataclass(frozen=True)
-class Branch:
+class Branch(Generic[S]):
     """One possible result of a decision and its probability."""
 
-    state: Any
+    state: S
     weight: float
 
 
 @dataclass(frozen=True)
-class Result:
+class Result(Generic[S]):
     """The possible results of a decision (weights sum to 1), the rules' chance of it
     succeeding (asked only of decisions that throw dice: others are certain), and how many
     applications of the rules finding them cost."""
 
-    branches: tuple[Branch, ...]
+    branches: tuple[Branch[S], ...]
     chance: Chance
     cost: int
     #: The sampled results whose equal shares make the weights (of ``1 - chance.p`` where
     #: ``won`` is the exact won result): more samples bring the weights nearer the true ones.
-    drawn: tuple[Any, ...] = ()
-    won: Any = None
+    drawn: tuple[S, ...] = ()
+    won: S | None = None
 
 
 class SamplingDice(Dice):
@@ -87,7 +87,7 @@ class ChosenDice(Dice):
         return out
 
 
-def results(rules: Rules[Any], state: Any, action: Action, rng: random.Random) -> Result:
+def results(rules: Rules[S], state: S, action: Action, rng: random.Random) -> Result[S]:
     """The results of ``action`` in ``state``; the dice thrown come from ``rng``."""
     dice = SamplingDice(random.Random(rng.getrandbits(64)))
     first, _ = rules.apply(state, action, dice)
@@ -113,8 +113,8 @@ def results(rules: Rules[Any], state: Any, action: Action, rng: random.Random) -
 
 
 def resampled(
-    rules: Rules[Any], state: Any, action: Action, result: Result, rng: random.Random
-) -> Result:
+    rules: Rules[S], state: S, action: Action, result: Result[S], rng: random.Random
+) -> Result[S]:
     """``result`` with one more sample of its dice (a decision the search keeps coming back
     to is worth knowing better: three samples of a battle whose winner may be hurt leave its
     worth noisy, and a search that picks the best of many noisy worths picks lucky samples).
@@ -124,21 +124,19 @@ def resampled(
     if result.won is not None:
         if new == result.won:
             return replace(result, cost=cost)
-        lost = (*result.drawn, new)
+        lost: tuple[S, ...] = (*result.drawn, new)
         branches = _won_and_lost(result.won, float(result.chance.p), list(lost))
         return replace(result, branches=branches, cost=cost, drawn=lost)
     drawn = (*result.drawn, new)
     return replace(result, branches=_equal(list(drawn)), cost=cost, drawn=drawn)
 
 
-def _won_and_lost(won: Any, p: float, lost: list[Any]) -> tuple[Branch, ...]:
+def _won_and_lost(won: S, p: float, lost: list[S]) -> tuple[Branch[S], ...]:
     share = (1 - p) / len(lost)
     return _merge([Branch(won, p), *(Branch(s, share) for s in lost)])
 
 
-def every_way(
-    rules: Rules[Any], state: Any, action: Action, throws: Sequence[Throw]
-) -> list[Any] | None:
+def every_way(rules: Rules[S], state: S, action: Action, throws: Sequence[Throw]) -> list[S] | None:
     """The result of each way the ``throws`` can fall, if they can fall at most
     ``EVERY_WAY`` ways and the rules make the same throws every time; else None."""
     if math.prod(sides**count for count, sides in throws) > EVERY_WAY:
@@ -157,7 +155,7 @@ def every_way(
     return out
 
 
-def _told_apart(samples: list[Any], won: Any, p: float) -> bool:
+def _told_apart(samples: list[S], won: S, p: float) -> bool:
     """Enough samples: both a won and a lost result seen, or no won one although wins are
     so likely that the decision's won result must be another (a hurt winner, or a battle
     that goes on for more decisions)."""
@@ -167,9 +165,7 @@ def _told_apart(samples: list[Any], won: Any, p: float) -> bool:
     return wins < len(samples)
 
 
-def _sample(
-    rules: Rules[Any], state: Any, action: Action, rng: random.Random, count: int
-) -> list[Any]:
+def _sample(rules: Rules[S], state: S, action: Action, rng: random.Random, count: int) -> list[S]:
     out = []
     for _ in range(count):
         child, _ = rules.apply(state, action, SamplingDice(random.Random(rng.getrandbits(64))))
@@ -177,13 +173,13 @@ def _sample(
     return out
 
 
-def _equal(states: list[Any]) -> tuple[Branch, ...]:
+def _equal(states: list[S]) -> tuple[Branch[S], ...]:
     return _merge([Branch(s, 1 / len(states)) for s in states])
 
 
-def _merge(branches: list[Branch]) -> tuple[Branch, ...]:
+def _merge(branches: list[Branch[S]]) -> tuple[Branch[S], ...]:
     """Equal states as one branch (their weights added), in first-seen order."""
-    merged: list[Branch] = []
+    merged: list[Branch[S]] = []
     for branch in branches:
         for i, seen in enumerate(merged):
             if seen.state == branch.state:

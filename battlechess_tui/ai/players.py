@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Generic, Protocol
 
 from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.outcomes import Result, results
 from battlechess_tui.ai.scoring import worth
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.levels import Level
-from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.rules import Rules, S
 
 #: Values closer than this are a tie, broken by the player's random stream.
 TIE = 1e-9
@@ -29,11 +29,11 @@ class Player(Protocol):
     level: Level
 
     def choose(
-        self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
+        self, rules: Rules[S], state: S, seat: str, rng: random.Random, budget: Budget
     ) -> Action: ...
 
 
-def held(rules: Rules[Any], seat: str) -> tuple[int, frozenset[str]]:
+def held(rules: Rules[S], seat: str) -> tuple[int, frozenset[str]]:
     """The side a player plays for and the seats it holds: ``seat`` is a seat's key
     (``white``, ``white.queen``) or a side's name (``white``: all of that side's seats, a
     whole team in Gladiator, overrides and heals included)."""
@@ -48,7 +48,7 @@ def held(rules: Rules[Any], seat: str) -> tuple[int, frozenset[str]]:
     raise ValueError(f"no seat {seat!r}: seats are {', '.join(s.key for s in seats)}")
 
 
-def decisions(rules: Rules[Any], state: Any, seat: str) -> list[Action]:
+def decisions(rules: Rules[S], state: S, seat: str) -> list[Action]:
     """The choices open now to the player holding ``seat`` (see ``held``): those the rules
     give to one of its seats. ValueError when it has none."""
     _, seats = held(rules, seat)
@@ -64,33 +64,33 @@ class RandomPlayer:
     level = Level.RANDOM
 
     def choose(
-        self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
+        self, rules: Rules[S], state: S, seat: str, rng: random.Random, budget: Budget
     ) -> Action:
         budget.check()
         return rng.choice(decisions(rules, state, seat))
 
 
 @dataclass(frozen=True)
-class Scored:
+class Scored(Generic[S]):
     """A choice, its possible results and their expected worth to the deciding side."""
 
     action: Action
-    result: Result
+    result: Result[S]
     value: float
 
 
-def expected(rules: Rules[Any], result: Result, side: int) -> float:
+def expected(rules: Rules[S], result: Result[S], side: int) -> float:
     return sum(b.weight * worth(rules, b.state, side) for b in result.branches)
 
 
 def score_choices(
-    rules: Rules[Any],
-    state: Any,
+    rules: Rules[S],
+    state: S,
     choices: list[Action],
     side: int,
     rng: random.Random,
     budget: Budget,
-) -> list[Scored]:
+) -> list[Scored[S]]:
     """``choices`` scored one decision deep for ``side`` (fights weighed by their chance)."""
     out = []
     for action in choices:
@@ -100,7 +100,7 @@ def score_choices(
     return out
 
 
-def pick_best(scored: list[Scored], rng: random.Random) -> Scored:
+def pick_best(scored: list[Scored[S]], rng: random.Random) -> Scored[S]:
     """The best-valued choice; ties broken at random."""
     top = max(s.value for s in scored)
     return rng.choice([s for s in scored if s.value >= top - TIE])
@@ -112,7 +112,7 @@ class GreedyPlayer:
     level = Level.GREEDY
 
     def choose(
-        self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
+        self, rules: Rules[S], state: S, seat: str, rng: random.Random, budget: Budget
     ) -> Action:
         choices = decisions(rules, state, seat)
         if len(choices) == 1:

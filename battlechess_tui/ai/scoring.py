@@ -8,9 +8,8 @@ negated) is squashed by ``tanh``, so that no lead is worth as much as a won game
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from battlechess_tui.engine.rules import Outcome, Rules
+from battlechess_tui.engine.rules import Outcome, Rules, S
 
 #: Pawns of lead that make tanh(1) = 0.76 of a win.
 PAWN_SCALE = 6.0
@@ -24,7 +23,7 @@ def outcome_value(outcome: Outcome, side: int) -> float:
     return 1.0 if outcome.winner == side else -1.0
 
 
-def lead(rules: Rules[Any], state: Any, side: int) -> float:
+def lead(rules: Rules[S], state: S, side: int) -> float:
     """The static estimate of ``side``'s lead, in pawns."""
     return rules.evaluate(state, side)
 
@@ -39,12 +38,12 @@ def unsquash(value: float) -> float:
     return math.atanh(clipped) * PAWN_SCALE
 
 
-def worth(rules: Rules[Any], state: Any, side: int) -> float:
+def worth(rules: Rules[S], state: S, side: int) -> float:
     """The state's worth to ``side``: exact once the game has ended, else estimated."""
     return worth_after(rules, state, side, rules.outcome(state))
 
 
-def worth_after(rules: Rules[Any], state: Any, side: int, outcome: Outcome | None) -> float:
+def worth_after(rules: Rules[S], state: S, side: int, outcome: Outcome | None) -> float:
     """``worth`` for a caller that already asked the rules for the ``outcome``."""
     if outcome is not None:
         return outcome_value(outcome, side)

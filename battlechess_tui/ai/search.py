@@ -25,7 +25,7 @@ import math
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 from battlechess_tui.ai.budget import Budget, resamples
 from battlechess_tui.ai.hint import Hint
@@ -35,7 +35,7 @@ from battlechess_tui.ai.scoring import unsquash, worth, worth_after
 from battlechess_tui.ai.searched import searched_hint
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.levels import Level
-from battlechess_tui.engine.rules import Outcome, Rules
+from battlechess_tui.engine.rules import Outcome, Rules, S
 
 #: A value backed up one decision shrinks by this factor.
 DISCOUNT = 0.995
@@ -50,17 +50,17 @@ WIDEN = 2
 MOST_SAMPLES = 24
 
 
-class Node:
+class Node(Generic[S]):
     """A decision point: its state, who decides, its worth to White and its choices."""
 
     __slots__ = ("state", "side", "value", "edges", "visits", "ended")
 
-    def __init__(self, state: Any, side: int, value: float, ended: bool) -> None:
+    def __init__(self, state: S, side: int, value: float, ended: bool) -> None:
         self.state = state
         self.side = side
         self.value = value
         self.ended = ended
-        self.edges: list[Edge] | None = None
+        self.edges: list[Edge[S]] | None = None
         self.visits = 0
 
     def sign(self) -> float:
@@ -79,19 +79,19 @@ class Node:
 
 
 @dataclass
-class Branch:
-    node: Node
+class Branch(Generic[S]):
+    node: Node[S]
     weight: float
     visits: int = 0
 
 
 @dataclass
-class Edge:
+class Edge(Generic[S]):
     """A choice at a node: its possible results and their backed-up expected worth."""
 
     action: Action
-    result: Result
-    branches: list[Branch]
+    result: Result[S]
+    branches: list[Branch[S]]
     value: float = 0.0
     visits: int = 0
 
@@ -100,19 +100,19 @@ class Edge:
 
 
 @dataclass
-class Search:
+class Search(Generic[S]):
     """One decision's search tree, grown by ``run`` within its budget."""
 
-    rules: Rules[Any]
+    rules: Rules[S]
     rng: random.Random
     budget: Budget
     nodes: int = 0
-    table: dict[Hashable, Node] = field(default_factory=dict)
+    table: dict[Hashable, Node[S]] = field(default_factory=dict)
     me: int = 0  # the side searching
     key: Callable[[Any], Hashable] | None = None
     resample: bool = False
 
-    def run(self, state: Any, seat: str) -> Node:
+    def run(self, state: S, seat: str) -> Node[S]:
         """The root, expanded for ``seat`` and searched until the budget is spent. A root
         found in the table (a position the last search looked at) keeps what was learnt."""
         self.key = state_key(self.rules, state)
@@ -129,12 +129,12 @@ class Search:
             self.step(root)
         return root
 
-    def settled(self, root: Node) -> bool:
+    def settled(self, root: Node[S]) -> bool:
         """Nothing left to learn: one choice, or a choice that wins at once."""
         assert root.edges is not None
         return len(root.edges) == 1 or root.sign() * root.value >= DISCOUNT - TIE
 
-    def node(self, state: Any) -> Node:
+    def node(self, state: S) -> Node[S]:
         """The table's node of ``state``, made (and entered) if it has none."""
         key = self.key(state) if self.key is not None else None
         if key is not None and key in self.table:
@@ -144,11 +144,11 @@ class Search:
             self.table[key] = made
         return made
 
-    def made(self, state: Any, outcome: Outcome | None) -> Node:
+    def made(self, state: S, outcome: Outcome | None) -> Node[S]:
         side = 0 if outcome is not None else self.rules.side_to_move(state)
         return Node(state, side, worth_after(self.rules, state, 0, outcome), outcome is not None)
 
-    def expand(self, node: Node, actions: list[Action]) -> None:
+    def expand(self, node: Node[S], actions: list[Action]) -> None:
         edges = []
         for action in actions:
             self.budget.check()
@@ -164,11 +164,11 @@ class Search:
         else:
             node.ended = True
 
-    def step(self, root: Node) -> None:
+    def step(self, root: Node[S]) -> None:
         """Go down the most promising line, expand its end, and back the values up (each
         decision gone through counts as a node of work)."""
         self.nodes += 1
-        path: list[tuple[Node, Edge]] = []
+        path: list[tuple[Node[S], Edge[S]]] = []
         on_path = {id(root)}
         node = root
         while node.edges is not None and not node.ended:
@@ -190,7 +190,7 @@ class Search:
             parent.visits += 1
             parent.value = parent.best_edge_value(self.me, self.rules.reply_doubt)
 
-    def widen(self, node: Node, edge: Edge) -> None:
+    def widen(self, node: Node[S], edge: Edge[S]) -> None:
         """One more sample of ``edge``'s dice once it is visited often enough: the lines the
         search keeps returning to are then weighed by many samples, not by three lucky ones."""
         drawn = len(edge.result.drawn)
@@ -206,7 +206,7 @@ class Search:
         edge.result, edge.branches = result, branches
         edge.back_up()
 
-    def select(self, node: Node) -> Edge:
+    def select(self, node: Node[S]) -> Edge[S]:
         assert node.edges
         if self.rules.reply_doubt and node.side != self.me:
             return self.doubted_reply(node)
@@ -216,7 +216,7 @@ class Search:
             key=lambda e: sign * e.value + EXPLORE * math.sqrt(log_n / (e.visits + 1)),
         )
 
-    def doubted_reply(self, node: Node) -> Edge:
+    def doubted_reply(self, node: Node[S]) -> Edge[S]:
         """The other side's reply to look into, where the rules doubt the best one: each as
         often as its share of the node's worth asks (as a throw's results are, by their
         weights): the best's share is 1 - doubt plus its part of the average."""
@@ -227,7 +227,7 @@ class Search:
         return max(node.edges, key=lambda e: (share + (1 - doubt) * (e is best)) / (e.visits + 1))
 
 
-def state_key(rules: Rules[Any], state: Any) -> Callable[[Any], Hashable] | None:
+def state_key(rules: Rules[S], state: S) -> Callable[[Any], Hashable] | None:
     """How the transposition table names a state: the state itself if it hashes, else its
     position text if the game writes one, else nothing (no table)."""
     try:
@@ -242,12 +242,12 @@ def state_key(rules: Rules[Any], state: Any) -> Callable[[Any], Hashable] | None
     return rules.position_text
 
 
-def _itself(state: Any) -> Hashable:
+def _itself(state: S) -> Hashable:
     name: Hashable = state
     return name
 
 
-def best_choice(root: Node, rng: random.Random, margin: float = 0.0) -> Edge:
+def best_choice(root: Node[S], rng: random.Random, margin: float = 0.0) -> Edge[S]:
     """The root's best choice for the side deciding there, among those the search looked
     beyond (if any): a choice seen only one decision deep is judged on the position right
     after it, where its threats still count in full, so it would be unfairly preferred to
@@ -273,9 +273,9 @@ class SearchPlayer:
 
     def __init__(self, level: Level | str = Level.MEDIUM) -> None:
         self.level = Level.parse(level)
-        self.memory: tuple[Rules[Any], dict[Hashable, Node]] | None = None
+        self.memory: tuple[Rules[Any], dict[Hashable, Node[Any]]] | None = None
 
-    def remembered(self, rules: Rules[Any], state: Any) -> dict[Hashable, Node]:
+    def remembered(self, rules: Rules[S], state: S) -> dict[Hashable, Node[S]]:
         """The nodes of the last tree reachable from ``state`` (none for another game)."""
         if self.memory is None or self.memory[0] is not rules:
             return {}
@@ -284,7 +284,7 @@ class SearchPlayer:
         root = table.get(key(state)) if key is not None else None
         if key is None or root is None:
             return {}
-        kept: dict[Hashable, Node] = {}
+        kept: dict[Hashable, Node[S]] = {}
         stack = [root]
         while stack and len(kept) < MEMORY:
             node = stack.pop()
@@ -297,12 +297,12 @@ class SearchPlayer:
         return kept if len(kept) < MEMORY else {}
 
     def choose(
-        self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
+        self, rules: Rules[S], state: S, seat: str, rng: random.Random, budget: Budget
     ) -> Action:
         return self.analyse(rules, state, seat, rng, budget).action
 
     def analyse(
-        self, rules: Rules[Any], state: Any, seat: str, rng: random.Random, budget: Budget
+        self, rules: Rules[S], state: S, seat: str, rng: random.Random, budget: Budget
     ) -> Hint:
         """The decision this player makes, with its odds and the numbers behind it."""
         side, _ = held(rules, seat)

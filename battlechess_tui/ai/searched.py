@@ -14,7 +14,7 @@ from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import results
 from battlechess_tui.ai.scoring import squash
-from battlechess_tui.engine.rules import Found, Rules, Searcher
+from battlechess_tui.engine.rules import Found, Rules, S, Searcher
 
 #: Beyond this lead (in the estimate's unit) a value is a share of a won game, not material:
 #: a searcher weighs a fight that may end the game by its chance (Single Combat's king). More
@@ -35,8 +35,8 @@ def worth_of(found: Found) -> float:
 
 
 def searched_hint(
-    rules: Rules[Any],
-    state: Any,
+    rules: Rules[S],
+    state: S,
     side: int,
     searcher: Searcher[Any],
     rng: random.Random,
@@ -49,7 +49,7 @@ def searched_hint(
     return hint_of(rules, state, side, found, rng)
 
 
-def hint_of(rules: Rules[Any], state: Any, side: int, found: Found, rng: random.Random) -> Hint:
+def hint_of(rules: Rules[S], state: S, side: int, found: Found, rng: random.Random) -> Hint:
     chance = rules.chance(state, found.action)
     ends = won = 0.0
     for branch in results(rules, state, found.action, rng).branches:
