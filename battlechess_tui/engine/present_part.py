@@ -3,11 +3,12 @@ with ``Presenter``, and overrides only where the game has something of its own t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from battlechess_tui.engine.rules import S
 
 if TYPE_CHECKING:
+    from battlechess_tui.engine.events import Note, PieceRef, Roll
     from battlechess_tui.engine.geometry import Geometry
     from battlechess_tui.engine.rules import Rules
     from battlechess_tui.engine.spec import VariantSpec
@@ -26,3 +27,21 @@ class PresenterPart(Generic[S]):
         self.spec = rules.spec
         self.geo = rules.geo
         self.side_names = rules.side_names
+
+
+class Speaker(Protocol):
+    """What a game's word functions (a note's, a roll's or a refusal's sentence) read of its
+    presenter: its board, its sides and the names of what facts mention."""
+
+    geo: Geometry
+    side_names: tuple[str, ...]
+
+    def kind_name(self, kind: str) -> str: ...
+
+    def piece_phrase(self, ref: PieceRef) -> str: ...
+
+    def thing_name(self, key: str) -> str: ...
+
+    def note_fields(self, note: Note) -> dict[str, Any]: ...
+
+    def roll_worded(self, roll: Roll) -> Roll: ...

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from battlechess_tui.engine.campaign import ShopWords
 from battlechess_tui.engine.events import Event, Note, PieceRef, Roll
-from battlechess_tui.engine.present_part import PresenterPart
+from battlechess_tui.engine.present_part import PresenterPart, Speaker
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.roll_words import RollWords, shared_words
 from battlechess_tui.engine.rules import ENDED, S, ending_of
@@ -18,7 +18,13 @@ from battlechess_tui.engine.vocabulary import EventTag
 
 #: A note's sentence: a format string over ``Presenter.note_fields`` (``{p[0]} falls``), or a
 #: function of the presenter and the note for a sentence with a choice in it.
-NoteWords = str | Callable[[Any, Note], str]
+NoteWords = str | Callable[[Speaker, Note], str]
+
+
+def _ended(presenter: Any, note: Note) -> str:
+    """The result line of a game's end (the presenter's move log words it)."""
+    return str(presenter.describe_outcome(ending_of(note)))
+
 
 #: The sentences of the notes every game shares (the table's decisions), by tag.
 SHARED_NOTE_WORDS: dict[str, NoteWords] = {
@@ -26,16 +32,16 @@ SHARED_NOTE_WORDS: dict[str, NoteWords] = {
     EventTag.OFFER: "{side} offers a draw",
     EventTag.DRAW: "{side} accepts the draw",
     EventTag.DECLINE: "{side} declines the draw",
-    ENDED: lambda presenter, note: presenter.describe_outcome(ending_of(note)),
+    ENDED: lambda presenter, note: _ended(presenter, note),
 }
 
 
 #: A refusal's sentence: a format string over ``Presenter.refusal_fields`` (``there is no
 #: piece on {sq[0]}``), or a function of the presenter and the refusal.
-RefusalWords = str | Callable[[Any, Refusal], str]
+RefusalWords = str | Callable[[Speaker, Refusal], str]
 
 
-def _promotions(presenter: Any, refusal: Refusal) -> str:
+def _promotions(presenter: Speaker, refusal: Refusal) -> str:
     letters = "/".join(sorted(a.choice for a in refusal.actions))
     return f"say which piece to promote to: add one of {letters}"
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from battlechess_tui.engine.present import RefusalWords
+from battlechess_tui.engine.present_part import Speaker
 from battlechess_tui.engine.refusal import Refusal
 from battlechess_tui.rules.arena.rules import Reason
 
 
-def _ways(presenter: Any, refusal: Refusal) -> str:
+def _ways(presenter: Speaker, refusal: Refusal) -> str:
     name = presenter.geo.name
     frm, to = refusal.squares
     ways = ", ".join(

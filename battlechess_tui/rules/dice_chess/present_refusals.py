@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from battlechess_tui.engine.present import RefusalWords
+from battlechess_tui.engine.present_part import Speaker
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.rules.dice_chess.rules import Reason
 from battlechess_tui.rules.dice_chess.state import FACES
@@ -22,7 +21,7 @@ def capture_range(face: int) -> str:
     return "1" if face == 1 else f"1-{face}"
 
 
-def _captures_only(presenter: Any, refusal: Refusal) -> str:
+def _captures_only(presenter: Speaker, refusal: Refusal) -> str:
     face, there = refusal.numbers
     return (
         f"a {face} captures only dice showing {capture_range(face)} (DC-8); "
@@ -30,7 +29,7 @@ def _captures_only(presenter: Any, refusal: Refusal) -> str:
     )
 
 
-def _wrong_step(presenter: Any, refusal: Refusal) -> str:
+def _wrong_step(presenter: Speaker, refusal: Refusal) -> str:
     face = refusal.numbers[0]
     return f"a die showing {face} moves {MOVE_WORDS[face]}"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.present_part import Speaker
 from battlechess_tui.engine.roll_words import SHARED, RollWords, shared_words, verdict_words
 from battlechess_tui.rules.dice_chess.vocabulary import DiceChessPurpose, DiceChessVerdict
 
@@ -16,7 +17,7 @@ TABLES = SHARED.extended(
 )
 
 
-def words(presenter: Any, roll: Roll) -> RollWords:
+def words(presenter: Speaker, roll: Roll) -> RollWords:
     if roll.use == DiceChessPurpose.SETUP:
         return RollWords(_placed(presenter, roll))
     if roll.use == DiceChessPurpose.REROLL and roll.squares:

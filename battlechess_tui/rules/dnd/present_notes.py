@@ -8,6 +8,7 @@ from typing import Any
 
 from battlechess_tui.engine.events import Note
 from battlechess_tui.engine.present import NoteWords
+from battlechess_tui.engine.present_part import Speaker
 from battlechess_tui.engine.vocabulary import EventTag
 from battlechess_tui.rules.dnd.facts import Fact
 from battlechess_tui.rules.dnd.present_effects import CURSES
@@ -29,7 +30,7 @@ def _hp_change(verb: str) -> NoteWords:
     """``Fireball: White Fighter on e4 takes 7 damage (3/10 hp)`` (and heals alike); a share
     passed on by Shield Other says so once for each link it went through."""
 
-    def words(presenter: Any, note: Note) -> str:
+    def words(presenter: Speaker, note: Note) -> str:
         cause, *links = note.names
         named = presenter.thing_name(cause) + " (Shield Other)" * links.count(SHIELD_OTHER)
         amount, hp, top = note.numbers
@@ -39,7 +40,7 @@ def _hp_change(verb: str) -> NoteWords:
     return words
 
 
-def _cast(presenter: Any, note: Note) -> str:
+def _cast(presenter: Speaker, note: Note) -> str:
     caster, *targets = (presenter.piece_phrase(r) for r in note.pieces)
     return (
         f"{caster} casts {presenter.thing_name(note.names[0])} on {', '.join(targets) or 'itself'}"
@@ -53,7 +54,7 @@ def _loots(presenter: Any, note: Note) -> str:
     return f"{winner} loots {taken} from the fallen {fallen} ({note.rule})"
 
 
-def _cursed(presenter: Any, note: Note) -> str:
+def _cursed(presenter: Speaker, note: Note) -> str:
     return f"{presenter.piece_phrase(note.pieces[0])} is cursed: {CURSES[note.names[0]]}"
 
 
@@ -70,7 +71,7 @@ def _ended(words: str) -> NoteWords:
     return ended
 
 
-def _condition(presenter: Any, note: Note) -> str:
+def _condition(presenter: Speaker, note: Note) -> str:
     return f"{presenter.piece_phrase(note.pieces[0])} is {CONDITIONS[note.names[0]]}"
 
 

@@ -3,14 +3,13 @@ the ``SharedReason`` it words its own way."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from battlechess_tui.engine.present import RefusalWords
+from battlechess_tui.engine.present_part import Speaker
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.rules.dnd.refusals import Reason
 
 
-def _not_open(presenter: Any, refusal: Refusal) -> str:
+def _not_open(presenter: Speaker, refusal: Refusal) -> str:
     refused, *offered = (a.text(presenter.geo) for a in refusal.actions)
     return f"{refused} is not open in this battle; choose one of: {', '.join(offered)}"
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.present_part import Speaker
 from battlechess_tui.engine.roll_words import (
     SHARED,
     RollWords,
@@ -76,7 +77,7 @@ AT_MOST: dict[str, str] = {
     DndPurpose.CURSE: "loses on 1-{}",
 }
 
-Words = Callable[[Any, Roll], RollWords]
+Words = Callable[[Speaker, Roll], RollWords]
 
 
 def words(presenter: Any, roll: Roll) -> RollWords:
@@ -86,17 +87,17 @@ def words(presenter: Any, roll: Roll) -> RollWords:
     return replace(written, modifiers=tuple(presenter.modifier_words(k) for k, _ in roll.modifiers))
 
 
-def _shared(presenter: Any, roll: Roll) -> RollWords:
+def _shared(presenter: Speaker, roll: Roll) -> RollWords:
     return shared_words(roll, TABLES)
 
 
-def _cause(presenter: Any, roll: Roll) -> str:
+def _cause(presenter: Speaker, roll: Roll) -> str:
     """The name of what the roll is for: ``melee attack``, ``Fireball``, ``Fascinate``."""
     key = roll.names[0] if roll.names else ""
     return CAUSE_NAMES.get(key) or presenter.thing_name(key)
 
 
-def _who(presenter: Any, roll: Roll, i: int = 0) -> str:
+def _who(presenter: Speaker, roll: Roll, i: int = 0) -> str:
     return presenter.piece_phrase(roll.pieces[i]) if len(roll.pieces) > i else "?"
 
 
@@ -110,17 +111,17 @@ def _worded(purpose: str, label: str, roll: Roll) -> RollWords:
     return RollWords(purpose, label, _against(roll), verdict_words(roll, TABLES))
 
 
-def _attack(presenter: Any, roll: Roll) -> RollWords:
+def _attack(presenter: Speaker, roll: Roll) -> RollWords:
     """``melee attack: White Fighter on e4 vs Black Rogue on e5`` (DD-13)."""
     label = _cause(presenter, roll)
     return _worded(f"{label}: {_who(presenter, roll)} vs {_who(presenter, roll, 1)}", label, roll)
 
 
-def _confirm(presenter: Any, roll: Roll) -> RollWords:
+def _confirm(presenter: Speaker, roll: Roll) -> RollWords:
     return _worded(f"confirm critical: {_who(presenter, roll)}", "confirm critical", roll)
 
 
-def _amount(presenter: Any, roll: Roll) -> RollWords:
+def _amount(presenter: Speaker, roll: Roll) -> RollWords:
     """Damage (``damage: White Fighter on e4``, ``Fireball damage``), healing and temporary
     hit points; a critical's multiplier follows (DD-13)."""
     times = f" (critical x{roll.critical})" if roll.critical > 1 else ""
@@ -138,22 +139,22 @@ def _amount(presenter: Any, roll: Roll) -> RollWords:
     return RollWords(alone + times, "", "", result)
 
 
-def _save(presenter: Any, roll: Roll) -> RollWords:
+def _save(presenter: Speaker, roll: Roll) -> RollWords:
     """``Fireball: Black Rogue on e5's Reflex save`` (DD-22)."""
     label = _cause(presenter, roll)
     kind = SAVE_NAMES.get(roll.names[1], roll.names[1]) if len(roll.names) > 1 else ""
     return _worded(f"{label}: {_who(presenter, roll)}'s {kind} save", label, roll)
 
 
-def _initiative(presenter: Any, roll: Roll) -> RollWords:
+def _initiative(presenter: Speaker, roll: Roll) -> RollWords:
     return _worded(f"initiative: {_who(presenter, roll)}", "initiative", roll)
 
 
-def _curse(presenter: Any, roll: Roll) -> RollWords:
+def _curse(presenter: Speaker, roll: Roll) -> RollWords:
     return _worded(f"curse: does the {_who(presenter, roll)} act?", "curse", roll)
 
 
-def _miss_chance(presenter: Any, roll: Roll) -> RollWords:
+def _miss_chance(presenter: Speaker, roll: Roll) -> RollWords:
     return _worded(f"{_cause(presenter, roll)} miss chance ({roll.target}%)", "", roll)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from battlechess_tui.engine.present import RefusalWords
+from battlechess_tui.engine.present_part import Speaker
 from battlechess_tui.engine.refusal import Refusal, SharedReason
 
 from .pending import PLACE, PROMOTE, RETURN
@@ -19,12 +20,12 @@ CHOICE_WORDS: dict[str, str] = {
 }
 
 
-def _pending(presenter: Any, refusal: Refusal) -> str:
+def _pending(presenter: Speaker, refusal: Refusal) -> str:
     offered = ", ".join(a.text(presenter.geo) for a in refusal.actions)
     return f"first {CHOICE_WORDS[refusal.names[0]]}: {offered}"
 
 
-def _whose(presenter: Any, refusal: Refusal) -> str:
+def _whose(presenter: Speaker, refusal: Refusal) -> str:
     """``it is the Queen's move``: whose move it is, for a piece moved out of turn."""
     return f"it is the {presenter.kind_name(refusal.pieces[1].kind)}'s move"
 
@@ -35,7 +36,7 @@ def _cited(refusal: Refusal) -> str:
     return "GC-4, GC-13; the King may override, GC-14"
 
 
-def _own_move_only(presenter: Any, refusal: Refusal) -> str:
+def _own_move_only(presenter: Speaker, refusal: Refusal) -> str:
     piece = refusal.pieces[0]
     own = "her" if piece.kind == QUEEN else "his"
     name = presenter.kind_name(piece.kind)
@@ -44,7 +45,7 @@ def _own_move_only(presenter: Any, refusal: Refusal) -> str:
     )
 
 
-def _obeys_other(presenter: Any, refusal: Refusal) -> str:
+def _obeys_other(presenter: Speaker, refusal: Refusal) -> str:
     name = presenter.kind_name(refusal.pieces[0].kind)
     boss = presenter.kind_name(refusal.pieces[2].kind)
     return f"{_whose(presenter, refusal)}; the {name} obeys the {boss} ({_cited(refusal)})"

@@ -4,9 +4,8 @@ duel, and what each round did to the loser's hit points."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from battlechess_tui.engine.events import Roll
+from battlechess_tui.engine.present_part import Speaker
 from battlechess_tui.engine.roll_words import SHARED, RollWords, against_words, shared_words
 from battlechess_tui.engine.vocabulary import Purpose, Verdict
 from battlechess_tui.rules.gladiator.vocabulary import GladiatorPurpose, GladiatorVerdict
@@ -24,7 +23,7 @@ TABLES = SHARED.extended(
 )
 
 
-def words(presenter: Any, roll: Roll) -> RollWords:
+def words(presenter: Speaker, roll: Roll) -> RollWords:
     if roll.use not in TIES or not roll.pieces or not roll.squares:
         return shared_words(roll, TABLES)
     name = presenter.kind_name(roll.pieces[0].kind)
