@@ -18,14 +18,15 @@ played to the end with every view the app draws, so a file that passes the check
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
+from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.events import Event, Roll
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.rules import IllegalAction
+from battlechess_tui.engine.rules import IllegalAction, S
 from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec, validate
 from battlechess_tui.engine.variant import Variant
 
@@ -40,6 +41,10 @@ ODDS_DECISIONS = 3
 #: Piece fields that only matter if the game's rules class reads them (``check_variant`` warns
 #: when a house file sets one and the trial games play the same without it).
 RULE_FIELDS = ("movement", "dice", "hp", "commander")
+
+T = TypeVar("T")
+#: What makes a game of a spec with options (``registry.make_variant``'s maker).
+Build = Callable[[VariantSpec, "dict[str, OptionValue] | None"], "Variant[Any]"]
 
 
 # -- verifying a record --------------------------------------------------------------------------
@@ -100,12 +105,12 @@ def same_events(recorded: Sequence[Event], replayed: Sequence[Event]) -> bool:
 
 
 def replay(
-    variant: Variant[Any],
+    variant: Variant[S],
     seed: int,
     setup_events: Sequence[Event],
     decisions: Sequence[Decision | tuple[str, Sequence[Event]]],
     players: dict[str, str] | None = None,
-    start: Any = None,
+    start: S | None = None,
 ) -> Replayed:
     """Play the recorded decisions again with dice from ``seed`` (from the state ``start`` if
     given, else the setup) and compare each one."""
@@ -136,7 +141,7 @@ def _play(game: Game, decision: Decision) -> str | None:
 
 
 def verify(
-    variant: Variant[Any],
+    variant: Variant[S],
     seed: int,
     setup_events: Sequence[Event],
     moves: Sequence[Decision | tuple[str, Sequence[Event]]],
@@ -195,7 +200,7 @@ class TrialFailed(Exception):
     """A trial game that could not be played on: which game, which decision, what failed."""
 
 
-def trial_game(variant: Variant[Any], seed: int, limit: int = TRIAL_DECISIONS) -> Trial:
+def trial_game(variant: Variant[S], seed: int, limit: int = TRIAL_DECISIONS) -> Trial:
     """Random choices (seeded) to the end of the game or ``limit`` decisions, drawing every
     view the app draws at each position; TrialFailed if the variant cannot be played on."""
     rng = random.Random(seed)
@@ -216,7 +221,7 @@ def trial_game(variant: Variant[Any], seed: int, limit: int = TRIAL_DECISIONS) -
     return trial
 
 
-def _trial_step(variant: Variant[Any], game: Game, rng: random.Random, trial: Trial) -> None:
+def _trial_step(variant: Variant[S], game: Game, rng: random.Random, trial: Trial) -> None:
     actions = game.rule_actions()
     if not actions:
         raise TrialFailed(
@@ -232,7 +237,7 @@ def _trial_step(variant: Variant[Any], game: Game, rng: random.Random, trial: Tr
     _draw(variant, game, ply.action)
 
 
-def _draw(variant: Variant[Any], game: Game, last: Any) -> None:
+def _draw(variant: Variant[S], game: Game, last: Action | None) -> None:
     """What the app's table shows of the position (the presenter's views): the board, the
     banner, marks, tally, turn order, battle, the cards of the pieces the last action named
     (where the cursor is), and early on the odds of that action."""
@@ -251,14 +256,14 @@ def _draw(variant: Variant[Any], game: Game, last: Any) -> None:
             presenter.odds(game.positions[-2].state, last)
 
 
-def _position_key(variant: Variant[Any], state: Any) -> Any:
+def _position_key(variant: Variant[S], state: S) -> str:
     try:
         return variant.rules.position_text(state)
     except NotImplementedError:
         return repr(state)
 
 
-def _replays_the_same(variant: Variant[Any], trial: Trial) -> bool:
+def _replays_the_same(variant: Variant[S], trial: Trial) -> bool:
     """Whether ``variant`` plays ``trial``'s decisions exactly as the trial's variant did."""
     game = Game(variant, trial.seed)
     for text, expected in zip(trial.actions, trial.trace, strict=True):
@@ -299,7 +304,7 @@ def option_values(name: str, option: OptionSpec) -> Iterator[OptionValue]:
 
 
 def check_variant(
-    spec: VariantSpec, build: Any, options: dict[str, OptionValue] | None = None
+    spec: VariantSpec, build: Build, options: dict[str, OptionValue] | None = None
 ) -> CheckReport:
     """Every problem found by building ``spec`` (with ``build(spec, options) -> Variant``)
     with each option value and playing trial games; ``options`` adds the values a save uses."""
@@ -308,7 +313,7 @@ def check_variant(
 
 @lru_cache(maxsize=32)
 def _check_cached(
-    spec_json: str, build: Any, extra: tuple[tuple[str, OptionValue], ...]
+    spec_json: str, build: Build, extra: tuple[tuple[str, OptionValue], ...]
 ) -> CheckReport:
     spec = VariantSpec.model_validate_json(spec_json)
     problems: list[str] = []
@@ -338,13 +343,13 @@ def _check_cached(
 
 
 @lru_cache(maxsize=8)
-def _trials(spec_json: str, build: Any) -> tuple[Trial, ...]:
+def _trials(spec_json: str, build: Build) -> tuple[Trial, ...]:
     """``TRIAL_GAMES`` games of the variant with its default options (seeds 1, 2, ...)."""
     variant = build(VariantSpec.model_validate_json(spec_json), None)
     return tuple(trial_game(variant, seed) for seed in range(1, TRIAL_GAMES + 1))
 
 
-def _try(problems: list[str], what: str, run: Any, *args: Any) -> Any:
+def _try(problems: list[str], what: str, run: Callable[..., T], *args: object) -> T | None:
     """``run(*args)``; None (with the problem noted) if it fails. The variant data is untrusted
     and runs rules code, so any exception is that data's fault to report."""
     try:
@@ -361,7 +366,7 @@ def _try(problems: list[str], what: str, run: Any, *args: Any) -> Any:
 
 
 def ignored_fields(
-    raw: dict[str, Any], merged: dict[str, Any], base: dict[str, Any] | None, build: Any
+    raw: dict[str, Any], merged: dict[str, Any], base: dict[str, Any] | None, build: Build
 ) -> list[str]:
     """Warnings for piece fields (``RULE_FIELDS``) that ``raw`` (a house file) sets but that
     change no decision, roll or position in the trial games (the rules class does not read
@@ -388,7 +393,7 @@ def ignored_fields(
 
 
 def _plays_the_same(
-    merged: dict[str, Any], key: str, name: str, before: Any, build: Any, trials: list[Trial]
+    merged: dict[str, Any], key: str, name: str, before: Any, build: Build, trials: list[Trial]
 ) -> bool:
     pieces = dict(merged["pieces"])
     piece = dict(pieces[key])
