@@ -71,6 +71,8 @@ async def effect(tmp_path: Path, key: str, command: Command, way: Any) -> tuple[
         before = observed(pilot.app)
         await way(pilot, command)
         await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # a hint's search ends however busy
+        await pilot.pause()
         await pilot.pause()
         after = observed(pilot.app)
         assert command.id in QUIET or after != before, (command.id, way.__name__, after)
