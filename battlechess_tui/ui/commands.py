@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.dom import DOMNode
 from textual.screen import Screen
 
 if TYPE_CHECKING:  # the engine is loaded when a game is opened, not at start-up
     from battlechess_tui.engine.present import GameCommand
-
-
-N = TypeVar("N", bound=DOMNode)
 
 
 @dataclass(frozen=True)
@@ -64,8 +60,9 @@ def unique(commands: Iterable[Command]) -> tuple[Command, ...]:
 
 
 def of_the_game(commands: Iterable[GameCommand]) -> tuple[Command, ...]:
-    """A game's own commands (its presenter's ``commands``) as the table's: each runs the
-    screen's ``game_command`` with its id; listed in help and the palette, not the footer."""
+    """A game's own commands (its presenter's ``commands``) as the table lists them: each
+    runs the screen's ``game_command`` with its id; in help and the palette, not the footer.
+    Its key works where it is one of ``GAME_KEYS`` (the slots)."""
     return tuple(
         Command(c.id, c.keys, c.label, f"game_command({c.id!r})", c.help, show=False)
         for c in commands
@@ -81,31 +78,16 @@ def with_commands(
     return (*commands[:at], *added, *commands[at:])
 
 
-#: The classes ``with_bindings`` made, by base class and commands: one class each.
-_BOUND: dict[tuple[type, tuple[Command, ...]], type] = {}
+#: The keys the game table keeps for a game's own commands (its presenter's ``commands``):
+#: fixed slots, bound on every game screen and enabled where the game has a command on that
+#: key (``GameScreen.check_action``). None is a file letter of any board (16 files at most).
+GAME_KEYS = ("v", "z", "y", "t")
 
-
-def with_bindings(cls: type[N], commands: tuple[Command, ...], after: str = "hint") -> type[N]:
-    """``cls`` with ``commands`` bound too, for commands known only once a node is made (a
-    game's own): a subclass of the same name, made once per base and commands, that declares
-    them in its ``BINDINGS`` (Textual merges a class's bindings with its bases' when the class
-    is made) and lists them in its ``PLAYER_COMMANDS`` after ``after`` (help, the palette).
-    ``cls`` itself when there are none or it binds them already."""
-    if not commands or getattr(cls, "BOUND_COMMANDS", ()) == commands:
-        return cls
-    made = _BOUND.get((cls, commands))
-    if made is None:
-        spec = {
-            "BINDINGS": bindings(commands),
-            "PLAYER_COMMANDS": with_commands(getattr(cls, "PLAYER_COMMANDS", ()), commands, after),
-            "BOUND_COMMANDS": commands,
-            "__module__": cls.__module__,
-            "__qualname__": cls.__qualname__,
-            "__doc__": cls.__doc__,
-        }
-        meta: type = type(cls)  # Textual's metaclass makes it, as for any node class
-        made = _BOUND[(cls, commands)] = meta(cls.__name__, (cls,), spec)
-    return cast("type[N]", made)
+#: The slots' bindings: each runs the game's command on its key, if it has one.
+GAME_KEY_SLOTS = tuple(
+    Command(f"game-key-{key}", key, "", f"game_key({key!r})", "a game's own command", show=False)
+    for key in GAME_KEYS
+)
 
 
 #: Commands of the app itself, offered on every screen (display settings that persist).

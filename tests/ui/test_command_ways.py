@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from battlechess_tui.engine.game import OFFER_DRAW, RESIGN
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.app import BattleChessApp
-from battlechess_tui.ui.commands import Command, of_the_game, unique, with_bindings
+from battlechess_tui.ui.commands import Command, of_the_game, unique, with_commands
 from battlechess_tui.ui.screens.dialogs import Confirm
 from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.settings import Settings
@@ -32,7 +32,7 @@ def app_for(tmp_path: Path, key: str = "classic") -> BattleChessApp:
 
 def game_commands(key: str) -> list[Command]:
     own = of_the_game(build_game(key, None, 3, None).presenter.commands())
-    return list(unique(with_bindings(GameScreen, own).PLAYER_COMMANDS))
+    return list(unique(with_commands(GameScreen.PLAYER_COMMANDS, own)))
 
 
 def observed(app: Any) -> tuple[Any, ...]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -31,7 +31,13 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import OFFER_DRAW, RESIGN, Game, Ply
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.ui import computer, handover, takeback, views
-from battlechess_tui.ui.commands import Command, bindings, of_the_game, with_bindings
+from battlechess_tui.ui.commands import (
+    GAME_KEY_SLOTS,
+    Command,
+    bindings,
+    of_the_game,
+    with_commands,
+)
 from battlechess_tui.ui.computer_turns import MOVE_HOLD, ROLL_HOLD, ComputerTurns, Search
 from battlechess_tui.ui.game_end import GameEnd
 from battlechess_tui.ui.game_help import legend_markdown, play_help
@@ -120,8 +126,9 @@ def facing(game: Game, turn_board: bool) -> int | None:
 
 
 class GameScreen(TableScreen):
-    PLAYER_COMMANDS = GAME_COMMANDS
-    BINDINGS = bindings(GAME_COMMANDS)
+    PLAYER_COMMANDS: tuple[Command, ...] = GAME_COMMANDS
+    #: The table's commands and the slots of a game's own (``GAME_KEYS``), in every game.
+    BINDINGS = bindings((*GAME_COMMANDS, *GAME_KEY_SLOTS))
 
     #: Set just after a hand-over: the app drops key commands until the board is redrawn.
     holding_keys = False
@@ -142,19 +149,10 @@ class GameScreen(TableScreen):
         self.ending = GameEnd(self)
         self.saving = GameSaving(self, save_dir, path)  # a new game's file: on its first write
         self.save_dir = self.saving.save_dir
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        """A game with commands of its own (its presenter's: Gladiator's override) is played
-        on this screen class with them bound (``with_bindings``: a subclass of the same name
-        declares them, so the footer, help and palette show each game's own keys)."""
-        own = of_the_game(cls.game_of(*args, **kwargs).presenter.commands())
-        return super().__new__(with_bindings(cls, own))
-
-    @classmethod
-    def game_of(cls, game: Game, *args: Any, **kwargs: Any) -> Game:
-        """The game a screen made with these arguments plays (a subclass made otherwise, a
-        lesson, says where it is)."""
-        return game
+        # A game's own commands (Gladiator's override) join the list that help and the
+        # palette show; their keys are the slots every game screen binds (``GAME_KEYS``).
+        own = of_the_game(game.presenter.commands())
+        self.PLAYER_COMMANDS = with_commands(type(self).PLAYER_COMMANDS, own)
 
     @property
     def path(self) -> Path | None:
@@ -384,7 +382,20 @@ class GameScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "type_move" and isinstance(self.focused, Input) and not self.too_small:
             return None  # typing already: ``:`` is a letter of the move
+        if action == "game_key":  # a slot is on where the game has a command on its key
+            return self.command_on(str(parameters[0])) is not None
         return super().check_action(action, parameters)
+
+    def command_on(self, key: str) -> str | None:
+        """The id of the game's own command on ``key``, if it has one."""
+        commands = self.game.presenter.commands()
+        return next((c.id for c in commands if key in c.keys.split(",")), None)
+
+    def action_game_key(self, key: str) -> None:
+        """A slot's key: the game's own command on it (``check_action`` enables only those)."""
+        id = self.command_on(key)
+        if id is not None:
+            self.entry.run_command(id)
 
     def action_type_move(self) -> None:
         # Focus now, not later (``focus()``): the keys typed right after ``:`` go to the box.

@@ -9,7 +9,6 @@ settings.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -20,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.game import Game, Ply
+from battlechess_tui.engine.game import Ply
 from battlechess_tui.tutorial.catalogue import LessonRef, RefusedLesson, refused, shipped
 from battlechess_tui.tutorial.progress import finished, mark_finished
 from battlechess_tui.tutorial.runner import LessonRun
@@ -143,10 +142,6 @@ class LessonScreen(GameScreen):
     def __init__(self, run: LessonRun, save_dir: Path) -> None:
         super().__init__(run.game, save_dir)
         self.run = run
-
-    @classmethod
-    def game_of(cls, run: LessonRun, *args: Any, **kwargs: Any) -> Game:  # type: ignore[override]
-        return run.game
 
     def compose_panels_top(self) -> ComposeResult:
         """The step beside the board, first of the panels: the board is never covered."""

@@ -10,7 +10,6 @@ numbers. The last one is followed by a summary. Nothing is saved.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -66,10 +65,6 @@ class MistakesScreen(GameScreen):
             position_before(game, current.ply if current else len(game.plies)), save_dir
         )
         self.judging = False
-
-    @classmethod
-    def game_of(cls, game: Game, *args: Any, **kwargs: Any) -> Game:
-        return game
 
     def compose_panels_top(self) -> ComposeResult:
         yield Static(id="mistake-step", markup=False)

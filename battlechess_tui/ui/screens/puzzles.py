@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -142,10 +141,6 @@ class PuzzleScreen(GameScreen):
         self.answered = False
         start = puzzle_game(self.puzzle) if self.puzzle else Game(make_variant(game_key), 1)
         super().__init__(start, save_dir)
-
-    @classmethod
-    def game_of(cls, game_key: str, *args: Any, **kwargs: Any) -> Game:  # type: ignore[override]
-        return Game(make_variant(game_key), 1)
 
     def compose_panels_top(self) -> ComposeResult:
         yield Static(id="puzzle-step", markup=False)
