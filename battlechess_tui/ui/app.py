@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.dom import NoScreen
 from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
@@ -27,6 +27,7 @@ from battlechess_tui.ui.navigation import (
     RetryMistakes,
     StartGame,
 )
+from battlechess_tui.ui.screen_changes import ScreenChanges
 from battlechess_tui.ui.settings import Settings, load_settings, save_settings
 from battlechess_tui.ui.textual_fixes import mend
 
@@ -62,7 +63,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class BattleChessApp(App[int]):
+class BattleChessApp(ScreenChanges):
     TITLE = "battlechess"
     CSS_PATH = Path(__file__).with_name("app.tcss")
     BINDINGS = bindings(APP_COMMANDS)

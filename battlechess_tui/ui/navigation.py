@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from textual.app import App
 from textual.dom import DOMNode
 from textual.message import Message
+from textual.screen import Screen
 
 from battlechess_tui.ui.settings import Settings
 
@@ -23,11 +24,22 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BackToMenu",
+    "CloseScreen",
     "InApp",
+    "NewCampaign",
     "NewGame",
+    "OpenCampaign",
+    "OpenHelp",
+    "OpenLesson",
     "OpenLessons",
+    "OpenPuzzles",
     "OpenReplay",
+    "OpenRules",
     "OpenSaves",
+    "OpenShop",
+    "PlayCampaignGame",
+    "ReplayCampaignGame",
+    "ReplayInstead",
     "StartGame",
     "TableApp",
     "navigate",
@@ -113,6 +125,95 @@ class OpenSaves(Message):
     def __init__(self, mode: str) -> None:
         super().__init__()
         self.mode = mode
+
+
+class CloseScreen(Message):
+    """Back from ``screen`` to the one under it, if ``screen`` is the one shown, drawn and not
+    the last: a back key typed again before the first took effect is ignored."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        self.screen = screen
+
+
+class OpenHelp(Message):
+    """The help of the screen ``about`` (its commands, and a game's rules of play), over it."""
+
+    def __init__(self, about: Screen[Any]) -> None:
+        super().__init__()
+        self.about = about
+
+
+class OpenRules(Message):
+    """A game's rules page (a key or a spec; the list of games without one), at ``rule``
+    when given, over the current screen."""
+
+    def __init__(self, variant: Any = None, presenter: Any = None, rule: str | None = None) -> None:
+        super().__init__()
+        self.variant, self.presenter, self.rule = variant, presenter, rule
+
+
+class OpenPuzzles(Message):
+    """Over the current screen: the list of games with puzzles, or with ``game`` its puzzles
+    (of ``theme`` first, where given)."""
+
+    def __init__(self, game: str | None = None, theme: str | None = None) -> None:
+        super().__init__()
+        self.game, self.theme = game, theme
+
+
+class OpenLesson(Message):
+    """The lesson ``ref`` over the current screen, or ``instead`` of it (the next lesson)."""
+
+    def __init__(self, ref: Any, instead: bool = False) -> None:
+        super().__init__()
+        self.ref, self.instead = ref, instead
+
+
+class ReplayInstead(Message):
+    """The replay of ``game`` in the current screen's place (a finished game's table),
+    analysed at once with ``analyse``, its mistakes retried once analysed with ``learn``."""
+
+    def __init__(self, game: Game, path: Path | None, analyse: bool, learn: bool) -> None:
+        super().__init__()
+        self.game, self.path, self.analyse, self.learn = game, path, analyse, learn
+
+
+class NewCampaign(Message):
+    """The new-campaign screen, over the current screen."""
+
+
+class OpenCampaign(Message):
+    """The campaign of the file ``path``, over the current screen or ``instead`` of it."""
+
+    def __init__(self, path: Path, instead: bool = False) -> None:
+        super().__init__()
+        self.path, self.instead = path, instead
+
+
+class OpenShop(Message):
+    """The magic item shop of the campaign of ``path``, over the campaign."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class PlayCampaignGame(Message):
+    """Play a campaign's ``game`` (saved to ``path``; ``claim`` is the campaign's lock on
+    it), over the campaign."""
+
+    def __init__(self, game: Game, path: Path, claim: Any) -> None:
+        super().__init__()
+        self.game, self.path, self.claim = game, path, claim
+
+
+class ReplayCampaignGame(Message):
+    """Replay a campaign's game read from ``path``, over the campaign."""
+
+    def __init__(self, game: Game, path: Path) -> None:
+        super().__init__()
+        self.game, self.path = game, path
 
 
 class InApp(Protocol):

@@ -11,7 +11,7 @@ from typing import Any
 
 from textual.screen import Screen
 
-from battlechess_tui.ui.navigation import TableApp, table_app
+from battlechess_tui.ui.navigation import CloseScreen, TableApp, navigate, table_app
 
 __all__ = ["TableApp", "battle_app", "close_screen"]
 
@@ -23,6 +23,4 @@ def close_screen(screen: Screen[Any]) -> None:
     """Back from ``screen`` to the one under it, if ``screen`` is the one shown, drawn, and not
     the last: a back key typed again before the first took effect (or before the screen was
     drawn) is ignored, never a second pop (``ScreenStackError`` on the menu)."""
-    app = screen.app
-    if app.screen is screen and screen.is_mounted and len(app.screen_stack) > 1:
-        app.pop_screen()
+    navigate(screen, CloseScreen(screen))

@@ -43,6 +43,14 @@ from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.save.lock import FileLock
 from battlechess_tui.save.store import SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.navigation import (
+    OpenCampaign,
+    OpenRules,
+    OpenShop,
+    PlayCampaignGame,
+    ReplayCampaignGame,
+    navigate,
+)
 from battlechess_tui.ui.screens.base import battle_app, close_screen
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, ResultPanel
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
@@ -118,7 +126,7 @@ class NewCampaignScreen(Screen[None]):
         except SaveError as exc:
             self.query_one("#new-game-error", Static).update(str(exc))
             return
-        self.app.switch_screen(CampaignScreen(path))
+        navigate(self, OpenCampaign(path, instead=True))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
@@ -197,7 +205,7 @@ class CampaignGameScreen(GameScreen):
             if choice == "board":
                 return
             self.autosave()
-            self.app.pop_screen()
+            close_screen(self)
 
         text = views.result_text(self.game, outcome)
         self.app.push_screen(CampaignResultPanel(text, moves_played(self.game)), chosen)
@@ -281,7 +289,7 @@ class CampaignScreen(Screen[None]):
             campaign = load_campaign(self.path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot open the campaign", severity="error", markup=False)
-            self.app.pop_screen()
+            close_screen(self)
             return
         campaign = self._settle_if_over(campaign)
         self.campaign = campaign
@@ -396,7 +404,6 @@ class CampaignScreen(Screen[None]):
         if c.spoils is not None:
             self.ask_spoils()
             return
-        save_dir = battle_app(self).save_dir
         game_path = bg.current_path(c, self.path)
         if game_path is not None and game_path.is_file():
             try:
@@ -415,9 +422,7 @@ class CampaignScreen(Screen[None]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot play", severity="error")
             return
-        screen = CampaignGameScreen(game, save_dir, game_path)
-        screen.claim = claim
-        self.app.push_screen(screen)
+        navigate(self, PlayCampaignGame(game, game_path, claim))
 
     def _start(self, c: CampaignFile, game: Game, game_path: Path) -> bool:
         try:
@@ -436,10 +441,8 @@ class CampaignScreen(Screen[None]):
         return True
 
     def action_shop(self) -> None:
-        from battlechess_tui.ui.screens.shop import ShopScreen
-
         if self.campaign is not None and self.campaign.current is None:
-            self.app.push_screen(ShopScreen(self.path))
+            navigate(self, OpenShop(self.path))
         else:
             self.notify("Finish the game in play first.", title="Shop")
 
@@ -456,13 +459,10 @@ class CampaignScreen(Screen[None]):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot replay", severity="error")
             return
-        save_dir = battle_app(self).save_dir
-        self.app.push_screen(CampaignReplayScreen(loaded.game, save_dir, loaded.path))
+        navigate(self, ReplayCampaignGame(loaded.game, loaded.path))
 
     def action_rules(self) -> None:
-        from battlechess_tui.ui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(GAME_KEY))
+        navigate(self, OpenRules(GAME_KEY))
 
     def action_back(self) -> None:
         close_screen(self)
@@ -476,7 +476,7 @@ def open_latest_campaign(node: DOMNode) -> bool:
         app.notify("No campaign yet: start a new one.", title="Continue campaign")
         return False
     if len(files) == 1:
-        app.push_screen(CampaignScreen(files[0]))
+        navigate(node, OpenCampaign(files[0]))
         return True
     labels = []
     for path in files:
@@ -490,7 +490,7 @@ def open_latest_campaign(node: DOMNode) -> bool:
 
     def chosen(path: Path | None) -> None:
         if path is not None:
-            app.push_screen(CampaignScreen(path))
+            navigate(node, OpenCampaign(path))
 
     app.push_screen(ChoiceDialog("Continue which campaign?", labels), chosen)
     return True

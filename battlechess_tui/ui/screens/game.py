@@ -43,7 +43,7 @@ from battlechess_tui.ui.game_end import GameEnd
 from battlechess_tui.ui.game_help import legend_markdown, play_help
 from battlechess_tui.ui.game_input import GameInput, box_hint
 from battlechess_tui.ui.game_saving import GameSaving
-from battlechess_tui.ui.navigation import BackToMenu, OpenSaves, navigate
+from battlechess_tui.ui.navigation import BackToMenu, OpenSaves, ReplayInstead, navigate
 from battlechess_tui.ui.screens.dialogs import Confirm, HandOver
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.settings import Settings
@@ -368,10 +368,7 @@ class GameScreen(TableScreen):
     def open_replay(self, analyse: bool = False, learn: bool = False) -> None:
         """This game's replay in the table's place (analysed at once with ``analyse``; its
         mistakes retried once analysed with ``learn``)."""
-        from battlechess_tui.ui.screens.replay import ReplayScreen
-
-        screen = ReplayScreen(self.game, self.save_dir, self.path, analyse=analyse, learn=learn)
-        self.app.switch_screen(screen)
+        navigate(self, ReplayInstead(self.game, self.path, analyse, learn))
 
     def autosave(self) -> None:
         """Write this game's own file after every decision (and point the autosave at it)."""

@@ -24,8 +24,9 @@ from battlechess_tui.tutorial.catalogue import LessonRef, RefusedLesson, refused
 from battlechess_tui.tutorial.progress import finished, mark_finished
 from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.navigation import OpenLesson, OpenPuzzles, navigate
 from battlechess_tui.ui.rule_links import link_rules, rule_ids
-from battlechess_tui.ui.screens.base import battle_app, close_screen
+from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.settings import config_dir
 from battlechess_tui.ui.widgets.footer import Footer
@@ -126,7 +127,7 @@ class LearnScreen(Screen[None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         key = event.option.id or ""
         ref = next(r for r in shipped() if r.key == key)
-        self.app.push_screen(LessonScreen(LessonRun(ref), battle_app(self).save_dir))
+        navigate(self, OpenLesson(ref))
 
     def action_back(self) -> None:
         close_screen(self)
@@ -232,17 +233,15 @@ class LessonScreen(GameScreen):
         if following is None:
             self.notify("That was the last lesson.", timeout=3)
             return
-        self.app.switch_screen(LessonScreen(LessonRun(following), self.save_dir))
+        navigate(self, OpenLesson(following, instead=True))
 
     def action_practice(self) -> None:
         """The puzzles the lesson's end offers (its practice theme first), over the lesson."""
-        from battlechess_tui.ui.screens.puzzles import PuzzleScreen
-
         if not self.run.finished or not practice_offer(self.run.ref):
             self.message = "Puzzles are offered at the end of a game's last lesson."
             return
         theme = self.run.ref.lesson.practice or None
-        self.app.push_screen(PuzzleScreen(self.run.ref.game, self.save_dir, theme))
+        navigate(self, OpenPuzzles(self.run.ref.game, theme))
 
     def action_quit_game(self) -> None:
         close_screen(self)

@@ -11,7 +11,16 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.navigation import NewGame, OpenLessons, OpenSaves, navigate
+from battlechess_tui.ui.navigation import (
+    NewCampaign,
+    NewGame,
+    OpenHelp,
+    OpenLessons,
+    OpenPuzzles,
+    OpenRules,
+    OpenSaves,
+    navigate,
+)
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -127,9 +136,7 @@ class MenuScreen(Screen[None]):
         navigate(self, OpenSaves("replay"))
 
     def action_new_campaign(self) -> None:
-        from battlechess_tui.ui.screens.campaign import NewCampaignScreen
-
-        self.app.push_screen(NewCampaignScreen())
+        navigate(self, NewCampaign())
 
     def action_continue_campaign(self) -> None:
         from battlechess_tui.ui.screens.campaign import open_latest_campaign
@@ -137,17 +144,13 @@ class MenuScreen(Screen[None]):
         open_latest_campaign(self)
 
     def action_rules(self) -> None:
-        from battlechess_tui.ui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen())
+        navigate(self, OpenRules())
 
     def action_settings(self) -> None:
         battle_app(self).action_settings()
 
     def action_help(self) -> None:
-        from battlechess_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        navigate(self, OpenHelp(self))
 
     def action_quit(self) -> None:
         self.app.exit(0)
@@ -156,6 +159,4 @@ class MenuScreen(Screen[None]):
         navigate(self, OpenLessons())
 
     def action_puzzles(self) -> None:
-        from battlechess_tui.ui.screens.puzzles import PuzzleListScreen
-
-        self.app.push_screen(PuzzleListScreen())
+        navigate(self, OpenPuzzles())

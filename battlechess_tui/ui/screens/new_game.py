@@ -24,7 +24,7 @@ from battlechess_tui.engine.rules import Seat
 from battlechess_tui.engine.spec import OptionSpec, OptionValue, SpecError, VariantSpec
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.navigation import StartGame, navigate
+from battlechess_tui.ui.navigation import OpenHelp, OpenRules, StartGame, navigate
 from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -458,11 +458,7 @@ class NewGameScreen(Screen[None]):
         close_screen(self)
 
     def action_rules(self) -> None:
-        from battlechess_tui.ui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self._specs[self.variant_key]))
+        navigate(self, OpenRules(self._specs[self.variant_key]))
 
     def action_help(self) -> None:
-        from battlechess_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        navigate(self, OpenHelp(self))

@@ -28,7 +28,8 @@ from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.model import Puzzle
 from battlechess_tui.puzzles.store import catalogue, games
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.screens.base import battle_app, close_screen
+from battlechess_tui.ui.navigation import OpenPuzzles, navigate
+from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.widgets.footer import Footer
 
@@ -100,7 +101,7 @@ class PuzzleListScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#puzzle-games")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            self.app.push_screen(PuzzleScreen(event.option.id, battle_app(self).save_dir))
+            navigate(self, OpenPuzzles(event.option.id))
 
     def action_back(self) -> None:
         close_screen(self)

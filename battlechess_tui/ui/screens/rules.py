@@ -22,6 +22,7 @@ from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.spec import VariantSpec
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.game_help import legend_markdown
+from battlechess_tui.ui.navigation import OpenHelp, navigate
 from battlechess_tui.ui.rule_links import RULE_HREF, defines, markdown_links
 from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.widgets.footer import Footer
@@ -255,6 +256,4 @@ class RulesScreen(Screen[None]):
         self.query_one("#rules-game", Select).focus()
 
     def action_help(self) -> None:
-        from battlechess_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        navigate(self, OpenHelp(self))

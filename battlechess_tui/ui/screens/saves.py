@@ -30,7 +30,7 @@ from battlechess_tui.save.folder import (
 )
 from battlechess_tui.save.store import EditedSave, SaveError, load_game
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.navigation import OpenReplay, StartGame, navigate, table_app
+from battlechess_tui.ui.navigation import OpenHelp, OpenReplay, StartGame, navigate, table_app
 from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.screens.dialogs import Confirm
 from battlechess_tui.ui.widgets.footer import Footer
@@ -286,6 +286,4 @@ class SavesScreen(Screen[None]):
         close_screen(self)
 
     def action_help(self) -> None:
-        from battlechess_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        navigate(self, OpenHelp(self))

@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Label, Select, Static, Switch
 
 from battlechess_tui.ui.commands import Command, bindings
+from battlechess_tui.ui.navigation import OpenHelp, navigate
 from battlechess_tui.ui.screens.base import battle_app, close_screen
 from battlechess_tui.ui.settings import HAND_OVERS, LOG_NOTATIONS, PALETTES, settings_path
 from battlechess_tui.ui.widgets.footer import Footer
@@ -111,9 +112,7 @@ class SettingsScreen(Screen[None]):
         close_screen(self)
 
     def action_help(self) -> None:
-        from battlechess_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        navigate(self, OpenHelp(self))
 
 
 def field(label: str, widget: Widget) -> Horizontal:

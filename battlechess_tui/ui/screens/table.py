@@ -26,6 +26,7 @@ from battlechess_tui.engine.views import TallySection
 from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command
 from battlechess_tui.ui.game_help import reads_notation
+from battlechess_tui.ui.navigation import OpenHelp, OpenRules, navigate
 from battlechess_tui.ui.rule_links import link_rules, rule_ids
 from battlechess_tui.ui.screens.base import battle_app
 from battlechess_tui.ui.widgets.actions_panel import ActionItem, ActionsPanel
@@ -456,9 +457,7 @@ class TableScreen(Screen[None]):
         self.open_rules(rule)
 
     def open_rules(self, rule: str | None = None) -> None:
-        from battlechess_tui.ui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.game.rules.spec, self.game.presenter, rule=rule))
+        navigate(self, OpenRules(self.game.rules.spec, self.game.presenter, rule))
 
     def cited_rule(self) -> str:
         """The rule the player last saw cited: the message line's first, else the first of the
@@ -476,9 +475,7 @@ class TableScreen(Screen[None]):
         return ""
 
     def action_help(self) -> None:
-        from battlechess_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        navigate(self, OpenHelp(self))
 
     def action_screenshot(self) -> None:
         battle_app(self).action_take_screenshot()
