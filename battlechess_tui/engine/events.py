@@ -110,6 +110,7 @@ class Roll:
 
     @property
     def total(self) -> int:
+        """The dice and the modifiers added up."""
         return sum(self.faces) + sum(v for _, v in self.modifiers)
 
     def unworded(self) -> Roll:
@@ -234,6 +235,7 @@ class Note:
         return self.facts[2:] != ("", None, (), (), (), "")
 
     def describe(self) -> str:
+        """The note as players read it: its words."""
         return self.text
 
 

@@ -68,6 +68,7 @@ class Said:
 
     @property
     def rolls(self) -> list[Roll]:
+        """The rolls among the events, in order."""
         return [e for e in self.events if isinstance(e, Roll)]
 
 
@@ -86,6 +87,7 @@ class Ply:
 
     @property
     def rolls(self) -> list[Roll]:
+        """The rolls the decision threw, in order."""
         return [e for e in self.events if isinstance(e, Roll)]
 
     @cached_property
@@ -106,6 +108,10 @@ class Ply:
 
 
 class Game:
+    """A game being played or replayed: the rules and presenter of its variant, its seed (every die
+    thrown comes from it), its players, and each position and decision so far. ``play`` makes a
+    decision; the UI, the computer players, replays and scripts all drive a game this way."""
+
     def __init__(
         self,
         variant: Variant[Any] | Rules[Any],
@@ -143,14 +149,17 @@ class Game:
 
     @property
     def position(self) -> Position:
+        """The position now (the last one)."""
         return self.positions[-1]
 
     @property
     def state(self) -> Any:
+        """The rules' state now."""
         return self.positions[-1].state
 
     @property
     def to_move(self) -> str:
+        """The seat to decide now (the other side's while a draw offer waits for its answer)."""
         pos = self.position
         if pos.draw_offer_by is not None:
             return self.opponent_seat(pos.draw_offer_by)
@@ -158,14 +167,17 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
+        """How the game ended (by the rules or by agreement), or None while it goes on."""
         pos = self.position
         return pos.agreed or self.rules.outcome(pos.state)
 
     @property
     def over(self) -> bool:
+        """Has the game ended?"""
         return self.outcome is not None
 
     def player_of(self, seat: str) -> str:
+        """The name of the player in ``seat`` (the seat's key when none was given)."""
         return self.players.get(seat, seat)
 
     def legal_actions(self) -> list[Action]:

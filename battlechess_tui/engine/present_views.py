@@ -88,4 +88,5 @@ class BoardViews(PresenterPart[S]):
         return lines
 
     def rules_markdown(self) -> str:
+        """The game's rules page (its variant file's ``rules_text``), in Markdown."""
         return rules_text(self.spec)

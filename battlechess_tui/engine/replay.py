@@ -52,11 +52,14 @@ Build = Callable[[VariantSpec, "dict[str, OptionValue] | None"], "Variant[Any]"]
 
 @dataclass(frozen=True)
 class Mismatch:
+    """Where a replay first differs from the record (ply 0: the setup) and how."""
+
     ply: int  # 0 for the setup, else the 1-based ply
     action: str
     problem: str
 
     def describe(self) -> str:
+        """The mismatch in one line."""
         where = "setup" if self.ply == 0 else f"ply {self.ply} ({self.action})"
         return f"replay differs at {where}: {self.problem}"
 
@@ -101,6 +104,7 @@ def same_event(recorded: Event, replayed: Event) -> bool:
 
 
 def same_events(recorded: Sequence[Event], replayed: Sequence[Event]) -> bool:
+    """Do the recorded events and the replayed ones match, one for one, in their facts?"""
     return len(recorded) == len(replayed) and all(map(same_event, recorded, replayed))
 
 

@@ -54,6 +54,7 @@ class Outcome:
 
     @property
     def ending(self) -> Ending:
+        """How the game ended (``kind``, by its other name)."""
         return self.kind
 
     def describe(self, side_names: tuple[str, ...] = SIDE_NAMES) -> str:
@@ -109,6 +110,7 @@ class Chance:
 
     @property
     def certain(self) -> bool:
+        """Is it sure to succeed (no dice decide)?"""
         return self.p == 1
 
 
@@ -120,9 +122,13 @@ class Limits(Protocol):
     once the work is used up or the time is over, and raises to abandon the search."""
 
     @property
-    def nodes(self) -> int: ...
+    def nodes(self) -> int:
+        """The work done so far, in nodes."""
+        ...
 
-    def spent(self, nodes: int) -> bool: ...
+    def spent(self, nodes: int) -> bool:
+        """Is the budget used up after ``nodes`` of work (raising to abandon the search)?"""
+        ...
 
 
 @dataclass(frozen=True)
@@ -217,6 +223,8 @@ class Rules(ABC, Generic[S]):
 
     @classmethod
     def validate_data(cls, spec: VariantSpec) -> Any:
+        """The spec's ``[data]`` table, checked by the game's ``Data`` model where it has
+        one; SpecError naming each problem."""
         if cls.Data is None:
             return spec.data
         try:
@@ -227,10 +235,12 @@ class Rules(ABC, Generic[S]):
 
     @property
     def key(self) -> str:
+        """The game's key (``classic``)."""
         return self.spec.key
 
     @property
     def name(self) -> str:
+        """The game's name (``Classic Chess``)."""
         return self.spec.name
 
     # -- the decision interface -------------------------------------------------------------
@@ -270,6 +280,7 @@ class Rules(ABC, Generic[S]):
         return next(s.side for s in self.seats() if s.key == seat)
 
     def side_to_move(self, state: S) -> int:
+        """The side (0 White, 1 Black) of the seat to decide in ``state``."""
         return self.side_of(self.to_move(state))
 
     # -- numbers for computer players ----------------------------------------------------------

@@ -52,6 +52,9 @@ class SpecError(ValueError):
 
 
 class OptionSpec(BaseModel):
+    """One option of a game (``[options.NAME]``): its label, help, default and the values
+    it takes."""
+
     model_config = ConfigDict(extra="forbid")
     label: str
     help: str = ""
@@ -94,6 +97,9 @@ class OptionSpec(BaseModel):
 
 
 class PieceSpec(BaseModel):
+    """One kind of piece (``[pieces.KEY]``): its name, letter, figure, moves in words,
+    movement, dice, hit points, commander and value."""
+
     model_config = ConfigDict(extra="forbid")
     name: str
     letter: str = Field(min_length=1, max_length=1, description="upper case for White")
@@ -130,6 +136,8 @@ class PieceSpec(BaseModel):
 
 
 class BoardSpec(BaseModel):
+    """The board: its width and height in squares."""
+
     model_config = ConfigDict(extra="forbid")
     width: int = Field(ge=2, le=MAX_SIDE)
     height: int = Field(ge=2, le=MAX_SIDE)
@@ -198,6 +206,9 @@ class RulesChange(BaseModel):
 
 
 class VariantSpec(BaseModel):
+    """A game as its variant file states it: key, name, rules and presenter classes, board,
+    setup, pieces, options, rules page, search settings and rules revision."""
+
     model_config = ConfigDict(extra="forbid")
     key: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str
@@ -247,6 +258,7 @@ class VariantSpec(BaseModel):
         return self
 
     def defaults(self) -> dict[str, OptionValue]:
+        """Each option's default value."""
         return {k: o.default for k, o in self.options.items()}
 
     def resolve_options(

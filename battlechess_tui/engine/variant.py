@@ -76,9 +76,11 @@ class Variant(Generic[S]):
         return state, self.presenter.worded(events)
 
     def to_move(self, state: S) -> str:
+        """The rules' ``to_move``."""
         return self.rules.to_move(state)
 
     def legal_actions(self, state: S) -> list[Action]:
+        """The rules' ``legal_actions``."""
         return self.rules.legal_actions(state)
 
     def apply(self, state: S, action: Action, dice: Dice) -> tuple[S, list[Event]]:
@@ -90,6 +92,7 @@ class Variant(Generic[S]):
         return state, self.presenter.worded(events)
 
     def outcome(self, state: S) -> Outcome | None:
+        """The rules' ``outcome``."""
         return self.rules.outcome(state)
 
     def parse_action(self, state: S, text: str) -> Action:
@@ -100,6 +103,7 @@ class Variant(Generic[S]):
             raise self._worded(exc) from None
 
     def refusal(self, state: S, action: Action) -> Refusal | None:
+        """The rules' ``refusal``: why ``action`` is refused, in facts (None when legal)."""
         return self.rules.refusal(state, action)
 
     def why_illegal(self, state: S, action: Action) -> str:
@@ -113,37 +117,46 @@ class Variant(Generic[S]):
         return IllegalAction(exc.refusal, self.presenter.refusal_text(exc.refusal))
 
     def seats(self) -> list[Seat]:
+        """The rules' ``seats``."""
         return self.rules.seats()
 
     def side_of(self, seat: str) -> int:
+        """The rules' ``side_of``."""
         return self.rules.side_of(seat)
 
     @property
     def key(self) -> str:
+        """The game's key."""
         return self.rules.key
 
     @property
     def name(self) -> str:
+        """The game's name."""
         return self.rules.name
 
     @property
     def spec(self) -> VariantSpec:
+        """The game's variant file, read."""
         return self.rules.spec
 
     @property
     def options(self) -> dict[str, OptionValue]:
+        """The game's options, resolved."""
         return self.rules.options
 
     @property
     def side_names(self) -> tuple[str, ...]:
+        """The sides' names (``White``, ``Black``)."""
         return self.rules.side_names
 
     # -- aliases for scripts: the presenter's views ----------------------------------------------
 
     def piece_view(self, state: S, square: int) -> PieceView | None:
+        """The presenter's ``piece_view``."""
         return self.presenter.piece_view(state, square)
 
     def odds(self, state: S, action: Action) -> str | None:
+        """The presenter's ``odds``."""
         return self.presenter.odds(state, action)
 
     # -- every other name of either half, as round 2's README promised (deprecated) ------------

@@ -63,10 +63,12 @@ class PieceView:
 
     @property
     def mark_names(self) -> tuple[str, ...]:
+        """The names of the piece's marks."""
         return tuple(m.name for m in self.marks)
 
     @property
     def hurt(self) -> bool:
+        """Has the piece lost hit points?"""
         return self.hp is not None and self.max_hp is not None and self.hp < self.max_hp
 
 
@@ -77,6 +79,8 @@ def checked_square(pieces: Sequence[PieceView | None]) -> int | None:
 
 @dataclass(frozen=True)
 class TallyItem:
+    """One line of a tally section: a piece or a count, with its hit points and a note."""
+
     label: str
     hp: int | None = None
     max_hp: int | None = None
@@ -85,6 +89,8 @@ class TallyItem:
 
 @dataclass(frozen=True)
 class TallySection:
+    """A side's section of the tally sheet (hit points, killed, frozen...): its title and lines."""
+
     side: int
     title: str
     items: tuple[TallyItem, ...]
