@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import Dice, RecordedDice
@@ -19,7 +19,7 @@ from battlechess_tui.engine.levels import Level
 from battlechess_tui.engine.loading import variant_of
 from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.refusal import Refusal, SharedReason
-from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules
+from battlechess_tui.engine.rules import IllegalAction, Outcome, Rules, S
 from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.vocabulary import ActionKind, Ending, EventTag
 
@@ -40,10 +40,10 @@ META_TAGS: dict[str, EventTag] = {
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(Generic[S]):
     """A variant state plus what the table agreed outside the rules (offers, resignations)."""
 
-    state: Any
+    state: S
     draw_offer_by: str | None = None
     agreed: Outcome | None = None
 
@@ -107,26 +107,26 @@ class Ply:
         return self.said.notation
 
 
-class Game:
+class Game(Generic[S]):
     """A game being played or replayed: the rules and presenter of its variant, its seed (every die
     thrown comes from it), its players, and each position and decision so far. ``play`` makes a
     decision; the UI, the computer players, replays and scripts all drive a game this way."""
 
     def __init__(
         self,
-        variant: Variant[Any] | Rules[Any],
+        variant: Variant[S] | Rules[S],
         seed: int,
         players: dict[str, str] | None = None,
         setup_dice: Dice | None = None,
-        start: Any = None,
+        start: S | None = None,
     ) -> None:
         """A new game from the variant's setup, or from the state ``start`` (a lesson's
         position; nothing is thrown for setup then)."""
         if isinstance(variant, Rules):
             variant = variant_of(variant)
         self.variant = variant
-        self.rules: Rules[Any] = variant.rules
-        self.presenter: Presenter[Any] = variant.presenter
+        self.rules: Rules[S] = variant.rules
+        self.presenter: Presenter[S] = variant.presenter
         self.seed = seed
         self.players = players or {s.key: s.label for s in variant.rules.seats()}
         #: Seats held by a computer player and its level (``black``: ``medium``); the rest
@@ -138,7 +138,7 @@ class Game:
         else:
             state, events = start, []
         self.setup_events: tuple[Event, ...] = tuple(events)
-        self.positions: list[Position] = [Position(state)]
+        self.positions: list[Position[S]] = [Position(state)]
         self.plies: list[Ply] = []
         self.created: str | None = None  # when the game began (set by the save layer)
         #: The position the game began from in the game's notation, when it is not the
@@ -148,12 +148,12 @@ class Game:
     # -- reading -------------------------------------------------------------------------------
 
     @property
-    def position(self) -> Position:
+    def position(self) -> Position[S]:
         """The position now (the last one)."""
         return self.positions[-1]
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The rules' state now."""
         return self.positions[-1].state
 

@@ -15,7 +15,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol
+
+from typing_extensions import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -29,7 +31,8 @@ from battlechess_tui.engine.refusal import Refusal, SharedReason
 from battlechess_tui.engine.spec import OptionValue, SpecError, VariantSpec
 from battlechess_tui.engine.vocabulary import GENERIC, Ending, EventTag, Vocabulary
 
-S = TypeVar("S")
+#: A game's state type; a bare ``Game`` (or ``Rules``) is one of any state.
+S = TypeVar("S", default=Any)
 S_contra = TypeVar("S_contra", contravariant=True)
 SIDE_NAMES = ("White", "Black")
 
