@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import SystemCommand
 from textual.dom import NoScreen
 from textual.screen import Screen
@@ -323,6 +324,16 @@ class BattleChessApp(ScreenChanges):
         """Leave, once every screen opening is drawn (``when_drawn``)."""
         self._leaving = True
         self.when_drawn(partial(super().exit, *args, **kwargs))
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed is offered first to the screen's ``key_first`` (the game table's opens
+        the move box with it), here in the app's queue, where keys are still in the order
+        typed; a key it takes is not sent on."""
+        if isinstance(event, events.Key) and not event.is_forwarded and self.screen_stack:
+            first = getattr(self.screen, "key_first", None)
+            if first is not None and first(event):
+                return
+        await super().on_event(event)
 
     async def run_action(self, action: Any, *args: Any, **kwargs: Any) -> bool:
         """Run an action, unless the app is closing (keys typed right after ``q``, ``q n``,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
@@ -111,13 +111,13 @@ APP_COMMANDS = (
 )
 
 
-def commands_of(screen: Screen) -> tuple[Command, ...]:
+def commands_of(screen: Screen[Any]) -> tuple[Command, ...]:
     """The commands a screen offers: its ``PLAYER_COMMANDS`` (a game's table adds the game's
     own to them when it is made), each id once."""
     return unique(getattr(screen, "PLAYER_COMMANDS", ()))
 
 
-def palette_entries(screen: Screen) -> Iterator[SystemCommand]:
+def palette_entries(screen: Screen[Any]) -> Iterator[SystemCommand]:
     """The screen's and the app's commands as command-palette entries, run exactly as their
     key would."""
     for command in commands_of(screen):

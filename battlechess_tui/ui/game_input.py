@@ -336,44 +336,45 @@ class GameInput:
         return offers[0] if len(offers) == 1 else None
 
     def key(self, event: events.Key) -> None:
-        """Any key ends the dice animation (and still does what it does). A letter or digit
-        typed on the board opens the move box with it (``e``, ``N``, ``4``): the board's file
-        letters always, other letters where no command has them."""
+        """Any key that reaches the table ends the dice animation (and still does what it
+        does)."""
+        self.table.query_one(DiceTray).skip()
+
+    def key_first(self, event: events.Key) -> bool:
+        """A key typed, seen in the app's own queue before it is sent to the focused widget
+        (``BattleChessApp.on_event``): one that opens the move box opens it there and then,
+        so every key typed after it is sent to the box, in the order typed. Opened later, by
+        the board, a key already sent to the board would reach the box after keys the box
+        took itself (``c5a3`` typed fast became ``ca53``)."""
+        start = self._opens_box(event)
+        if start is None:
+            return False
+        self.table.query_one(DiceTray).skip()
+        self.open_move_box(start)
+        return True
+
+    def _opens_box(self, event: events.Key) -> str | None:
+        """What a key typed on the board starts the move box with: a letter or digit (the
+        board's file letters always, other letters where no command has them, ``e``, ``N``,
+        ``4``), or nothing for the Type command's own keys (``:``, ``i``); None when it does
+        not open the box."""
         table = self.table
-        table.query_one(DiceTray).skip()
+        if table.holding_keys or table.too_small or not self._keys_to_the_board():
+            return None
         char = event.character or ""
-        if self._typed_ahead(event, char):
-            return
-        if not (len(char) == 1 and char.isalnum() and char.isascii()) or table.holding_keys:
-            return
-        if not self._keys_to_the_board() or table.too_small:
-            return
-        geo = self.game.rules.geo
-        files = {geo.name(x)[0] for x in range(geo.width)}
-        if char not in files and not char.isdigit() and event.key in table.active_bindings:
-            return
-        event.stop()
-        event.prevent_default()
-        self.open_move_box(char)
+        bound = table.active_bindings.get(event.key)
+        if len(char) == 1 and char.isalnum() and char.isascii():
+            geo = self.game.rules.geo
+            files = {geo.name(x)[0] for x in range(geo.width)}
+            if char in files or char.isdigit() or bound is None:
+                return char
+        return "" if bound is not None and bound.binding.action == "type_move" else None
 
     def _keys_to_the_board(self) -> bool:
         """Is what is typed now typed on the board: the board focused, or the Actions panel
         offering a choice (its letters are not a filter then)?"""
         focused = self.table.focused
         return isinstance(focused, Board) or (isinstance(focused, ActionsPanel) and focused.offered)
-
-    def _typed_ahead(self, event: events.Key, char: str) -> bool:
-        """A key typed so fast after the one that opened the move box that it was sent to the
-        board before the box had the focus: it belongs in the box (the box stops the keys it
-        takes itself, so a printable key reaching the screen with the box focused is one of
-        these)."""
-        box = self.table.focused
-        if not (isinstance(box, MoveInput) and len(char) == 1 and char.isprintable()):
-            return False
-        event.stop()
-        event.prevent_default()
-        box.insert_text_at_cursor(char)
-        return True
 
     def open_move_box(self, text: str = "") -> None:
         """Focus the move box (now: the next keys land in it), starting it with ``text``."""

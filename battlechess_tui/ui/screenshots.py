@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.cells import cell_len
 from textual.pilot import Pilot
@@ -50,7 +51,7 @@ class Scene:
     name: str
     size: tuple[int, int]
     make_app: Callable[[Path], BattleChessApp]
-    run_before: Callable[[Pilot], Awaitable[None]]
+    run_before: Callable[[Pilot[Any]], Awaitable[None]]
 
 
 def play_some(game: Game, plies: int, *, stop_after_roll: bool = False) -> None:
@@ -81,7 +82,7 @@ def _app(start: str = "menu", game: Game | None = None) -> Callable[[Path], Batt
     return make
 
 
-async def _settle(pilot: Pilot) -> None:
+async def _settle(pilot: Pilot[Any]) -> None:
     """Wait until the screen on top has mounted and focused its first widget."""
     await pilot.pause()
     for _ in range(50):
@@ -102,7 +103,7 @@ def _game_app(
     return make
 
 
-async def _select_a_piece(pilot: Pilot) -> None:
+async def _select_a_piece(pilot: Pilot[Any]) -> None:
     """Pick up a piece that can attack (or move), cursor on its target, as a player would."""
     await _settle(pilot)
     screen = pilot.app.screen
@@ -121,17 +122,17 @@ async def _select_a_piece(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def _odds_shown(pilot: Pilot) -> None:
+async def _odds_shown(pilot: Pilot[Any]) -> None:
     """Wait for the odds the table works out in a thread (a replaced worker is cancelled)."""
     for worker in list(pilot.app.workers):
         with contextlib.suppress(WorkerCancelled):
             await worker.wait()
 
 
-def _lesson(game: str, lesson: str, steps: int) -> Callable[[Pilot], Awaitable[None]]:
+def _lesson(game: str, lesson: str, steps: int) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """A lesson in progress: its first ``steps`` steps done as the lesson expects."""
 
-    async def run(pilot: Pilot) -> None:
+    async def run(pilot: Pilot[Any]) -> None:
         await _settle(pilot)
         app = pilot.app
         assert isinstance(app, BattleChessApp)
@@ -148,7 +149,7 @@ def _lesson(game: str, lesson: str, steps: int) -> Callable[[Pilot], Awaitable[N
     return run
 
 
-async def _new_game(pilot: Pilot) -> None:
+async def _new_game(pilot: Pilot[Any]) -> None:
     await _settle(pilot)
     await pilot.press("n")
     await _settle(pilot)
@@ -160,7 +161,7 @@ async def _new_game(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def _replay(pilot: Pilot) -> None:
+async def _replay(pilot: Pilot[Any]) -> None:
     await _settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
@@ -178,7 +179,7 @@ def _analysed_replay(save_dir: Path) -> BattleChessApp:
     return app
 
 
-async def _first_mistake(pilot: Pilot) -> None:
+async def _first_mistake(pilot: Pilot[Any]) -> None:
     """The kept analysis shown, the replay at the first mistake (``m``)."""
     await _until_screen(pilot, ReplayScreen)
     screen = pilot.app.screen
@@ -188,7 +189,7 @@ async def _first_mistake(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
-async def _rules(pilot: Pilot) -> None:
+async def _rules(pilot: Pilot[Any]) -> None:
     await _settle(pilot)
     await pilot.press("r")
     await _settle(pilot)
@@ -196,7 +197,7 @@ async def _rules(pilot: Pilot) -> None:
     await _until(pilot, lambda: bool(viewer.children))
 
 
-async def _until(pilot: Pilot, done: Callable[[], bool]) -> None:
+async def _until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
     """Pause until ``done()`` holds (the Markdown of a page has been laid out)."""
     for _ in range(100):
         if done():
@@ -205,7 +206,7 @@ async def _until(pilot: Pilot, done: Callable[[], bool]) -> None:
     await pilot.pause()
 
 
-async def _help(pilot: Pilot) -> None:
+async def _help(pilot: Pilot[Any]) -> None:
     await _settle(pilot)
     await pilot.press("question_mark")
     await _settle(pilot)
@@ -227,12 +228,12 @@ def _named_app(
     return make
 
 
-async def _until_screen(pilot: Pilot, kind: type[object]) -> None:
+async def _until_screen(pilot: Pilot[Any], kind: type[object]) -> None:
     await _until(pilot, lambda: isinstance(pilot.app.screen, kind))
     await _settle(pilot)
 
 
-async def _fight_then_hand_over(pilot: Pilot) -> None:
+async def _fight_then_hand_over(pilot: Pilot[Any]) -> None:
     """A fight played on the table: its roll in the tray, then the notice of what happened."""
     await _settle(pilot)
     screen = pilot.app.screen
@@ -242,13 +243,13 @@ async def _fight_then_hand_over(pilot: Pilot) -> None:
     await _until_screen(pilot, HandOver)
 
 
-async def _takeback(pilot: Pilot) -> None:
+async def _takeback(pilot: Pilot[Any]) -> None:
     await _settle(pilot)
     await pilot.press("u")
     await _until_screen(pilot, Confirm)
 
 
-async def _hint_shown(pilot: Pilot) -> None:
+async def _hint_shown(pilot: Pilot[Any]) -> None:
     """The hint key's answer, worked out with a node budget so the picture is the same on
     every machine (the app also stops at a deadline)."""
     await _settle(pilot)

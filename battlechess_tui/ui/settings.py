@@ -16,6 +16,7 @@ fields, wrong values), where it gives the precise complaint.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -140,7 +141,7 @@ def load_settings(path: Path | None = None) -> Loaded:
 def _as_written(data: Any) -> Settings | None:
     """The settings if ``data`` (the file's JSON) is exactly what ``save_settings`` writes,
     else None."""
-    valid = {
+    valid: dict[str, Callable[[Any], bool]] = {
         "animate": lambda v: isinstance(v, bool),
         "pieces": lambda v: v in PIECE_SETS,
         "palette": lambda v: v in PALETTES,

@@ -107,6 +107,13 @@ class Tab:
     def lines(self) -> list[str]:
         return list(self.page.evaluate(SCREEN_LINES))
 
+    def size(self) -> tuple[int, int]:
+        """The terminal's columns and lines (textual-serve fits them to the page)."""
+        cols, rows = self.page.evaluate(
+            "() => [window.battlechessTerminal.cols, window.battlechessTerminal.rows]"
+        )
+        return int(cols), int(rows)
+
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.lines())
 

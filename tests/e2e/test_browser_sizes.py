@@ -1,6 +1,7 @@
 """``battlechess serve`` at a phone's size (390x844) and a laptop's (1366x768), issue 39 item
 15: a whole game played by clicks and one by typing, each ending on the result panel with
 every move in the autosave; and a move typed after a D&D piece acted is played, not lost.
+The board covers a good share of either page; on the phone the panels are under it.
 
 Skipped as ``test_browser.py`` is, without Chromium, Playwright or textual-serve.
 ``BATTLECHESS_BROWSER_SCREENSHOT=1`` also writes the screenshots kept in ``screenshots/``
@@ -19,7 +20,7 @@ import pytest
 from battlechess_tui.save.folder import autosave_path
 from battlechess_tui.save.store import save_game
 from battlechess_tui.session import build_game
-from tests.e2e.browser import CHROMIUM, Tab
+from tests.e2e.browser import CHROMIUM, Tab, board_squares
 from tests.e2e.serving import serving, wait_for_actions
 
 pytestmark = pytest.mark.skipif(
@@ -35,6 +36,11 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 #: The fool's mate, 1.f3 e5 2.g4 Qh4#: a whole game in four moves.
 FOOLS_MATE = ("f2f3", "e7e5", "g2g4", "d8h4")
 FOOLS_MATE_SAN = ("f3", "e5", "g4", "Qh4#")
+#: The least share of the page the board's squares cover (textual-serve sizes the terminal to
+#: the page): once 6% on the phone, its board in one-line squares beside the panels.
+BOARD_SHARE = 0.3
+#: Where the panels are: under the board (a tall, narrow page), or beside it.
+STACKED = {"phone": True, "laptop": False}
 
 
 def new_classic_game(browser: Any, url: str, size: str) -> Tab:
@@ -45,6 +51,21 @@ def new_classic_game(browser: Any, url: str, size: str) -> Tab:
     tab.press("Control+s")
     tab.board()
     return tab
+
+
+def board_share(tab: Tab) -> float:
+    """The share of the terminal's cells the board's squares cover (8x8: the centres of the
+    a and h files, and of the 8th and 1st ranks, are seven squares apart)."""
+    xs, ys = zip(*board_squares(tab.lines()).values(), strict=True)
+    cols, rows = tab.size()
+    return (max(xs) - min(xs)) * (max(ys) - min(ys)) * (8 / 7) ** 2 / (cols * rows)
+
+
+def panels_under_the_board(lines: list[str]) -> bool:
+    """Are the panels' titles (Actions, Tally) on lines under the board's last rank?"""
+    bottom = max(y for _, y in board_squares(lines).values())
+    titles = [y for y, line in enumerate(lines) if "Actions" in line or "Tally" in line]
+    return len(titles) == 2 and min(titles) > bottom
 
 
 def keep(tab: Tab, tmp_path: Path, name: str) -> None:
@@ -60,6 +81,8 @@ def test_a_whole_game_by_clicks(browser: Any, tmp_path: Path, size: str) -> None
     save_dir = tmp_path / "saves"
     with serving(save_dir) as served:
         tab = new_classic_game(browser, served.url, size)
+        assert board_share(tab) >= BOARD_SHARE, tab.text()
+        assert panels_under_the_board(tab.lines()) == STACKED[size], tab.text()
         for count, move in enumerate(FOOLS_MATE, 1):
             tab.click_square(move[:2])
             tab.click_square(move[2:])

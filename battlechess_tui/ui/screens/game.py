@@ -282,6 +282,10 @@ class GameScreen(TableScreen):
     def on_key(self, event: events.Key) -> None:
         self.entry.key(event)
 
+    def key_first(self, event: events.Key) -> bool:
+        """A key typed, before the focused widget has it: see ``GameInput.key_first``."""
+        return self.entry.key_first(event)
+
     @on(Worker.StateChanged)
     def _searched(self, event: Worker.StateChanged) -> None:
         self.turns.searched(event)

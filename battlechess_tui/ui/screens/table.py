@@ -54,6 +54,9 @@ OddsKey = tuple[object, ...]
 TALL_LINES = 32  # the app's "-tall" breakpoint: shorter windows show a battle's rolls once
 #: The lines a fight's rolls are summarised to in the dice tray (tall, short windows).
 TRAY_LINES, SHORT_TRAY_LINES = 12, 8
+#: A stacked table (a tall, narrow window: a phone's) keeps this many lines for the panels
+#: under its board.
+STACKED_PANEL_LINES = 16
 #: The commands that work in a window too small for the table.
 WITHOUT_TABLE = frozenset({"help", "screenshot", "quit_game", "quit_replay"})
 
@@ -216,12 +219,30 @@ class TableScreen(Screen[None]):
         board_w, board_h = fit(geo.width, geo.height, 0, 0)[2:]
         return board_w + SMALLEST_PANELS, board_h + RESERVED_LINES
 
+    def stacks(self, width: int, height: int) -> bool:
+        """Does the table stack (the board on top, the panels under it): in a tall, narrow
+        window (a phone's), when that draws a larger board than beside the panels, or the
+        only board that fits?"""
+        geo = self.game.rules.geo
+        room = height - RESERVED_LINES - STACKED_PANEL_LINES
+        above = fit(geo.width, geo.height, width, room)
+        if above[2] > width or above[3] > room:
+            return False
+        least_w, least_h = self.smallest_size()
+        if width < least_w or height < least_h:
+            return True
+        beside = fit(geo.width, geo.height, width - MIN_PANEL_WIDTH, height - RESERVED_LINES)
+        return above[:2] > beside[:2]
+
     def fit_board(self, width: int, height: int) -> None:
-        """Give the board column the width of the largest board that fits the screen, or
-        ask for a larger window when even the smallest table does not fit."""
+        """Give the board column the width of the largest board that fits the screen (beside
+        the panels, or above them in a tall, narrow window), or ask for a larger window when
+        even the smallest table does not fit."""
         geo = self.game.rules.geo
         least_w, least_h = self.smallest_size()
-        small = self.too_small = width < least_w or height < least_h
+        stacked = self.stacks(width, height)
+        self.set_class(stacked, "-stacked")
+        small = self.too_small = not stacked and (width < least_w or height < least_h)
         self.query_one("#table").display = not small
         notice = self.query_one("#too-small", Static)
         notice.display = small
@@ -231,14 +252,17 @@ class TableScreen(Screen[None]):
                 f"{least_h} characters (it is {width} x {height} now)."
             )
             return
-        board_w, board_h = fit(
-            geo.width, geo.height, width - MIN_PANEL_WIDTH, height - RESERVED_LINES
-        )[2:]
-        self.query_one("#board-column").styles.width = max(board_w, MIN_BOARD_COLUMN)
+        room_w = width if stacked else width - MIN_PANEL_WIDTH
+        room_h = height - RESERVED_LINES - (STACKED_PANEL_LINES if stacked else 0)
+        board_w, board_h = fit(geo.width, geo.height, room_w, room_h)[2:]
+        column = self.query_one("#board-column")
+        column.styles.width = width if stacked else max(board_w, MIN_BOARD_COLUMN)
         # The board's own height, at the top of its column: it stays put while the message
         # line under it and the panels beside it grow and shrink.
         self.query_one(Board).styles.height = board_h
-        under = height - board_h - RESERVED_LINES >= LOG_UNDER_BOARD
+        # Stacked, the log is one of the panels under the board (the column's height is its
+        # board's and its lines').
+        under = not stacked and height - board_h - RESERVED_LINES >= LOG_UNDER_BOARD
         self.query_one("#move-log-under").display = under
         self.query_one("#move-log").display = not under
         self.query_one(DiceTray).room = TRAY_LINES if height >= TALL_LINES else SHORT_TRAY_LINES

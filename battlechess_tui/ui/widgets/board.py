@@ -34,7 +34,7 @@ from battlechess_tui.ui.contrast import into_band, readable_on
 MOVE, ATTACK, TARGET = "move", "attack", "target"  # TARGET: a square a chosen action may name
 
 #: Cell sizes tried from the largest down: (columns, lines) per square.
-CELL_SIZES = ((7, 3), (5, 2), (3, 1))
+CELL_SIZES = ((7, 3), (6, 3), (5, 2), (3, 1))
 
 TARGET_STYLES = {MOVE: "board--move", ATTACK: "board--attack", TARGET: "board--target"}
 #: Chess figures: each names its side, so the letter is not needed beside them.
