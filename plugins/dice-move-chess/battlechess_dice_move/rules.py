@@ -289,6 +289,11 @@ class DiceMoveRules(ChessRules):
         mine, theirs = len(state.legal), len(self.move_list(other))
         score = MOBILITY * (mine - theirs)
         score += KING_WEIGHT * float(self.king_capture_chance(state))
+        if state.roll and not state.moves and board.in_check():
+            # The mover must pass in check: the opponent's die may then take the king.
+            passed = board.copy()
+            passed.pass_turn()
+            score -= KING_WEIGHT * float(self.king_capture_chance(self.make_state(passed, ())))
         return score if board.side == side else -score
 
     # -- refusals ----------------------------------------------------------------------------
