@@ -139,10 +139,6 @@ class DiceMovePresenter(ChessPresenter):
             return f"pass ({roll})" if roll else "pass"
         return super().notation(state, action)
 
-    def check_suffix(self, board: chessboard.ChessBoard) -> str:
-        """``+`` for check; ``#`` for checkmate (no legal move of any kind, DM-5)."""
-        return super().check_suffix(board)
-
     # -- the banner and the tally --------------------------------------------------------------
 
     def status(self, state: ChessState) -> str:
@@ -192,9 +188,6 @@ class DiceMovePresenter(ChessPresenter):
         if after.board.in_check():
             text += f"; in check, {other} answers it only on {faces_text(moving)} (DM-5)"
         return text
-
-    def tally(self, state: ChessState) -> list[Any]:
-        return super().tally(state)
 
     # -- the end --------------------------------------------------------------------------------
 
