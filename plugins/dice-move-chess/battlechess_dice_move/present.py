@@ -30,6 +30,8 @@ from battlechess_tui.plugin import (
     RefusalWords,
     Roll,
     RollWords,
+    TallyItem,
+    TallySection,
     chessboard,
     shared_words,
 )
@@ -188,6 +190,26 @@ class DiceMovePresenter(ChessPresenter):
         if after.board.in_check():
             text += f"; in check, {other} answers it only on {faces_text(moving)} (DM-5)"
         return text
+
+    def tally(self, state: ChessState) -> list[TallySection]:
+        """The pieces lost, then the mover's die and the odds of each face in this position
+        (DM-6): on which faces the mover could move, on which it would pass."""
+        assert isinstance(state, DiceMoveState)
+        counts = self.rules.face_moves(state)
+        moving = [f for f in FACES if counts[f]]
+        passing = [f for f in FACES if not counts[f]]
+        side = state.board.side
+        items = [
+            TallyItem(f"die: {state.roll} ({kind_name(state.roll)})" if state.roll else "no die")
+        ]
+        if moving:
+            p = Fraction(len(moving), 6)
+            items.append(TallyItem(f"moves on {faces_text(moving)}", note=chance(p)))
+        if passing:
+            p = Fraction(len(passing), 6)
+            items.append(TallyItem(f"passes on {faces_text(passing)}", note=chance(p)))
+        odds = TallySection(side, f"{self.side_names[side]}'s die, each face 1 in 6", tuple(items))
+        return [*super().tally(state), odds]
 
     # -- the end --------------------------------------------------------------------------------
 

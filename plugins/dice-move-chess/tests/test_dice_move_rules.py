@@ -264,3 +264,13 @@ def test_dm_8_the_position_text_carries_the_die(face):
 def test_dm_8_a_die_shows_one_to_six():
     with pytest.raises(ValueError, match="1 to 6"):
         state(START + " roll=7")
+
+
+def test_dm_6_the_tally_shows_the_die_and_each_face_s_odds_now():
+    (*_, odds) = PRESENTER.tally(state(START + " roll=3"))
+    assert odds.title == "White's die, each face 1 in 6"
+    assert [(i.label, i.note) for i in odds.items] == [
+        ("die: 3 (bishop)", ""),
+        ("moves on 1 and 2", "2 in 6"),
+        ("passes on 3, 4, 5 and 6", "4 in 6"),
+    ]
