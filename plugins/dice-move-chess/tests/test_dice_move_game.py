@@ -45,6 +45,14 @@ def test_dm_9_every_die_is_saved_and_the_game_replays_and_verifies(tmp_path: Pat
     assert [p.events for p in loaded.plies] == [p.events for p in game.plies]
 
 
+def test_dm_9_taking_a_move_back_never_throws_again():
+    game = Game(VARIANT, 6)
+    first = game.play(game.rule_actions()[0])
+    game.undo()
+    again = game.play(first.action)  # the same decision: the same die for the other side
+    assert again.rolls == first.rolls
+
+
 def test_dm_9_a_replay_from_other_dice_is_caught(tmp_path: Path):
     game = Game(VARIANT, 5)
     game.play(game.rule_actions()[0], ScriptedDice([1]))  # a die the seed would not throw
