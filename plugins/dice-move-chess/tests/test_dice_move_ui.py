@@ -3,7 +3,7 @@ dice tray, against the computer, the hint, and an SVG snapshot at 80x24."""
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -35,6 +35,16 @@ async def hand_over(pilot: Pilot) -> None:
     if isinstance(pilot.app.screen, HandOver):
         await pilot.press("enter")
         await pilot.pause()
+
+
+async def wait_for(pilot: Pilot, done: Callable[[], bool], tries: int = 1000) -> None:
+    """Let the app run until ``done()`` holds (a worker's answer has landed): a condition,
+    not a duration."""
+    for _ in range(tries):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("it never happened")
 
 
 async def typed(pilot: Pilot, text: str) -> None:
@@ -83,12 +93,7 @@ async def test_against_the_computer_it_answers(tmp_path: Path):
         await pilot.pause()
         await typed(pilot, "g1f3")
         screen = table(pilot)
-        for _ in range(200):
-            if len(screen.game.plies) >= 2:
-                break
-            await asyncio.sleep(0.05)
-            await pilot.pause()
-        assert len(screen.game.plies) >= 2
+        await wait_for(pilot, lambda: len(screen.game.plies) >= 2)
         assert screen.game.plies[1].seat == "black"
 
 
@@ -98,11 +103,7 @@ async def test_the_hint_names_a_legal_decision(tmp_path: Path):
         await pilot.pause()
         screen = table(pilot)
         await pilot.press("H")
-        for _ in range(400):
-            if screen.game.hints:
-                break
-            await asyncio.sleep(0.05)
-            await pilot.pause()
+        await wait_for(pilot, lambda: bool(screen.game.hints))
         (taken,) = screen.game.hints
         assert taken.action in {"b1a3", "b1c3", "g1f3", "g1h3"}
 
