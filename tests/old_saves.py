@@ -117,9 +117,9 @@ def _shipped() -> None:
 
 
 def _write_revisions(doc: dict[str, Any]) -> None:
-    from battlechess_tui.engine.registry import specs
+    from tests.shipped import shipped_specs
 
-    doc["revisions"] = {key: spec.revision for key, spec in specs().items()}
+    doc["revisions"] = {key: spec.revision for key, spec in shipped_specs().items()}
     write_manifest(doc)
 
 

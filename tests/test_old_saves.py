@@ -34,6 +34,7 @@ from battlechess_tui.save.store import (
     verify_file,
 )
 from tests.old_saves import CORPUS, ROOT, SAVES, Replay, read_manifest, shipped_saves
+from tests.shipped import shipped_specs
 
 MANIFEST = read_manifest()
 ENTRIES = {e["file"]: e for e in MANIFEST["saves"] + MANIFEST["shipped"]}
@@ -71,17 +72,17 @@ def test_the_manifest_lists_every_file_of_the_corpus_and_every_shipped_save():
 def test_the_corpus_has_every_format_and_every_game():
     formats = {e["format"] for e in MANIFEST["saves"]}
     assert formats == set(range(1, 7))
-    assert {e["game"] for e in MANIFEST["saves"]} == set(specs())
+    assert {e["game"] for e in MANIFEST["saves"]} == set(shipped_specs())
 
 
 def test_every_revision_of_every_game_has_a_save_in_the_corpus():
     """One save per revision from now on: a game whose revision went up needs a save played
     under the new rules in the corpus (``python tests/old_saves.py add``)."""
-    assert MANIFEST["revisions"] == {k: s.revision for k, s in specs().items()}, (
+    assert MANIFEST["revisions"] == {k: s.revision for k, s in shipped_specs().items()}, (
         "a game's rules revision changed: add a save played under the new revision to "
         "tests/data/old_saves (python tests/old_saves.py add FILE SOURCE COMMIT)"
     )
-    for key, spec in specs().items():
+    for key, spec in shipped_specs().items():
         held = {e["revision"] for e in MANIFEST["saves"] if e["game"] == key}
         assert held == set(range(1, spec.revision + 1)), key
 

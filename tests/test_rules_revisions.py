@@ -26,10 +26,11 @@ from battlechess_tui.rules.gladiator.tables import GC31_QUEEN_RECOVERY, Tables
 from battlechess_tui.save.records import record_of
 from battlechess_tui.save.store import SaveError, load_game
 from tests.old_saves import CORPUS
+from tests.shipped import shipped_specs
 
 
 def test_every_game_states_its_revision_and_one_change_for_each_after_the_first():
-    assert {k: s.revision for k, s in specs().items()} == {
+    assert {k: s.revision for k, s in shipped_specs().items()} == {
         "classic": 1, "single-combat": 1, "gladiator": 2, "arena": 1, "brawl": 1,
         "dice-chess": 1, "dnd": 2,
     }  # fmt: skip

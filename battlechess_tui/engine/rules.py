@@ -17,9 +17,8 @@ from fractions import Fraction
 from random import Random
 from typing import Any, ClassVar, Generic, Protocol
 
-from typing_extensions import TypeVar
-
 from pydantic import BaseModel, ValidationError
+from typing_extensions import TypeVar
 
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.campaign import CampaignSupport

@@ -80,8 +80,9 @@ def with_commands(
 
 #: The keys the game table keeps for a game's own commands (its presenter's ``commands``):
 #: fixed slots, bound on every game screen and enabled where the game has a command on that
-#: key (``GameScreen.check_action``). None is a file letter of any board (16 files at most).
-GAME_KEYS = ("v", "z", "y", "t")
+#: key (``GameScreen.check_action``). A slot a game does not use types, as any free letter;
+#: on a board of 14 files or more ``n`` is a file letter, which typing keeps.
+GAME_KEYS = ("v", "n", "z", "y")
 
 #: The slots' bindings: each runs the game's command on its key, if it has one.
 GAME_KEY_SLOTS = tuple(

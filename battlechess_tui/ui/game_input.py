@@ -363,6 +363,8 @@ class GameInput:
             return None
         char = event.character or ""
         bound = table.active_bindings.get(event.key)
+        if bound is not None and not bound.enabled:
+            bound = None  # a key no command of this game uses (an idle slot) types
         if len(char) == 1 and char.isalnum() and char.isascii():
             geo = self.game.rules.geo
             files = {geo.name(x)[0] for x in range(geo.width)}

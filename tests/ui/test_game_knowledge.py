@@ -172,7 +172,8 @@ def test_a_game_kind_in_the_ui_is_seen(source: str):
 
 
 def test_presenters_declare_their_own_commands_and_groups():
-    """Only Gladiator has a command of its own (the override, GC-14); only D&D groups its
+    """Only Gladiator has a command of its own among the shipped games (the override, GC-14),
+    and dice-move chess (the plugin, when installed) its pass (DM-3); only D&D groups its
     choices (spells, then abilities); every other game lists its choices under one group."""
     for key in specs():
         presenter = make_variant(key).presenter
@@ -180,6 +181,8 @@ def test_presenters_declare_their_own_commands_and_groups():
         groups = [g.title for g in presenter.action_groups()]
         if key == "gladiator":
             assert commands == {"override": "v"}
+        elif key == "dice-move-chess":
+            assert commands == {"pass": "n"}
         else:
             assert commands == {}, key
         if key == "dnd":
