@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,7 +16,7 @@ from textual import events
 from textual.app import SystemCommand
 from textual.dom import NoScreen
 from textual.screen import Screen
-from textual.widget import AwaitMount, Widget
+from textual.widget import Widget
 
 from battlechess_tui.ui.commands import APP_COMMANDS, bindings, palette_entries
 from battlechess_tui.ui.navigation import (
@@ -157,21 +157,6 @@ class BattleChessApp(ScreenChanges):
 
     def on_open_saves(self, message: OpenSaves) -> None:
         self.open_saves(message.mode)
-
-    def when_drawn(self, change: Callable[[], object]) -> None:
-        """Make ``change`` (closing screens, or leaving) now, or once every screen on the stack
-        is drawn: a screen closed, or the app left, while it is still being composed is left
-        without its widgets, and its on_mount (or a ``Select``'s) fails with ``NoMatches``."""
-        opening = [screen for screen in self.screen_stack if not screen.is_mounted]
-        if not opening:
-            change()
-            return
-
-        async def once_drawn() -> None:
-            await AwaitMount(self.screen, opening)
-            self.when_drawn(change)
-
-        self.run_worker(once_drawn(), group="when-drawn")
 
     def tell_older_rules(self, loaded: Loaded) -> None:
         """One line when a saved game was played under an older rules revision of its game."""

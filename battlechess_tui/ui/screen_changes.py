@@ -4,10 +4,13 @@ class opens. Screens are imported when first opened, so start-up loads none of t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.widget import AwaitMount
 
 from battlechess_tui.ui.navigation import (
     CloseScreen,
@@ -25,16 +28,37 @@ from battlechess_tui.ui.navigation import (
 
 
 class ScreenChanges(App[int]):
-    """The handlers, as a part of ``BattleChessApp``."""
+    """The handlers, as a part of ``BattleChessApp``. A change that closes a screen waits
+    until every screen on the stack is drawn (``when_drawn``): a screen closed while one is
+    still being composed leaves that one without its widgets."""
 
     @property
     def save_dir(self) -> Path:
         raise NotImplementedError  # the app's own
 
+    def when_drawn(self, change: Callable[[], object]) -> None:
+        """Make ``change`` (closing screens, or leaving) now, or once every screen on the stack
+        is drawn: a screen closed, or the app left, while it is still being composed is left
+        without its widgets, and its on_mount (or a ``Select``'s) fails with ``NoMatches``."""
+        opening = [screen for screen in self.screen_stack if not screen.is_mounted]
+        if not opening:
+            change()
+            return
+
+        async def once_drawn() -> None:
+            await AwaitMount(self.screen, opening)
+            self.when_drawn(change)
+
+        self.run_worker(once_drawn(), group="when-drawn")
+
     def on_close_screen(self, message: CloseScreen) -> None:
         screen = message.screen
-        if self.screen is screen and screen.is_mounted and len(self.screen_stack) > 1:
-            self.pop_screen()
+
+        def close() -> None:
+            if self.screen is screen and screen.is_mounted and len(self.screen_stack) > 1:
+                self.pop_screen()
+
+        self.when_drawn(close)
 
     def on_open_help(self, message: OpenHelp) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen
@@ -66,7 +90,7 @@ class ScreenChanges(App[int]):
         screen = ReplayScreen(
             message.game, self.save_dir, message.path, analyse=message.analyse, learn=message.learn
         )
-        self.switch_screen(screen)
+        self._show(screen, instead=True)
 
     def on_new_campaign(self, message: NewCampaign) -> None:
         from battlechess_tui.ui.screens.campaign import NewCampaignScreen
@@ -96,8 +120,8 @@ class ScreenChanges(App[int]):
         self.push_screen(CampaignReplayScreen(message.game, self.save_dir, message.path))
 
     def _show(self, screen: Any, instead: bool) -> None:
-        """``screen`` over the current one, or in its place."""
+        """``screen`` over the current one, or in its place (once every screen is drawn)."""
         if instead:
-            self.switch_screen(screen)
+            self.when_drawn(partial(self.switch_screen, screen))
         else:
             self.push_screen(screen)

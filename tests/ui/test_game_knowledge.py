@@ -127,6 +127,12 @@ def game_kinds() -> dict[str, set[str]]:
         for tree in trees:
             for kind in kinds_named(tree, names) - SHARED_KINDS:
                 out.setdefault(kind, set()).add(game_dir.name)
+    for key in specs():  # the kinds each game declares (``Rules.vocabulary``)
+        rules = make_variant(key).rules
+        parts = type(rules).__module__.split(".")
+        if parts[:2] == ["battlechess_tui", "rules"]:
+            for kind in set(rules.vocabulary.own("actions")) - SHARED_KINDS:
+                out.setdefault(kind, set()).add(parts[2])
     return out
 
 
