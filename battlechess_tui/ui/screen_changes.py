@@ -52,13 +52,11 @@ class ScreenChanges(App[int]):
         self.run_worker(once_drawn(), group="when-drawn")
 
     def on_close_screen(self, message: CloseScreen) -> None:
+        """Close the screen asked for if it is still the one shown (a back key typed twice
+        closes it once)."""
         screen = message.screen
-
-        def close() -> None:
-            if self.screen is screen and screen.is_mounted and len(self.screen_stack) > 1:
-                self.pop_screen()
-
-        self.when_drawn(close)
+        if self.screen is screen and screen.is_mounted and len(self.screen_stack) > 1:
+            self.pop_screen()
 
     def on_open_help(self, message: OpenHelp) -> None:
         from battlechess_tui.ui.screens.help import HelpScreen

@@ -23,4 +23,6 @@ def close_screen(screen: Screen[Any]) -> None:
     """Back from ``screen`` to the one under it, if ``screen`` is the one shown, drawn, and not
     the last: a back key typed again before the first took effect (or before the screen was
     drawn) is ignored, never a second pop (``ScreenStackError`` on the menu)."""
-    navigate(screen, CloseScreen(screen))
+    app = screen.app
+    if app.screen is screen and screen.is_mounted and len(app.screen_stack) > 1:
+        navigate(screen, CloseScreen(screen))
