@@ -26,7 +26,7 @@ def test_a_lone_surrogate_is_refused_in_validation(frame: str) -> None:
 
 
 IMPOSSIBLE = {
-    "8/8/8/8/8/8/8/8 w - - 0 1": "0 kings|kings are missing",
+    "8/8/8/8/8/8/8/8 w - - 0 1": "0 kings|have no King",
     "KKKKKKKK/8/8/8/8/8/8/kkkkkkkk w - - 0 1": "8 kings",
     "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQK/8/8/8/7k w - - 0 1": "pieces",
 }
@@ -51,10 +51,60 @@ def test_classic_refuses_more_queens_than_promotions_give() -> None:
         rules.parse_position("4k3/8/8/8/8/8/PPPPPP2/QQQQK3 w - - 0 1")
 
 
-def test_play_dnd_with_an_empty_board_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "dnd", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]) == 2
+@pytest.mark.parametrize(
+    ("game", "fen", "reason"),
+    [
+        ("dnd", "8/8/8/8/8/8/8/8 w - - 0 1", "White and Black have no King"),
+        ("dnd", "KKKKKKKK/8/8/8/8/8/8/kkkkkkkk w - - 0 1", "White has 8 kings"),
+        (
+            "classic",
+            "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQK/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqk w - - 0 1",
+            "pieces",
+        ),  # fmt: skip
+    ],
+)
+def test_play_with_a_position_no_game_reaches_is_one_line(
+    game: str, fen: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", game, "--fen", fen]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "kings" in err
+    assert err.count("\n") == 1 and reason in err
+
+
+@pytest.mark.parametrize(
+    ("fen", "missing"),
+    [("4k3/8/8/8/8/8/8/8 w - - 0 1", "White has"), ("8/8/8/8/8/8/8/4K3 b - - 0 1", "Black has")],
+)
+def test_dd_9_a_side_with_no_king_is_refused_in_one_line(
+    fen: str, missing: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DD-9: the game ends when a King falls, so a side with no King while the game is on is a
+    position no game reaches: ``play --fen`` and ``show --position`` refuse it in one line."""
+    for command in (["play", "dnd", "--fen", fen], ["show", "dnd", "--position", fen]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{missing} no King" in err and "DD-9" in err
+
+
+def test_dd_9_a_game_ended_by_a_king_falling_is_still_a_position() -> None:
+    """The final position of a game won by killing a King (DD-9) has one King fewer and reads."""
+    from battlechess_tui.save.store import load_game
+
+    game = load_game(Path("saves/dnd-1-0000.json")).game
+    rules = game.rules
+    final = rules.position_text(game.positions[-1].state)
+    assert "result=king-killed" in final
+    assert rules.position_text(rules.parse_position(final)) == final
+
+
+def test_dd_31_a_fighter_on_the_enemy_back_rank_is_a_position_the_game_reaches() -> None:
+    """A D&D pawn (a Fighter) that reaches the enemy's back rank rises a level and stays there,
+    a Fighter (DD-31): unlike classic, pawns on rank 8 are a position the game reaches."""
+    rules = make_variant("dnd").rules
+    state = rules.parse_position("P3k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    assert rules.position_text(state).startswith("P3k3/")
+    with pytest.raises(ValueError, match="h8"):
+        make_variant("classic").rules.parse_position("4k2P/8/8/8/8/8/8/4K3 w - - 0 1")
 
 
 def test_a_killed_campaign_write_is_cleaned_up_when_it_is_next_opened(
