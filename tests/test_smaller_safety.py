@@ -161,6 +161,36 @@ def test_the_mutation_runs_keep_their_temporary_files_in_the_copy(tmp_path: Path
     assert Path(basetemp.removeprefix("--basetemp=")).is_relative_to(tmp_path)
 
 
+def test_ctrl_c_during_a_mutation_run_leaves_no_pytest_folder_in_tmpdir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C while a mutant's tests run: the ``pytest-of-*`` folder the run made is inside the
+    copy (its TMPDIR), and the copy is deleted; nothing is left in the machine's TMPDIR."""
+    import tempfile
+
+    mutants = load("mutants")
+    system_tmp = tmp_path / "system-tmp"
+    system_tmp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(system_tmp))
+    monkeypatch.setattr(tempfile, "tempdir", str(system_tmp))  # where copies are made
+    monkeypatch.setattr(mutants, "make_copy", lambda: Path(tempfile.mkdtemp(prefix="mutants-")))
+    monkeypatch.setattr(mutants, "check_copy", lambda where: None)
+    monkeypatch.setattr(mutants.signal, "signal", lambda *args: None)
+    left: list[Path] = []
+
+    def interrupted(name: str, args: object, copies: object) -> list[object]:
+        where = copies.get()  # type: ignore[attr-defined]
+        run_tmp = Path(mutants.environment(where)["TMPDIR"])
+        left.append(run_tmp / f"pytest-of-{os.getpid()}")
+        left[0].mkdir()  # as the mutant's pytest makes it
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(mutants, "run_game", interrupted)
+    assert mutants.main(["--games", next(iter(mutants.GROUPS)), "--per-game", "1"]) == 130
+    assert left and not left[0].exists()
+    assert list(system_tmp.iterdir()) == []
+
+
 def test_a_waiter_holding_a_removed_lock_file_takes_the_new_one(tmp_path: Path) -> None:
     """A waiter that opened the lock file before its holder removed it must not count the
     removed file as the lock (two holders at once): it sees the file is no longer named."""
