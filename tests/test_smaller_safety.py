@@ -86,6 +86,30 @@ def test_dd_9_a_side_with_no_king_is_refused_in_one_line(
         assert err.count("\n") == 1 and f"{missing} no King" in err and "DD-9" in err
 
 
+def test_dd_9_a_lesson_or_puzzle_with_a_side_with_no_king_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """The lesson and puzzle loaders read positions as ``play --fen`` does: a D&D side with no
+    King is refused, with the reason, in one line."""
+    from battlechess_tui.puzzles.model import THEMES, PuzzleError, from_json
+    from battlechess_tui.tutorial.check import check_file
+
+    lesson = tmp_path / "dnd" / "kingless.toml"
+    lesson.parent.mkdir()
+    lesson.write_text(
+        'title = "No King"\nrules = ["DD-9"]\nintro = "x"\ndone = "x"\n'
+        'position = "4k3/8/8/8/8/8/4P3/8 w - - 0 1"\n\n'
+        '[[steps]]\nsay = "e2e3"\nexpect = ["e2e3"]\nhint = "e2e3"\nafter = "x"\n',
+        encoding="utf-8",
+    )
+    problems = check_file(lesson)
+    assert len(problems) == 1 and "position: White has no King" in problems[0]
+    puzzle = {"id": "p1", "position": "4k3/8/8/8/8/8/4P3/8 w - - 0 1", "answers": ["e2e3"],
+              "theme": THEMES[0], "rating": 1500, "line": [], "best": 0, "second": 0}  # fmt: skip
+    with pytest.raises(PuzzleError, match="bad position: White has no King"):
+        from_json(puzzle, "dnd")
+
+
 def test_dd_9_a_game_ended_by_a_king_falling_is_still_a_position() -> None:
     """The final position of a game won by killing a King (DD-9) has one King fewer and reads."""
     from battlechess_tui.save.store import load_game
