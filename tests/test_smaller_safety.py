@@ -51,6 +51,17 @@ def test_classic_refuses_more_queens_than_promotions_give() -> None:
         rules.parse_position("4k3/8/8/8/8/8/PPPPPP2/QQQQK3 w - - 0 1")
 
 
+@pytest.fixture
+def no_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position accepted by mistake fails the test at once (the app never starts)."""
+    from battlechess_tui.cli import games
+
+    def started(*_args: object, **_kwargs: object) -> int:
+        raise AssertionError("the position was accepted: the app would start")
+
+    monkeypatch.setattr(games, "run_app", started)
+
+
 @pytest.mark.parametrize(
     ("game", "fen", "reason"),
     [
@@ -64,7 +75,7 @@ def test_classic_refuses_more_queens_than_promotions_give() -> None:
     ],
 )
 def test_play_with_a_position_no_game_reaches_is_one_line(
-    game: str, fen: str, reason: str, capsys: pytest.CaptureFixture[str]
+    game: str, fen: str, reason: str, capsys: pytest.CaptureFixture[str], no_app: None
 ) -> None:
     assert main(["play", game, "--fen", fen]) == 2
     err = capsys.readouterr().err
@@ -76,7 +87,7 @@ def test_play_with_a_position_no_game_reaches_is_one_line(
     [("4k3/8/8/8/8/8/8/8 w - - 0 1", "White has"), ("8/8/8/8/8/8/8/4K3 b - - 0 1", "Black has")],
 )
 def test_dd_9_a_side_with_no_king_is_refused_in_one_line(
-    fen: str, missing: str, capsys: pytest.CaptureFixture[str]
+    fen: str, missing: str, capsys: pytest.CaptureFixture[str], no_app: None
 ) -> None:
     """DD-9: the game ends when a King falls, so a side with no King while the game is on is a
     position no game reaches: ``play --fen`` and ``show --position`` refuse it in one line."""
