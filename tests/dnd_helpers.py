@@ -13,6 +13,17 @@ def position(fen: str, level: int = 1, **options):
     return v, dnd_rules(v.rules).parse_position(fen)
 
 
+def built(fen: str, level: int = 1, **options):
+    """A state built from position text by the rules' internal reader, without the checks
+    ``parse_position`` makes at the public boundary: for a position no game reaches (a side
+    with no King, DD-9), which ``play --fen``, ``show`` and the lesson and puzzle files refuse."""
+    from battlechess_tui.rules.dnd import position as position_text
+
+    v = make_variant("dnd", {"level": level, **options})
+    rules = dnd_rules(v.rules)
+    return v, position_text.read(fen, rules.tables, rules.geo, level)
+
+
 def play(v, s, text: str, *faces: int):
     """Apply the action typed as ``text`` with scripted dice; every scripted face must be used."""
     return apply_scripted(v, s, text, *faces)

@@ -148,6 +148,25 @@ def test_analysing_changes_no_byte_of_the_save_and_keeps_the_analysis_beside_it(
     assert stored(path, "hard") is None  # another level is analysed afresh
 
 
+def test_a_quick_analysis_finds_the_blunder_and_is_kept_as_its_own_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``analyse --quick``: every position searched with the least budget, the whole game
+    analysed and reported; kept as level ``quick``, so a medium analysis is made afresh."""
+    path = saved(blunder_game(), tmp_path, "blunder")
+    assert main(["analyse", "--quick", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Classic chess: 2 moves, a quick analysis" in out and "Turning points" in out
+    kept = stored(path, "quick")
+    assert kept is not None and kept.complete and kept.level == "quick"
+    assert [d.ply for d in kept.decisions] == list(range(kept.total))
+    assert all(d.cost >= 0 and -1 <= d.before <= 1 for d in kept.decisions)
+    assert stored(path, "medium") is None
+    with pytest.raises(SystemExit) as exited:
+        main(["analyse", str(path), "--quick", "--level", "hard"])
+    assert exited.value.code == 2 and "not allowed with" in capsys.readouterr().err
+
+
 def test_a_save_changed_after_its_analysis_gets_a_fresh_one(tmp_path: Path) -> None:
     path = saved(blunder_game(), tmp_path, "blunder")
     keep(path, analyse(load_game(path).game, "medium", digest=_digest(path)))
@@ -225,6 +244,7 @@ def test_every_game_analyses_the_start_of_its_example_save(name: str) -> None:
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="medium or hard"):
         analyse(blunder_game(), "easy")
+    assert analyse(blunder_game(), "quick").level == "quick"
     assert make_variant("classic")  # the registry still answers
 
 

@@ -4,7 +4,6 @@ a game, battle power and prize, the spoils of a surrender, the shop, simulation 
 played through whole games in ``test_dnd_campaign.py``.)"""
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from battlechess_tui.campaign.store import (
     new_campaign,
     save_campaign,
 )
+from battlechess_tui.campaign.words import history_line, spoils_line
 from battlechess_tui.cli import main
 from battlechess_tui.engine.game import Game
 from battlechess_tui.rules.dnd.items import load_catalogue
@@ -94,7 +94,8 @@ def test_dd_40_dd_41_dd_42_dd_46_settle_a_game_with_a_looted_kill(tmp_path):
     e2, d7 = c.white.piece("e2"), c.black.piece("d7")
     assert (e2.level, e2.items, e2.kills) == (4, ["weapon+5", "ring-of-protection+1"], 1)
     assert (d7.level, d7.items) == (1, [])  # DD-41: back to level 1; its ring was looted
-    assert any("looted" in h for h in e2.history) and "back to level 1" in d7.history[-1]
+    assert any(h.kind == "looted" and h.items == ["ring-of-protection+1"] for h in e2.history)
+    assert history_line(d7.history[-1]).endswith("looted; back to level 1")
     assert c.games[-1].bonus == [1_000, 0]  # DD-46: one level taken from the Fighter
     assert c.current is None and c.games[-1].winner == "white"
     assert any("DD-46" in line for line in after.lines)
@@ -130,7 +131,9 @@ def test_dd_44_dd_45_surrender_pays_the_prize_and_offers_spoils(tmp_path):
     item = bg.choose_spoils(c, ("e8", "cloak-of-charisma+2"), "e1")
     assert item.white.piece("e1").items == ["cloak-of-charisma+2"]
     assert item.black.piece("e8").items == [] and item.black.chest == 10_000
-    assert item.spoils is None and item.games[-1].spoils.startswith("Cloak of Charisma")
+    taken = known(item.games[-1].spoils)
+    assert (taken.item, taken.source, taken.target) == ("cloak-of-charisma+2", "e8", "e1")
+    assert item.spoils is None and spoils_line(item.games[-1]).startswith("Cloak of Charisma")
 
 
 def test_dd_45_resignation_counts_as_surrender_and_a_draw_pays_nothing(tmp_path):
@@ -187,11 +190,11 @@ def test_dd_44_dd_47_shop_prices_effects_and_refusals():
 
 def _spent(c) -> int:
     return sum(
-        int(m.group(1).replace(",", ""))
+        h.gold or 0
         for side in (c.white, c.black)
         for p in side.pieces
         for h in p.history
-        if (m := re.search(r"for ([\d,]+) gold", h))
+        if h.kind == "bought"
     )
 
 
@@ -213,7 +216,9 @@ def test_dd_40_to_dd_48_a_simulated_20_game_campaign_runs_end_to_end(tmp_path):
     for fall in last.state.falls:
         victim = last.state.pieces[fall.victim]
         assert c.side(victim.side).piece(home[fall.victim]).level == 1
-    assert any("promoted" in h for s in (c.white, c.black) for p in s.pieces for h in p.history)
+    assert any(
+        h.kind == "promoted" for s in (c.white, c.black) for p in s.pieces for h in p.history
+    )
 
 
 def CampaignFileRoundTrip(c) -> bool:
@@ -255,7 +260,7 @@ def test_dd_48_example_campaign_is_made_by_the_program_and_replays(tmp_path):
     fresh = create_campaign(c.name, tmp_path, c.white.player, c.black.player)
     simulate_campaign(fresh, len(c.games), 1)
     again = load_campaign(fresh)
-    assert [g.result for g in again.games] == [g.result for g in c.games]
+    assert again.games == c.games
     assert (again.white, again.black) == (c.white, c.black)
 
 

@@ -10,11 +10,17 @@ import pytest
 from battlechess_tui.campaign import between_games as bg
 from battlechess_tui.campaign import shop
 from battlechess_tui.campaign.store import new_campaign
+from battlechess_tui.campaign.words import history_line
 from battlechess_tui.engine.spec import SpecError
 from battlechess_tui.rules.dnd.items import load_catalogue
 from tests.scripted_dice import ScriptedDice as Script
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "variants" / "dnd-items.toml"
+
+
+def lines(piece) -> list[str]:
+    """A piece's campaign history as it is shown (the file keeps facts)."""
+    return [history_line(h) for h in piece.history]
 
 
 def _play(game, *texts: str) -> None:
@@ -30,7 +36,7 @@ def test_dd_40_a_promotion_won_in_play_carries_over(tmp_path):
     _play(game, "none", "surrender")
     c, _ = bg.settle(c, game)
     paladin = c.white.piece("g1")
-    assert paladin.level == 2 and paladin.history == ["game 1: promoted to level 2"]
+    assert paladin.level == 2 and lines(paladin) == ["game 1: promoted to level 2"]
     _, next_game = bg.start_game(bg.choose_spoils(c, None), tmp_path / "t.json", 2)
     assert next_game.state.piece_at(next_game.variant.rules.geo.parse("g1")).level == 2
 
@@ -69,7 +75,7 @@ def test_dd_41_ruling_a_piece_killed_at_range_keeps_its_items(tmp_path):
     c, after = bg.settle(c, game)
     rogue = c.white.piece("a1")
     assert (rogue.level, rogue.items) == (1, ["ring-of-protection+1"])
-    assert rogue.history == ["game 1: killed at level 2; back to level 1"]
+    assert lines(rogue) == ["game 1: killed at level 2; back to level 1"]
     assert "White Rogue (a1, L2) fell: back to level 1 (DD-41)" in after.lines
     assert "Black Paladin (b8, L1) fell" in after.lines  # it had no level to lose
 
@@ -107,9 +113,16 @@ def test_dd_41_dd_42_looted_items_go_to_the_winner(tmp_path):
     c = _melee_kill(tmp_path, "loot")
     d7 = c.black.piece("d7")
     assert (d7.level, d7.items) == (1, [])
-    assert d7.history == [
+    assert lines(d7) == [
         "game 1: killed at level 2, its Ring of Protection +1 looted; back to level 1"
     ]
+    fell = d7.history[0]  # the file keeps the facts; the words are written when shown
+    assert (fell.kind, fell.game, fell.level, fell.items) == (
+        "fell",
+        1,
+        2,
+        ["ring-of-protection+1"],
+    )
     assert c.white.piece("e2").items == ["weapon+5", "ring-of-protection+1"]
 
 

@@ -11,7 +11,7 @@ from battlechess_tui.engine.vocabulary import Ending, MarkKind
 from battlechess_tui.rules.dnd import DndPresenter, DndRules
 from battlechess_tui.rules.dnd.state import Effect
 from battlechess_tui.session import build_game
-from tests.dnd_helpers import at, edit, give, play, position, sq
+from tests.dnd_helpers import at, built, edit, give, play, position, sq
 from tests.typed import known, no_dice
 
 P1 = "4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1"  # White Fighter e4 against Black Rogue d5
@@ -95,7 +95,7 @@ def test_dd_4_dd_9_dd_45_endings_have_their_kind():
     s, _ = play(v, s, "e2e1", 20, 1)
     s, _ = play(v, s, "attack", 15, 1, 1)  # a hit; d6+1 and a sneak attack d6
     assert v.outcome(s).kind == Ending.KING_KILLED and v.outcome(s).rule == "DD-9"
-    stuck, t = position("7k/8/8/8/8/p7/P7/8 w - - 0 1")
+    stuck, t = built("7k/8/8/8/8/p7/P7/8 w - - 0 1")  # no King: not through the public text
     assert stuck.outcome(t).kind == Ending.NO_MOVES
     camp, u = position(P1, campaign=True)
     u, _ = play(camp, u, "surrender")

@@ -9,7 +9,7 @@ import pytest
 from battlechess_tui.engine.registry import make_variant, spec
 from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.dnd.state import ACT, BATTLE, MOVE_PHASE, SWAP, Effect
-from tests.dnd_helpers import at, edit, marks, notes, play, position, sq, tags, texts
+from tests.dnd_helpers import at, built, edit, marks, notes, play, position, sq, tags, texts
 from tests.typed import known, no_dice
 
 
@@ -41,7 +41,9 @@ def test_dd_4_no_en_passant_and_moving_is_required():
 
 
 def test_dd_4_a_player_who_cannot_move_draws():
-    v, s = position("7k/8/8/8/8/p7/P7/8 w - - 0 1")
+    """A side left with a blocked pawn alone: no King, so a position no game reaches (DD-9) and
+    refused as position text; built by the rules' own reader to see the DD-4 draw."""
+    v, s = built("7k/8/8/8/8/p7/P7/8 w - - 0 1")
     out = v.outcome(s)
     assert out is not None and out.winner is None and out.rule == "DD-4"
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from battlechess_tui.ai.budget import Budget, search_spec
+from battlechess_tui.ai.budget import MIN_NODES, Budget, nodes_per_ms, search_spec
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import SamplingDice, every_way, results
 from battlechess_tui.ai.scoring import NOT_WON, outcome_value, unsquash
@@ -25,6 +25,7 @@ from battlechess_tui.ai.search import SearchPlayer
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon
 from battlechess_tui.engine.levels import ANALYSIS_LEVELS as ANALYSIS_LEVELS  # its old place
+from battlechess_tui.engine.levels import QUICK, QUICK_MS, Level
 from battlechess_tui.engine.rules import Chance, Outcome, Rules
 
 
@@ -47,12 +48,17 @@ def estimate(
     rules: Rules[Any], state: Any, level: str, seed: int, think_ms: int | None = None
 ) -> Estimate:
     """The engine's estimate of ``state`` at ``level`` (thinking ``think_ms`` where given)
-    for the side to decide there."""
+    for the side to decide there; at ``QUICK`` easy's search with the least budget
+    (``QUICK_MS``), choosing the best it sees."""
     outcome = rules.outcome(state)
     if outcome is not None:
         return Estimate(outcome_value(outcome, 0))
     side = rules.side_to_move(state)
-    budget = Budget.for_level(level, think_ms, rules=rules)
+    if level == QUICK:
+        budget = Budget(max(MIN_NODES, round(QUICK_MS * nodes_per_ms(rules))))
+        level = Level.EASY
+    else:
+        budget = Budget.for_level(level, think_ms, rules=rules)
     hint = SearchPlayer(level).analyse(
         rules, state, rules.side_names[side].lower(), random.Random(seed), budget
     )

@@ -111,7 +111,7 @@ class AnalysisFile(_Strict):
     content_digest: str = Field(pattern=r"^[0-9a-f]{64}$")
     app_version: Text
     variant: Text
-    level: Literal["medium", "hard"]
+    level: Literal["quick", "medium", "hard"]
     save_digest: str = Field(pattern=r"^([0-9a-f]{64})?$")
     side_names: list[Text] = Field(min_length=1, max_length=MAX_SIDES)
     total: int = Field(ge=0, le=1_000_000)

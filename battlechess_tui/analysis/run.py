@@ -26,7 +26,7 @@ from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import Analysis, DecisionReport, RollReport, RollResult
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import META_KINDS, Game
-from battlechess_tui.engine.levels import Level
+from battlechess_tui.engine.levels import QUICK, Level
 
 if TYPE_CHECKING:
     from battlechess_tui.save.model import SaveFile
@@ -296,11 +296,12 @@ def analyse(
     cancel: threading.Event | None = None,
     digest: str = "",
 ) -> Analysis:
-    """The analysis of ``game`` at ``level``; ``progress`` is called with the part done each
-    time a position's work arrives."""
-    level = Level.parse(level)
-    if level not in engine.ANALYSIS_LEVELS:
-        raise ValueError(f"no analysis level {level!r}: choose medium or hard")
+    """The analysis of ``game`` at ``level`` (medium, hard, or ``QUICK``); ``progress`` is
+    called with the part done each time a position's work arrives."""
+    if level != QUICK:
+        level = Level.parse(level)
+        if level not in engine.ANALYSIS_LEVELS:
+            raise ValueError(f"no analysis level {level!r}: choose medium or hard (or quick)")
     analysis = empty(game, level, digest)
     done: dict[int, Work] = {}
     for work in works(game, level, jobs, path, cancel):

@@ -14,10 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile, GameEntry, SpoilsChoice
+from battlechess_tui.campaign.model import (
+    SIDE_KEYS,
+    CampaignFile,
+    GameEntry,
+    HistoryFact,
+    SpoilsChoice,
+    SpoilsTaken,
+)
 from battlechess_tui.campaign.power import SPOILS_PERCENT, battle_power, prize
 from battlechess_tui.campaign.store import CampaignError, game_file
 from battlechess_tui.campaign.support import GAME_KEY, support
+from battlechess_tui.campaign.words import side_names
 from battlechess_tui.engine.campaign import Fallen, ItemCatalogue, Survivor
 from battlechess_tui.engine.game import RESIGN, Game
 from battlechess_tui.engine.registry import make_variant
@@ -102,7 +110,7 @@ def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]
     chests_before = [c.white.chest, c.black.chest]
     winner = outcome.winner
     paid = 0
-    result = game.presenter.describe_outcome(outcome, _names(c))
+    result = game.presenter.describe_outcome(outcome, side_names(c))
     after.lines.insert(0, f"Game {entry.number}: {result}")
     if winner is not None:
         paid = prize(entry.power[winner], entry.power[1 - winner])
@@ -129,7 +137,9 @@ def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]
     done = entry.model_copy(
         update={
             "winner": SIDE_KEYS[winner] if winner is not None else None,
-            "result": result,
+            "ending": outcome.kind,
+            "numbers": list(outcome.numbers),
+            "rule": outcome.rule,
             "prize": paid,
             "bonus": bonus,
         }
@@ -137,10 +147,6 @@ def settle(campaign: CampaignFile, game: Game) -> tuple[CampaignFile, Aftermath]
     c.games.append(done)
     c.current = None
     return c, after
-
-
-def _names(c: CampaignFile) -> tuple[str, str]:
-    return (f"White ({c.white.player})", f"Black ({c.black.player})")
 
 
 def _surrendered(game: Game) -> bool:
@@ -159,17 +165,25 @@ def _falls(c: CampaignFile, falls: tuple[Fallen, ...], number: int, after: After
     for fall in falls:
         rec = c.side(fall.side).piece(fall.home)
         what = f"{SIDES[fall.side]} {names[fall.cls]} ({fall.home}, L{fall.level})"
-        looted_names = ", ".join(catalogue().name(i) for i in fall.looted)
-        lost = f", its {looted_names} looted" if fall.looted else ""
         if fall.killer_side is not None:
             krec = c.side(fall.killer_side).piece(fall.killer_home)
             krec.kills += 1
-            krec.history.append(f"game {number}: killed the {what}")
+            krec.history.append(
+                HistoryFact(
+                    kind="killed",
+                    game=number,
+                    side=SIDE_KEYS[fall.side],
+                    cls=fall.cls,
+                    square=fall.home,
+                    level=fall.level,
+                )
+            )
             if fall.killer_side != fall.side:
                 bonus[fall.killer_side] += BONUS_PER_LEVEL * (fall.level - 1)
-        back = "; back to level 1" if fall.level > 1 else ""
-        rec.history.append(f"game {number}: killed at level {fall.level}{lost}{back}")
+        looted = list(fall.looted)
+        rec.history.append(HistoryFact(kind="fell", game=number, level=fall.level, items=looted))
         rec.level, rec.items = 1, list(fall.items)
+        back = fall.level > 1
         after.lines.append(f"{what} fell" + (": back to level 1 (DD-41)" if back else ""))
     return bonus
 
@@ -179,10 +193,10 @@ def _survivors(c: CampaignFile, survivors: tuple[Survivor, ...], number: int) ->
     for p in survivors:
         rec = c.side(p.side).piece(p.home)
         if p.level > rec.level:
-            rec.history.append(f"game {number}: promoted to level {p.level}")
+            rec.history.append(HistoryFact(kind="promoted", game=number, level=p.level))
         gained = [i for i in p.items if i not in rec.items]
         if gained:
-            rec.history.append(f"game {number}: looted {', '.join(gained)}")
+            rec.history.append(HistoryFact(kind="looted", game=number, items=gained))
         rec.level, rec.items = p.level, list(p.items)
 
 
@@ -212,7 +226,7 @@ def choose_spoils(
     if take is None:
         loser.chest -= spoils.gold
         winner.chest += spoils.gold
-        entry.spoils = f"{spoils.gold:,} gold from the war chest"
+        entry.spoils = SpoilsTaken(gold=spoils.gold)
     else:
         square, item = take
         source = loser.piece(square)
@@ -220,10 +234,9 @@ def choose_spoils(
             raise CampaignError(f"the piece on {square} has no {item}")
         target = winner.piece(give_to)
         source.items.remove(item)
-        shown = catalogue().name(item)
-        source.history.append(f"game {entry.number}: {shown} taken as spoils")
+        source.history.append(HistoryFact(kind="spoils-taken", game=entry.number, items=[item]))
         target.items = list(support().merge_items(tuple(target.items), (item,)))
-        target.history.append(f"game {entry.number}: received {shown} as spoils")
-        entry.spoils = f"{shown} from {square} to {give_to}"
+        target.history.append(HistoryFact(kind="spoils-received", game=entry.number, items=[item]))
+        entry.spoils = SpoilsTaken(item=item, source=square, target=give_to)
     c.spoils = None
     return c

@@ -8,6 +8,7 @@ from battlechess_tui.campaign.between_games import powers
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile, PieceRecord
 from battlechess_tui.campaign.power import item_value
 from battlechess_tui.campaign.support import support
+from battlechess_tui.campaign.words import result_line, side_names, spoils_line
 from battlechess_tui.engine.rules import SIDE_NAMES as SIDES
 
 
@@ -37,11 +38,15 @@ def side_lines(c: CampaignFile, side: int) -> list[str]:
 
 
 def game_lines(c: CampaignFile) -> list[str]:
+    """A line a game, worded from its facts (``campaign/words.py``)."""
     out = []
+    names = side_names(c)
     for g in c.games:
-        paid = f"prize {g.prize:,}" + (f", spoils: {g.spoils}" if g.spoils else "")
+        spoils = spoils_line(g)
+        paid = f"prize {g.prize:,}" + (f", spoils: {spoils}" if spoils else "")
+        result = result_line(g, names)
         out.append(
-            f"  {g.number:>3}. {g.result} - power {g.power[0]}:{g.power[1]}, {paid} [{g.file}]"
+            f"  {g.number:>3}. {result} - power {g.power[0]}:{g.power[1]}, {paid} [{g.file}]"
         )
     if c.current is not None:
         out.append(f"  {c.current.number:>3}. in play [{c.current.file}]")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlechess_tui.campaign.model import CampaignFile, PieceRecord
+from battlechess_tui.campaign.model import CampaignFile, HistoryFact, PieceRecord
 from battlechess_tui.campaign.store import CampaignError
 from battlechess_tui.campaign.support import shop_words, support
 from battlechess_tui.engine.campaign import (
@@ -86,6 +86,7 @@ def buy(campaign: CampaignFile, side: int, square: str, item: str) -> CampaignFi
     if cost > chest.chest:
         raise ShopError(f"{name} costs {cost:,} gold; the war chest holds {chest.chest:,}")
     chest.chest -= cost
-    piece.items = list(game.merge_items(tuple(piece.items), (game.canonical_item(item),)))
-    piece.history.append(f"bought {name} for {cost:,} gold")
+    bought = game.canonical_item(item)
+    piece.items = list(game.merge_items(tuple(piece.items), (bought,)))
+    piece.history.append(HistoryFact(kind="bought", items=[bought], gold=cost))
     return c

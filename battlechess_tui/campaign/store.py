@@ -134,18 +134,24 @@ def tidy_campaign(path: Path) -> list[Path]:
 
 
 def load_campaign(path: Path) -> CampaignFile:
-    """The validated campaign; ``CampaignError`` with one clear line otherwise. A game in
-    play whose file is missing (never written) is dropped: the next game starts afresh."""
+    """The validated campaign (an older format read into today's, ``campaign/upgrade.py``: it
+    is written in today's at the next write); ``CampaignError`` with one clear line otherwise.
+    A game in play whose file is missing (never written) is dropped: the next game starts
+    afresh."""
+    from battlechess_tui.campaign.upgrade import upgrade
+
     doc = read_document(Path(path), FORMAT, "campaign file", CampaignError)
     version = doc.get("format_version")
     if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise CampaignError(f"{path}: made by a newer battlechess (format {version})")
     try:
-        campaign = CampaignFile.model_validate(doc)
+        campaign = CampaignFile.model_validate(upgrade(doc))  # an older file read into facts
     except ValidationError as exc:
         raise CampaignError(f"{path}: the campaign file is corrupt: {first_problem(exc)}") from None
     except RecursionError:
         raise CampaignError(f"{path}: the campaign file is corrupt (nested too deeply)") from None
+    except (TypeError, ValueError) as exc:  # an older file's sentence read into facts
+        raise CampaignError(f"{path}: the campaign file is corrupt: {exc}") from None
     current = campaign.current
     if current is not None and not (Path(path).parent / current.file).is_file():
         campaign = campaign.model_copy(update={"current": None})

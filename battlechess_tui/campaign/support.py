@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from battlechess_tui.engine.campaign import CampaignSupport, ShopWords
+from battlechess_tui.engine.present import Presenter
 from battlechess_tui.engine.registry import make_rules, make_variant
 
 GAME_KEY = "dnd"
@@ -35,3 +36,9 @@ def shop_words() -> ShopWords:
     if found is None:
         raise TypeError(f"the game {GAME_KEY!r} has no shop words")
     return found
+
+
+@cache
+def presenter() -> Presenter[Any]:
+    """The campaign game's presenter: it words a campaign game's result (``campaign/words.py``)."""
+    return make_variant(GAME_KEY).presenter

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from battlechess_tui.cli.common import CliError, int_in, level_arg
-from battlechess_tui.engine.levels import ANALYSIS_LEVELS, Level
+from battlechess_tui.engine.levels import ANALYSIS_LEVELS, QUICK, Level
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -28,6 +28,7 @@ blunder (??); a roll whose luck is at least 0.20 either way is a big roll.
 
 examples:
   battlechess analyse saves/gladiator-3-0000.json --jobs 2
+  battlechess analyse saves/dnd-1-0000.json --quick   # a first look in seconds
   battlechess analyse saves/classic-14-0000.json --pgn game.pgn
   battlechess analyse my-game.json --json | jq '.summary[].line'
 """
@@ -46,12 +47,22 @@ def add_parsers(sub: Any) -> dict[str, Any]:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", type=Path, help="a save (GAME.json)")
-    p.add_argument(
+    how = p.add_mutually_exclusive_group()
+    how.add_argument(
         "--level",
         type=level_arg,
         choices=ANALYSIS_LEVELS,
         default=Level.MEDIUM,
         help="how hard the engine thinks per position (default: medium)",
+    )
+    how.add_argument(
+        "--quick",
+        dest="level",
+        action="store_const",
+        const=QUICK,
+        help="a first look in seconds: each position searched with the least thinking "
+        "(every decision looked at once, one decision ahead): the luck of every roll, but "
+        "rough marks (a blunder punished a move later can be missed)",
     )
     p.add_argument(
         "--jobs",
@@ -106,12 +117,18 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from battlechess_tui.analysis.pgn import export
     from battlechess_tui.analysis.store import record_digest
     from battlechess_tui.save.files import write_new
-    from battlechess_tui.save.store import load_game
+    from battlechess_tui.save.store import EditedSave, load_game
 
     jobs = jobs_at_most_cores(args.jobs)
-    loaded = load_game(args.file, edited=True)  # the autosave is followed to its game
+    # The autosave is followed to its game. An edited save (its rolls or moves are not what its
+    # seed gives) is analysed as it is recorded, as the app opens it read-only, and said so in
+    # one line on standard error, the difference ``replay --verify`` refuses it for.
+    loaded = load_game(args.file, edited=True)
     if args.pgn not in (None, "-"):
         export_target(Path(args.pgn), args.force, (args.file, loaded.path))
+    if loaded.edited is not None:
+        edited = EditedSave(loaded.path, loaded.edited)
+        print(f"{edited}; analysed as recorded", file=sys.stderr)
     if loaded.revision_line:
         aside = sys.stderr if args.json or args.pgn == "-" else sys.stdout  # not into the data
         print(f"{loaded.path}: {loaded.revision_line}", file=aside)
@@ -256,7 +273,8 @@ def report(console: Console, game: Game, analysis: Analysis) -> None:
 
     moves = move_numbers(game)
     console.print(
-        f"[bold]{game.rules.name}[/]: {moves_played(game)} moves, analysed at {analysis.level}"
+        f"[bold]{game.rules.name}[/]: {moves_played(game)} moves, "
+        + ("a quick analysis" if analysis.level == QUICK else f"analysed at {analysis.level}")
     )
     table = Table(title="Turning points", title_justify="left")
     for name in ("move", "side", "played", "before → after", "best", "roll", "luck"):

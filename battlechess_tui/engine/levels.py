@@ -49,3 +49,9 @@ LEVELS: tuple[Level, ...] = tuple(Level)
 DEFAULT_LEVEL = Level.MEDIUM
 #: The levels an analysis may be run at (here, so the command line need not import it).
 ANALYSIS_LEVELS = (Level.MEDIUM, Level.HARD)
+#: ``analyse --quick``: a first look at a whole game in seconds, each position searched with
+#: the least budget (easy's search, every decision looked at once); its marks are rougher
+#: than medium's. Kept beside the save as its own level, so medium's is made afresh.
+QUICK = "quick"
+#: The milliseconds of thinking (in the game's nodes) a quick analysis gives a position.
+QUICK_MS = 1

@@ -188,8 +188,8 @@ class DndRules(Rules[DndState]):
     def parse_position(self, text: str, level: int | None = None) -> DndState:
         """A position from its text; a plain FEN gives fresh pieces at ``level`` (default: the
         ``level`` option, DD-3). ValueError for a position no game reaches, as the other
-        chess games refuse it: no King at all while the game is on, two Kings a side, more
-        pieces than the setup gives."""
+        chess games refuse it: a side with no King while the game is on (DD-9: the game ends
+        when a King falls), two Kings a side, more pieces than the setup gives."""
         state = position.read(text, self.tables, self.geo, level or self.level)
         self._check_possible(state)
         return state
@@ -208,8 +208,12 @@ class DndRules(Rules[DndState]):
                 raise ValueError(
                     f"{self.side_names[side]} has {len(mine)} pieces; at most {START_PIECES}"
                 )
-        if kings == [0, 0] and state.result is None:
-            raise ValueError("both kings are missing: the game ends when the first falls")
+        if state.result is None and 0 in kings:
+            missing = " and ".join(self.side_names[side] for side in (0, 1) if not kings[side])
+            raise ValueError(
+                f"{missing} {'have' if kings == [0, 0] else 'has'} no King: the game ends "
+                "when a King falls (DD-9)"
+            )
 
     def from_fen(self, fen: str, level: int | None = None) -> DndState:
         """The old name of ``parse_position``."""

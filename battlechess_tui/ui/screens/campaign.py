@@ -37,6 +37,7 @@ from battlechess_tui.campaign.store import (
     save_campaign,
 )
 from battlechess_tui.campaign.support import GAME_KEY
+from battlechess_tui.campaign.words import spoils_line
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
@@ -393,7 +394,8 @@ class CampaignScreen(Screen[None]):
         if self._save(campaign):
             self.campaign = campaign
             self._show(campaign)
-            self.notify(f"Spoils: {campaign.games[-1].spoils}", title="DD-45", markup=False)
+            spoils = spoils_line(campaign.games[-1])
+            self.notify(f"Spoils: {spoils}", title="DD-45", markup=False)
 
     # -- commands ------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from battlechess_tui.campaign import report, shop
 from battlechess_tui.campaign.model import SIDE_KEYS, CampaignFile
 from battlechess_tui.campaign.store import load_campaign, save_campaign
+from battlechess_tui.campaign.words import history_line
 from battlechess_tui.save.store import SaveError
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.base import close_screen
@@ -142,7 +143,8 @@ class ShopScreen(Screen[None]):
             self.notify(str(exc), title="Not bought", severity="warning")
             return False
         self.campaign = campaign
-        self.notify(campaign.side(self.side).piece(self.square).history[-1], title="Bought")
+        bought = campaign.side(self.side).piece(self.square).history[-1]
+        self.notify(history_line(bought), title="Bought")
         self._show_pieces()
         return True
 
