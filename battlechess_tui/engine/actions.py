@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battlechess_tui.engine.geometry import Geometry
-from battlechess_tui.engine.vocabulary import WORD, ActionKind, as_word
+from battlechess_tui.engine.vocabulary import KIND, ActionKind, as_word
 
 MOVE = ActionKind.MOVE
 
@@ -79,6 +79,6 @@ class Action:
                 choice = w
             else:
                 raise ValueError(f"cannot read {w!r} in {text!r}")
-        if not WORD.fullmatch(kind):
+        if not KIND.fullmatch(kind):
             raise ValueError(f"cannot read {text!r}: try a move such as e2e4")
         return cls(kind, tuple(squares_list), choice)

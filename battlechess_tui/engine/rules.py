@@ -345,11 +345,6 @@ class Rules(ABC, Generic[S]):
             raise IllegalAction(
                 Refusal(SharedReason.UNREADABLE, names=(str(exc),)), rules=self
             ) from None
-        kinds = self.vocabulary.words("actions")
-        if action.kind not in kinds:
-            listed = ", ".join(sorted(kinds))
-            said = f"{action.kind!r} is not a kind of action here (the kinds: {listed})"
-            raise IllegalAction(Refusal(SharedReason.UNREADABLE, names=(said,)), rules=self)
         return action
 
     def refusal(self, state: S, action: Action) -> Refusal | None:

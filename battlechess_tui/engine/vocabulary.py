@@ -188,8 +188,10 @@ class Vocabulary:
 GENERIC = Vocabulary()
 
 
-#: What a word looks like: lower case, its parts joined by hyphens (``no-override``).
+#: What a word looks like: lower case, its parts joined by hyphens (``no-override``); a kind
+#: of action has no digit (``e2`` is a square, ``zz9`` nothing a player means).
 WORD = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+KIND = re.compile(r"[a-z]+(-[a-z]+)*")
 
 
 def as_word(value: str, role: str) -> str:
@@ -201,6 +203,7 @@ def as_word(value: str, role: str) -> str:
     generic = ROLES[role]
     if value in generic._value2member_map_:
         return generic(value)
-    if not isinstance(value, str) or not WORD.fullmatch(value):
+    shape = KIND if role == "actions" else WORD
+    if not isinstance(value, str) or not shape.fullmatch(value):
         raise ValueError(f"{value!r} is not a word of {role} (such as {next(iter(generic))!r})")
     return value

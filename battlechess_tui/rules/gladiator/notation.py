@@ -33,7 +33,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from battlechess_tui.engine.rules import Outcome
-from battlechess_tui.engine.vocabulary import ActionKind, Ending
+from battlechess_tui.engine.vocabulary import Ending
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorAction
 
 from . import endings, pending
 from .state import (
@@ -254,7 +255,7 @@ class Reader:
             else:
                 raise ValueError(f"cannot read the choice {item!r}")
             used.add(p.id)
-            out.append(Pending(ActionKind(kind), seat_key(p.side, commander), p.id, (), near))
+            out.append(Pending(GladiatorAction(kind), seat_key(p.side, commander), p.id, (), near))
         return tuple(out)
 
     def returning(self, name: str, used: set[int]) -> Piece | None:
