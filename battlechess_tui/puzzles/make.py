@@ -114,14 +114,22 @@ class Found:
     quick: bool  # the quick screen put it first too
 
 
+def lost(rules: Rules[Any], state: Any, seed: int) -> bool:
+    """Is the side deciding at ``state`` lost whatever it does (by a short look)?"""
+    sign = 1 if rules.side_to_move(state) == 0 else -1
+    worth = sign * engine.estimate(rules, state, SCREEN, seed, SCREEN_MS).worth
+    return chance_of(worth, 0) <= 1 - CRITERIA.get(rules.spec.key, Criteria()).still_open
+
+
 def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
-    """The puzzle ``state`` makes, or None. The cheap looks come first: every decision
-    screened, then the hard level's own choice and the re-check's (the same), and only then
-    that choice against the screen's best others (``TOP`` in all) at ``CONFIRM``."""
+    """The puzzle ``state`` makes, or None. The cheap looks come first: a side lost
+    whatever it does has none; every decision screened; then the hard level's own choice
+    and the re-check's (the same); only then that choice against the screen's best others
+    (``TOP`` in all) at ``CONFIRM``."""
     if rules.outcome(state) is not None:
         return None
     actions = rules.legal_actions(state)
-    if len(actions) < 2:
+    if len(actions) < 2 or lost(rules, state, seed):
         return None
     screened = _ranked(rules, state, actions, SCREEN, seed, SCREEN_MS)
     if not clear(rules, screened[0][0], screened[1][0]):
