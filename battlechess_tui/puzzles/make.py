@@ -42,8 +42,6 @@ SCREEN_MS = 10
 #: The level and seed of the check every shipped puzzle passes (``agrees``): a fixed node
 #: budget a test can afford for each of them.
 RECHECK, RECHECK_SEED = "medium", 41
-#: Decisions the confirming level looks at again.
-TOP = 3
 #: A clear margin: 15 points of winning chance, or ``pawns`` (where the estimate counts pawns:
 #: at least one, as the issue asks); in a game still open (the next best not already
 #: ``still_open`` won, the best not as sure lost): a side that wins, or loses, whatever it
@@ -53,17 +51,27 @@ CLEAR_CHANCE = 0.15
 
 @dataclass(frozen=True)
 class Criteria:
-    """When a game is still open (``still_open``), and the margin in pawns that is clear."""
+    """When a game is still open (``still_open``), the margin in pawns that is clear, how
+    many decisions the confirming level looks at again (``top``) and for how long
+    (``confirm_ms``; None: the level's own time)."""
 
     still_open: float = 0.9
     pawns: float = 1.0
+    top: int = 3
+    confirm_ms: int | None = None
 
 
 #: Classic's chance is only a squashed material count, and its puzzles are checked against
 #: Stockfish: one pawn, or a game already 70% won, let Stockfish find a second best as good
-#: in too many. The games of chance (and arena's, calibrated on outcomes) read theirs as
-#: it stands.
-CRITERIA = {"classic": Criteria(0.7, 2.0)}
+#: in too many, and so did a second best hard saw only at its own time, or outside the
+#: screen's best three. The games of chance (and arena's, calibrated on outcomes) read
+#: theirs as it stands.
+CRITERIA = {"classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000)}
+
+
+def criteria(rules: Rules[Any]) -> Criteria:
+    """The criteria of the game of ``rules`` (a house game's are the default)."""
+    return CRITERIA.get(rules.spec.key, Criteria())
 
 
 #: Decisions of the line shown after the answer's position (the answer included).
@@ -77,14 +85,14 @@ GAME_LIMIT, PER_GAME = 100, 4
 def clear(rules: Rules[Any], best: float, second: float) -> bool:
     """Does ``best`` (a worth to the side deciding) beat ``second`` by a clear margin, in a
     game still open (``Criteria``)?"""
-    criteria = CRITERIA.get(rules.spec.key, Criteria())
+    rule = criteria(rules)
     top, next_ = chance_of(best, 0), chance_of(second, 0)
-    if next_ >= criteria.still_open or top <= 1 - criteria.still_open:
+    if next_ >= rule.still_open or top <= 1 - rule.still_open:
         return False
     if top - next_ >= CLEAR_CHANCE:
         return True
     more, less = engine.pawns(rules, best), engine.pawns(rules, second)
-    return more is not None and less is not None and more - less >= criteria.pawns
+    return more is not None and less is not None and more - less >= rule.pawns
 
 
 def _ranked(
@@ -118,14 +126,14 @@ def lost(rules: Rules[Any], state: Any, seed: int) -> bool:
     """Is the side deciding at ``state`` lost whatever it does (by a short look)?"""
     sign = 1 if rules.side_to_move(state) == 0 else -1
     worth = sign * engine.estimate(rules, state, SCREEN, seed, SCREEN_MS).worth
-    return chance_of(worth, 0) <= 1 - CRITERIA.get(rules.spec.key, Criteria()).still_open
+    return chance_of(worth, 0) <= 1 - criteria(rules).still_open
 
 
 def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
     """The puzzle ``state`` makes, or None. The cheap looks come first: a side lost
     whatever it does has none; every decision screened; then the hard level's own choice
     and the re-check's (the same); only then that choice against the screen's best others
-    (``TOP`` in all) at ``CONFIRM``."""
+    (``Criteria.top`` in all) at ``CONFIRM``."""
     if rules.outcome(state) is not None:
         return None
     actions = rules.legal_actions(state)
@@ -137,8 +145,9 @@ def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
     answer = engine.estimate(rules, state, BEST, seed).preferred
     if answer is None or not agrees(rules, state, {answer}):
         return None
-    top = [answer, *[a for _, a in screened if a != answer][: TOP - 1]]
-    confirmed = _ranked(rules, state, top, CONFIRM, seed)
+    rule = criteria(rules)
+    top = [answer, *[a for _, a in screened if a != answer][: rule.top - 1]]
+    confirmed = _ranked(rules, state, top, CONFIRM, seed, rule.confirm_ms)
     (best, first), (second, _) = confirmed[0], confirmed[1]
     if first != answer or not clear(rules, best, second):
         return None
