@@ -15,9 +15,10 @@ from battlechess_tui.analysis.engine import calibrated, confidence
 from battlechess_tui.cli import main
 from battlechess_tui.engine.dice import AssumeWon
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.puzzles import make as making
 from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.glicko import Rating, expected, rate
-from battlechess_tui.puzzles.make import agrees, clear, puzzle_at
+from battlechess_tui.puzzles.make import agrees, clear, collect, puzzle_at
 from battlechess_tui.puzzles.model import Puzzle, Step
 from battlechess_tui.puzzles.store import catalogue, document, games, read, write
 from battlechess_tui.puzzles.themes import Line, theme_of
@@ -182,6 +183,23 @@ def test_make_puzzles_never_writes_over_a_file_without_force(
     assert main(["make-puzzles", "nonsense", "--games", "1"]) == 2
     assert main(["puzzles", "--list"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 2
+
+
+def _made_up_games(key: str, seed: int, index: int) -> list[Puzzle]:
+    """Game ``index``'s made-up puzzles: none, one or two in turn."""
+    return [_puzzle(f"{key}-{seed}{index}-{ply}", 1500) for ply in range(index % 3)]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_make_puzzles_keeps_the_first_games_that_give_enough_for_any_jobs(
+    jobs: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--puzzles 4``: games 0 to 4 give 0, 1, 2, 0 and 1 puzzles; the later ones are left."""
+    monkeypatch.setattr(making, "game_puzzles", _made_up_games)
+    found = collect("classic", 9, jobs, 7, enough=4)
+    assert [p.id for p in found] == ["classic-71-0", "classic-72-0", "classic-72-1",
+                                     "classic-74-0"]  # fmt: skip
+    assert len(collect("classic", 9, jobs, 7)) == 9
 
 
 def test_document_reads_back() -> None:

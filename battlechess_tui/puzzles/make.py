@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Generator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -272,9 +272,9 @@ def make(
     jobs: int = 1,
     seed: int = 1,
     progress: Callable[[int, int], None] | None = None,
-) -> Iterator[list[Puzzle]]:
-    """Each game's puzzles as its game is done (in any order); ``progress`` hears the games
-    done and the puzzles found so far."""
+) -> Generator[tuple[int, list[Puzzle]], None, None]:
+    """Each game's index and puzzles as the game is done (in any order); ``progress`` hears
+    the games done and the puzzles found so far."""
     done = count = 0
     if jobs <= 1:
         for index in range(games):
@@ -282,21 +282,54 @@ def make(
             done, count = done + 1, count + len(found)
             if progress:
                 progress(done, count)
-            yield found
+            yield index, found
         return
     with ProcessPoolExecutor(min(jobs, games, os.cpu_count() or 1)) as pool:
-        waiting: set[Future[list[Puzzle]]] = {
-            pool.submit(game_puzzles, key, seed, index) for index in range(games)
-        }
+        waiting = {pool.submit(game_puzzles, key, seed, index): index for index in range(games)}
         try:
             while waiting:
-                finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                finished, _ = wait(waiting, return_when=FIRST_COMPLETED)
                 for future in finished:
                     found = future.result()
                     done, count = done + 1, count + len(found)
                     if progress:
                         progress(done, count)
-                    yield found
+                    yield waiting.pop(future), found
         finally:
             for future in waiting:
                 future.cancel()
+
+
+def collect(
+    key: str,
+    games: int,
+    jobs: int = 1,
+    seed: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    enough: int | None = None,
+) -> list[Puzzle]:
+    """The puzzles of games 0, 1, ... in order: of all ``games``, or of the first games
+    that give ``enough``; the same for any ``jobs``."""
+    done: dict[int, list[Puzzle]] = {}
+    runs = make(key, games, jobs, seed, progress)
+    try:
+        for index, found in runs:
+            done[index] = found
+            first = _first(done, enough)
+            if first is not None:
+                return first
+    finally:
+        runs.close()
+    return [p for index in sorted(done) for p in done[index]]
+
+
+def _first(done: dict[int, list[Puzzle]], enough: int | None) -> list[Puzzle] | None:
+    """The puzzles of the first games in ``done`` that give ``enough``, or None (not yet)."""
+    kept: list[Puzzle] = []
+    index = 0
+    while enough is not None and index in done:
+        kept += done[index]
+        if len(kept) >= enough:
+            return kept
+        index += 1
+    return None
