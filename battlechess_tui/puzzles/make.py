@@ -197,8 +197,10 @@ def rating_of(theme: str, line: Line, screened_first: bool) -> int:
 def puzzle_at(rules: Rules[Any], state: Any, seed: int, id: str) -> Puzzle | None:
     """The puzzle of ``state`` (named ``id``), or None."""
     found = examine(rules, state, seed)
-    if found is None:
-        return None
+    if found is None or not agrees(
+        rules, rules.parse_position(rules.position_text(state)), {found.answer}
+    ):
+        return None  # the re-check reads the position back from its text, as the test does
     side = rules.side_to_move(state)
     line, chances = line_of(rules, state, found.answer, seed)
     theme = theme_of(rules, state, line, side)
