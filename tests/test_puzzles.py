@@ -10,13 +10,31 @@ from pathlib import Path
 
 import pytest
 
+from battlechess_tui.ai.scoring import squash
+from battlechess_tui.analysis.engine import calibrated, confidence
 from battlechess_tui.cli import main
+from battlechess_tui.engine.dice import AssumeWon
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.puzzles import make as making
 from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.glicko import Rating, expected, rate
-from battlechess_tui.puzzles.make import agrees, clear, puzzle_at
+from battlechess_tui.puzzles.make import agrees, clear, collect, puzzle_at
 from battlechess_tui.puzzles.model import Puzzle, Step
 from battlechess_tui.puzzles.store import catalogue, document, games, read, write
+from battlechess_tui.puzzles.themes import Line, theme_of
+
+#: The seven shipped games: each ships its puzzles.
+SEVEN = ("arena", "brawl", "classic", "dice-chess", "dnd", "gladiator", "single-combat")
+#: Games whose puzzles are not made yet (issue 41 item 2 is open for them), and games with
+#: fewer than 60: their tests are expected to fail, strictly, so they pass once made.
+MISSING, SHORT = ("dice-chess", "dnd"), ("gladiator", "single-combat")
+
+
+def _expected(missing: tuple[str, ...]) -> list[object]:
+    """The seven games, those in ``missing`` marked as failing for now."""
+    xfail = pytest.mark.xfail(strict=True, reason="issue 41: not made yet")
+    return [pytest.param(key, marks=xfail) if key in missing else key for key in SEVEN]
+
 
 #: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? : Qxf7 mates.
 SCHOLAR = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
@@ -106,16 +124,61 @@ def test_a_mate_in_one_is_a_puzzle_with_its_theme() -> None:
     assert clear(rules, 2 * puzzle.best - 1, 2 * puzzle.second - 1)
 
 
+def _worth(key: str, pawns: float) -> float:
+    """The worth (as the analysis reads it) of a lead of ``pawns`` in ``key``."""
+    rules = make_variant(key).rules
+    return calibrated(squash(pawns), confidence(rules))
+
+
+@pytest.mark.parametrize(
+    ("key", "best", "second", "is_clear"),
+    [
+        ("single-combat", 0.5, -0.6, True),  # a pawn is clear where the issue says so
+        ("classic", 0.5, -0.6, False),  # classic asks two (Stockfish finds too many as good)
+        ("classic", 1.5, -1.0, True),
+        ("arena", 1.6, 1.1, False),  # half a gladiator: arena's pawns read uncalibrated
+        ("arena", 2.2, 1.1, True),  # a gladiator more, 86% to 97.5%
+        ("single-combat", 9.0, 7.0, False),  # won whatever it does: no puzzle
+        ("single-combat", -7.0, -9.0, False),  # lost whatever it does
+    ],
+)
+def test_a_clear_margin_is_the_games_own(
+    key: str, best: float, second: float, is_clear: bool
+) -> None:
+    rules = make_variant(key).rules
+    assert clear(rules, _worth(key, best), _worth(key, second)) is is_clear
+
+
+def _line(key: str, position: str, texts: list[str]) -> tuple[object, Line]:
+    rules = make_variant(key).rules
+    states = [rules.parse_position(position)]
+    actions = []
+    for text in texts:
+        actions.append(rules.parse_action(states[-1], text))
+        states.append(rules.apply(states[-1], actions[-1], AssumeWon())[0])
+    return rules, Line(tuple(actions), tuple(states))
+
+
+def test_sc_5_a_quiet_fork_with_a_fight_on_offer_is_a_fork_not_waiting() -> None:
+    """Nc7 forks both rooks while bxc4 (a fight, SC-5) is on offer: the line wins a rook."""
+    position = "r3r2k/8/8/3N4/2p5/1P6/8/4K3 w - - 0 1"
+    rules, line = _line("single-combat", position, ["d5c7", "e8e6", "c7a8"])
+    assert theme_of(rules, line.states[0], line, 0) == "fork"  # type: ignore[arg-type]
+
+
 def test_a_quiet_position_is_no_puzzle() -> None:
     rules = make_variant("classic").rules
     start = rules.parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     assert puzzle_at(rules, start, 3, "classic-t-0") is None
 
 
-def test_puzzles_list_json_prints_what_scripts_need(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["puzzles", "classic", "--list", "--json"]) == 0
+@pytest.mark.parametrize("key", _expected(MISSING + SHORT))
+def test_puzzles_list_json_prints_what_scripts_need(
+    key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["puzzles", key, "--list", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert listed == [p.listed() for p in catalogue("classic").puzzles]
+    assert len(listed) >= 60 and listed == [p.listed() for p in catalogue(key).puzzles]
     for entry in listed:
         assert set(entry) == {"id", "position", "answers", "theme", "rating"}
 
@@ -132,6 +195,23 @@ def test_make_puzzles_never_writes_over_a_file_without_force(
     assert len(capsys.readouterr().err.strip().splitlines()) == 2
 
 
+def _made_up_games(key: str, seed: int, index: int) -> list[Puzzle]:
+    """Game ``index``'s made-up puzzles: none, one or two in turn."""
+    return [_puzzle(f"{key}-{seed}{index}-{ply}", 1500) for ply in range(index % 3)]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_make_puzzles_keeps_the_first_games_that_give_enough_for_any_jobs(
+    jobs: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--puzzles 4``: games 0 to 4 give 0, 1, 2, 0 and 1 puzzles; the later ones are left."""
+    monkeypatch.setattr(making, "game_puzzles", _made_up_games)
+    found = collect("classic", 9, jobs, 7, enough=4)
+    assert [p.id for p in found] == ["classic-71-0", "classic-72-0", "classic-72-1",
+                                     "classic-74-0"]  # fmt: skip
+    assert len(collect("classic", 9, jobs, 7)) == 9
+
+
 def test_document_reads_back() -> None:
     puzzles = [_puzzle("a", 1200)]
     assert json.loads(document(puzzles))["puzzles"][0]["answers"] == ["h5f7"]
@@ -141,6 +221,7 @@ SHIPPED = [p for key in games() for p in catalogue(key).puzzles]
 
 
 def test_every_shipped_file_reads_whole() -> None:
+    assert set(SEVEN) - set(MISSING) <= set(games())
     for key in games():
         assert catalogue(key).refused == (), key
         assert len({p.id for p in catalogue(key).puzzles}) == len(catalogue(key).puzzles)
@@ -150,3 +231,10 @@ def test_every_shipped_file_reads_whole() -> None:
 def test_every_shipped_puzzle_is_the_searchers_choice_at_a_fixed_budget(puzzle: Puzzle) -> None:
     rules = puzzle.rules()
     assert agrees(rules, puzzle.state(), set(puzzle.answer_actions()))
+
+
+@pytest.mark.parametrize("key", _expected(MISSING))
+def test_each_games_puzzles_have_more_than_one_theme(key: str) -> None:
+    """Themes come from what the lines do: a game's puzzles all of one theme would mean the
+    finding of themes (or of puzzles) is broken."""
+    assert len({p.theme for p in catalogue(key).puzzles}) >= 2

@@ -26,6 +26,11 @@ def add_parsers(sub: Any) -> dict[str, Any]:
     )
     make.add_argument("game", help="a game's key")
     make.add_argument("--games", type=int, required=True, help="how many games to play")
+    make.add_argument(
+        "--puzzles",
+        type=int,
+        help="stop once the first games (in order) give this many puzzles",
+    )
     make.add_argument("--jobs", type=int, default=1, help="processes to share the games")
     make.add_argument("--seed", type=int, default=1, help="the seed of the games (default 1)")
     make.add_argument("--out", type=Path, help="the file (default: the game's shipped one)")
@@ -63,22 +68,21 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
 
 
 def cmd_make_puzzles(args: argparse.Namespace) -> int:
-    from battlechess_tui.puzzles.make import make
+    from battlechess_tui.puzzles.make import collect
     from battlechess_tui.puzzles.store import puzzle_file, write
 
     game = _game(args.game)
-    if args.games < 1 or args.jobs < 1:
-        raise CliError("--games and --jobs must be at least 1")
+    if args.games < 1 or args.jobs < 1 or (args.puzzles is not None and args.puzzles < 1):
+        raise CliError("--games, --jobs and --puzzles must be at least 1")
     out = args.out or puzzle_file(game)
     if out.exists() and not args.force:
         raise CliError(f"{out} exists: add --force to write over it")
-    found = []
     with _bar(args.games) as advance:
-        for puzzles in make(game, args.games, args.jobs, args.seed, advance):
-            found.extend(puzzles)
+        found = collect(game, args.games, args.jobs, args.seed, advance, args.puzzles)
     found.sort(key=lambda p: _order(p.id))
     write(out, found, force=True)
-    print(f"{len(found)} puzzles of {game} from {args.games} games written to {out}")
+    played = len({_order(p.id)[0] for p in found})
+    print(f"{len(found)} puzzles of {game} (from {played} of {args.games} games) written to {out}")
     return 0
 
 

@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Generator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from battlechess_tui.ai import Budget, make_player
 from battlechess_tui.ai.outcomes import results
-from battlechess_tui.ai.scoring import unsquash
 from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import chance_of
 from battlechess_tui.engine.actions import Action
@@ -43,12 +42,38 @@ SCREEN_MS = 10
 #: The level and seed of the check every shipped puzzle passes (``agrees``): a fixed node
 #: budget a test can afford for each of them.
 RECHECK, RECHECK_SEED = "medium", 41
-#: Decisions the confirming level looks at again.
-TOP = 3
-#: A clear margin: 15 points of winning chance, or (where the estimate counts pawns) two
-#: pawns; in a game still open (the next best not already 70% won, the best not 70% lost).
-#: One pawn, or a game already won, let Stockfish find a second best as good in too many.
-CLEAR_CHANCE, CLEAR_PAWNS, STILL_OPEN = 0.15, 2.0, 0.7
+#: A clear margin: 15 points of winning chance, or ``pawns`` (where the estimate counts pawns:
+#: at least one, as the issue asks); in a game still open (the next best not already
+#: ``still_open`` won, the best not as sure lost): a side that wins, or loses, whatever it
+#: does has no puzzle.
+CLEAR_CHANCE = 0.15
+
+
+@dataclass(frozen=True)
+class Criteria:
+    """When a game is still open (``still_open``), the margin in pawns that is clear, how
+    many decisions the confirming level looks at again (``top``) and for how long
+    (``confirm_ms``; None: the level's own time)."""
+
+    still_open: float = 0.9
+    pawns: float = 1.0
+    top: int = 3
+    confirm_ms: int | None = None
+
+
+#: Classic's chance is only a squashed material count, and its puzzles are checked against
+#: Stockfish: one pawn, or a game already 70% won, let Stockfish find a second best as good
+#: in too many, and so did a second best hard saw only at its own time, or outside the
+#: screen's best three. The games of chance (and arena's, calibrated on outcomes) read
+#: theirs as it stands.
+CRITERIA = {"classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000)}
+
+
+def criteria(rules: Rules[Any]) -> Criteria:
+    """The criteria of the game of ``rules`` (a house game's are the default)."""
+    return CRITERIA.get(rules.spec.key, Criteria())
+
+
 #: Decisions of the line shown after the answer's position (the answer included).
 LINE = 4
 #: Positions skipped at the start of a game (the opening).
@@ -59,14 +84,15 @@ GAME_LIMIT, PER_GAME = 100, 4
 
 def clear(rules: Rules[Any], best: float, second: float) -> bool:
     """Does ``best`` (a worth to the side deciding) beat ``second`` by a clear margin, in a
-    game still open (a side that wins, or loses, whatever it does has no puzzle)?"""
-    if chance_of(second, 0) >= STILL_OPEN or chance_of(best, 0) <= 1 - STILL_OPEN:
+    game still open (``Criteria``)?"""
+    rule = criteria(rules)
+    top, next_ = chance_of(best, 0), chance_of(second, 0)
+    if next_ >= rule.still_open or top <= 1 - rule.still_open:
         return False
-    if chance_of(best, 0) - chance_of(second, 0) >= CLEAR_CHANCE:
+    if top - next_ >= CLEAR_CHANCE:
         return True
-    if rules.estimate_unit != "pawns" or engine.decided(best) or engine.decided(second):
-        return False
-    return unsquash(best) - unsquash(second) >= CLEAR_PAWNS
+    more, less = engine.pawns(rules, best), engine.pawns(rules, second)
+    return more is not None and less is not None and more - less >= rule.pawns
 
 
 def _ranked(
@@ -96,23 +122,34 @@ class Found:
     quick: bool  # the quick screen put it first too
 
 
+def lost(rules: Rules[Any], state: Any, seed: int) -> bool:
+    """Is the side deciding at ``state`` lost whatever it does (by a short look)?"""
+    sign = 1 if rules.side_to_move(state) == 0 else -1
+    worth = sign * engine.estimate(rules, state, SCREEN, seed, SCREEN_MS).worth
+    return chance_of(worth, 0) <= 1 - criteria(rules).still_open
+
+
 def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
-    """The puzzle ``state`` makes, or None."""
+    """The puzzle ``state`` makes, or None. The cheap looks come first: a side lost
+    whatever it does has none; every decision screened; then the hard level's own choice
+    and the re-check's (the same); only then that choice against the screen's best others
+    (``Criteria.top`` in all) at ``CONFIRM``."""
     if rules.outcome(state) is not None:
         return None
     actions = rules.legal_actions(state)
-    if len(actions) < 2:
+    if len(actions) < 2 or lost(rules, state, seed):
         return None
     screened = _ranked(rules, state, actions, SCREEN, seed, SCREEN_MS)
     if not clear(rules, screened[0][0], screened[1][0]):
         return None
-    confirmed = _ranked(rules, state, [a for _, a in screened[:TOP]], CONFIRM, seed)
-    (best, answer), (second, _) = confirmed[0], confirmed[1]
-    if not clear(rules, best, second):
+    answer = engine.estimate(rules, state, BEST, seed).preferred
+    if answer is None or not agrees(rules, state, {answer}):
         return None
-    if engine.estimate(rules, state, BEST, seed).preferred != answer or not agrees(
-        rules, state, {answer}
-    ):
+    rule = criteria(rules)
+    top = [answer, *[a for _, a in screened if a != answer][: rule.top - 1]]
+    confirmed = _ranked(rules, state, top, CONFIRM, seed, rule.confirm_ms)
+    (best, first), (second, _) = confirmed[0], confirmed[1]
+    if first != answer or not clear(rules, best, second):
         return None
     return Found(answer, best, second, screened[0][1] == answer)
 
@@ -160,8 +197,10 @@ def rating_of(theme: str, line: Line, screened_first: bool) -> int:
 def puzzle_at(rules: Rules[Any], state: Any, seed: int, id: str) -> Puzzle | None:
     """The puzzle of ``state`` (named ``id``), or None."""
     found = examine(rules, state, seed)
-    if found is None:
-        return None
+    if found is None or not agrees(
+        rules, rules.parse_position(rules.position_text(state)), {found.answer}
+    ):
+        return None  # the re-check reads the position back from its text, as the test does
     side = rules.side_to_move(state)
     line, chances = line_of(rules, state, found.answer, seed)
     theme = theme_of(rules, state, line, side)
@@ -198,8 +237,8 @@ def slip_game(key: str, seed: int) -> tuple[Game, list[int]]:
 
 
 def _chances(game: Game, slips: list[int]) -> list[int]:
-    """The positions of the other side's turn after each slip (every commander's decision
-    of a team turn), past the opening."""
+    """The positions past the opening to examine: first the other side's turn after each
+    slip (every commander's decision of a team turn), then every other one in order."""
     rules, found = game.rules, []
     sides = [rules.side_to_move(p.state) for p in game.positions[: len(game.plies)]]
     for slip in slips:
@@ -210,7 +249,7 @@ def _chances(game: Game, slips: list[int]) -> list[int]:
             elif turn:
                 break
         found += [p for p in turn if p >= OPENING and p not in found]
-    return found
+    return found + [p for p in range(OPENING, len(sides)) if p not in found]
 
 
 def game_puzzles(key: str, seed: int, index: int) -> list[Puzzle]:
@@ -235,9 +274,9 @@ def make(
     jobs: int = 1,
     seed: int = 1,
     progress: Callable[[int, int], None] | None = None,
-) -> Iterator[list[Puzzle]]:
-    """Each game's puzzles as its game is done (in any order); ``progress`` hears the games
-    done and the puzzles found so far."""
+) -> Generator[tuple[int, list[Puzzle]], None, None]:
+    """Each game's index and puzzles as the game is done (in any order); ``progress`` hears
+    the games done and the puzzles found so far."""
     done = count = 0
     if jobs <= 1:
         for index in range(games):
@@ -245,21 +284,54 @@ def make(
             done, count = done + 1, count + len(found)
             if progress:
                 progress(done, count)
-            yield found
+            yield index, found
         return
     with ProcessPoolExecutor(min(jobs, games, os.cpu_count() or 1)) as pool:
-        waiting: set[Future[list[Puzzle]]] = {
-            pool.submit(game_puzzles, key, seed, index) for index in range(games)
-        }
+        waiting = {pool.submit(game_puzzles, key, seed, index): index for index in range(games)}
         try:
             while waiting:
-                finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                finished, _ = wait(waiting, return_when=FIRST_COMPLETED)
                 for future in finished:
                     found = future.result()
                     done, count = done + 1, count + len(found)
                     if progress:
                         progress(done, count)
-                    yield found
+                    yield waiting.pop(future), found
         finally:
             for future in waiting:
                 future.cancel()
+
+
+def collect(
+    key: str,
+    games: int,
+    jobs: int = 1,
+    seed: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    enough: int | None = None,
+) -> list[Puzzle]:
+    """The puzzles of games 0, 1, ... in order: of all ``games``, or of the first games
+    that give ``enough``; the same for any ``jobs``."""
+    done: dict[int, list[Puzzle]] = {}
+    runs = make(key, games, jobs, seed, progress)
+    try:
+        for index, found in runs:
+            done[index] = found
+            first = _first(done, enough)
+            if first is not None:
+                return first
+    finally:
+        runs.close()
+    return [p for index in sorted(done) for p in done[index]]
+
+
+def _first(done: dict[int, list[Puzzle]], enough: int | None) -> list[Puzzle] | None:
+    """The puzzles of the first games in ``done`` that give ``enough``, or None (not yet)."""
+    kept: list[Puzzle] = []
+    index = 0
+    while enough is not None and index in done:
+        kept += done[index]
+        if len(kept) >= enough:
+            return kept
+        index += 1
+    return None

@@ -1,9 +1,10 @@
 """A puzzle's theme, found from what its answer and winning line do (never written by hand).
 
 In order: a fight's choice (the answer takes the best fight); the game's own decisions (an
-override, a spell, waiting); a forced win (mate in 1 or 2); declining every fight on offer;
-then what the line does to material: a piece taken that is not taken back (hanging), a quiet
-move after which the same piece takes (a fork), material won; else the only good move.
+override, a spell, waiting); a forced win (mate in 1 or 2); then what the line does to
+material: a piece taken that is not taken back (hanging), a quiet move after which the same
+piece takes (a fork), material won; else declining every fight on offer (when to wait), or
+the only good move.
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ def theme_of(rules: Rules[Any], state: Any, line: Line, side: int) -> str:
     mate = _mate(rules, line, side)
     if mate:
         return mate
-    if any(has_fight(rules, state, a) for a in offered):
+    material = _material(rules, line, side)
+    if material == "only move" and any(has_fight(rules, state, a) for a in offered):
         return "when to wait"
-    return _material(rules, line, side)
+    return material
 
 
 def _mate(rules: Rules[Any], line: Line, side: int) -> str:
