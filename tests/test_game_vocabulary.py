@@ -90,10 +90,10 @@ def test_a_games_own_words_are_not_the_engines():
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        (lambda: ActionKind.CAST, DndAction.CAST),
-        (lambda: EventTag.FREEZE, GladiatorTag.FREEZE),
-        (lambda: Purpose.TEMP_HP, DndPurpose.TEMP_HP),
-        (lambda: Verdict.WOUNDED, GladiatorVerdict.WOUNDED),
+        (lambda: ActionKind.CAST, DndAction.CAST),  # type: ignore[attr-defined]
+        (lambda: EventTag.FREEZE, GladiatorTag.FREEZE),  # type: ignore[attr-defined]
+        (lambda: Purpose.TEMP_HP, DndPurpose.TEMP_HP),  # type: ignore[attr-defined]
+        (lambda: Verdict.WOUNDED, GladiatorVerdict.WOUNDED),  # type: ignore[attr-defined]
     ],
 )
 def test_a_moved_words_old_name_still_works_with_a_warning(old, new):

@@ -194,7 +194,7 @@ def test_dd_22_a_save_names_its_spell_and_kind_against_the_dc():
 # -- the presenters' words for every kind of roll ------------------------------------------------
 
 
-def _roll(use: Purpose, faces=(10,), dice="1d20", **facts) -> Roll:
+def _roll(use: str, faces=(10,), dice="1d20", **facts) -> Roll:
     return Roll("white", dice, faces, use=use, **facts)
 
 
