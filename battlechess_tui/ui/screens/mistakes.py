@@ -12,8 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import on
-from textual.app import ComposeResult
-from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from battlechess_tui.analysis.mistakes import (
@@ -28,17 +26,14 @@ from battlechess_tui.analysis.mistakes import (
 )
 from battlechess_tui.analysis.model import Analysis, chance_of
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.game import META_KINDS, Game, Ply
+from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.views import percent
 from battlechess_tui.ui.commands import Command, bindings
-from battlechess_tui.ui.screens.base import close_screen
-from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
+from battlechess_tui.ui.screens.game import GAME_COMMANDS
+from battlechess_tui.ui.screens.practice import NOT_HERE, PracticeScreen
 
 #: The game table's commands left out here (no hints: finding the decision is the point).
-NOT_HERE = frozenset(
-    c.action for c in GAME_COMMANDS if c.id in ("undo", "save", "load", "draw", "resign", "hint")
-)
 
 MISTAKE_COMMANDS: tuple[Command, ...] = (
     Command("show", "S", "Show", "show_best", "Show the best decision (counts as missed)"),
@@ -48,12 +43,12 @@ MISTAKE_COMMANDS: tuple[Command, ...] = (
 )
 
 
-class MistakesScreen(GameScreen):
+class MistakesScreen(PracticeScreen):
     """One side's mistakes played again, in order, then a summary."""
 
     PLAYER_COMMANDS = MISTAKE_COMMANDS
     BINDINGS = bindings(MISTAKE_COMMANDS)
-    TELLS_SINCE = False
+    STEP = "mistake-step"
 
     def __init__(self, game: Game, analysis: Analysis, side: int, save_dir: Path) -> None:
         self.whole = game
@@ -66,25 +61,16 @@ class MistakesScreen(GameScreen):
         )
         self.judging = False
 
-    def compose_panels_top(self) -> ComposeResult:
-        yield Static(id="mistake-step", markup=False)
-
     def on_mount(self) -> None:
         super().on_mount()
         self.show_mistake()
 
-    def current_actions(self) -> list[Action]:
-        """The rules' decisions only: no draw offers or resigning here."""
-        return self.game.rule_actions()
-
     # -- what is shown -----------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        box = self.query_one("#mistake-step", Static)
         count = len(self.run.mistakes)
         at = min(self.run.index + 1, count)
-        box.border_title = f"Your mistakes: {at} of {count}" if count else "Your mistakes"
-        box.update(text)
+        self.step(f"Your mistakes: {at} of {count}" if count else "Your mistakes", text)
 
     def show_mistake(self, before: str = "") -> None:
         """The current mistake's position and what it asks, or the summary at the end."""
@@ -92,11 +78,7 @@ class MistakesScreen(GameScreen):
         if current is None:
             self.show_summary(before)
             return
-        self.game = position_before(self.whole, current.ply)
-        self.selected = None
-        self.aiming = None
-        self.flipped = self.side == 1
-        self.sync()
+        self.show_position(position_before(self.whole, current.ply), self.side)
         chance = percent(chance_of(current.before, current.side))
         self.say(
             f"{before}\n\n".lstrip()
@@ -135,15 +117,8 @@ class MistakesScreen(GameScreen):
         if self.judging:
             self.message = "Still judging the last decision…"
             return False
-        try:
-            parsed = self.game.parse(action) if isinstance(action, str) else action
-        except IllegalAction as exc:
-            self.message = f"Refused: {exc}"
-            self.app.bell()
-            return False
-        if parsed.kind in META_KINDS or parsed not in self.game.rule_actions():
-            self.message = "Refused: choose one of the rules' decisions here."
-            self.app.bell()
+        parsed = self.tried(action)
+        if parsed is None:
             return False
         self.judging = True
         self.selected = None
@@ -214,17 +189,6 @@ class MistakesScreen(GameScreen):
         self.run.next()
         self.show_mistake()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in NOT_HERE:
-            return False
-        return super().check_action(action, parameters)
-
-    def after_play(self, ply: Ply) -> None:
-        """Nothing is played here."""
-
-    def autosave(self) -> None:
-        """Practice: nothing is saved."""
-
     def action_quit_game(self) -> None:
         self.workers.cancel_group(self, "mistake-judge")
-        close_screen(self)
+        super().action_quit_game()

@@ -20,9 +20,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.game import META_KINDS, Game, Ply
+from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, specs
-from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.views import percent
 from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.model import Puzzle
@@ -30,15 +29,13 @@ from battlechess_tui.puzzles.store import catalogue, games
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.navigation import OpenPuzzles, navigate
 from battlechess_tui.ui.screens.base import close_screen
-from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
+from battlechess_tui.ui.screens.game import GAME_COMMANDS
+from battlechess_tui.ui.screens.practice import NOT_HERE, PracticeScreen
 from battlechess_tui.ui.widgets.footer import Footer
 
 LIST_COMMANDS = (Command("back", "escape,q", "Back", "back", "Back to the menu"),)
 
 #: The game table's commands left out (no hints: finding the decision is the point).
-NOT_HERE = frozenset(
-    c.action for c in GAME_COMMANDS if c.id in ("undo", "save", "load", "draw", "resign", "hint")
-)
 PUZZLE_COMMANDS: tuple[Command, ...] = (
     Command("show", "S", "Show", "show_answer", "Show the answer (counts as not solved)"),
     Command("next", "N", "Next", "next_puzzle", "The next puzzle near your rating"),
@@ -125,13 +122,13 @@ def line_text(puzzle: Puzzle) -> str:
     return ", ".join(parts)
 
 
-class PuzzleScreen(GameScreen):
+class PuzzleScreen(PracticeScreen):
     """One puzzle after another of a game (of one theme, a lesson's practice, where given),
     each the one nearest the player's rating."""
 
     PLAYER_COMMANDS = PUZZLE_COMMANDS
     BINDINGS = bindings(PUZZLE_COMMANDS)
-    TELLS_SINCE = False
+    STEP = "puzzle-step"
 
     def __init__(self, game_key: str, save_dir: Path, theme: str | None = None) -> None:
         self.key = game_key
@@ -143,21 +140,12 @@ class PuzzleScreen(GameScreen):
         start = puzzle_game(self.puzzle) if self.puzzle else Game(make_variant(game_key), 1)
         super().__init__(start, save_dir)
 
-    def compose_panels_top(self) -> ComposeResult:
-        yield Static(id="puzzle-step", markup=False)
-
     def on_mount(self) -> None:
         super().on_mount()
         self.show_puzzle()
 
-    def current_actions(self) -> list[Action]:
-        return self.game.rule_actions()
-
     def say(self, text: str) -> None:
-        box = self.query_one("#puzzle-step", Static)
-        puzzle = self.puzzle
-        box.border_title = f"Puzzle {puzzle.id}" if puzzle else "Puzzles"
-        box.update(text)
+        self.step(f"Puzzle {self.puzzle.id}" if self.puzzle else "Puzzles", text)
 
     def show_puzzle(self) -> None:
         puzzle = self.puzzle
@@ -165,13 +153,10 @@ class PuzzleScreen(GameScreen):
             self.say(f"No puzzles of {game_name(self.key)}.")
             self.message = "q: back."
             return
-        self.game = puzzle_game(puzzle)
+        game = puzzle_game(puzzle)
         self.answered = False
-        self.selected = None
-        self.aiming = None
-        side = self.game.rules.side_to_move(self.game.state)
-        self.flipped = side == 1
-        self.sync()
+        side = game.rules.side_to_move(game.state)
+        self.show_position(game, side)
         who = self.game.rules.side_names[side]
         self.say(
             f"{who} to play: find the best decision (type it or choose it on the board).\n"
@@ -184,15 +169,8 @@ class PuzzleScreen(GameScreen):
         if self.puzzle is None or self.answered:
             self.message = "N: the next puzzle." if self.puzzle else "q: back."
             return True
-        try:
-            parsed = self.game.parse(action) if isinstance(action, str) else action
-        except IllegalAction as exc:
-            self.message = f"Refused: {exc}"
-            self.app.bell()
-            return False
-        if parsed.kind in META_KINDS or parsed not in self.game.rule_actions():
-            self.message = "Refused: choose one of the rules' decisions here."
-            self.app.bell()
+        parsed = self.tried(action)
+        if parsed is None:
             return False
         tried = self.game.presenter.notation(self.game.state, parsed)
         solved = parsed.text(self.game.rules.geo) in self.puzzle.answers
@@ -239,17 +217,3 @@ class PuzzleScreen(GameScreen):
             return
         self.puzzle = following
         self.show_puzzle()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in NOT_HERE:
-            return False
-        return super().check_action(action, parameters)
-
-    def after_play(self, ply: Ply) -> None:
-        """Nothing is played here."""
-
-    def autosave(self) -> None:
-        """Puzzles are practice: only the rating is kept."""
-
-    def action_quit_game(self) -> None:
-        close_screen(self)
