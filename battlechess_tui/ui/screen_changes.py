@@ -106,11 +106,11 @@ class ScreenChanges(App[int]):
         self.push_screen(ShopScreen(message.path))
 
     def on_play_campaign_game(self, message: PlayCampaignGame) -> None:
-        from battlechess_tui.ui.screens.campaign import CampaignGameScreen
+        from battlechess_tui.ui.screens.campaign import CampaignTable
+        from battlechess_tui.ui.screens.game import GameScreen
 
-        screen = CampaignGameScreen(message.game, self.save_dir, message.path)
-        screen.claim = message.claim
-        self.push_screen(screen)
+        policy = CampaignTable(message.claim)
+        self.push_screen(GameScreen(message.game, self.save_dir, message.path, policy))
 
     def on_replay_campaign_game(self, message: ReplayCampaignGame) -> None:
         from battlechess_tui.ui.screens.campaign import CampaignReplayScreen

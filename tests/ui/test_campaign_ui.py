@@ -9,9 +9,9 @@ from battlechess_tui.campaign.store import load_campaign
 from battlechess_tui.save.store import verify_file
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.campaign import (
-    CampaignGameScreen,
     CampaignReplayScreen,
     CampaignScreen,
+    CampaignTable,
 )
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
 from battlechess_tui.ui.screens.menu import MenuScreen
@@ -37,7 +37,7 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
 
         await pilot.press("n")  # Next game: White moves, Black's King surrenders (DD-45)
         await pilot.pause()
-        assert isinstance(app.screen, CampaignGameScreen)
+        assert isinstance(getattr(app.screen, "policy", None), CampaignTable)
         await key_move(pilot, "e2e4")
         await type_action(pilot, "surrender")
         await pilot.press("y")  # the surrender confirmed, as a resignation is
@@ -87,7 +87,7 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
         await pilot.press("n")  # the next game: the Fighter carries its +1 weapon
         await pilot.pause()
         game_screen = app.screen
-        assert isinstance(game_screen, CampaignGameScreen)
+        assert isinstance(getattr(game_screen, "policy", None), CampaignTable)
         game = game_screen.game
         e2 = game.state.piece_at(game.variant.rules.geo.parse("e2"))
         assert e2.items == ("weapon+1",)

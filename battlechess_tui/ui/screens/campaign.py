@@ -40,9 +40,11 @@ from battlechess_tui.campaign.support import GAME_KEY
 from battlechess_tui.campaign.words import spoils_line
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.numbering import moves_played
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.save.lock import FileLock
 from battlechess_tui.save.store import SaveError, load_game
+from battlechess_tui.ui import views
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.navigation import (
     OpenCampaign,
@@ -54,8 +56,8 @@ from battlechess_tui.ui.navigation import (
 )
 from battlechess_tui.ui.screens.base import battle_app, close_screen
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, Confirm, ResultPanel
-from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.screens.replay import REPLAY_COMMANDS, ReplayScreen
+from battlechess_tui.ui.table_policy import PolicyTable, TablePolicy
 from battlechess_tui.ui.widgets.footer import Footer
 
 SIDES = ("White", "Black")
@@ -135,7 +137,8 @@ class NewCampaignScreen(Screen[None]):
 
 
 def back_to_campaign(commands: Iterable[Command]) -> tuple[Command, ...]:
-    """The game's or replay's commands, with ``q`` named for where it goes: the campaign."""
+    """A replay's commands, with ``q`` named for where it goes: the campaign (a campaign
+    game's table names it by its policy, ``CampaignTable``)."""
     return tuple(
         replace(c, label="Campaign", help="Back to the campaign (it is saved)")
         if c.id == "quit"
@@ -144,7 +147,6 @@ def back_to_campaign(commands: Iterable[Command]) -> tuple[Command, ...]:
     )
 
 
-CAMPAIGN_GAME_COMMANDS: tuple[Command, ...] = back_to_campaign(GAME_COMMANDS)
 CAMPAIGN_REPLAY_COMMANDS: tuple[Command, ...] = back_to_campaign(REPLAY_COMMANDS)
 
 
@@ -158,62 +160,61 @@ class CampaignResultPanel(ResultPanel, inherit_bindings=False):
     BUTTONS = (("campaign", "Back to the campaign (c)"), ("board", "Board (esc)"))
 
 
-class CampaignGameScreen(GameScreen):
-    """A game of a campaign: the ordinary game screen, returning to the campaign at the end.
-    A person's surrender (DD-45) is confirmed first, as a resignation is."""
+class CampaignTable(TablePolicy):
+    """A game of a campaign: the ordinary table, back to the campaign at the end (which
+    settles the game from its file) and with ``q``. A person's surrender (DD-45) is confirmed
+    first, as a resignation is. ``claim`` (``store.claim_game``) is given back when the table
+    closes."""
 
-    PLAYER_COMMANDS = CAMPAIGN_GAME_COMMANDS
-    BINDINGS = bindings(CAMPAIGN_GAME_COMMANDS)
-    #: The game file's claim (``store.claim_game``), given back when the screen closes.
-    claim: FileLock | None = None
+    leaves_to = "campaign"
 
-    def on_unmount(self) -> None:
-        if self.claim is not None:
-            self.claim.release()
+    def __init__(self, claim: FileLock | None = None) -> None:
+        self.claim = claim
 
-    def play(self, action: Action | str) -> bool:
-        if not self._is_surrender(action) or self.game.to_move in self.game.computers:
-            return super().play(action)
-        from battlechess_tui.ui import views
-
-        who = views.who(self.game, self.game.to_move)
+    def decide(self, table: PolicyTable, action: Action | str) -> bool:
+        game = table.game
+        if not is_surrender(game, action) or game.to_move in game.computers:
+            return table.play_in_game(action)
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                super(CampaignGameScreen, self).play(action)
+                table.play_in_game(action)
 
-        self.app.push_screen(
+        who = views.who(game, game.to_move)
+        table.app.push_screen(
             Confirm(f"{who}: surrender this game (DD-45)? The winner takes the spoils."), confirmed
         )
         return True
 
-    def _is_surrender(self, action: Action | str) -> bool:
-        if isinstance(action, str):
-            try:
-                action = self.game.parse(action)
-            except (IllegalAction, ValueError):
-                return False
-        return action.kind == SURRENDER
-
-    def show_result(self) -> None:
-        outcome = self.game.outcome
+    def game_over(self, table: PolicyTable) -> None:
+        outcome = table.game.outcome
         if outcome is None:
             return
-        from battlechess_tui.engine.numbering import moves_played
-        from battlechess_tui.ui import views
 
         def chosen(choice: str | None) -> None:
-            if choice == "board":
-                return
-            self.autosave()
-            close_screen(self)
+            if choice != "board":
+                self.leave(table)
 
-        text = views.result_text(self.game, outcome)
-        self.app.push_screen(CampaignResultPanel(text, moves_played(self.game)), chosen)
+        text = views.result_text(table.game, outcome)
+        table.app.push_screen(CampaignResultPanel(text, moves_played(table.game)), chosen)
 
-    def action_quit_game(self) -> None:
-        self.autosave()
-        close_screen(self)
+    def leave(self, table: PolicyTable) -> None:
+        table.write_file()
+        table.leave(None)
+
+    def closed(self) -> None:
+        if self.claim is not None:
+            self.claim.release()
+
+
+def is_surrender(game: Game, action: Action | str) -> bool:
+    """Is ``action`` (typed or chosen) a surrender (DD-45)?"""
+    if isinstance(action, str):
+        try:
+            action = game.parse(action)
+        except (IllegalAction, ValueError):
+            return False
+    return action.kind == SURRENDER
 
 
 class CampaignReplayScreen(ReplayScreen):

@@ -12,8 +12,10 @@ reaching the screen through a small protocol of its own module:
 Textual's messages (a square chosen, a worker done, the tray settled) reach the screen, which
 passes them on. The turn flow after every decision is the screen's: the dice tray shows its
 roll, then the result panel, a hand-over notice (``ui/handover``) or the computer's next
-decision. Subclasses (a lesson, a campaign's game) override ``play``, ``after_play``,
-``show_result`` and ``autosave``; the parts call those through the screen.
+decision. What a decision does, what follows it, the end of the game, the file and where
+``q`` goes are the table's policy's (``ui/table_policy``: the open table's, a campaign's, a
+practice's); the parts call ``play``, ``after_play``, ``show_result`` and ``autosave`` on the
+screen, which asks its policy.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Input
 from textual.worker import Worker
 
@@ -43,16 +46,26 @@ from battlechess_tui.ui.game_end import GameEnd
 from battlechess_tui.ui.game_help import legend_markdown, play_help
 from battlechess_tui.ui.game_input import GameInput, box_hint
 from battlechess_tui.ui.game_saving import GameSaving
-from battlechess_tui.ui.navigation import BackToMenu, OpenSaves, ReplayInstead, navigate
+from battlechess_tui.ui.navigation import OpenSaves, ReplayInstead, navigate
+from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.screens.dialogs import Confirm, HandOver
 from battlechess_tui.ui.screens.table import TABLE_COMMANDS, TableScreen
 from battlechess_tui.ui.settings import Settings
+from battlechess_tui.ui.table_policy import TablePolicy
 from battlechess_tui.ui.widgets.actions_panel import ActionsPanel
 from battlechess_tui.ui.widgets.board import Board
 from battlechess_tui.ui.widgets.dice_tray import DiceTray
 from battlechess_tui.ui.widgets.move_input import MoveInput
 
-__all__ = ["GAME_COMMANDS", "GAME_KEYS", "GameScreen", "MoveInput", "box_hint", "facing"]
+__all__ = [
+    "GAME_COMMANDS",
+    "GAME_KEYS",
+    "LEAVE_SLOTS",
+    "GameScreen",
+    "MoveInput",
+    "box_hint",
+    "facing",
+]
 
 #: The table's commands whose keys are file letters: upper case on the game board, where a
 #: letter or digit typed starts a move (``f4``, ``c5``, ``a3``).
@@ -106,8 +119,17 @@ GAME_COMMANDS: tuple[Command, ...] = (
         "Drop the selection or an aimed choice; end an animation",
         show=False,
     ),
-    Command("quit", "q", "Menu", "quit_game", "Back to the menu (the game is autosaved)"),
+    Command("quit", "q", "Menu", "quit_game('menu')", "Back to the menu (the game is autosaved)"),
 )
+
+#: Where ``q`` leaves a game table, one slot per place (its policy's ``leaves_to`` enables
+#: one): the footer names the place.
+LEAVE_SLOTS: dict[str, Command] = {
+    "menu": GAME_COMMANDS[-1],
+    "campaign": Command(
+        "quit", "q", "Campaign", "quit_game('campaign')", "Back to the campaign (it is saved)"
+    ),
+}
 
 
 def facing(game: Game, turn_board: bool) -> int | None:
@@ -128,7 +150,10 @@ def facing(game: Game, turn_board: bool) -> int | None:
 class GameScreen(TableScreen):
     PLAYER_COMMANDS: tuple[Command, ...] = GAME_COMMANDS
     #: The table's commands and the slots of a game's own (``GAME_KEYS``), in every game.
-    BINDINGS = bindings((*GAME_COMMANDS, *GAME_KEY_SLOTS))
+    BINDINGS = [
+        *bindings((*GAME_COMMANDS, *GAME_KEY_SLOTS)),
+        replace(LEAVE_SLOTS["campaign"], id="quit-campaign").binding(),
+    ]
 
     #: Set just after a hand-over: the app drops key commands until the board is redrawn.
     holding_keys = False
@@ -142,8 +167,15 @@ class GameScreen(TableScreen):
     roll_hold = ROLL_HOLD
     move_hold = MOVE_HOLD
 
-    def __init__(self, game: Game, save_dir: Path, path: Path | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        save_dir: Path,
+        path: Path | None = None,
+        policy: TablePolicy | None = None,
+    ) -> None:
         super().__init__(game)
+        self.policy = policy or TablePolicy()
         self.turns = ComputerTurns(self)
         self.entry = GameInput(self, self.turns)
         self.ending = GameEnd(self)
@@ -152,7 +184,9 @@ class GameScreen(TableScreen):
         # A game's own commands (Gladiator's override) join the list that help and the
         # palette show; their keys are the slots every game screen binds (``GAME_KEYS``).
         own = of_the_game(game.presenter.commands())
-        self.PLAYER_COMMANDS = with_commands(type(self).PLAYER_COMMANDS, own)
+        leave = LEAVE_SLOTS.get(self.policy.leaves_to)
+        listed = tuple(leave if leave and c.id == "quit" else c for c in type(self).PLAYER_COMMANDS)
+        self.PLAYER_COMMANDS = with_commands(listed, own)
 
     @property
     def path(self) -> Path | None:
@@ -192,6 +226,7 @@ class GameScreen(TableScreen):
 
     def on_unmount(self) -> None:
         self.turns.stop()
+        self.policy.closed()
 
     def current_actions(self) -> list[Action]:
         return self.game.legal_actions()
@@ -301,6 +336,11 @@ class GameScreen(TableScreen):
     # -- playing ---------------------------------------------------------------------------------
 
     def play(self, action: Action | str) -> bool:
+        """A decision made at the table (typed, chosen or the computer's): the policy's to
+        take; True when it was taken."""
+        return self.policy.decide(self, action)
+
+    def play_in_game(self, action: Action | str) -> bool:
         """Make a decision through the engine; a refusal is shown with its reason. A person
         cannot decide for a computer's seat."""
         refusal = self.turns.refusal(action)
@@ -326,6 +366,10 @@ class GameScreen(TableScreen):
         return True
 
     def after_play(self, ply: Ply) -> None:
+        """After the roll is seen: the policy's to follow."""
+        self.policy.after_play(self, ply)
+
+    def carry_on(self, ply: Ply) -> None:
         """After the roll is seen: the result, a hand-over notice, or the next turn. A roll
         that tumbled stays in view ``roll_hold`` seconds before a dialog covers it."""
         animated = self.veiled
@@ -367,6 +411,10 @@ class GameScreen(TableScreen):
     # -- the end of a game, and saving -----------------------------------------------------------
 
     def show_result(self) -> None:
+        """The end of the game, as the policy shows it."""
+        self.policy.game_over(self)
+
+    def result_panel(self) -> None:
         self.ending.show_result()
 
     def open_replay(self, analyse: bool = False, learn: bool = False) -> None:
@@ -375,14 +423,28 @@ class GameScreen(TableScreen):
         navigate(self, ReplayInstead(self.game, self.path, analyse, learn))
 
     def autosave(self) -> None:
-        """Write this game's own file after every decision (and point the autosave at it)."""
-        self.saving.autosave()
+        """Write this game's own file after every decision (and point the autosave at it),
+        where the policy keeps one."""
+        if self.policy.keeps_file:
+            self.saving.autosave()
+
+    def write_file(self) -> None:
+        self.autosave()
+
+    def leave(self, to: Message | None) -> None:
+        """Off the table: to ``to``'s screen, or back to the screen under this one."""
+        if to is None:
+            close_screen(self)
+        else:
+            navigate(self, to)
 
     # -- commands --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "type_move" and isinstance(self.focused, Input) and not self.too_small:
             return None  # typing already: ``:`` is a letter of the move
+        if action == "quit_game" and parameters:  # the slot of where the policy leaves to
+            return parameters[0] == self.policy.leaves_to
         if action == "game_key":  # a slot is on where the game has a command on its key
             return self.command_on(str(parameters[0])) is not None
         return super().check_action(action, parameters)
@@ -460,7 +522,7 @@ class GameScreen(TableScreen):
     def action_skip(self) -> None:
         self.entry.skip()
 
-    def action_quit_game(self) -> None:
+    def action_quit_game(self, to: str = "") -> None:
+        """``q``: off the table, where the policy goes (``to`` names the slot's place)."""
         self.turns.stop()
-        self.autosave()
-        navigate(self, BackToMenu())
+        self.policy.leave(self)

@@ -19,7 +19,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.game import Ply
 from battlechess_tui.tutorial.catalogue import LessonRef, RefusedLesson, refused, shipped
 from battlechess_tui.tutorial.progress import finished, mark_finished
 from battlechess_tui.tutorial.runner import LessonRun
@@ -29,6 +28,7 @@ from battlechess_tui.ui.rule_links import link_rules, rule_ids
 from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
 from battlechess_tui.ui.settings import config_dir
+from battlechess_tui.ui.table_policy import PracticeTable
 from battlechess_tui.ui.widgets.footer import Footer
 
 #: The game table's commands a lesson leaves out (inherited with the game screen's bindings).
@@ -141,7 +141,7 @@ class LessonScreen(GameScreen):
     TELLS_SINCE = False
 
     def __init__(self, run: LessonRun, save_dir: Path) -> None:
-        super().__init__(run.game, save_dir)
+        super().__init__(run.game, save_dir, policy=PracticeTable(self.attempt))
         self.run = run
 
     def compose_panels_top(self) -> ComposeResult:
@@ -181,7 +181,8 @@ class LessonScreen(GameScreen):
         title = (self.run.ref.lesson.title + "\n", "bold")
         box.update(link_rules(Text.assemble(title, self.lesson_text(after))))
 
-    def play(self, action: Action | str) -> bool:
+    def attempt(self, action: Action | str) -> bool:
+        """The step's decision tried: played by the lesson's run when it does the step."""
         feedback = self.run.attempt(action)
         if not feedback.done:
             self.message = feedback.message
@@ -210,12 +211,6 @@ class LessonScreen(GameScreen):
         found = rule_ids(self.message) or list(self.run.ref.lesson.rules)
         return found[0] if found else super().cited_rule()
 
-    def after_play(self, ply: Ply) -> None:
-        """No hand-over and no result panel: the lesson's words say what happened."""
-
-    def autosave(self) -> None:
-        """Lessons are practice: nothing is saved."""
-
     def action_hint(self) -> None:
         self.message = self.run.hint()
 
@@ -242,6 +237,3 @@ class LessonScreen(GameScreen):
             return
         theme = self.run.ref.lesson.practice or None
         navigate(self, OpenPuzzles(self.run.ref.game, theme))
-
-    def action_quit_game(self) -> None:
-        close_screen(self)

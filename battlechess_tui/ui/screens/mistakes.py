@@ -56,9 +56,8 @@ class MistakesScreen(PracticeScreen):
         self.side = side
         self.run = MistakeRun(mistakes_of(analysis, side))
         current = self.run.current
-        super().__init__(
-            position_before(game, current.ply if current else len(game.plies)), save_dir
-        )
+        start = position_before(game, current.ply if current else len(game.plies))
+        super().__init__(start, save_dir, self.judge)
         self.judging = False
 
     def on_mount(self) -> None:
@@ -108,7 +107,7 @@ class MistakesScreen(PracticeScreen):
 
     # -- deciding ----------------------------------------------------------------------------
 
-    def play(self, action: Action | str) -> bool:
+    def judge(self, action: Action | str) -> bool:
         """Judge a decision tried at the mistake (in a worker; nothing is played)."""
         current = self.run.current
         if current is None or self.run.settled:  # the box closes: nothing more to try here
@@ -189,6 +188,6 @@ class MistakesScreen(PracticeScreen):
         self.run.next()
         self.show_mistake()
 
-    def action_quit_game(self) -> None:
+    def action_quit_game(self, to: str = "") -> None:
         self.workers.cancel_group(self, "mistake-judge")
-        super().action_quit_game()
+        super().action_quit_game(to)

@@ -4,16 +4,17 @@ played or saved, and the table's undo, saving, draws, resigning and hints are of
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from battlechess_tui.engine.actions import Action
-from battlechess_tui.engine.game import META_KINDS, Game, Ply
+from battlechess_tui.engine.game import META_KINDS, Game
 from battlechess_tui.engine.rules import IllegalAction
-from battlechess_tui.ui.screens.base import close_screen
 from battlechess_tui.ui.screens.game import GAME_COMMANDS, GameScreen
+from battlechess_tui.ui.table_policy import Decide, PracticeTable
 
 #: The table's commands a practice table does without.
 NOT_HERE = frozenset(
@@ -26,6 +27,10 @@ class PracticeScreen(GameScreen):
 
     TELLS_SINCE = False
     STEP: ClassVar[str] = "practice-step"
+
+    def __init__(self, game: Game, save_dir: Path, judge: Decide) -> None:
+        """``judge`` judges a decision tried here (nothing is played)."""
+        super().__init__(game, save_dir, policy=PracticeTable(judge))
 
     def compose_panels_top(self) -> ComposeResult:
         yield Static(id=self.STEP, markup=False)
@@ -67,12 +72,3 @@ class PracticeScreen(GameScreen):
         if action in NOT_HERE:
             return False
         return super().check_action(action, parameters)
-
-    def after_play(self, ply: Ply) -> None:
-        """Nothing is played here."""
-
-    def autosave(self) -> None:
-        """Practice: nothing is saved."""
-
-    def action_quit_game(self) -> None:
-        close_screen(self)

@@ -138,7 +138,7 @@ class PuzzleScreen(PracticeScreen):
         self.puzzle = self.progress.next_puzzle(self.puzzles)
         self.answered = False
         start = puzzle_game(self.puzzle) if self.puzzle else Game(make_variant(game_key), 1)
-        super().__init__(start, save_dir)
+        super().__init__(start, save_dir, self.judge)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -164,7 +164,7 @@ class PuzzleScreen(PracticeScreen):
         )
         self.message = f"{who} to play and win: find the best decision."
 
-    def play(self, action: Action | str) -> bool:
+    def judge(self, action: Action | str) -> bool:
         """Answer the puzzle (nothing is played: the answer and its line are shown)."""
         if self.puzzle is None or self.answered:
             self.message = "N: the next puzzle." if self.puzzle else "q: back."
