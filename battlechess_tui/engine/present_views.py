@@ -4,6 +4,7 @@ odds, the battle panel and the piece card, as view models (``engine/views.py``).
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import ClassVar
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.data_files import rules_text
@@ -21,6 +22,10 @@ from battlechess_tui.engine.views import (
 
 class BoardViews(PresenterPart[S]):
     """The board's and the panels' views (a part of ``Presenter``)."""
+
+    #: Has a move that starts no fight odds worth showing where the cursor points (a game
+    #: whose dice decide what follows every move: the next die's)? Else only fights have.
+    QUIET_MOVE_ODDS: ClassVar[bool] = False
 
     def legend(self) -> tuple[PieceView, ...]:
         """Every kind of piece of each side as the board draws it, fixed for the whole game
@@ -55,7 +60,8 @@ class BoardViews(PresenterPart[S]):
         return []
 
     def odds(self, state: S, action: Action) -> str | None:
-        """The chance that ``action``'s fight succeeds, in words (None when it has none)."""
+        """The chance that ``action``'s fight succeeds, in words (None when it has none); a
+        game with ``QUIET_MOVE_ODDS`` words the odds any move leads to."""
         chance = self.rules.chance(state, action)
         if chance.certain:
             return None

@@ -514,15 +514,17 @@ def odds_request(
         )
     if selected is None or selected == cursor:
         return None
-    if game.presenter.piece_view(game.state, cursor) is None:
+    fight = game.presenter.piece_view(game.state, cursor) is not None
+    if not fight and not game.presenter.QUIET_MOVE_ODDS:
         return None  # a move to an empty square starts no fight
+    head = f"{'Attack on' if fight else 'Move to'} {geo.name(cursor)}"
     for action in actions:
         if (
             len(action.squares) >= 2
             and action.squares[0] == selected
             and action.squares[-1] == cursor
         ):
-            return OddsRequest(action, f"Attack on {geo.name(cursor)}")
+            return OddsRequest(action, head)
     return None
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import battlechess_tui.ui as ui_root
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game, Ply
+from battlechess_tui.engine.levels import Level
 from battlechess_tui.session import build_game
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.commands import commands_of
@@ -71,8 +72,13 @@ def test_the_open_table_plays_carries_on_shows_the_result_and_keeps_the_file() -
 
 def test_a_practice_table_judges_and_nothing_follows_or_is_kept() -> None:
     tried: list[Action | str] = []
+
+    def judge(action: Action | str) -> bool:
+        tried.append(action)
+        return False
+
     table = Recorder(build_game("classic", None, 1, None))
-    policy = PracticeTable(lambda action: bool(tried.append(action)) or False)
+    policy = PracticeTable(judge)
     ply = table.game.play("e2e4")
     assert policy.decide(table, "e7e5") is False and tried == ["e7e5"]
     policy.after_play(table, ply)
@@ -92,7 +98,7 @@ def test_dd_45_a_campaign_table_asks_before_a_person_surrenders_but_not_the_comp
     assert policy.decide(table, surrender)
     assert [name for name, _ in table.calls] == ["push"]  # the question, nothing played
     table.calls.clear()
-    game.computers = frozenset({game.to_move})
+    game.computers = {game.to_move: Level.MEDIUM}
     policy.decide(table, surrender)
     assert table.calls == [("play", surrender)]
 
