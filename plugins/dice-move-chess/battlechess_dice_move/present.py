@@ -109,6 +109,8 @@ class DiceMovePresenter(ChessPresenter):
     """Words and views of dice-move chess, read off ``DiceMoveRules``."""
 
     rules: DiceMoveRules
+    #: Every move has odds worth showing at the cursor: the next die's (DM-6).
+    QUIET_MOVE_ODDS = True
 
     NOTE_WORDS: ClassVar[Mapping[str, NoteWords]] = {
         Fact.NO_MOVE: _no_move,

@@ -108,6 +108,25 @@ async def test_the_hint_names_a_legal_decision(tmp_path: Path):
         assert taken.action in {"b1a3", "b1c3", "g1f3", "g1h3"}
 
 
+async def test_dm_6_the_cursor_on_a_quiet_move_shows_the_next_die_s_odds(tmp_path: Path):
+    """Knight g1 chosen, the cursor on f3 (empty): the odds of Black's die after Nf3."""
+    app = app_for(KNIGHT_FIRST, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table(pilot)
+        sq = screen.game.rules.geo.parse
+        assert screen.cursor == sq("e2")
+        for key in ("right", "right", "down", "enter", "left", "up", "up"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert screen.selected == sq("g1") and screen.cursor == sq("f3")
+        await wait_for(pilot, lambda: screen.odds.startswith("Move to f3: "))
+        assert screen.odds == (
+            "Move to f3: Black's die: each face 1 in 6; moves on 1 and 2, passes on 3, 4, 5 "
+            "and 6 (bishop, rook, queen, king: 4 in 6, DM-3)"
+        )
+
+
 def test_the_opening_at_80x24(snap_compare, tmp_path: Path):
     async def run_before(pilot: Pilot) -> None:
         await pilot.pause()
