@@ -4,8 +4,9 @@ Computer players (easy, with a share of random slips that leave chances) play ga
 fixed seed;
 every position of each is examined (``examine``): each decision there is estimated as the
 analysis estimates one (``analysis/engine.expected_after``), first quickly (``SCREEN``), then
-the few best again at ``CONFIRM``; the position is a puzzle when the best beats every other
-by a clear margin (``clear``) and the hard level's own choice is the same. Its line follows
+the few best again at ``CONFIRM`` (a game's ``Criteria.confirm``); the position is a puzzle
+when the best beats every other by a clear margin (``clear``) and that level's own choice is
+the same. Its line follows
 the best replies (a fight of the solver's taken as won, with its odds), and its theme is
 found from that line (``puzzles/themes.py``). Everything depends on the seeds only.
 """
@@ -35,9 +36,9 @@ from battlechess_tui.simulation import cached_variant, game_seed
 #: The players of the games puzzles come from, their thinking time (ms) and the share of their
 #: decisions made at random.
 PLAYERS, PLAY_MS, SLIPS = "easy", 20, 0.2
-#: Levels: every decision screened (a short look: ``SCREEN_MS``), the best few confirmed,
-#: the hard level's own choice.
-SCREEN, CONFIRM, BEST = "easy", "hard", "hard"
+#: Levels: every decision screened (a short look: ``SCREEN_MS``); the confirming level's own
+#: choice, and the best few again at its time (hard, unless a game's ``Criteria`` says).
+SCREEN, CONFIRM = "easy", "hard"
 SCREEN_MS = 10
 #: The level and seed of the check every shipped puzzle passes (``agrees``): a fixed node
 #: budget a test can afford for each of them.
@@ -51,14 +52,15 @@ CLEAR_CHANCE = 0.15
 
 @dataclass(frozen=True)
 class Criteria:
-    """When a game is still open (``still_open``), the margin in pawns that is clear, how
-    many decisions the confirming level looks at again (``top``) and for how long
-    (``confirm_ms``; None: the level's own time)."""
+    """When a game is still open (``still_open``), the margin in pawns that is clear, the
+    level that chooses the answer and confirms it (``confirm``), how many decisions it looks
+    at again (``top``) and for how long (``confirm_ms``; None: the level's own time)."""
 
     still_open: float = 0.9
     pawns: float = 1.0
     top: int = 3
     confirm_ms: int | None = None
+    confirm: str = CONFIRM
 
 
 #: Classic's chance is only a squashed material count, and its puzzles are checked against
@@ -66,7 +68,13 @@ class Criteria:
 #: in too many, and so did a second best hard saw only at its own time, or outside the
 #: screen's best three. The games of chance (and arena's, calibrated on outcomes) read
 #: theirs as it stands.
-CRITERIA = {"classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000)}
+#: D&D's positions cost a hard search about 20 CPU seconds (each node weighs its battles'
+#: exact odds), and a medium one a fifth of that: medium chooses and confirms its answers,
+#: and every shipped puzzle is re-checked at medium's fixed budget, as every game's is.
+CRITERIA = {
+    "classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000),
+    "dnd": Criteria(confirm="medium"),
+}
 
 
 def criteria(rules: Rules[Any]) -> Criteria:
@@ -131,9 +139,9 @@ def lost(rules: Rules[Any], state: Any, seed: int) -> bool:
 
 def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
     """The puzzle ``state`` makes, or None. The cheap looks come first: a side lost
-    whatever it does has none; every decision screened; then the hard level's own choice
-    and the re-check's (the same); only then that choice against the screen's best others
-    (``Criteria.top`` in all) at ``CONFIRM``."""
+    whatever it does has none; every decision screened; then the confirming level's own
+    choice and the re-check's (the same); only then that choice against the screen's best
+    others (``Criteria.top`` in all) at that level."""
     if rules.outcome(state) is not None:
         return None
     actions = rules.legal_actions(state)
@@ -142,12 +150,12 @@ def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
     screened = _ranked(rules, state, actions, SCREEN, seed, SCREEN_MS)
     if not clear(rules, screened[0][0], screened[1][0]):
         return None
-    answer = engine.estimate(rules, state, BEST, seed).preferred
+    rule = criteria(rules)
+    answer = engine.estimate(rules, state, rule.confirm, seed).preferred
     if answer is None or not agrees(rules, state, {answer}):
         return None
-    rule = criteria(rules)
     top = [answer, *[a for _, a in screened if a != answer][: rule.top - 1]]
-    confirmed = _ranked(rules, state, top, CONFIRM, seed, rule.confirm_ms)
+    confirmed = _ranked(rules, state, top, rule.confirm, seed, rule.confirm_ms)
     (best, first), (second, _) = confirmed[0], confirmed[1]
     if first != answer or not clear(rules, best, second):
         return None
