@@ -166,6 +166,34 @@ def test_sc_5_a_quiet_fork_with_a_fight_on_offer_is_a_fork_not_waiting() -> None
     assert theme_of(rules, line.states[0], line, 0) == "fork"  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("key", "level"), [("dnd", "medium"), ("arena", "hard")])
+def test_the_games_confirming_level_chooses_and_weighs_the_answer(
+    key: str, level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """D&D's answers are chosen and confirmed at medium (a hard search of a position costs
+    about 20 CPU s there); the other games' at hard. The screen stays easy's short look."""
+    asked: list[str] = []
+    estimate, expected_after = making.engine.estimate, making.engine.expected_after
+
+    def chosen(rules: object, state: object, level: str, *rest: object) -> object:
+        asked.append(f"choose {level}")
+        return estimate(rules, state, "easy", 1, 10)  # type: ignore[arg-type]
+
+    def weighed(rules: object, state: object, action: object, level: str, *rest: object) -> float:
+        asked.append(f"weigh {level}")
+        return expected_after(rules, state, action, "easy", 1, 10)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(making, "lost", lambda *_: False)
+    monkeypatch.setattr(making, "clear", lambda *_: True)
+    monkeypatch.setattr(making, "agrees", lambda *_: True)
+    monkeypatch.setattr(making.engine, "estimate", chosen)
+    monkeypatch.setattr(making.engine, "expected_after", weighed)
+    rules = make_variant(key).rules
+    making.examine(rules, rules.new_game(AssumeWon())[0], 1)
+    assert f"choose {level}" in asked and f"weigh {level}" in asked
+    assert {a for a in asked if a.startswith("weigh")} == {"weigh easy", f"weigh {level}"}
+
+
 def test_a_quiet_position_is_no_puzzle() -> None:
     rules = make_variant("classic").rules
     start = rules.parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
