@@ -240,6 +240,22 @@ def test_make_puzzles_keeps_the_first_games_that_give_enough_for_any_jobs(
     assert len(collect("classic", 9, jobs, 7)) == 9
 
 
+def test_make_puzzles_in_a_log_says_each_game_done(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Standard error is no terminal here: a line a game, then the file written."""
+    monkeypatch.setattr(making, "game_puzzles", _made_up_games)
+    out = tmp_path / "made.json"
+    assert main(["make-puzzles", "classic", "--games", "3", "--out", str(out)]) == 0
+    said = capsys.readouterr()
+    assert said.err.splitlines() == [
+        "games 1 of 3: 0 puzzles",
+        "games 2 of 3: 1 puzzle",
+        "games 3 of 3: 3 puzzles",
+    ]
+    assert said.out.startswith("3 puzzles of classic (from 2 of 3 games) written to")
+
+
 def test_document_reads_back() -> None:
     puzzles = [_puzzle("a", 1200)]
     assert json.loads(document(puzzles))["puzzles"][0]["answers"] == ["h5f7"]

@@ -92,7 +92,9 @@ def _order(id: str) -> tuple[int, ...]:
 
 
 class _bar:
-    """A progress bar on standard error (when it is a terminal): games played, puzzles found."""
+    """A progress bar on standard error: games played, puzzles found. Where standard error is
+    not a terminal (a log, a pipe), a line a game instead, so a long run can be read as it
+    goes."""
 
     def __init__(self, total: int) -> None:
         from rich.console import Console
@@ -110,6 +112,7 @@ class _bar:
             disable=not console.is_terminal,
         )
         self.task = self.bar.add_task("make", total=total, found=0)
+        self.total, self.lines = total, not console.is_terminal
 
     def __enter__(self) -> Any:
         self.bar.start()
@@ -117,6 +120,9 @@ class _bar:
 
     def advance(self, done: int, found: int) -> None:
         self.bar.update(self.task, completed=done, found=found)
+        if self.lines:
+            words = "1 puzzle" if found == 1 else f"{found} puzzles"
+            print(f"games {done} of {self.total}: {words}", file=sys.stderr, flush=True)
 
     def __exit__(self, *exc: object) -> None:
         self.bar.stop()
