@@ -9,6 +9,9 @@ Run: ``PYTHONPATH=. python benchmarks/bench_ui.py``. Prints figures; asserts not
 - *Rules page*: in-process at 120x40, the wall and CPU time from opening a game's rules page
   (``RulesScreen``, as ``r`` does) to its first frame on screen, and to the whole page mounted
   (the blocks below the first screenfuls are mounted after the first frame).
+- *Puzzle screen*: in-process at 80x24, the wall and CPU time from opening a game's puzzles
+  (``PuzzleScreen``, as the menu's Puzzles list does) to the puzzle on the table, drawn: the
+  first opening (its puzzle file read) and the median of the next ones.
 - *Key to board*: in-process, on the 10x12 Gladiator board (Classic if it is missing) at
   120x40 with every side panel shown, the CPU time (``time.process_time``) from sending a
   cursor key (or a move) to the app being idle again with the board redrawn. Pilot's idle
@@ -26,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 FIRST_FRAME_SCRIPT = """
 import os
@@ -189,6 +193,44 @@ async def rules_page(variant: str, runs: int = 5) -> dict[str, list[float]]:
     return out
 
 
+def shown(app: Any, screen: Any) -> bool:
+    """Is ``screen`` on top, mounted, with its puzzle in the step box?"""
+    if app.screen is not screen or not screen.is_mounted:
+        return False
+    step = screen.query("#puzzle-step")
+    return bool(step) and str(step.first().border_title).startswith("Puzzle ")
+
+
+async def puzzle_screen(game: str, runs: int = 6) -> tuple[list[float], list[float]]:
+    """Seconds (wall, CPU) from opening ``game``'s puzzles to the puzzle drawn on the table,
+    ``runs`` times in one app (the first reads the game's puzzle file)."""
+    os.environ["TEXTUAL_ANIMATIONS"] = "none"
+    os.environ["BATTLECHESS_DATA_DIR"] = tempfile.mkdtemp()  # no player's progress touched
+    from battlechess_tui.ui.app import BattleChessApp
+    from battlechess_tui.ui.screens.puzzles import PuzzleScreen
+    from battlechess_tui.ui.settings import Settings
+
+    walls: list[float] = []
+    cpus: list[float] = []
+    app = BattleChessApp(
+        "menu", save_dir=Path(tempfile.mkdtemp()), settings=Settings(animate=False)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(runs):
+            wall, cpu = time.perf_counter(), time.process_time()
+            screen = PuzzleScreen(game, app.save_dir)
+            app.push_screen(screen)
+            while not shown(app, screen):
+                await pilot.pause()
+            await pilot.pause()  # the frame that shows it
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+            app.pop_screen()
+            await pilot.pause()
+    return walls, cpus
+
+
 def ms(values: list[float]) -> str:
     return (
         f"median {statistics.median(values) * 1000:.1f} ms, "
@@ -219,6 +261,13 @@ def main() -> None:
             f"rules page of {game} (120x40) to its first frame: wall {ms(times['first wall'])};"
             f" CPU {ms(times['first cpu'])}; whole page mounted: wall "
             f"{ms(times['all wall'])}; CPU {ms(times['all cpu'])}"
+        )
+    for game in ("classic", "gladiator", "dnd"):
+        walls, cpus = asyncio.run(puzzle_screen(game))
+        print(
+            f"puzzle screen of {game} (80x24) to its puzzle drawn: first opening wall "
+            f"{walls[0] * 1000:.0f} ms, CPU {cpus[0] * 1000:.0f} ms; the next: wall "
+            f"{ms(walls[1:])}; CPU {ms(cpus[1:])}"
         )
     cursor, moves = asyncio.run(key_to_board(variant))
     print(f"cursor key to updated board ({variant}, 120x40, all panels): {ms(cursor)}")

@@ -142,18 +142,19 @@ class PuzzleScreen(PracticeScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.show_puzzle()
+        self.show_puzzle(self.game)  # the table's game is the first puzzle's already
 
     def say(self, text: str) -> None:
         self.step(f"Puzzle {self.puzzle.id}" if self.puzzle else "Puzzles", text)
 
-    def show_puzzle(self) -> None:
+    def show_puzzle(self, game: Game | None = None) -> None:
+        """The current puzzle on the table (``game``: its game, where made already)."""
         puzzle = self.puzzle
         if puzzle is None:
             self.say(f"No puzzles of {game_name(self.key)}.")
             self.message = "q: back."
             return
-        game = puzzle_game(puzzle)
+        game = game or puzzle_game(puzzle)
         self.answered = False
         side = game.rules.side_to_move(game.state)
         self.show_position(game, side)
