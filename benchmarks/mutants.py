@@ -97,7 +97,12 @@ GROUPS = {
     "analysis": Group(("analysis",), ("test_analysis.py", "test_analysis_pgn.py",
                                       "test_analysis_lessons.py")),
     "save": Group(("save",), ("test_saves.py", "test_example_saves.py", "test_roll_facts.py",
-                              "test_hardening_inputs.py", "test_hardening_campaign_round3.py")),
+                              "test_hardening_inputs.py", "test_hardening_campaign_round3.py",
+                              "test_old_saves.py", "test_save_migrations.py",
+                              "test_rules_revisions.py", "test_no_overwrite.py",
+                              "test_record_facts.py", "test_typed_rolls.py",
+                              "test_kept_analysis.py", "test_smaller_safety.py",
+                              "test_hardening_variants.py")),
 }  # fmt: skip
 #: Files of words, left to the UI tests.
 PRESENTERS = {"present.py", "explain.py", "views.py"}

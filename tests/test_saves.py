@@ -404,10 +404,25 @@ def test_two_windows_starting_games_in_the_same_second_get_two_files(tmp_path):
 
 def test_a_name_is_claimed_whole_or_not_at_all(tmp_path):
     path = tmp_path / "taken.json"
-    assert create_exclusive(path, "first\n")
-    assert not create_exclusive(path, "second\n")
+    assert create_exclusive(path, "first\n") is True
+    assert create_exclusive(path, "second\n") is False
     assert path.read_text() == "first\n"
     assert [p.name for p in tmp_path.iterdir()] == ["taken.json"]  # no temporary file left
+
+
+def test_without_hard_links_a_name_is_still_claimed_exclusively(tmp_path, monkeypatch):
+    """A file system without hard links (some network and FAT drives): the file is created
+    with O_EXCL and then written; a taken name is still refused."""
+
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError("hard links are not supported here")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "taken.json"
+    assert create_exclusive(path, "first\n") is True
+    assert create_exclusive(path, "second\n") is False
+    assert path.read_text() == "first\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["taken.json"]
 
 
 def test_two_windows_in_one_folder_keep_their_games_apart(tmp_path):
