@@ -101,8 +101,7 @@ GROUPS = {
                               "test_old_saves.py", "test_save_migrations.py",
                               "test_rules_revisions.py", "test_no_overwrite.py",
                               "test_record_facts.py", "test_typed_rolls.py",
-                              "test_kept_analysis.py", "test_smaller_safety.py",
-                              "test_hardening_variants.py")),
+                              "test_kept_analysis.py", "test_hardening_variants.py")),
 }  # fmt: skip
 #: Files of words, left to the UI tests.
 PRESENTERS = {"present.py", "explain.py", "views.py"}
