@@ -25,17 +25,6 @@ from battlechess_tui.puzzles.themes import Line, theme_of
 
 #: The seven shipped games: each ships its puzzles.
 SEVEN = ("arena", "brawl", "classic", "dice-chess", "dnd", "gladiator", "single-combat")
-#: Games whose puzzles are not made yet (issue 41 item 2 is open for them), and games with
-#: fewer than 60: their tests are expected to fail, strictly, so they pass once made.
-MISSING, SHORT = (), ("gladiator",)
-
-
-def _expected(missing: tuple[str, ...]) -> list[object]:
-    """The seven games, those in ``missing`` marked as failing for now."""
-    xfail = pytest.mark.xfail(strict=True, reason="issue 41: not made yet")
-    return [pytest.param(key, marks=xfail) if key in missing else key for key in SEVEN]
-
-
 #: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? : Qxf7 mates.
 SCHOLAR = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
 
@@ -200,7 +189,7 @@ def test_a_quiet_position_is_no_puzzle() -> None:
     assert puzzle_at(rules, start, 3, "classic-t-0") is None
 
 
-@pytest.mark.parametrize("key", _expected(MISSING + SHORT))
+@pytest.mark.parametrize("key", SEVEN)
 def test_puzzles_list_json_prints_what_scripts_need(
     key: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -265,7 +254,7 @@ SHIPPED = [p for key in games() for p in catalogue(key).puzzles]
 
 
 def test_every_shipped_file_reads_whole() -> None:
-    assert set(SEVEN) - set(MISSING) <= set(games())
+    assert set(SEVEN) <= set(games())
     for key in games():
         assert catalogue(key).refused == (), key
         assert len({p.id for p in catalogue(key).puzzles}) == len(catalogue(key).puzzles)
@@ -277,7 +266,7 @@ def test_every_shipped_puzzle_is_the_searchers_choice_at_a_fixed_budget(puzzle: 
     assert agrees(rules, puzzle.state(), set(puzzle.answer_actions()))
 
 
-@pytest.mark.parametrize("key", _expected(MISSING))
+@pytest.mark.parametrize("key", SEVEN)
 def test_each_games_puzzles_have_more_than_one_theme(key: str) -> None:
     """Themes come from what the lines do: a game's puzzles all of one theme would mean the
     finding of themes (or of puzzles) is broken."""
