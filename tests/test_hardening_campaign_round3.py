@@ -181,6 +181,7 @@ def test_issue28_1_a_game_another_window_plays_is_not_taken_over(tmp_path):
 async def test_issue28_1_the_app_s_campaign_game_is_claimed_while_its_screen_is_open(tmp_path):
     from battlechess_tui.ui.app import BattleChessApp
     from battlechess_tui.ui.screens.campaign import CampaignScreen, CampaignTable
+    from battlechess_tui.ui.screens.game import GameScreen
 
     path = create_campaign("War", tmp_path / "campaigns", "Ann", "Bo")
     app = BattleChessApp("menu", save_dir=tmp_path)
@@ -189,7 +190,7 @@ async def test_issue28_1_the_app_s_campaign_game_is_claimed_while_its_screen_is_
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(getattr(app.screen, "policy", None), CampaignTable)
+        assert isinstance(app.screen, GameScreen) and isinstance(app.screen.policy, CampaignTable)
         with pytest.raises(CampaignError, match="being played by another"):
             simulate_campaign(path, 1, 3)
         app.pop_screen()

@@ -8,6 +8,7 @@ from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.campaign import CampaignScreen, CampaignTable
 from battlechess_tui.ui.screens.dialogs import Confirm, ResultPanel
+from battlechess_tui.ui.screens.game import GameScreen
 from tests.ui.driver import type_action
 
 
@@ -20,7 +21,7 @@ async def test_dd_45_surrender_is_confirmed_first(tmp_path) -> None:
         await pilot.press("n")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(getattr(screen, "policy", None), CampaignTable)
+        assert isinstance(screen, GameScreen) and isinstance(screen.policy, CampaignTable)
         await type_action(pilot, "e2e4")
         await type_action(pilot, "surrender")
         assert isinstance(app.screen, Confirm)

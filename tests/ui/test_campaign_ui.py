@@ -14,6 +14,7 @@ from battlechess_tui.ui.screens.campaign import (
     CampaignTable,
 )
 from battlechess_tui.ui.screens.dialogs import ChoiceDialog, ResultPanel
+from battlechess_tui.ui.screens.game import GameScreen
 from battlechess_tui.ui.screens.menu import MenuScreen
 from battlechess_tui.ui.screens.shop import ShopScreen
 from tests.ui.driver import key_move, type_action
@@ -37,7 +38,7 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
 
         await pilot.press("n")  # Next game: White moves, Black's King surrenders (DD-45)
         await pilot.pause()
-        assert isinstance(getattr(app.screen, "policy", None), CampaignTable)
+        assert isinstance(app.screen, GameScreen) and isinstance(app.screen.policy, CampaignTable)
         await key_move(pilot, "e2e4")
         await type_action(pilot, "surrender")
         await pilot.press("y")  # the surrender confirmed, as a resignation is
@@ -87,7 +88,7 @@ async def test_campaign_game_shop_and_next_game_with_the_item(tmp_path) -> None:
         await pilot.press("n")  # the next game: the Fighter carries its +1 weapon
         await pilot.pause()
         game_screen = app.screen
-        assert isinstance(getattr(game_screen, "policy", None), CampaignTable)
+        assert isinstance(game_screen, GameScreen) and isinstance(game_screen.policy, CampaignTable)
         game = game_screen.game
         e2 = game.state.piece_at(game.variant.rules.geo.parse("e2"))
         assert e2.items == ("weapon+1",)
