@@ -175,7 +175,15 @@ def test_load_opens_every_save_with_its_revision_line(name, capsys, monkeypatch)
 _WORK: dict[tuple[Any, ...], Work] = {}
 
 
-@pytest.mark.parametrize("name", ALL_FILES)
+def _one_worker_a_game(name: str) -> object:
+    """``name``, grouped with the other saves of its game as played (one xdist worker each:
+    ``--dist loadgroup``), so each position's work is done once for them all (``_WORK``)."""
+    entry = ENTRIES[name]
+    group = f"quick-{entry['game']}-{entry['revision']}-{entry['positions'][:12]}"
+    return pytest.param(name, marks=pytest.mark.xdist_group(group))
+
+
+@pytest.mark.parametrize("name", [_one_worker_a_game(name) for name in ALL_FILES])
 def test_analyse_quick_analyses_every_save_whole_with_its_revision_line(
     name, tmp_path, capsys, monkeypatch
 ):
