@@ -286,13 +286,25 @@ def make(
     """Each game's index and puzzles as the game is done (in any order); ``progress`` hears
     the games done and the puzzles found so far."""
     done = count = 0
-    if jobs <= 1:
-        for index in range(games):
-            found = game_puzzles(key, seed, index)
+    runs = _played(key, games, jobs, seed)
+    try:
+        for index, found in runs:
             done, count = done + 1, count + len(found)
             if progress:
                 progress(done, count)
             yield index, found
+    finally:
+        runs.close()  # the games not started yet are cancelled
+
+
+def _played(
+    key: str, games: int, jobs: int, seed: int
+) -> Generator[tuple[int, list[Puzzle]], None, None]:
+    """Each game's index and puzzles as it is done: in order in this process, or as they
+    finish in ``jobs`` processes."""
+    if jobs <= 1:
+        for index in range(games):
+            yield index, game_puzzles(key, seed, index)
         return
     with ProcessPoolExecutor(min(jobs, games, os.cpu_count() or 1)) as pool:
         waiting = {pool.submit(game_puzzles, key, seed, index): index for index in range(games)}
@@ -300,11 +312,7 @@ def make(
             while waiting:
                 finished, _ = wait(waiting, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    found = future.result()
-                    done, count = done + 1, count + len(found)
-                    if progress:
-                        progress(done, count)
-                    yield waiting.pop(future), found
+                    yield waiting.pop(future), future.result()
         finally:
             for future in waiting:
                 future.cancel()

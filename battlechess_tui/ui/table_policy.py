@@ -47,8 +47,8 @@ class PolicyTable(Protocol):
         """The open table's result panel (save, replay, analyse, rematch, new game)."""
         ...
 
-    def write_file(self) -> None:
-        """Write the game's own file."""
+    def autosave(self) -> None:
+        """Write the game's own file (where the policy keeps one)."""
         ...
 
     def leave(self, to: Message | None) -> None:
@@ -80,7 +80,7 @@ class TablePolicy:
 
     def leave(self, table: PolicyTable) -> None:
         """``q``: the game is kept and the player goes back to the menu."""
-        table.write_file()
+        table.autosave()
         table.leave(BackToMenu())
 
     def closed(self) -> None:

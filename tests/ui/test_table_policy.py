@@ -50,7 +50,7 @@ class Recorder:
     def result_panel(self) -> None:
         self.calls.append(("result", None))
 
-    def write_file(self) -> None:
+    def autosave(self) -> None:
         self.calls.append(("write", None))
 
     def leave(self, to: object) -> None:

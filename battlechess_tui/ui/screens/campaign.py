@@ -199,7 +199,7 @@ class CampaignTable(TablePolicy):
         table.app.push_screen(CampaignResultPanel(text, moves_played(table.game)), chosen)
 
     def leave(self, table: PolicyTable) -> None:
-        table.write_file()
+        table.autosave()
         table.leave(None)
 
     def closed(self) -> None:

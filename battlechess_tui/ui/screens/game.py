@@ -428,9 +428,6 @@ class GameScreen(TableScreen):
         if self.policy.keeps_file:
             self.saving.autosave()
 
-    def write_file(self) -> None:
-        self.autosave()
-
     def leave(self, to: Message | None) -> None:
         """Off the table: to ``to``'s screen, or back to the screen under this one."""
         if to is None:

@@ -33,8 +33,8 @@ from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.screens.game import GAME_COMMANDS
 from battlechess_tui.ui.screens.practice import NOT_HERE, PracticeScreen
 
-#: The game table's commands left out here (no hints: finding the decision is the point).
-
+#: The mistakes' own commands, then the game table's a practice keeps (``NOT_HERE``: no
+#: hints, finding the decision is the point).
 MISTAKE_COMMANDS: tuple[Command, ...] = (
     Command("show", "S", "Show", "show_best", "Show the best decision (counts as missed)"),
     Command("next", "N", "Next", "next_mistake", "On to the next mistake"),

@@ -35,7 +35,8 @@ from battlechess_tui.ui.widgets.footer import Footer
 
 LIST_COMMANDS = (Command("back", "escape,q", "Back", "back", "Back to the menu"),)
 
-#: The game table's commands left out (no hints: finding the decision is the point).
+#: The puzzles' own commands, then the game table's a practice keeps (``NOT_HERE``: no
+#: hints, finding the decision is the point).
 PUZZLE_COMMANDS: tuple[Command, ...] = (
     Command("show", "S", "Show", "show_answer", "Show the answer (counts as not solved)"),
     Command("next", "N", "Next", "next_puzzle", "The next puzzle near your rating"),
