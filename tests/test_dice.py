@@ -41,6 +41,14 @@ def test_exact_distribution_of_two_d6():
     assert sum(dist.values()) == 1
 
 
+def test_a_distribution_handed_out_is_the_callers_own():
+    """Distributions are worked out once per expression; changing one handed out changes
+    nothing for the next caller."""
+    first = DiceExpr.parse("2d6").distribution()
+    first[7] = Fraction(0)
+    assert DiceExpr.parse("2d6").distribution()[7] == Fraction(1, 6)
+
+
 def test_to_beat_table_entry():
     assert chance_at_least("1d8", 8) == Fraction(1, 8)
     assert chance_at_least("1d6", 4) == Fraction(1, 2)

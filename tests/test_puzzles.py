@@ -183,6 +183,63 @@ def test_the_games_confirming_level_chooses_and_weighs_the_answer(
     assert {a for a in asked if a.startswith("weigh")} == {"weigh easy", f"weigh {level}"}
 
 
+def _looked_at(worths: dict[str, float], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The decisions the making looks at, in order, each worth (to the side) as given."""
+    seen: list[str] = []
+
+    def worth(rules: object, state: object, action: object, *rest: object) -> float:
+        seen.append(str(action))
+        return worths[str(action)]
+
+    monkeypatch.setattr(making, "_worth", worth)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("key", "worths", "stops"),
+    [
+        ("single-combat", [0.3, 0.82, -0.2, 0.81, 0.0], 4),  # two at 90.5%: won anyway
+        ("single-combat", [0.3, 0.72, -0.2, 0.71, 0.0], None),  # 86%: a pawn may be clear
+        ("classic", [0.3, 0.42, -0.2, 0.41, 0.0], 4),  # classic's game is won at 70%
+        ("dice-chess", [0.3, 0.72, -0.2, 0.71, 0.0], 4),  # no pawns: 86% leaves no 15 points
+        ("dice-chess", [0.3, 0.68, -0.2, 0.66, 0.0], None),  # 83%: 100% would be clear
+    ],
+)
+def test_the_screen_stops_once_no_decision_could_be_clear(
+    key: str, worths: list[float], stops: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The screen (easy's short look at every decision) gives up as soon as the second best
+    seen is beyond any clear margin, and otherwise ranks them all as a full look would (ties
+    in the rules' order), whatever it looked at first."""
+    rules = make_variant(key).rules
+    state = rules.new_game(AssumeWon())[0]
+    while len(rules.legal_actions(state)) < 5:  # past dice chess's setup
+        state = rules.apply(state, rules.legal_actions(state)[0], AssumeWon())[0]
+    actions = rules.legal_actions(state)[:5]
+    seen = _looked_at({str(a): w for a, w in zip(actions, worths, strict=True)}, monkeypatch)
+    ranked = making.screen(rules, state, actions, 1, actions[2])
+    assert seen[0] == str(actions[2])
+    if stops is not None:
+        assert ranked is None and len(seen) == stops
+        return
+    full = sorted(zip(worths, actions, strict=True), key=lambda pair: -pair[0])
+    assert ranked == full and len(seen) == 5
+
+
+def test_the_confirmation_stops_at_the_first_decision_not_clearly_beaten(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = make_variant("single-combat").rules
+    state = rules.new_game(AssumeWon())[0]
+    answer, *others = rules.legal_actions(state)[:4]
+    worths = dict(zip(map(str, [answer, *others]), [0.5, -0.4, 0.45, -0.9], strict=True))
+    seen = _looked_at(worths, monkeypatch)
+    assert making.confirmed(rules, state, answer, others, 1) is None
+    assert seen == [str(answer), str(others[0]), str(others[1])]  # the last one not looked at
+    worths[str(others[1])] = -0.3
+    assert making.confirmed(rules, state, answer, others, 1) == (0.5, -0.3)
+
+
 def test_a_quiet_position_is_no_puzzle() -> None:
     rules = make_variant("classic").rules
     start = rules.parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")

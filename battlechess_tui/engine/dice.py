@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 
 from battlechess_tui.engine.dice_expr import DiceExpr as DiceExpr  # re-exported: the public name
 from battlechess_tui.engine.events import PieceRef, Roll
@@ -22,6 +23,7 @@ def as_expr(dice: DiceExpr | str) -> DiceExpr:
     return dice if isinstance(dice, DiceExpr) else DiceExpr.parse(dice)
 
 
+@cache
 def chance_at_least(dice: DiceExpr | str, target: int) -> Fraction:
     """P(total >= target): a to-beat table entry."""
     return sum((p for v, p in as_expr(dice).distribution().items() if v >= target), Fraction(0))

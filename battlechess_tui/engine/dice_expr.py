@@ -55,11 +55,18 @@ class DiceExpr:
         return DiceExpr(self.terms + other.terms, self.bonus + other.bonus)
 
     def distribution(self) -> dict[int, Fraction]:
-        """Exact probability of each total."""
-        dist = {self.bonus: Fraction(1)}
-        for n, s in self.terms:
-            dist = _convolve(dist, _sum_dist(n, s))
-        return dist
+        """Exact probability of each total (a copy: the caller may change it)."""
+        return dict(_distribution(self.terms, self.bonus))
+
+
+@cache
+def _distribution(terms: tuple[tuple[int, int], ...], bonus: int) -> dict[int, Fraction]:
+    """The distribution of a sum of ``terms`` and ``bonus``, worked out once: the searchers
+    ask for the same few at every fight."""
+    dist = {bonus: Fraction(1)}
+    for n, s in terms:
+        dist = _convolve(dist, _sum_dist(n, s))
+    return dist
 
 
 @cache

@@ -1,14 +1,14 @@
 """Making puzzles from computer games (``battlechess make-puzzles``).
 
 Computer players (easy, with a share of random slips that leave chances) play games of a
-fixed seed;
-every position of each is examined (``examine``): each decision there is estimated as the
-analysis estimates one (``analysis/engine.expected_after``), first quickly (``SCREEN``), then
-the few best again at ``CONFIRM`` (a game's ``Criteria.confirm``); the position is a puzzle
-when the best beats every other by a clear margin (``clear``) and that level's own choice is
-the same. Its line follows
-the best replies (a fight of the solver's taken as won, with its odds), and its theme is
-found from that line (``puzzles/themes.py``). Everything depends on the seeds only.
+fixed seed; every position of each is examined (``examine``): each decision there is estimated
+as the analysis estimates one (``analysis/engine.expected_after``), first quickly (``SCREEN``),
+then the few best again at ``CONFIRM`` (a game's ``Criteria.confirm``); the position is a
+puzzle when the best beats every other by a clear margin (``clear``) and that level's own
+choice is the same. Both looks stop at the first decision that rules the position out, so the
+cost goes to the few positions that may be puzzles. Its line follows the best replies (a fight
+of the solver's taken as won, with its odds), and its theme is found from that line
+(``puzzles/themes.py``). Everything depends on the seeds only.
 """
 
 from __future__ import annotations
@@ -103,20 +103,37 @@ def clear(rules: Rules[Any], best: float, second: float) -> bool:
     return more is not None and less is not None and more - less >= rule.pawns
 
 
-def _ranked(
-    rules: Rules[Any],
-    state: Any,
-    actions: list[Action],
-    level: str,
-    seed: int,
-    think_ms: int | None = None,
-) -> list[tuple[float, Action]]:
-    """``actions`` by their worth to the side deciding, best first."""
+def _worth(
+    rules: Rules[Any], state: Any, action: Action, level: str, seed: int, think_ms: int | None
+) -> float:
+    """The worth of ``action`` to the side deciding at ``state``."""
     sign = 1 if rules.side_to_move(state) == 0 else -1
-    worths = [
-        (sign * engine.expected_after(rules, state, a, level, seed, think_ms), a) for a in actions
-    ]
-    return sorted(worths, key=lambda pair: -pair[0])
+    return sign * engine.expected_after(rules, state, action, level, seed, think_ms)
+
+
+def beaten(rules: Rules[Any], second: float) -> bool:
+    """Can no decision beat one worth ``second`` clearly (``clear``), whatever it is worth?
+    So when ``second`` is still open won, or (in a game without a pawn scale) within
+    ``CLEAR_CHANCE`` of a sure win."""
+    next_ = chance_of(second, 0)
+    if next_ >= criteria(rules).still_open:
+        return True
+    return engine.pawns(rules, 0.0) is None and 1.0 - next_ < CLEAR_CHANCE
+
+
+def screen(
+    rules: Rules[Any], state: Any, actions: list[Action], seed: int, first: Action | None
+) -> list[tuple[float, Action]] | None:
+    """``actions`` by their worth at ``SCREEN``, best first, or None as soon as the second
+    best seen is ``beaten``: no puzzle, whatever the others are worth. ``first``
+    is looked at first, since it is likely the best."""
+    order = sorted(range(len(actions)), key=lambda i: actions[i] != first)
+    worths: dict[int, float] = {}
+    for i in order:
+        worths[i] = _worth(rules, state, actions[i], SCREEN, seed, SCREEN_MS)
+        if len(worths) > 1 and beaten(rules, sorted(worths.values())[-2]):
+            return None
+    return [(worths[i], actions[i]) for i in sorted(worths, key=lambda i: (-worths[i], i))]
 
 
 @dataclass(frozen=True)
@@ -130,36 +147,57 @@ class Found:
     quick: bool  # the quick screen put it first too
 
 
-def lost(rules: Rules[Any], state: Any, seed: int) -> bool:
-    """Is the side deciding at ``state`` lost whatever it does (by a short look)?"""
+def _glance(rules: Rules[Any], state: Any, seed: int) -> engine.Estimate:
+    """The screen's estimate of ``state``."""
+    return engine.estimate(rules, state, SCREEN, seed, SCREEN_MS)
+
+
+def lost(rules: Rules[Any], state: Any, glance: engine.Estimate) -> bool:
+    """Is the side deciding at ``state`` lost whatever it does (by the screen's ``glance``)?"""
     sign = 1 if rules.side_to_move(state) == 0 else -1
-    worth = sign * engine.estimate(rules, state, SCREEN, seed, SCREEN_MS).worth
-    return chance_of(worth, 0) <= 1 - criteria(rules).still_open
+    return chance_of(sign * glance.worth, 0) <= 1 - criteria(rules).still_open
 
 
 def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
     """The puzzle ``state`` makes, or None. The cheap looks come first: a side lost
-    whatever it does has none; every decision screened; then the confirming level's own
-    choice and the re-check's (the same); only then that choice against the screen's best
-    others (``Criteria.top`` in all) at that level."""
+    whatever it does has none; every decision screened (stopping once two are won anyway);
+    then the confirming level's own choice and the re-check's (the same); only then that
+    choice against the screen's best others (``Criteria.top`` in all) at that level."""
     if rules.outcome(state) is not None:
         return None
     actions = rules.legal_actions(state)
-    if len(actions) < 2 or lost(rules, state, seed):
+    if len(actions) < 2:
         return None
-    screened = _ranked(rules, state, actions, SCREEN, seed, SCREEN_MS)
-    if not clear(rules, screened[0][0], screened[1][0]):
+    glance = _glance(rules, state, seed)
+    if lost(rules, state, glance):
+        return None
+    screened = screen(rules, state, actions, seed, glance.preferred)
+    if screened is None or not clear(rules, screened[0][0], screened[1][0]):
         return None
     rule = criteria(rules)
     answer = engine.estimate(rules, state, rule.confirm, seed).preferred
     if answer is None or not agrees(rules, state, {answer}):
         return None
-    top = [answer, *[a for _, a in screened if a != answer][: rule.top - 1]]
-    confirmed = _ranked(rules, state, top, rule.confirm, seed, rule.confirm_ms)
-    (best, first), (second, _) = confirmed[0], confirmed[1]
-    if first != answer or not clear(rules, best, second):
+    others = [a for _, a in screened if a != answer][: rule.top - 1]
+    worths = confirmed(rules, state, answer, others, seed)
+    if worths is None:
         return None
-    return Found(answer, best, second, screened[0][1] == answer)
+    return Found(answer, *worths, screened[0][1] == answer)
+
+
+def confirmed(
+    rules: Rules[Any], state: Any, answer: Action, others: list[Action], seed: int
+) -> tuple[float, float] | None:
+    """The worths of ``answer`` and of the best of ``others`` at the confirming level, where
+    it beats each clearly; None at the first it does not (the rest not looked at)."""
+    rule = criteria(rules)
+    best, second = _worth(rules, state, answer, rule.confirm, seed, rule.confirm_ms), -1.0
+    for other in others:
+        worth = _worth(rules, state, other, rule.confirm, seed, rule.confirm_ms)
+        if not clear(rules, best, worth):
+            return None
+        second = max(second, worth)
+    return best, second
 
 
 def agrees(rules: Rules[Any], state: Any, answers: set[Action]) -> bool:
