@@ -346,3 +346,18 @@ def test_a_player_remembers_the_part_of_its_tree_its_next_position_reaches() -> 
     kept = player.remembered(rules, after)
     assert after in kept and start not in kept  # from the reply on, not what led to it
     assert player.remembered(BaitRules(), after) == {}  # another game's rules: nothing
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_an_only_decision_is_judged_by_what_follows_it(level: str) -> None:
+    """Black's only move is Kb8, and Qb7 mates after it: the estimate of the position says
+    White has won (an only decision is searched too), and the player makes it at once."""
+    from battlechess_tui.analysis import engine
+    from battlechess_tui.engine.registry import make_variant
+
+    rules = make_variant("classic").rules
+    state = rules.parse_position("k7/6Q1/1K6/8/8/8/8/8 b - - 0 1")
+    (only,) = rules.legal_actions(state)
+    assert engine.decided(engine.estimate(rules, state, level, 1).worth)
+    player = make_player(level)
+    assert player.choose(rules, state, "black", random.Random(1), Budget(1)) == only

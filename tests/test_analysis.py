@@ -15,6 +15,7 @@ from battlechess_tui.analysis.model import BIG_ROLL, Analysis, mark_of
 from battlechess_tui.analysis.store import analysis_path, keep, stored
 from battlechess_tui.cli import main
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.rules import Chance
 from battlechess_tui.save.store import load_game
 from tests.analysis_games import (
     BLACK_BLUNDER_PLY,
@@ -59,6 +60,21 @@ def test_sc_7_the_side_winning_every_even_fight_is_lucky_by_what_the_other_is_no
     assert (white.fights_won, white.fights, white.average_odds) == (3, 3, 0.5)
     assert (black.fights_won, black.fights) == (0, 3)
     assert "won 3 of 3 fights at 50% average odds" in white.line()
+
+
+def test_a_roll_without_exact_odds_weighs_its_results_alike_and_knows_which_came(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the rules give only an estimate of a fight's odds, the results the engine finds
+    are weighed alike (no exact luck is claimed), and the one that came is still the one
+    pointed at."""
+    game = uneven_fight_game("d8")
+    before, after = game.positions[2].state, game.positions[3].state
+    monkeypatch.setattr(game.rules, "chance", lambda *_: Chance(Fraction(5, 8), exact=False))
+    roll = engine.roll_of(game.rules, before, game.plies[2].action, after, 1)
+    assert not roll.exact and roll.won is None and len(roll.states) == 2
+    assert roll.states[roll.actual] == after
+    assert roll.weights == [Fraction(1, 2), Fraction(1, 2)]
 
 
 @pytest.mark.parametrize("die", ["d8", "d6"])  # a d8's fight by its odds, a d6's face by face

@@ -5,6 +5,7 @@ other chess games write each fight's roll as a comment."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import chess
@@ -70,6 +71,25 @@ def test_an_import_ending_in_a_resignation_or_agreed_draw() -> None:
     assert game.outcome is not None and game.outcome.winner == 1
     drawn = import_game("1. d4 d5 1/2-1/2", make_variant("classic"))
     assert drawn.outcome is not None and drawn.outcome.winner is None
+
+
+def test_a_result_only_in_the_tags_ends_the_game_and_the_movetexts_own_comes_first() -> None:
+    """A PGN whose moves end without a result (or with ``*``) takes the Result tag's; where the
+    movetext gives one, that is the game's."""
+    tagged = import_game('[Result "1-0"]\n\n1. e4 e5 2. Nf3 *', make_variant("classic"))
+    assert tagged.outcome is not None and tagged.outcome.winner == 0
+    own = import_game('[Result "0-1"]\n\n1. e4 e5 2. Nf3 1-0', make_variant("classic"))
+    assert own.outcome is not None and own.outcome.winner == 0
+
+
+def test_a_resignation_is_exported_as_a_comment_not_a_move() -> None:
+    game = import_game('[Result "0-1"]\n\n1. e4 e5 2. Nf3 Nc6 0-1', make_variant("classic"))
+    text = export(game)
+    movetext = re.sub(r"\{[^}]*\}", "", text.split("\n\n")[1]).split()
+    assert movetext == ["1.", "e4", "e5", "2.", "Nf3", "Nc6", "0-1"]
+    pgn = read(text)
+    assert [m.uci() for m in pgn.mainline_moves()] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert "resign" in pgn.end().comment.lower() and pgn.headers["Result"] == "0-1"
 
 
 @pytest.mark.parametrize(

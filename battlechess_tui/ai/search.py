@@ -31,7 +31,7 @@ from battlechess_tui.ai.budget import Budget, resamples
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import Result, resampled, results
 from battlechess_tui.ai.players import TIE, decisions, held
-from battlechess_tui.ai.scoring import unsquash, worth, worth_after
+from battlechess_tui.ai.scoring import unsquash, worth_after
 from battlechess_tui.ai.searched import searched_hint
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.levels import Level
@@ -299,23 +299,22 @@ class SearchPlayer:
     def choose(
         self, rules: Rules[S], state: S, seat: str, rng: random.Random, budget: Budget
     ) -> Action:
+        """The decision this player makes: the only one at once, where there is one."""
+        choices = decisions(rules, state, seat)
+        if len(choices) == 1:
+            return choices[0]
         return self.analyse(rules, state, seat, rng, budget).action
 
     def analyse(
         self, rules: Rules[S], state: S, seat: str, rng: random.Random, budget: Budget
     ) -> Hint:
-        """The decision this player makes, with its odds and the numbers behind it."""
+        """The decision this player makes, with its odds and the numbers behind it. An only
+        decision is searched too: its outlook is what follows it (a check with one way out
+        may lose the queen or be mated), not the position it leaves at a glance."""
         side, _ = held(rules, seat)
-        choices = decisions(rules, state, seat)
         searcher = rules.searcher()
-        if searcher is not None and len(choices) > 1 and side == rules.side_to_move(state):
+        if searcher is not None and side == rules.side_to_move(state):
             return searched_hint(rules, state, side, searcher, rng, budget)
-        if len(choices) == 1:
-            only = choices[0]
-            result = results(rules, state, only, rng)
-            found = [(b.state, b.weight) for b in result.branches]
-            outlook = sum(w * worth(rules, s, side) for s, w in found)
-            return Hint.of(rules, state, side, only, rules.chance(state, only), found, outlook)
         table = self.remembered(rules, state)
         search = Search(rules, random.Random(rng.getrandbits(64)), budget, table=table)
         root = search.run(state, seat)
