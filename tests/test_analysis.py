@@ -14,6 +14,7 @@ from battlechess_tui.analysis import analyse, engine
 from battlechess_tui.analysis.model import BIG_ROLL, Analysis, mark_of
 from battlechess_tui.analysis.store import analysis_path, keep, stored
 from battlechess_tui.cli import main
+from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import Chance
 from battlechess_tui.save.store import load_game
@@ -286,3 +287,55 @@ def test_a_cancelled_analysis_stops() -> None:
     cancel.set()
     with pytest.raises(AnalysisCancelled):
         analyse(blunder_game(), "medium", cancel=cancel)
+
+
+#: A program whose standard error has no file (as inside the app, where Textual captures it)
+#: analysing with two jobs.
+CAPTURED_STDERR = """
+import io, sys
+from battlechess_tui.analysis import analyse
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.registry import make_variant
+
+
+class Captured(io.StringIO):
+    def fileno(self) -> int:
+        return -1
+
+
+if __name__ == "__main__":
+    game = Game(make_variant("classic"), 1)
+    for move in ("e2e4", "e7e5", "g1f3"):
+        game.play(move)
+    sys.stderr = Captured()
+    print(len(analyse(game, "quick", jobs=2).decisions))
+"""
+
+
+def test_analysis_in_processes_works_where_standard_error_has_no_file(tmp_path: Path) -> None:
+    """The app's analysis with jobs: multiprocessing's helper is started with the real
+    standard error, since Textual's capture (file number -1) cannot be handed to it."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "captured.py"
+    script.write_text(CAPTURED_STDERR, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr[-400:]
+    assert done.stdout.strip() == "3"
+
+
+def test_a_won_game_still_won_is_no_mistake_whatever_the_two_worths() -> None:
+    """Two decided worths of one sign (a fight that ends the game or leaves it won anyway is
+    worth less than 1 but still won) cost nothing; a won game thrown away costs."""
+    from battlechess_tui.analysis.run import Work, decision_report
+
+    game = Game(make_variant("classic"), 1)
+    game.play("e2e4")
+    won = Work(0, 1.0, "d2d4", "d4", "", preferred_after=1.0)
+    still = decision_report(game, 0, won, Work(1, 0.9996, None, "", ""))
+    assert still is not None and still.cost == 0.0
+    thrown = decision_report(game, 0, won, Work(1, 0.2, None, "", ""))
+    assert thrown is not None and thrown.cost == pytest.approx(0.8)
