@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from battlechess_tui.ai.scoring import NOT_WON
+from battlechess_tui.ai.scoring import NOT_WON, squash
 from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import chance_of
 from battlechess_tui.cli import main
@@ -127,3 +127,12 @@ def _house(tmp_path: Path, search: str) -> Path:
         f"[search]\nnodes_per_ms = 40\n{search}"
     )
     return path
+
+
+def test_a_lead_at_the_estimates_limit_is_not_a_won_game() -> None:
+    """A lead of any size squashes to at most ``NOT_WON``: still counted in pawns, never read
+    as a game decided (only an ended game, or a forced one, is worth 1)."""
+    rules = make_variant("classic").rules
+    for worth in (squash(100.0), NOT_WON, -NOT_WON):
+        assert not engine.decided(worth) and engine.pawns(rules, worth) is not None
+    assert engine.decided(1.0) and engine.decided(-1.0) and engine.pawns(rules, 1.0) is None

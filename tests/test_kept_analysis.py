@@ -181,3 +181,32 @@ def test_jobs_are_at_most_the_cores(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["analyse", str(path), "--jobs", str(max_jobs() + 1)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"--jobs is at most {max_jobs()}" in err
+
+
+@pytest.mark.parametrize("cost", [1.5, 2.0])
+def test_a_cost_up_to_a_won_game_turned_lost_is_kept(
+    fights_doc: tuple[Path, dict[str, Any]], cost: float
+) -> None:
+    """A decision's cost runs from 0 to 2: a won game (worth 1) turned lost (-1)."""
+    path, doc = fights_doc
+    _written(path, _edited(doc, ("decisions", 0, "cost"), cost), reseal=True)
+    kept = read_kept(path)
+    assert kept is not None and kept.decisions[0].cost == cost
+
+
+def test_a_roll_of_more_than_ten_thousand_results_is_refused(
+    fights_doc: tuple[Path, dict[str, Any]],
+) -> None:
+    """Every list read back is bounded: a roll's results at most 10,000 (a file of valid
+    results beyond that is refused all the same)."""
+    path, doc = fights_doc
+    n = 10_001
+    first = doc["decisions"][FIGHTS_DECISION]["roll"]["outcomes"][0]
+    results = [{**first, "chance": f"1/{n}", "chance_float": 1 / n, "came": k == 0}
+               for k in range(n)]  # fmt: skip
+    _written(path, _edited(doc, ("decisions", FIGHTS_DECISION, "roll", "outcomes"), results),
+             reseal=True)  # fmt: skip
+    lines: list[str] = []
+    assert stored(path, "medium", damaged=lines.append) is None
+    assert len(lines) == 1 and "outcomes" in lines[0], lines
+    analysis_path(path).with_name("even.analysis.damaged").unlink()

@@ -19,7 +19,7 @@ from battlechess_tui.analysis.mistakes import (
     mistakes_of,
     position_before,
 )
-from battlechess_tui.analysis.model import Analysis, DecisionReport
+from battlechess_tui.analysis.model import Analysis, DecisionReport, mark_of
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 
@@ -106,3 +106,22 @@ def test_a_run_counts_found_and_missed_and_sums_up() -> None:
     run.next()
     assert run.finished
     assert run.summary() == ("Found 1 of 3 mistakes. Missed: Nf3? (best exd5), a3? (best exd5).")
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_the_best_decisions_worth_is_the_played_ones_plus_its_cost_for_the_side(
+    side: int,
+) -> None:
+    """White's best is worth more to White than the decision played, Black's less: by the
+    cost exactly, which the tries are judged against."""
+    decision = _decision(3, side, 0.3)
+    sign = 1 if side == 0 else -1
+    assert best_after(decision) == pytest.approx(decision.after + sign * 0.3)
+
+
+def test_a_try_costing_exactly_an_inaccuracy_is_not_accepted() -> None:
+    """The margin is the analysis's own: a try it would mark an inaccuracy is refused, one
+    just under it accepted."""
+    assert not Verdict("b1c3", 0.0, MARGIN).accepted
+    assert Verdict("b1c3", 0.0, MARGIN - 1e-9).accepted
+    assert mark_of(MARGIN) == "inaccuracy"
