@@ -226,6 +226,27 @@ def test_the_screen_stops_once_no_decision_could_be_clear(
     assert ranked == full and len(seen) == 5
 
 
+@pytest.mark.parametrize(("key", "ms"), [("single-combat", 5), ("classic", 10), ("dice-chess", 10)])
+def test_the_screen_looks_for_the_games_own_time(
+    key: str, ms: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Single combat's screen looks half as long as the others' (as many puzzles a game,
+    sooner): every decision, and the glance at the position."""
+    looks: list[int | None] = []
+
+    def look(rules: object, state: object, *rest: object) -> float:
+        looks.append(rest[-1])  # type: ignore[arg-type]
+        return 0.0
+
+    monkeypatch.setattr(making.engine, "expected_after", look)
+    monkeypatch.setattr(making.engine, "estimate", lambda *a: (looks.append(a[-1]), None)[1])
+    rules = make_variant(key).rules
+    state = rules.new_game(AssumeWon())[0]
+    making.screen(rules, state, rules.legal_actions(state)[:3], 1, None)
+    making._glance(rules, state, 1)
+    assert looks == [ms] * (len(rules.legal_actions(state)[:3]) + 1)
+
+
 def test_the_confirmation_stops_at_the_first_decision_not_clearly_beaten(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -299,9 +299,11 @@ class SearchPlayer:
     def choose(
         self, rules: Rules[S], state: S, seat: str, rng: random.Random, budget: Budget
     ) -> Action:
-        """The decision this player makes: the only one at once, where there is one."""
+        """The decision this player makes: the only one at once, where there is one (its
+        results drawn all the same, so that a seeded game goes on as it always has)."""
         choices = decisions(rules, state, seat)
         if len(choices) == 1:
+            results(rules, state, choices[0], rng)
             return choices[0]
         return self.analyse(rules, state, seat, rng, budget).action
 
