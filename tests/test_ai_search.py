@@ -361,3 +361,20 @@ def test_an_only_decision_is_judged_by_what_follows_it(level: str) -> None:
     assert engine.decided(engine.estimate(rules, state, level, 1).worth)
     player = make_player(level)
     assert player.choose(rules, state, "black", random.Random(1), Budget(1)) == only
+
+
+def test_an_only_decision_draws_its_results_so_seeded_games_go_on_as_before() -> None:
+    """A seeded computer game goes on as it always has: the only decision draws from the
+    player's stream what the weighing of its results drew before it was made at once."""
+    from battlechess_tui.engine.registry import make_variant
+
+    rules = make_variant("dice-chess").rules
+    state = rules.parse_position(  # White's set-up is done: its only decision says so
+        "d4d6d1d1d6d2d3d1/d2d3d4d6d2d2d3d2/8/8/8/8/D6D1D2D2D2D6D1D3/D1D6D5D6D6D6D6D6 "
+        "w setup 32/0 -/- 0"
+    )
+    (only,) = rules.legal_actions(state)
+    played, weighed = random.Random(7), random.Random(7)
+    assert make_player("medium").choose(rules, state, "white", played, Budget(50)) == only
+    results(rules, state, only, weighed)
+    assert played.random() == weighed.random()
