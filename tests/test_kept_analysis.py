@@ -210,3 +210,16 @@ def test_a_roll_of_more_than_ten_thousand_results_is_refused(
     assert stored(path, "medium", damaged=lines.append) is None
     assert len(lines) == 1 and "outcomes" in lines[0], lines
     analysis_path(path).with_name("even.analysis.damaged").unlink()
+
+
+@pytest.mark.parametrize("field", ["format", "format_version"])
+def test_a_kept_analysis_that_does_not_say_what_it_is_is_refused(
+    fights_doc: tuple[Path, dict[str, Any]], field: str
+) -> None:
+    """A file that does not name its format and version is not taken for this one."""
+    path, doc = fights_doc
+    _written(path, {k: v for k, v in doc.items() if k != field}, reseal=True)
+    lines: list[str] = []
+    assert stored(path, "medium", damaged=lines.append) is None
+    assert len(lines) == 1 and "the kept analysis is damaged" in lines[0], lines
+    analysis_path(path).with_name("even.analysis.damaged").unlink()

@@ -106,8 +106,8 @@ class DecisionRecord(_Strict):
 
 
 class AnalysisFile(_Strict):
-    format: Literal["battlechess-analysis"] = "battlechess-analysis"
-    format_version: Literal[2] = 2
+    format: Literal["battlechess-analysis"]
+    format_version: Literal[2]
     content_digest: str = Field(pattern=r"^[0-9a-f]{64}$")
     app_version: Text
     variant: Text
