@@ -166,7 +166,7 @@ def lost(rules: Rules[Any], state: Any, glance: engine.Estimate) -> bool:
 
 def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
     """The puzzle ``state`` makes, or None. The cheap looks come first: a side lost
-    whatever it does has none; every decision screened (stopping once two are won anyway);
+    whatever it does has none; every decision screened (stopping once none could be clear);
     then the confirming level's own choice and the re-check's (the same); only then that
     choice against the screen's best others (``Criteria.top`` in all) at that level."""
     if rules.outcome(state) is not None:
