@@ -155,6 +155,24 @@ def test_sc_5_a_quiet_fork_with_a_fight_on_offer_is_a_fork_not_waiting() -> None
     assert theme_of(rules, line.states[0], line, 0) == "fork"  # type: ignore[arg-type]
 
 
+def test_dc_1_a_decision_of_no_square_that_wins_material_wins_material() -> None:
+    """Dice Chess's set-up ends with ``done``, a decision of no square: where the line after
+    it wins material, the theme says so (it hangs no piece, and there is no square to take
+    back on)."""
+    rules = make_variant("dice-chess").rules
+    setup = rules.parse_position(
+        "d4d6d1d1d6d2d3d1/d2d3d4d6d2d2d3d2/8/8/8/8/D6D1D2D2D2D6D1D3/D1D6D5D6D6D6D6D6 "
+        "w setup 32/0 -/- 0"
+    )
+    ahead = rules.parse_position(
+        "d4d6d1d1d6d2d3d1/8/8/8/8/8/D6D1D2D2D2D6D1D3/D1D6D5D6D6D6D6D6 w play 0/0 -/- 0"
+    )
+    (done,) = rules.legal_actions(setup)
+    reply = rules.legal_actions(ahead)[0]
+    line = Line((done, reply), (setup, ahead, ahead))
+    assert theme_of(rules, setup, line, 0) == "wins material"
+
+
 @pytest.mark.parametrize(("key", "level"), [("dnd", "medium"), ("arena", "hard")])
 def test_the_games_confirming_level_chooses_and_weighs_the_answer(
     key: str, level: str, monkeypatch: pytest.MonkeyPatch

@@ -72,6 +72,8 @@ def _material(rules: Rules[Any], line: Line, side: int) -> str:
     end = lead(rules, line.end, side)
     answer = line.actions[0]
     if after - start >= GAIN:
+        if not answer.squares:  # a decision of no square (a set-up's end): no piece hung
+            return "wins material"
         reply = line.actions[1] if len(line.actions) > 1 else None
         taken_back = reply is not None and reply.squares and reply.target == answer.target
         return "wins material" if taken_back else "hanging piece"
