@@ -23,9 +23,11 @@ from battlechess_tui.ai import Budget, Cancelled, hint, make_player
 from battlechess_tui.ai.outcomes import resampled, results
 from battlechess_tui.ai.players import decisions
 from battlechess_tui.ai.search import MOST_SAMPLES, WIDEN, Search
+from battlechess_tui.analysis import engine
 from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.events import Event
+from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import CERTAIN, Chance, Outcome, Rules
 from battlechess_tui.engine.spec import BoardSpec, SearchSpec, VariantSpec
 from battlechess_tui.engine.vocabulary import Ending
@@ -352,9 +354,6 @@ def test_a_player_remembers_the_part_of_its_tree_its_next_position_reaches() -> 
 def test_an_only_decision_is_judged_by_what_follows_it(level: str) -> None:
     """Black's only move is Kb8, and Qb7 mates after it: the estimate of the position says
     White has won (an only decision is searched too), and the player makes it at once."""
-    from battlechess_tui.analysis import engine
-    from battlechess_tui.engine.registry import make_variant
-
     rules = make_variant("classic").rules
     state = rules.parse_position("k7/6Q1/1K6/8/8/8/8/8 b - - 0 1")
     (only,) = rules.legal_actions(state)
@@ -366,8 +365,6 @@ def test_an_only_decision_is_judged_by_what_follows_it(level: str) -> None:
 def test_an_only_decision_draws_its_results_so_seeded_games_go_on_as_before() -> None:
     """A seeded computer game goes on as it always has: the only decision draws from the
     player's stream what the weighing of its results drew before it was made at once."""
-    from battlechess_tui.engine.registry import make_variant
-
     rules = make_variant("dice-chess").rules
     state = rules.parse_position(  # White's set-up is done: its only decision says so
         "d4d6d1d1d6d2d3d1/d2d3d4d6d2d2d3d2/8/8/8/8/D6D1D2D2D2D6D1D3/D1D6D5D6D6D6D6D6 "

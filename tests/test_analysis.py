@@ -5,6 +5,8 @@ the save, and the same numbers whatever the number of jobs."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 
 from battlechess_tui.analysis import analyse, engine
 from battlechess_tui.analysis.model import BIG_ROLL, Analysis, mark_of
+from battlechess_tui.analysis.run import Work, decision_report
 from battlechess_tui.analysis.store import analysis_path, keep, stored
 from battlechess_tui.cli import main
 from battlechess_tui.engine.game import Game
@@ -315,9 +318,6 @@ if __name__ == "__main__":
 def test_analysis_in_processes_works_where_standard_error_has_no_file(tmp_path: Path) -> None:
     """The app's analysis with jobs: multiprocessing's helper is started with the real
     standard error, since Textual's capture (file number -1) cannot be handed to it."""
-    import subprocess
-    import sys
-
     script = tmp_path / "captured.py"
     script.write_text(CAPTURED_STDERR, encoding="utf-8")
     done = subprocess.run(
@@ -330,8 +330,6 @@ def test_analysis_in_processes_works_where_standard_error_has_no_file(tmp_path: 
 def test_a_won_game_still_won_is_no_mistake_whatever_the_two_worths() -> None:
     """Two decided worths of one sign (a fight that ends the game or leaves it won anyway is
     worth less than 1 but still won) cost nothing; a won game thrown away costs."""
-    from battlechess_tui.analysis.run import Work, decision_report
-
     game = Game(make_variant("classic"), 1)
     game.play("e2e4")
     won = Work(0, 1.0, "d2d4", "d4", "", preferred_after=1.0)

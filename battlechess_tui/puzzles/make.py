@@ -13,6 +13,7 @@ of the solver's taken as won, with its odds), and its theme is found from that l
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from collections.abc import Callable, Generator
@@ -124,7 +125,7 @@ def beaten(rules: Rules[Any], second: float) -> bool:
     next_ = chance_of(second, 0)
     if next_ >= criteria(rules).still_open:
         return True
-    return engine.pawns(rules, 0.0) is None and 1.0 - next_ < CLEAR_CHANCE
+    return rules.estimate_unit != "pawns" and 1.0 - next_ < CLEAR_CHANCE
 
 
 def screen(
@@ -134,10 +135,13 @@ def screen(
     best seen is ``beaten``: no puzzle, whatever the others are worth. ``first``
     is looked at first, since it is likely the best."""
     order = sorted(range(len(actions)), key=lambda i: actions[i] != first)
+    think_ms = criteria(rules).screen_ms
     worths: dict[int, float] = {}
+    top = [-math.inf, -math.inf]  # the best two seen
     for i in order:
-        worths[i] = _worth(rules, state, actions[i], SCREEN, seed, criteria(rules).screen_ms)
-        if len(worths) > 1 and beaten(rules, sorted(worths.values())[-2]):
+        worths[i] = _worth(rules, state, actions[i], SCREEN, seed, think_ms)
+        top = sorted([*top, worths[i]])[1:]
+        if beaten(rules, top[0]):
             return None
     return [(worths[i], actions[i]) for i in sorted(worths, key=lambda i: (-worths[i], i))]
 
