@@ -156,7 +156,9 @@ class Tab:
         )
 
     def board(self, ready: Callable[[dict[str, str]], bool] = bool) -> dict[str, tuple[int, int]]:
-        """The board's squares once it is drawn, settled (the same on two looks in a row) and
+        """The board's squares once it is drawn, settled (the same on two looks in a row, with
+        the app's last line drawn on the terminal's last: the page first shows the app drawn
+        at its starting size, a board that moves once the terminal is fitted to the page) and
         ``ready(pieces)`` (``pieces``: each square's character, see ``board_pieces``). A
         hot-seat hand-over, which hides the board until the next player is ready, is passed
         with Enter."""
@@ -167,7 +169,9 @@ class Tab:
                 return "hand-over"
             squares, settled = board_squares(lines), last[0]
             last[0] = squares
-            return "board" if squares and squares == settled and ready(board_pieces(lines)) else ""
+            fitted = bool(lines and lines[-1].strip())  # drawn at the terminal's size
+            held = squares and squares == settled and fitted
+            return "board" if held and ready(board_pieces(lines)) else ""
 
         while self.wait_until("board or hand-over", shown) == "hand-over":
             self.press("Enter")
