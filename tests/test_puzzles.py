@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,13 +16,14 @@ from battlechess_tui.analysis.engine import calibrated, confidence
 from battlechess_tui.cli import main
 from battlechess_tui.engine.dice import AssumeWon
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.rules import Rules
 from battlechess_tui.puzzles import make as making
 from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.glicko import Rating, expected, rate
 from battlechess_tui.puzzles.make import agrees, clear, collect, puzzle_at
 from battlechess_tui.puzzles.model import Puzzle, Step
 from battlechess_tui.puzzles.store import catalogue, document, games, read, write
-from battlechess_tui.puzzles.themes import Line, theme_of
+from battlechess_tui.puzzles.themes import GAIN, Line, theme_of
 
 #: The seven shipped games: each ships its puzzles.
 SEVEN = ("arena", "brawl", "classic", "dice-chess", "dnd", "gladiator", "single-combat")
@@ -138,7 +140,7 @@ def test_a_clear_margin_is_the_games_own(
     assert clear(rules, _worth(key, best), _worth(key, second)) is is_clear
 
 
-def _line(key: str, position: str, texts: list[str]) -> tuple[object, Line]:
+def _line(key: str, position: str, texts: list[str]) -> tuple[Rules[Any], Line]:
     rules = make_variant(key).rules
     states = [rules.parse_position(position)]
     actions = []
@@ -152,7 +154,18 @@ def test_sc_5_a_quiet_fork_with_a_fight_on_offer_is_a_fork_not_waiting() -> None
     """Nc7 forks both rooks while bxc4 (a fight, SC-5) is on offer: the line wins a rook."""
     position = "r3r2k/8/8/3N4/2p5/1P6/8/4K3 w - - 0 1"
     rules, line = _line("single-combat", position, ["d5c7", "e8e6", "c7a8"])
-    assert theme_of(rules, line.states[0], line, 0) == "fork"  # type: ignore[arg-type]
+    assert theme_of(rules, line.states[0], line, 0) == "fork"
+
+
+def test_sc_3_a_threat_to_kill_the_king_is_not_material_won() -> None:
+    """Qh7 takes nothing: it threatens a fight for the King (SC-3), which the estimate weighs
+    and the material does not, so the theme is not a hanging piece (a shipped puzzle's was)."""
+    position = "4rrk1/ppp1qp2/2nbb2p/8/3PQ2p/P1NB1N2/1PP2PPP/R2R2K1 w - - 0 16"
+    rules, line = _line("single-combat", position, ["e4h7", "e7g5", "c3e4"])
+    start, threat = line.states[0], line.states[1]
+    assert rules.evaluate(threat, 0) - rules.evaluate(start, 0) >= GAIN
+    assert rules.material_lead(threat, 0) == rules.material_lead(start, 0)
+    assert theme_of(rules, start, line, 0) == "when to wait"
 
 
 def test_dc_1_a_decision_of_no_square_that_wins_material_wins_material() -> None:

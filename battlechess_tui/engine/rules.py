@@ -297,6 +297,12 @@ class Rules(ABC, Generic[S]):
         The default counts nothing; games weigh material and what else matters to them."""
         return 0.0
 
+    def material_lead(self, state: S, side: int) -> float:
+        """``side``'s lead in material alone, in pawns: what a puzzle's theme counts as won
+        (``puzzles/themes.py``). By default the estimate (``evaluate``); a game whose estimate
+        weighs more than its pieces (a threat to kill a King) counts its pieces here."""
+        return self.evaluate(state, side)
+
     def searcher(self) -> Searcher[S] | None:
         """The game's own fast search, if it has one (computer players then use it instead
         of the generic search); None by default."""

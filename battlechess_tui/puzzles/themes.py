@@ -2,8 +2,9 @@
 
 In order: a fight's choice (the answer takes the best fight); the game's own decisions (an
 override, a spell, waiting); a forced win (mate in 1 or 2); then what the line does to
-material: a piece taken that is not taken back (hanging), a quiet move after which the same
-piece takes (a fork), material won; else declining every fight on offer (when to wait), or
+material (the game's ``material_lead``, not its estimate, which may weigh threats): a piece
+taken that is not taken back (hanging), a quiet move after which the same piece takes (a
+fork), material won; else declining every fight on offer (when to wait), or
 the only good move.
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from battlechess_tui.ai.scoring import lead
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.rules import Rules
 from battlechess_tui.engine.vocabulary import ActionKind
@@ -67,9 +67,9 @@ def _mate(rules: Rules[Any], line: Line, side: int) -> str:
 
 
 def _material(rules: Rules[Any], line: Line, side: int) -> str:
-    start = lead(rules, line.states[0], side)
-    after = lead(rules, line.states[1], side)
-    end = lead(rules, line.end, side)
+    start = rules.material_lead(line.states[0], side)
+    after = rules.material_lead(line.states[1], side)
+    end = rules.material_lead(line.end, side)
     answer = line.actions[0]
     if after - start >= GAIN:
         if not answer.squares:  # a decision of no square (a set-up's end): no piece hung

@@ -257,6 +257,9 @@ class ChessRules(ChessPieces, Rules[ChessState]):
             return 0.0 if outcome.winner is None else (WON if outcome.winner == side else -WON)
         return self.material(state.board, side) + self.positional(state, side)
 
+    def material_lead(self, state: ChessState, side: int) -> float:
+        return self.material(state.board, side)
+
     def material(self, board: ChessBoard, side: int) -> float:
         """The value of ``side``'s pieces less the opponent's."""
         values, total = self.values, 0
