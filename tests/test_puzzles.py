@@ -6,14 +6,16 @@ again by the searcher at a fixed node budget."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from battlechess_tui.ai.scoring import squash
-from battlechess_tui.analysis.engine import calibrated, confidence
+from battlechess_tui.analysis.engine import Estimate, calibrated, confidence
 from battlechess_tui.cli import main
+from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import Rules
@@ -212,6 +214,42 @@ def test_the_games_confirming_level_chooses_and_weighs_the_answer(
     making.examine(rules, rules.new_game(AssumeWon())[0], 1)
     assert f"choose {level}" in asked and f"weigh {level}" in asked
     assert {a for a in asked if a.startswith("weigh")} == {"weigh easy", f"weigh {level}"}
+
+
+@pytest.mark.parametrize(("key", "weighed_again"), [("dice-chess", False), ("arena", True)])
+def test_dice_chess_keeps_the_worth_its_answers_choice_found(
+    key: str, weighed_again: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dice chess's answer is worth what the confirming level's choice found (each capture's
+    six rerolls, DC-10, are not searched again); its others, and every decision of the other
+    games, are weighed at the confirming level."""
+    rules = make_variant(key).rules
+    state = rules.new_game(AssumeWon())[0]
+    while len(rules.legal_actions(state)) < 5:  # past dice chess's setup
+        state = rules.apply(state, rules.legal_actions(state)[0], AssumeWon())[0]
+    sign = 1 if rules.side_to_move(state) == 0 else -1
+    estimate, picked, weighed = making.engine.estimate, [], []
+
+    def chosen(rules: Rules[Any], state: object, level: str, *rest: object) -> Estimate:
+        found = estimate(rules, state, "easy", 1, 10)
+        picked.append(found.preferred)
+        return replace(found, worth=sign * 0.3) if level == "hard" else found
+
+    def weigh(rules: Rules[Any], state: object, action: Action, level: str, *_: object) -> float:
+        weighed.append((action, level))
+        best = action == picked[-1]  # the screen's best too
+        return sign * ((0.25 if best else -0.5) if level == "hard" else (0.1 if best else 0.0))
+
+    monkeypatch.setattr(making, "lost", lambda *_: False)
+    monkeypatch.setattr(making, "clear", lambda rules, best, second: best > second)
+    monkeypatch.setattr(making, "agrees", lambda *_: True)
+    monkeypatch.setattr(making.engine, "estimate", chosen)
+    monkeypatch.setattr(making.engine, "expected_after", weigh)
+    found = making.examine(rules, state, 1)
+    assert found is not None and found.second == -0.5
+    hard = [action for action, level in weighed if level == "hard"]
+    assert (found.answer in hard) == weighed_again and len(hard) == 2 + weighed_again
+    assert found.best == (0.25 if weighed_again else 0.3)
 
 
 def _looked_at(worths: dict[str, float], monkeypatch: pytest.MonkeyPatch) -> list[str]:
