@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.screen import Screen
 from textual.widget import AwaitMount
 
 from battlechess_tui.ui.navigation import (
@@ -27,6 +28,25 @@ from battlechess_tui.ui.navigation import (
 )
 
 
+def breakpoint_classes(app: App[Any], screen: Screen[Any]) -> dict[str, bool]:
+    """Each breakpoint class of ``screen`` (its own breakpoints, else the app's) and whether
+    it applies at the app's size: the largest breakpoint each dimension reaches, as Textual
+    chooses it on a resize."""
+    width, height = app.size
+    across = screen.HORIZONTAL_BREAKPOINTS
+    down = screen.VERTICAL_BREAKPOINTS
+    classes: dict[str, bool] = {}
+    for size, points in (
+        (width, app.HORIZONTAL_BREAKPOINTS if across is None else across),
+        (height, app.VERTICAL_BREAKPOINTS if down is None else down),
+    ):
+        reached = [(point, name) for point, name in points or [] if size >= point]
+        classes |= {name: False for _, name in points or []}
+        if reached:
+            classes[max(reached)[1]] = True
+    return classes
+
+
 class ScreenChanges(App[int]):
     """The handlers, as a part of ``BattleChessApp``. A change that closes a screen waits
     until every screen on the stack is drawn (``when_drawn``): a screen closed while one is
@@ -35,6 +55,15 @@ class ScreenChanges(App[int]):
     @property
     def save_dir(self) -> Path:
         raise NotImplementedError  # the app's own
+
+    def _load_screen_css(self, screen: Screen[Any]) -> None:
+        """Textual's step before a screen opened (pushed, switched to, or the first) is
+        styled: the screen also gets the window's breakpoint classes (``-narrow``, ``-short``,
+        ...) now. Textual adds them at its first resize, once it is drawn, and restyling
+        every widget then lays the screen out twice more: a third of a puzzle's opening."""
+        if not screen.is_mounted:
+            screen.update_classes(breakpoint_classes(self, screen), update=False)
+        super()._load_screen_css(screen)
 
     def when_drawn(self, change: Callable[[], object]) -> None:
         """Make ``change`` (closing screens, or leaving) now, or once every screen on the stack
