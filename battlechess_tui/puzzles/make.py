@@ -81,8 +81,10 @@ class Criteria:
 #: Single combat's screen looks half as long: almost as many puzzles a game (23 against 26
 #: in its games 4-23) for 12% less time a puzzle. Dice chess's found half as many so; its
 #: confirmation weighs each capture over the six rerolls of the captured die (DC-10), each a
-#: search: at 400 ms (hard's choice still made at its own second) it kept all 11 puzzles of
-#: its games 0-29 and found one more, for 58% of the confirming time.
+#: search. It looks 400 ms, and its answer keeps the worth hard's own choice found at its full
+#: second (the rerolls weighed there): the 18 positions of its games 0-29 that passed the
+#: screen gave 11 puzzles for 39% of the time (the full look: 11), and 60 were made in 9
+#: minutes on two cores (``docs/benchmarks.md``).
 CRITERIA = {
     "classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000),
     "dice-chess": Criteria(confirm_ms=400, chosen_worth=True),
