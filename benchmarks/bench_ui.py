@@ -206,7 +206,7 @@ async def puzzle_screen(game: str, runs: int = 6) -> tuple[list[float], list[flo
     ``runs`` times in one app (the first reads the game's puzzle file)."""
     os.environ["TEXTUAL_ANIMATIONS"] = "none"
     os.environ["BATTLECHESS_DATA_DIR"] = tempfile.mkdtemp()  # no player's progress touched
-    from battlechess_tui.ui.app import BattleChessApp
+    from battlechess_tui.ui.app import BattleChessApp, keep_start_up
     from battlechess_tui.ui.screens.puzzles import PuzzleScreen
     from battlechess_tui.ui.settings import Settings
 
@@ -217,6 +217,7 @@ async def puzzle_screen(game: str, runs: int = 6) -> tuple[list[float], list[flo
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        keep_start_up()  # as the app does after its first frame in a terminal (not headless)
         for _ in range(runs):
             wall, cpu = time.perf_counter(), time.process_time()
             screen = PuzzleScreen(game, app.save_dir)

@@ -24,7 +24,16 @@ from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.glicko import Rating, expected, rate
 from battlechess_tui.puzzles.make import agrees, clear, collect, puzzle_at
 from battlechess_tui.puzzles.model import Puzzle, Step
-from battlechess_tui.puzzles.store import catalogue, document, games, read, write
+from battlechess_tui.puzzles.store import (
+    catalogue,
+    checked,
+    document,
+    games,
+    next_playable,
+    read,
+    read_fields,
+    write,
+)
 from battlechess_tui.puzzles.themes import GAIN, Line, theme_of
 
 #: The seven shipped games: each ships its puzzles.
@@ -96,6 +105,20 @@ def test_a_damaged_puzzle_file_is_refused_with_its_reason(tmp_path: Path) -> Non
     assert found.refused[0].line().startswith("classic: the puzzle file cannot be used: ")
     bad.write_text(json.dumps({"format": "other"}))
     assert "not a battlechess-puzzles file" in read(bad, "classic").refused[0].reason
+
+
+def test_the_puzzle_chosen_by_rating_is_one_that_checks(tmp_path: Path) -> None:
+    """A game's puzzles open with their fields read (``read_fields``), not every position
+    played: the one chosen by rating is checked, and one whose answer is no decision there is
+    passed over for the next nearest (the list of puzzles names it with its reason)."""
+    path = tmp_path / "classic.json"
+    write(path, [_puzzle("wrong", 1500, ("e1e3",)), _puzzle("good", 1300)])
+    fields = read_fields(path, "classic")
+    assert [p.id for p in fields.puzzles] == ["wrong", "good"] and not fields.refused
+    chosen = next_playable(kept.Progress(), fields.puzzles)
+    assert chosen is not None and chosen.id == "good"
+    assert next_playable(kept.Progress(), fields.puzzles[:1]) is None
+    assert [p.id for p in checked(fields).puzzles] == ["good"]
 
 
 def test_a_damaged_puzzle_is_refused_and_the_others_kept(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.rules import IllegalAction, Rules
 
 #: The file format of a game's puzzles (``variants/puzzles/GAME.json``).
@@ -36,9 +37,14 @@ THEMES = (
 
 
 @cache
+def variant_of(game: str) -> Variant[Any]:
+    """The variant of ``game``, made once: every puzzle checked and played shares its rules,
+    and the tables they build as they find moves."""
+    return make_variant(game)
+
+
 def rules_of(game: str) -> Rules[Any]:
-    """The rules of ``game``, made once."""
-    return make_variant(game).rules
+    return variant_of(game).rules
 
 
 class PuzzleError(ValueError):
@@ -102,7 +108,8 @@ class Puzzle:
 
 
 def from_json(d: Any, game: str) -> Puzzle:
-    """A puzzle read from its JSON; PuzzleError says what is wrong with it."""
+    """A puzzle read from its JSON, its fields and theme checked (``check`` plays its position
+    and answers); PuzzleError says what is wrong with it."""
     if not isinstance(d, dict):
         raise PuzzleError("not an object")
     try:
@@ -119,16 +126,16 @@ def from_json(d: Any, game: str) -> Puzzle:
         raise PuzzleError(f"no {exc.args[0]!r}") from None
     except (TypeError, ValueError) as exc:
         raise PuzzleError(f"a field of the wrong kind ({exc})") from None
-    return check(puzzle)
-
-
-def check(puzzle: Puzzle) -> Puzzle:
-    """``puzzle`` if its position reads, its answers are decisions there and its theme is
-    known; else PuzzleError with the reason."""
     if not puzzle.answers:
         raise PuzzleError("no answers")
     if puzzle.theme not in THEMES:
         raise PuzzleError(f"unknown theme {puzzle.theme!r}")
+    return puzzle
+
+
+def check(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` (read by ``from_json``) if its position reads and its answers are decisions
+    there; else PuzzleError with the reason."""
     rules = rules_of(puzzle.game)
     try:
         state = rules.parse_position(puzzle.position)

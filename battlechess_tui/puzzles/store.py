@@ -2,19 +2,30 @@
 
 ``catalogue(game)`` reads a game's file once: the puzzles that can be used, and the ones that
 cannot (or the whole file, when it cannot be read) each with its reason in one line, as a
-bad lesson is listed. ``write`` writes a game's file atomically, never over one without
-``force``.
+bad lesson is listed. ``listed(game)`` is the file read with each puzzle's fields checked but
+not its position played: what a choice by rating needs, so that a game's puzzles open without
+checking them all (``next_playable`` checks the one chosen). ``write`` writes a game's file
+atomically, never over one without ``force``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from battlechess_tui.engine.data_files import RefusedFile, read_limited, variants_dir
-from battlechess_tui.puzzles.model import FORMAT, FORMAT_VERSION, Puzzle, PuzzleError, from_json
+from battlechess_tui.puzzles.model import (
+    FORMAT,
+    FORMAT_VERSION,
+    Puzzle,
+    PuzzleError,
+    check,
+    from_json,
+)
+from battlechess_tui.puzzles.progress import Progress
 
 SUFFIX = ".json"
 #: Larger than this, a puzzle file is not read.
@@ -57,12 +68,55 @@ def games() -> list[str]:
 
 @cache
 def catalogue(game: str) -> Catalogue:
-    """The shipped puzzles of ``game`` (read once)."""
-    return read(puzzle_file(game), game)
+    """The shipped puzzles of ``game`` that can be played (read and checked once)."""
+    return checked(listed(game))
+
+
+@cache
+def listed(game: str) -> Catalogue:
+    """The shipped puzzles of ``game`` as read, fields checked (read once)."""
+    return read_fields(puzzle_file(game), game)
 
 
 def read(path: Path, game: str) -> Catalogue:
     """The puzzles of the file ``path``, for ``game``; a damaged file or entry is refused."""
+    return checked(read_fields(path, game))
+
+
+def checked(found: Catalogue) -> Catalogue:
+    """``found`` less the puzzles whose position or answers do not check, refused."""
+    good: list[Puzzle] = []
+    bad = list(found.refused)
+    for puzzle in found.puzzles:
+        try:
+            good.append(check(puzzle))
+        except PuzzleError as exc:
+            bad.append(Refused(found.game, puzzle.id, str(exc)))
+    return Catalogue(found.game, tuple(good), tuple(bad))
+
+
+@cache
+def playable(puzzle: Puzzle) -> bool:
+    """Do ``puzzle``'s position and answers check (``model.check``)?"""
+    try:
+        check(puzzle)
+    except PuzzleError:
+        return False
+    return True
+
+
+def next_playable(progress: Progress, puzzles: Sequence[Puzzle]) -> Puzzle | None:
+    """The puzzle ``progress`` chooses next among ``puzzles`` (``Progress.next_puzzle``),
+    passing over any that does not check (the list of puzzles names it with its reason)."""
+    left = list(puzzles)
+    while (chosen := progress.next_puzzle(left)) is not None and not playable(chosen):
+        left.remove(chosen)
+    return chosen
+
+
+def read_fields(path: Path, game: str) -> Catalogue:
+    """The puzzles of the file ``path``, for ``game``, each with its fields checked (not its
+    position: ``checked``); a damaged file or entry is refused."""
     try:
         doc = json.loads(read_limited(path, MAX_BYTES).decode("utf-8"))
     except FileNotFoundError:

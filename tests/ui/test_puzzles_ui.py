@@ -40,6 +40,7 @@ def made_up(monkeypatch: pytest.MonkeyPatch) -> None:
     bad = Refused("classic", "classic-t-9", "answer 'e1e3' is not a decision there")
     found = Catalogue("classic", _puzzles(), (bad,))
     monkeypatch.setattr(screens, "catalogue", lambda key: found)
+    monkeypatch.setattr(screens, "listed", lambda key: found)
     monkeypatch.setattr(screens, "games", lambda: ["classic"])
 
 

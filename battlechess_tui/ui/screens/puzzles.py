@@ -24,8 +24,8 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, specs
 from battlechess_tui.engine.views import percent
 from battlechess_tui.puzzles import progress as kept
-from battlechess_tui.puzzles.model import Puzzle
-from battlechess_tui.puzzles.store import catalogue, games
+from battlechess_tui.puzzles.model import Puzzle, variant_of
+from battlechess_tui.puzzles.store import catalogue, games, listed, next_playable
 from battlechess_tui.ui.commands import Command, bindings
 from battlechess_tui.ui.navigation import OpenPuzzles, navigate
 from battlechess_tui.ui.screens.base import close_screen
@@ -106,7 +106,7 @@ class PuzzleListScreen(Screen[None]):
 
 
 def puzzle_game(puzzle: Puzzle) -> Game:
-    variant = make_variant(puzzle.game)
+    variant = variant_of(puzzle.game)
     return Game(variant, 1, start=variant.rules.parse_position(puzzle.position))
 
 
@@ -134,9 +134,9 @@ class PuzzleScreen(PracticeScreen):
     def __init__(self, game_key: str, save_dir: Path, theme: str | None = None) -> None:
         self.key = game_key
         self.progress = kept.load()
-        every = catalogue(game_key).puzzles
+        every = listed(game_key).puzzles  # only the one chosen is checked (``next_playable``)
         self.puzzles = tuple(p for p in every if p.theme == theme) or every
-        self.puzzle = self.progress.next_puzzle(self.puzzles)
+        self.puzzle = next_playable(self.progress, self.puzzles)
         self.answered = False
         start = puzzle_game(self.puzzle) if self.puzzle else Game(make_variant(game_key), 1)
         super().__init__(start, save_dir, self.judge)
@@ -211,8 +211,9 @@ class PuzzleScreen(PracticeScreen):
             self.answer(False, "Shown.")
 
     def action_next_puzzle(self) -> None:
-        following = self.progress.next_puzzle(
-            [p for p in self.puzzles if self.puzzle is None or p.id != self.puzzle.id]
+        following = next_playable(
+            self.progress,
+            [p for p in self.puzzles if self.puzzle is None or p.id != self.puzzle.id],
         )
         if following is None:
             self.message = "No other puzzle."
