@@ -102,7 +102,7 @@ def test_dd_9_a_lesson_or_puzzle_with_a_side_with_no_king_is_refused_in_one_line
 ) -> None:
     """The lesson and puzzle loaders read positions as ``play --fen`` does: a D&D side with no
     King is refused, with the reason, in one line."""
-    from battlechess_tui.puzzles.model import THEMES, PuzzleError, from_json
+    from battlechess_tui.puzzles.model import THEMES, PuzzleError, check, from_json
     from battlechess_tui.tutorial.check import check_file
 
     lesson = tmp_path / "dnd" / "kingless.toml"
@@ -118,7 +118,7 @@ def test_dd_9_a_lesson_or_puzzle_with_a_side_with_no_king_is_refused_in_one_line
     puzzle = {"id": "p1", "position": "4k3/8/8/8/8/8/4P3/8 w - - 0 1", "answers": ["e2e3"],
               "theme": THEMES[0], "rating": 1500, "line": [], "best": 0, "second": 0}  # fmt: skip
     with pytest.raises(PuzzleError, match="bad position: White has no King"):
-        from_json(puzzle, "dnd")
+        check(from_json(puzzle, "dnd"))
 
 
 def test_dd_9_a_game_ended_by_a_king_falling_is_still_a_position() -> None:

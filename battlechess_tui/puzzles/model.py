@@ -15,8 +15,8 @@ from typing import Any
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.registry import make_variant
-from battlechess_tui.engine.variant import Variant
 from battlechess_tui.engine.rules import IllegalAction, Rules
+from battlechess_tui.engine.variant import Variant
 
 #: The file format of a game's puzzles (``variants/puzzles/GAME.json``).
 FORMAT = "battlechess-puzzles"
