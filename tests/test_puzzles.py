@@ -6,7 +6,9 @@ again by the searcher at a fixed node budget."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import Rules
+from battlechess_tui.engine.views import exact_odds
 from battlechess_tui.puzzles import make as making
 from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.glicko import Rating, expected, rate
@@ -35,6 +38,7 @@ from battlechess_tui.puzzles.store import (
     write,
 )
 from battlechess_tui.puzzles.themes import GAIN, Line, theme_of
+from battlechess_tui.ui.screens.puzzles import line_text
 
 #: The seven shipped games: each ships its puzzles.
 SEVEN = ("arena", "brawl", "classic", "dice-chess", "dnd", "gladiator", "single-combat")
@@ -180,6 +184,21 @@ def test_sc_5_a_quiet_fork_with_a_fight_on_offer_is_a_fork_not_waiting() -> None
     position = "r3r2k/8/8/3N4/2p5/1P6/8/4K3 w - - 0 1"
     rules, line = _line("single-combat", position, ["d5c7", "e8e6", "c7a8"])
     assert theme_of(rules, line.states[0], line, 0) == "fork"
+
+
+def test_a_battles_exact_odds_too_long_to_read_are_shown_as_a_percentage() -> None:
+    """A puzzle's line keeps each fight's exact odds (a Gladiator battle's run to 40 digits
+    over 40 digits); the answer shows a short fraction with its percentage, and a long one as
+    the percentage alone, never a wall of digits."""
+    assert exact_odds(Fraction(5, 12)) == "5/12 = 41.7%"
+    assert exact_odds(Fraction(1225, 1296)) == "1225/1296 = 94.5%"
+    assert exact_odds(Fraction(10**40 - 1, 10**40)) == "over 99.9%"
+    long_odds = [p for p in catalogue("gladiator").puzzles
+                 if any(len(s.chance) > 20 for s in p.line)]  # fmt: skip
+    assert long_odds
+    for puzzle in long_odds:
+        shown = line_text(puzzle)
+        assert not re.search(r"\d{6}", shown) and "%" in shown, shown
 
 
 def test_sc_3_a_threat_to_kill_the_king_is_not_material_won() -> None:

@@ -10,7 +10,6 @@ decision with its numbers (``best_words``), and the run ends with a summary. No 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import THRESHOLDS, Analysis, DecisionReport, chance_of
@@ -18,7 +17,7 @@ from battlechess_tui.analysis.run import SEARCH_SEED
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.rules import IllegalAction
-from battlechess_tui.engine.views import percent
+from battlechess_tui.engine.views import exact_odds, percent
 
 #: The marks worth a second look (the chess ``?`` and ``??``).
 RETRIED = ("mistake", "blunder")
@@ -104,11 +103,7 @@ def fight_words(game: Game, decision: DecisionReport, action: Action) -> str:
         return ""
     if not chance.exact:
         return f"fight won about {percent(chance.p)} (estimated)"
-    return f"fight won {_fraction(chance.p)} = {percent(chance.p)}, exactly"
-
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
+    return f"fight won {exact_odds(chance.p)}, exactly"
 
 
 def best_words(game: Game, decision: DecisionReport) -> str:

@@ -132,13 +132,25 @@ class SeatTurn:
 def percent(p: Fraction | float) -> str:
     """A chance for people: ``12.5%``, ``50%``; a chance that is neither nil nor certain never
     reads as 0% or 100% (``under 0.1%``, ``over 99.9%``)."""
-    value = float(p)
-    if 0 < value < 0.0005:
+    if 0 < p < 0.0005:  # compared as given: a Fraction a hair below 1 is no float's 1.0
         return "under 0.1%"
-    if 0.9995 < value < 1:
+    if 0.9995 < p < 1:
         return "over 99.9%"
-    text = f"{value * 100:.1f}"
+    text = f"{float(p) * 100:.1f}"
     return (text[:-2] if text.endswith(".0") else text) + "%"
+
+
+#: An exact chance is written as its fraction while the denominator is under this (5/12,
+#: 1225/1296); a longer one (a battle of many dice: 40 digits) reads as its percentage.
+READABLE_DENOMINATOR = 10_000
+
+
+def exact_odds(p: Fraction) -> str:
+    """An exact chance for people: ``5/12 = 41.7%``; one whose fraction is too long to read
+    (``READABLE_DENOMINATOR``) is its percentage alone, ``88.4%``."""
+    if p.denominator < READABLE_DENOMINATOR:
+        return f"{p.numerator}/{p.denominator} = {percent(p)}"
+    return percent(p)
 
 
 def signed(number: float) -> str:

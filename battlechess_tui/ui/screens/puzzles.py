@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, specs
-from battlechess_tui.engine.views import percent
+from battlechess_tui.engine.views import exact_odds, percent
 from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.model import Puzzle, variant_of
 from battlechess_tui.puzzles.store import catalogue, games, listed, next_playable
@@ -118,7 +118,7 @@ def line_text(puzzle: Puzzle) -> str:
         chance = Fraction(step.chance)
         said = step.notation or step.action
         if chance != 1:
-            said += f" ({step.chance} = {percent(chance)})"
+            said += f" ({exact_odds(chance)})"
         parts.append(said)
     return ", ".join(parts)
 
@@ -194,8 +194,7 @@ class PuzzleScreen(PracticeScreen):
         if not solved:
             self.app.bell()
         change = f"Rating {before:.0f} → {after:.0f} ({after - before:+.0f})."
-        odds = f" The fight is won {puzzle.odds} = {percent(Fraction(puzzle.odds))}." \
-            if puzzle.odds else ""  # fmt: skip
+        odds = f" The fight is won {exact_odds(Fraction(puzzle.odds))}." if puzzle.odds else ""
         best = f"winning chance {percent(puzzle.best)} against {percent(puzzle.second)}"
         self.say(
             f"{said} {change}\nThe line: {line_text(puzzle)}.{odds}\n"
