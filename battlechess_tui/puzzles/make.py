@@ -223,10 +223,9 @@ def confirmed(
     ``others`` at the confirming level, where it beats each clearly; None at the first it
     does not (the rest not looked at)."""
     rule = criteria(rules)
-    best = chosen
-    if best is None:
-        best = _worth(rules, state, answer, rule.confirm, seed, rule.confirm_ms)
-    second = -1.0
+    if chosen is None:
+        chosen = _worth(rules, state, answer, rule.confirm, seed, rule.confirm_ms)
+    best, second = chosen, -1.0
     for other in others:
         worth = _worth(rules, state, other, rule.confirm, seed, rule.confirm_ms)
         if not clear(rules, best, worth):

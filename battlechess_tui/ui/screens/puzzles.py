@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.registry import make_variant, specs
+from battlechess_tui.engine.registry import specs
 from battlechess_tui.engine.views import exact_odds, percent
 from battlechess_tui.puzzles import progress as kept
 from battlechess_tui.puzzles.model import Puzzle, variant_of
@@ -138,7 +138,7 @@ class PuzzleScreen(PracticeScreen):
         self.puzzles = tuple(p for p in every if p.theme == theme) or every
         self.puzzle = next_playable(self.progress, self.puzzles)
         self.answered = False
-        start = puzzle_game(self.puzzle) if self.puzzle else Game(make_variant(game_key), 1)
+        start = puzzle_game(self.puzzle) if self.puzzle else Game(variant_of(game_key), 1)
         super().__init__(start, save_dir, self.judge)
 
     def on_mount(self) -> None:
