@@ -7,7 +7,9 @@ centipawns it loses against Stockfish's best, each score capped at +-1000, so a 
 thrown away counts). A decision losing at least 300 is a blunder, at least 100 a mistake or
 worse. For the analysis's "??" (blunder): precision (the share of its "??" that Stockfish
 calls blunders) and recall (the share of Stockfish's blunders marked "??"); likewise for "?"
-or worse (its "?" and "??") against Stockfish's losses of 100 or more.
+or worse (its "?" and "??") against Stockfish's losses of 100 or more. Classic's marks count
+the lead lost in pawns (``[search] marks = "pawns"``: 3 for "??", 1 for "?", each lead capped
+at 10, as Stockfish's at 1000 centipawns), so both sides count the same thing.
 """
 
 from __future__ import annotations
@@ -24,42 +26,18 @@ from hint_quality import loss
 from uci_match import GameResult, Match, engine_path, play_match, to_action
 
 from battlechess_tui.analysis import analyse
-from battlechess_tui.analysis.engine import decided, pawns
 from battlechess_tui.engine.game import Game
 from battlechess_tui.simulation import cached_variant
 
 BLUNDER, MISTAKE = 300, 100
-MARKED = {"blunder": "??", "mistake": "?"}
-
-
-#: The pawn scale compared beside the marks: the analysis's own loss in pawns (each lead
-#: capped at 10, as Stockfish's at 1000 centipawns) of 3 or more, and of 1 or more.
-PAWN_CAP, PAWN_BLUNDER, PAWN_MISTAKE = 10.0, 3.0, 1.0
 
 
 @dataclass(frozen=True)
 class Scored:
-    """One decision: the analysis's mark ("", "?!", "?" or "??"), its loss in pawns on the
-    analysis's own scale, and Stockfish's loss."""
+    """One decision: the analysis's mark ("", "?!", "?" or "??") and Stockfish's loss."""
 
     symbol: str
     loss: int
-    pawns_lost: float = 0.0
-
-
-def capped_pawns(rules: Any, worth: float) -> float:
-    """A worth to White as a lead in pawns, capped at ``PAWN_CAP`` (a decided game too)."""
-    if decided(worth):
-        return PAWN_CAP if worth > 0 else -PAWN_CAP
-    lead = pawns(rules, worth) or 0.0
-    return max(-PAWN_CAP, min(PAWN_CAP, lead))
-
-
-def pawns_lost(rules: Any, side: int, after: float, cost: float) -> float:
-    """The pawns a decision lost against the analysis's preferred one, to its side."""
-    sign = 1 if side == 0 else -1
-    preferred = after + sign * cost
-    return sign * (capped_pawns(rules, preferred) - capped_pawns(rules, after))
 
 
 def scored_game(result: GameResult, level: str, depth: int, engine: str) -> list[Scored]:
@@ -79,7 +57,6 @@ def scored_game(result: GameResult, level: str, depth: int, engine: str) -> list
             Scored(
                 d.symbol,
                 loss(sf, fens[d.ply], chess.Move.from_uci(result.moves[d.ply]), depth),
-                pawns_lost(game.rules, d.side, d.after, d.cost),
             )
             for d in analysis.decisions
             if d.ply < len(result.moves)
@@ -88,15 +65,10 @@ def scored_game(result: GameResult, level: str, depth: int, engine: str) -> list
         sf.quit()
 
 
-def agreement(
-    decisions: list[Scored], symbols: tuple[str, ...], threshold: int, pawn_scale: float = 0.0
-) -> str:
-    """Precision and recall of the marks ``symbols`` (or, with ``pawn_scale``, of a loss of
-    that many pawns on the analysis's scale) against Stockfish's losses of ``threshold``."""
-    if pawn_scale:
-        marked = [d for d in decisions if d.pawns_lost >= pawn_scale]
-    else:
-        marked = [d for d in decisions if d.symbol in symbols]
+def agreement(decisions: list[Scored], symbols: tuple[str, ...], threshold: int) -> str:
+    """Precision and recall of the marks ``symbols`` against Stockfish's losses of
+    ``threshold``."""
+    marked = [d for d in decisions if d.symbol in symbols]
     losing = [d for d in decisions if d.loss >= threshold]
     both = sum(d.loss >= threshold for d in marked)
     precision = f"{both / len(marked):.0%}" if marked else "-"
@@ -134,8 +106,4 @@ def run(args: Any) -> None:
     print("|---|---:|---:|---:|---:|---:|")
     print(f"| ?? (>= {BLUNDER}) | {agreement(decisions, ('??',), BLUNDER)} |")
     print(f"| ? or ?? (>= {MISTAKE}) | {agreement(decisions, ('?', '??'), MISTAKE)} |")
-    blunders = agreement(decisions, (), BLUNDER, PAWN_BLUNDER)
-    mistakes = agreement(decisions, (), MISTAKE, PAWN_MISTAKE)
-    print(f"| a loss of {PAWN_BLUNDER:g} pawns (>= {BLUNDER}) | {blunders} |")
-    print(f"| a loss of {PAWN_MISTAKE:g} pawn (>= {MISTAKE}) | {mistakes} |")
     print(f"\n{time.perf_counter() - start:.0f} s in all")

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from battlechess_tui.ai.scoring import squash
 from battlechess_tui.analysis import analyse, engine
-from battlechess_tui.analysis.model import BIG_ROLL, Analysis, mark_of
+from battlechess_tui.analysis.model import BIG_ROLL, LEAD_CAP, Analysis, DecisionReport, mark_of
 from battlechess_tui.analysis.run import Work, decision_report
 from battlechess_tui.analysis.store import analysis_path, keep, stored
 from battlechess_tui.cli import main
@@ -337,3 +338,53 @@ def test_a_won_game_still_won_is_no_mistake_whatever_the_two_worths() -> None:
     assert still is not None and still.cost == 0.0
     thrown = decision_report(game, 0, won, Work(1, 0.2, None, "", ""))
     assert thrown is not None and thrown.cost == pytest.approx(0.8)
+
+
+def _report(key: str, best_pawns: float, after_pawns: float, side: int = 0) -> DecisionReport:
+    """The report of a decision whose best would leave White ``best_pawns`` ahead and which
+    left it ``after_pawns`` (to White) in game ``key``, the side deciding ``side``."""
+    game = Game(make_variant(key), 1)
+    if side:
+        game.play("e2e4")
+    game.play("e7e5" if side else "e2e4")
+    best, after = squash(best_pawns), squash(after_pawns)
+    work = Work(side, best, "d2d4", "d4", "", preferred_after=best)
+    return known(decision_report(game, side, work, Work(side + 1, after, None, "", "")))
+
+
+def test_classic_marks_count_the_pawns_lost_as_chess_engines_do() -> None:
+    """Classic's file says ``marks = "pawns"``: 0.5 pawns lost "?!", 1 "?", 3 "??" whatever
+    the lead (a winning chance lost would mark 1.2 pawns from equality an inaccuracy, and
+    3.5 pawns from +8 a mistake)."""
+    assert _report("classic", 0.0, -1.2).mark == "mistake"
+    assert _report("classic", 0.0, -0.4).mark == ""
+    assert _report("classic", 8.0, 4.5).mark == "blunder"
+    black = _report("classic", -4.5, -8.0, side=1)
+    assert black.mark == "" and black.pawns_lost == 0.0  # Black gained, lost nothing
+    black = _report("classic", -4.5, -1.0, side=1)
+    assert black.mark == "blunder" and black.pawns_lost == pytest.approx(3.5)
+    assert _report("classic", 0.0, -1.2).pawns_lost == pytest.approx(1.2)
+
+
+def test_a_won_classic_game_thrown_away_loses_the_capped_lead() -> None:
+    game = Game(make_variant("classic"), 1)
+    game.play("e2e4")
+    won = Work(0, 1.0, "d2d4", "d4", "", preferred_after=1.0)
+    thrown = known(decision_report(game, 0, won, Work(1, squash(0.5), None, "", "")))
+    assert thrown.pawns_lost == pytest.approx(LEAD_CAP - 0.5) and thrown.mark == "blunder"
+    still = known(decision_report(game, 0, won, Work(1, 0.9996, None, "", "")))
+    assert (still.pawns_lost, still.mark) == (0.0, "")
+
+
+def test_a_dice_games_marks_count_the_winning_chance_lost() -> None:
+    """Single Combat (and D&D, arena, brawl, Gladiator, Dice Chess) mark by the chance: no
+    ``pawns_lost``; 1.2 pawns from equality is an inaccuracy there."""
+    report = _report("single-combat", 0.0, -1.2)
+    assert report.pawns_lost is None and report.mark == "inaccuracy"
+    assert _report("single-combat", 8.0, 4.5).mark == "mistake"
+
+
+def test_a_kept_analysis_written_before_pawn_marks_reads_its_marks_as_they_were() -> None:
+    report = _report("classic", 0.0, -1.2).to_json()
+    del report["pawns_lost"]
+    assert DecisionReport.from_json(report).mark == "inaccuracy"

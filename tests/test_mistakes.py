@@ -5,9 +5,11 @@ numbers with the exact odds of its fight, and the run's count and summary."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.mistakes import (
     MARGIN,
     MistakeRun,
@@ -125,3 +127,24 @@ def test_a_try_costing_exactly_an_inaccuracy_is_not_accepted() -> None:
     assert not Verdict("b1c3", 0.0, MARGIN).accepted
     assert Verdict("b1c3", 0.0, MARGIN - 1e-9).accepted
     assert mark_of(MARGIN) == "inaccuracy"
+
+
+def test_a_classic_try_is_judged_by_the_pawns_it_loses_as_the_mistake_was() -> None:
+    """Classic marks the lead lost in pawns (``marks = "pawns"``): a try losing under half a
+    pawn is accepted whatever its cost in chance, one losing half a pawn is not, and a try at
+    a classic mistake is measured in the pawns it loses against the best."""
+    assert Verdict("b1c3", 0.0, 0.15, 0.49).accepted
+    assert not Verdict("b1c3", 0.0, 0.01, 0.5).accepted
+    game = _played("classic")
+    ply = len(game.plies) - 1
+    state = game.positions[ply].state
+    side = game.rules.side_to_move(state)
+    actions = game.rules.legal_actions(state)
+    decision = replace(_report(game, ply, actions[0].text(game.rules.geo), side), pawns_lost=2.0)
+    other = judge(game, decision, actions[-1], "easy")
+    assert other.pawns_lost is not None
+    assert other.pawns_lost == pytest.approx(
+        engine.lead_lost(game.rules, side, best_after(decision), other.after), abs=1e-6
+    )
+    assert other.accepted == (other.pawns_lost < 0.5)
+    assert judge(game, decision, actions[0], "easy").pawns_lost == 0.0

@@ -22,6 +22,7 @@ from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import SamplingDice, every_way, results
 from battlechess_tui.ai.scoring import NOT_WON, outcome_value, unsquash
 from battlechess_tui.ai.search import SearchPlayer
+from battlechess_tui.analysis.model import LEAD_CAP
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.dice import AssumeWon
 from battlechess_tui.engine.levels import ANALYSIS_LEVELS as ANALYSIS_LEVELS  # its old place
@@ -120,6 +121,33 @@ def pawns(rules: Rules[Any], worth: float) -> float | None:
     if rules.estimate_unit != "pawns" or abs(worth) > NOT_WON:
         return None
     return unsquash(calibrated(worth, 1 / confidence(rules)))
+
+
+def marks_pawns(rules: Rules[Any]) -> bool:
+    """Whether the game's marks count the lead lost in pawns (``[search] marks``)."""
+    spec = search_spec(rules)
+    return spec is not None and spec.marks == "pawns"
+
+
+def lead(rules: Rules[Any], worth: float) -> float:
+    """The lead in pawns to White a worth stands for, at most ``LEAD_CAP`` either way (a
+    decided game counts as the cap)."""
+    if decided(worth):
+        return math.copysign(LEAD_CAP, worth)
+    found = unsquash(calibrated(worth, 1 / confidence(rules)))
+    return max(-LEAD_CAP, min(LEAD_CAP, found))
+
+
+def lead_lost(rules: Rules[Any], side: int, best: float, after: float) -> float:
+    """The lead in pawns ``side`` loses by a decision worth ``after`` to White where the best
+    is worth ``best``."""
+    sign = 1 if side == 0 else -1
+    return round(max(0.0, sign * (lead(rules, best) - lead(rules, after))), 6)
+
+
+def pawns_lost(rules: Rules[Any], side: int, best: float, after: float) -> float | None:
+    """``lead_lost`` in games whose marks count pawns, else None."""
+    return lead_lost(rules, side, best, after) if marks_pawns(rules) else None
 
 
 def decided(worth: float) -> bool:

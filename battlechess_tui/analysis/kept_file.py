@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from battlechess_tui.analysis.model import FORMAT_VERSION as FORMAT_VERSION  # the one read
+from battlechess_tui.analysis.model import LEAD_CAP
 
 #: The most sides a game has, and the longest text a kept analysis holds in one field.
 MAX_SIDES = 8
@@ -101,6 +102,7 @@ class DecisionRecord(_Strict):
     preferred_reason: Text
     played_reason: Text
     cost: float = Field(ge=0, le=2)
+    pawns_lost: float | None = Field(default=None, ge=0, le=2 * LEAD_CAP)  # not in older files
     mark: Text
     roll: RollRecord | None
 
@@ -117,6 +119,7 @@ class AnalysisFile(_Strict):
     total: int = Field(ge=0, le=1_000_000)
     pawns_unit: bool
     thresholds: dict[str, Finite]
+    pawn_thresholds: dict[str, Finite] | None = None  # not in older files
     big_roll: Finite
     worths: list[Worth | None]
     decisions: list[DecisionRecord]

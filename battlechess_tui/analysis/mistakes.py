@@ -2,9 +2,10 @@
 
 For each mistake the position is the one the game had (``position_before``); a decision tried
 there is judged the way the analysis judged the one played (``judge``: the same engine, level
-and seed, so the preferred decision costs exactly nothing); one within ``MARGIN`` of the best
-is accepted. ``MistakeRun`` keeps the count: a second miss, or giving up, shows the best
-decision with its numbers (``best_words``), and the run ends with a summary. No UI here.
+and seed, so the preferred decision costs exactly nothing); one the analysis would not mark
+(below an inaccuracy, on the game's scale of marks) is accepted. ``MistakeRun`` keeps the
+count: a second miss, or giving up, shows the best decision with its numbers
+(``best_words``), and the run ends with a summary. No UI here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from battlechess_tui.analysis import engine
-from battlechess_tui.analysis.model import THRESHOLDS, Analysis, DecisionReport, chance_of
+from battlechess_tui.analysis.model import (
+    THRESHOLDS,
+    Analysis,
+    DecisionReport,
+    chance_of,
+    mark_of,
+)
 from battlechess_tui.analysis.run import SEARCH_SEED
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.game import Game
@@ -21,8 +28,8 @@ from battlechess_tui.engine.views import exact_odds, percent
 
 #: The marks worth a second look (the chess ``?`` and ``??``).
 RETRIED = ("mistake", "blunder")
-#: A decision costing less than this against the best is accepted: one the analysis would
-#: not mark at all (below an inaccuracy).
+#: Where marks count the winning chance, a decision costing less than this against the best
+#: is accepted: one the analysis would not mark at all (below an inaccuracy).
 MARGIN = dict(THRESHOLDS)["inaccuracy"]
 #: Tries before the best decision is shown.
 TRIES = 2
@@ -55,16 +62,19 @@ def best_after(decision: DecisionReport) -> float:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A decision tried at a mistake: its text, the worth to White expected after it, and
-    what it costs the side against the best (0 for the best itself)."""
+    """A decision tried at a mistake: its text, the worth to White expected after it, what
+    it costs the side against the best (0 for the best itself) and, where the game's marks
+    count pawns, the lead it loses."""
 
     action: str
     after: float
     cost: float
+    pawns_lost: float | None = None
 
     @property
     def accepted(self) -> bool:
-        return self.cost < MARGIN
+        """The analysis would not mark it (``mark_of``)."""
+        return not mark_of(self.cost, self.pawns_lost)
 
 
 def judge(game: Game, decision: DecisionReport, action: Action, level: str) -> Verdict:
@@ -72,16 +82,21 @@ def judge(game: Game, decision: DecisionReport, action: Action, level: str) -> V
     analysis at ``level`` judged the decision played."""
     rules = game.rules
     text = action.text(rules.geo)
+    best = best_after(decision)
     if text == decision.preferred:
-        return Verdict(text, best_after(decision), 0.0)
+        return Verdict(text, best, 0.0, None if decision.pawns_lost is None else 0.0)
     played = game.plies[decision.ply].action
     if action == played:
-        return Verdict(text, decision.after, decision.cost)
+        return Verdict(text, decision.after, decision.cost, decision.pawns_lost)
     state = game.positions[decision.ply].state
     seed = SEARCH_SEED * (decision.ply + 1) + 5  # the seed the preferred decision was judged by
     after = engine.expected_after(rules, state, action, level, seed)
     sign = 1 if decision.side == 0 else -1
-    return Verdict(text, after, round(max(0.0, sign * (best_after(decision) - after)), 6))
+    cost = round(max(0.0, sign * (best - after)), 6)
+    lost = None
+    if decision.pawns_lost is not None:  # judged on the scale the decision was marked on
+        lost = engine.lead_lost(rules, decision.side, best, after)
+    return Verdict(text, after, cost, lost)
 
 
 def preferred_action(game: Game, decision: DecisionReport) -> Action | None:

@@ -17,6 +17,11 @@ from battlechess_tui.engine.views import signed
 
 #: Costs (in worth, the drop of a winning chance counted twice) that mark a decision.
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
+#: Where a game's marks count pawns (``[search] marks = "pawns"``: classic, as chess engines
+#: mark): the lead lost, in pawns, that marks a decision. A lead counts at most ``LEAD_CAP``
+#: pawns, and a won game as that many (as an engine caps a mate's score).
+PAWN_THRESHOLDS = (("blunder", 3.0), ("mistake", 1.0), ("inaccuracy", 0.5))
+LEAD_CAP = 10.0
 #: The marks a move log writes after a marked decision (the chess annotation symbols).
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: A roll whose luck (to either side) is at least this much is a big roll.
@@ -26,10 +31,12 @@ FORMAT = "battlechess-analysis"
 FORMAT_VERSION = 2
 
 
-def mark_of(cost: float) -> str:
-    """``blunder``, ``mistake``, ``inaccuracy`` or ``""`` for a decision's cost."""
-    for name, threshold in THRESHOLDS:
-        if cost >= threshold:
+def mark_of(cost: float, pawns_lost: float | None = None) -> str:
+    """``blunder``, ``mistake``, ``inaccuracy`` or ``""`` for a decision's cost, or for the
+    lead it lost in pawns where the game's marks count pawns (``pawns_lost`` not None)."""
+    scale, lost = (THRESHOLDS, cost) if pawns_lost is None else (PAWN_THRESHOLDS, pawns_lost)
+    for name, threshold in scale:
+        if lost >= threshold:
             return name
     return ""
 
@@ -115,7 +122,9 @@ class RollReport:
 class DecisionReport:
     """One decision: who made it (``side``), the worth before it, the engine's preferred
     decision with its words, the worth expected after the decision played, its cost to the
-    side and mark, and its roll if it threw dice."""
+    side and mark, and its roll if it threw dice. ``pawns`` is the lead before it where the
+    estimate counts pawns; ``pawns_lost`` the lead it lost where the marks count pawns (None
+    where they count the chance, and in an analysis written before marks could)."""
 
     ply: int
     seat: str
@@ -130,10 +139,11 @@ class DecisionReport:
     cost: float
     roll: RollReport | None = None
     pawns: float | None = None
+    pawns_lost: float | None = None
 
     @property
     def mark(self) -> str:
-        return mark_of(self.cost)
+        return mark_of(self.cost, self.pawns_lost)
 
     @property
     def symbol(self) -> str:
@@ -173,7 +183,7 @@ class DecisionReport:
             "chance_before": chance_of(self.before, self.side),
             "preferred": self.preferred, "preferred_notation": self.preferred_notation,
             "preferred_reason": self.preferred_reason, "played_reason": self.played_reason,
-            "cost": self.cost, "mark": self.mark,
+            "cost": self.cost, "pawns_lost": self.pawns_lost, "mark": self.mark,
             "roll": None if self.roll is None else self.roll.to_json(),
         }  # fmt: skip
 
@@ -194,6 +204,7 @@ class DecisionReport:
             d["cost"],
             roll,
             d.get("pawns"),
+            d.get("pawns_lost"),
         )
 
 
@@ -293,7 +304,8 @@ class Analysis:
             "app_version": self.app_version, "variant": self.variant, "level": self.level,
             "save_digest": self.save_digest, "side_names": list(self.side_names),
             "total": self.total, "pawns_unit": self.pawns_unit,
-            "thresholds": dict(THRESHOLDS), "big_roll": BIG_ROLL,
+            "thresholds": dict(THRESHOLDS), "pawn_thresholds": dict(PAWN_THRESHOLDS),
+            "big_roll": BIG_ROLL,
             "worths": self.worths,
             "decisions": [d.to_json() for d in self.decisions],
             "summary": [s.to_json() for s in self.summary()],

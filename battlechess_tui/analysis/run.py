@@ -260,11 +260,12 @@ def decision_report(game: Game, index: int, work: Work, nxt: Work) -> DecisionRe
         weighted = list(zip(roll.states, roll.weights, strict=True))
     sign = 1 if side == 0 else -1
     played = ply.action.text(rules.geo)
-    cost = 0.0
-    if work.preferred_after is not None:
-        cost = max(0.0, sign * (work.preferred_after - after))
+    best = after if work.preferred_after is None else work.preferred_after
+    cost = max(0.0, sign * (best - after))
+    lost = engine.pawns_lost(rules, side, best, after)
     if engine.decided(work.worth) and engine.decided(after) and work.worth * after > 0:
-        cost = 0.0  # a won game still won (or a lost one still lost) is no mistake
+        # a won game still won (or a lost one still lost) is no mistake
+        cost, lost = 0.0, None if lost is None else 0.0
     words = (
         ""
         if played == work.preferred
@@ -284,6 +285,7 @@ def decision_report(game: Game, index: int, work: Work, nxt: Work) -> DecisionRe
         round(cost, 6),
         report,
         engine.pawns(rules, work.worth),
+        lost,
     )
 
 

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 ANALYSE_EXAMPLES = """\
 marks: a decision that loses at least 0.10 of the estimate (5 points of winning chance)
 against the engine's preferred one is an inaccuracy (?!), 0.20 a mistake (?), 0.30 a
-blunder (??); a roll whose luck is at least 0.20 either way is a big roll.
+blunder (??); in classic chess, one that loses at least 0.5 pawns of its lead, 1 pawn and
+3 pawns (a won game counts as 10). A roll whose luck is at least 0.20 either way is a big
+roll.
 
 examples:
   battlechess analyse saves/gladiator-3-0000.json --jobs 2

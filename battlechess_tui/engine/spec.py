@@ -192,6 +192,11 @@ class SearchSpec(BaseModel):
         description="how far the analysis reads the search's worth as a chance: a worth w "
         "estimates tanh(confidence * atanh(w)) (benchmarks/calibration.py measures it)",
     )
+    marks: Literal["chance", "pawns"] = Field(
+        default="chance",
+        description="what the analysis's marks count: the winning chance a decision loses "
+        "(chance), or the lead in pawns, as chess engines mark (pawns: 0.5, 1 and 3)",
+    )
 
 
 class RulesChange(BaseModel):
