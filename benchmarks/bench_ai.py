@@ -11,6 +11,8 @@ Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--job
       [--sets self-play middlegame] [--level LEVEL]
       .venv/bin/python benchmarks/bench_ai.py --analysis-marks [--games 30] [--level medium]
       [--skill 0] [--engine-ms 50] [--jobs J]
+      .venv/bin/python benchmarks/bench_ai.py --estimates --only GAME [--games 200]
+      [--positions 20] [--jobs J]
 
 For each game (and D&D at level 5), the medium player meets the random player and the greedy
 player (or the ``--pairs`` given, e.g. ``hard:medium medium:easy``; a level against another
@@ -35,7 +37,8 @@ difference it implies. ``--against sunfish`` plays sunfish (PyPI, the ``bench`` 
 (``sunfish_match.py``). ``--hint-quality`` scores the hint's move against the engine's best
 on two sets of positions from the engine's games (``hint_quality.py``). ``--analysis-marks``
 compares the analysis's "??" and "?" with Stockfish's losses at depth 12 on games against it
-(``analysis_marks.py``).
+(``analysis_marks.py``). ``--estimates`` tests the analysis's winning chance by calibration
+in each game of ``--only`` (``calibration.py``, which also keeps the games and re-reports them).
 """
 
 from __future__ import annotations
@@ -220,6 +223,7 @@ def main() -> None:
         "--depth", type=int, help="the engine's depth (--hint-quality 10, --analysis-marks 12)"
     )
     parser.add_argument("--analysis-marks", action="store_true")
+    parser.add_argument("--estimates", action="store_true", help="calibration.py's table")
     parser.add_argument(
         "--analysis-level", default="medium", help="--analysis-marks: the analysis's level"
     )
@@ -229,6 +233,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.calibrate:
         calibrate(args.seed, args.only)
+        return
+    if args.estimates:
+        import calibration
+
+        calibration.main(
+            ["--games-of", ",".join(args.only or specs()), "--games", str(args.games)]
+            + ["--positions", str(args.positions), "--seed", str(args.seed)]
+            + ["--jobs", str(args.jobs)]
+        )
         return
     if args.analysis_marks:
         import analysis_marks
