@@ -347,7 +347,8 @@ def _report(key: str, best_pawns: float, after_pawns: float, side: int = 0) -> D
     if side:
         game.play("e2e4")
     game.play("e7e5" if side else "e2e4")
-    best, after = squash(best_pawns), squash(after_pawns)
+    factor = engine.confidence(game.rules)  # the worths as the analysis reads the leads
+    best, after = (engine.calibrated(squash(p), factor) for p in (best_pawns, after_pawns))
     work = Work(side, best, "d2d4", "d4", "", preferred_after=best)
     return known(decision_report(game, side, work, Work(side + 1, after, None, "", "")))
 
@@ -370,7 +371,8 @@ def test_a_won_classic_game_thrown_away_loses_the_capped_lead() -> None:
     game = Game(make_variant("classic"), 1)
     game.play("e2e4")
     won = Work(0, 1.0, "d2d4", "d4", "", preferred_after=1.0)
-    thrown = known(decision_report(game, 0, won, Work(1, squash(0.5), None, "", "")))
+    after = engine.calibrated(squash(0.5), engine.confidence(game.rules))
+    thrown = known(decision_report(game, 0, won, Work(1, after, None, "", "")))
     assert thrown.pawns_lost == pytest.approx(LEAD_CAP - 0.5) and thrown.mark == "blunder"
     still = known(decision_report(game, 0, won, Work(1, 0.9996, None, "", "")))
     assert (still.pawns_lost, still.mark) == (0.0, "")
@@ -385,6 +387,8 @@ def test_a_dice_games_marks_count_the_winning_chance_lost() -> None:
 
 
 def test_a_kept_analysis_written_before_pawn_marks_reads_its_marks_as_they_were() -> None:
-    report = _report("classic", 0.0, -1.2).to_json()
+    new = _report("classic", 0.0, -1.2)
+    report = new.to_json()
     del report["pawns_lost"]
-    assert DecisionReport.from_json(report).mark == "inaccuracy"
+    old = DecisionReport.from_json(report)
+    assert old.pawns_lost is None and old.mark == mark_of(old.cost) != new.mark == "mistake"

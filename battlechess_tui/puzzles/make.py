@@ -57,9 +57,11 @@ class Criteria:
     """When a game is still open (``still_open``), the margin in pawns that is clear, the
     level that chooses the answer and confirms it (``confirm``), how many decisions it looks
     at again (``top``) and for how long (``confirm_ms``; None: the level's own time), the
-    screen's look at each decision (``screen_ms``), and whether the answer's worth is the
+    screen's look at each decision (``screen_ms``), whether the answer's worth is the
     one its choice found (``chosen_worth``: the confirming level's estimate of the position
-    at its own time is its best decision's worth) instead of a look of its own."""
+    at its own time is its best decision's worth) instead of a look of its own, and whether
+    the chances it compares are the game's calibrated ones (``calibrated``) or the search's
+    own worth read as a chance."""
 
     still_open: float = 0.9
     pawns: float = 1.0
@@ -68,13 +70,14 @@ class Criteria:
     confirm: str = CONFIRM
     screen_ms: int = SCREEN_MS
     chosen_worth: bool = False
+    calibrated: bool = True
 
 
-#: Classic's chance is only a squashed material count, and its puzzles are checked against
-#: Stockfish: one pawn, or a game already 70% won, let Stockfish find a second best as good
-#: in too many, and so did a second best hard saw only at its own time, or outside the
-#: screen's best three. The games of chance (and arena's, calibrated on outcomes) read
-#: theirs as it stands.
+#: Classic's puzzles are checked against Stockfish, and its criteria read the search's own
+#: worth (a squashed material count, not the chance calibrated on outcomes): one pawn, or a
+#: game already 70% won so, let Stockfish find a second best as good in too many, and so did
+#: a second best hard saw only at its own time, or outside the screen's best three. The
+#: games of chance (and arena's) read their calibrated chance.
 #: D&D's positions cost a hard search about 20 CPU seconds (each node weighs its battles'
 #: exact odds), and a medium one a fifth of that: medium chooses and confirms its answers,
 #: and every shipped puzzle is re-checked at medium's fixed budget, as every game's is.
@@ -86,7 +89,7 @@ class Criteria:
 #: screen gave 11 puzzles for 39% of the time (the full look: 11), and 60 were made in 9
 #: minutes on two cores (``docs/benchmarks.md``).
 CRITERIA = {
-    "classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000),
+    "classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000, calibrated=False),
     "dice-chess": Criteria(confirm_ms=400, chosen_worth=True),
     "dnd": Criteria(confirm="medium"),
     "single-combat": Criteria(screen_ms=5),
@@ -96,6 +99,14 @@ CRITERIA = {
 def criteria(rules: Rules[Any]) -> Criteria:
     """The criteria of the game of ``rules`` (a house game's are the default)."""
     return CRITERIA.get(rules.spec.key, Criteria())
+
+
+def _chance(rules: Rules[Any], worth: float) -> float:
+    """The winning chance ``worth`` (to the side) stands for, as the game's criteria read it
+    (``Criteria.calibrated``)."""
+    if not criteria(rules).calibrated:
+        worth = engine.calibrated(worth, 1 / engine.confidence(rules))
+    return chance_of(worth, 0)
 
 
 #: Decisions of the line shown after the answer's position (the answer included).
@@ -110,7 +121,7 @@ def clear(rules: Rules[Any], best: float, second: float) -> bool:
     """Does ``best`` (a worth to the side deciding) beat ``second`` by a clear margin, in a
     game still open (``Criteria``)?"""
     rule = criteria(rules)
-    top, next_ = chance_of(best, 0), chance_of(second, 0)
+    top, next_ = _chance(rules, best), _chance(rules, second)
     if next_ >= rule.still_open or top <= 1 - rule.still_open:
         return False
     if top - next_ >= CLEAR_CHANCE:
@@ -137,7 +148,7 @@ def beaten(rules: Rules[Any], second: float) -> bool:
     """Can no decision beat one worth ``second`` clearly (``clear``), whatever it is worth?
     So when ``second`` is still open won, or (in a game without a pawn scale) within
     ``CLEAR_CHANCE`` of a sure win."""
-    next_ = chance_of(second, 0)
+    next_ = _chance(rules, second)
     if next_ >= criteria(rules).still_open:
         return True
     return rules.estimate_unit != "pawns" and 1.0 - next_ < CLEAR_CHANCE
@@ -179,7 +190,7 @@ def _glance(rules: Rules[Any], state: Any, seed: int) -> engine.Estimate:
 
 def lost(rules: Rules[Any], state: Any, glance: engine.Estimate) -> bool:
     """Is the side deciding at ``state`` lost whatever it does (by the screen's ``glance``)?"""
-    return chance_of(_to_side(rules, state, glance.worth), 0) <= 1 - criteria(rules).still_open
+    return _chance(rules, _to_side(rules, state, glance.worth)) <= 1 - criteria(rules).still_open
 
 
 def examine(rules: Rules[Any], state: Any, seed: int) -> Found | None:
