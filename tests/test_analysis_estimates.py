@@ -162,7 +162,7 @@ def test_a_games_confidence_and_marks_are_its_own_not_its_bases(key: str) -> Non
 
 def test_a_one_pawn_lead_in_classic_reads_as_the_games_between_equals_went() -> None:
     """At 2.4 a lead the search counts one pawn is a 69% chance (at 1 it read 58%: the
-    calibration's 60-70% tenth won 79% of its games)."""
+    calibration's 60-70% tenth won 80% of its games)."""
     worth = engine.calibrated(squash(1.0), engine.confidence(make_variant("classic").rules))
     assert chance_of(worth, 0) == pytest.approx(0.69, abs=0.005)
 
