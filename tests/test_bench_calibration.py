@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -81,3 +82,21 @@ def test_the_fitted_factor_is_the_one_that_makes_the_estimates_meet_their_outcom
     again = calibration.rescaled(found, 2.0)
     assert [p.chance for p in again] == pytest.approx([p.result for p in found])
     assert calibration.rescaled([point(1.0, 1.0)], 3.0)[0].chance == 1.0  # decided: unchanged
+
+
+def test_bench_ai_estimates_runs_the_calibration_of_each_game_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bench_ai.py --estimates`` gives every issue-40 figure its bench_ai command: it runs
+    this calibration with its own game, count, position, seed and job options."""
+    bench_ai = load("bench_ai")
+    seen: list[list[str]] = []
+    monkeypatch.setattr(calibration, "main", lambda argv: seen.append(argv) or 0)
+    monkeypatch.setitem(sys.modules, "calibration", calibration)
+    argv = ["bench_ai.py", "--estimates", "--only", "classic", "arena", "--games", "200"]
+    monkeypatch.setattr("sys.argv", [*argv, "--positions", "20", "--jobs", "2"])
+    bench_ai.main()
+    assert seen == [
+        ["--games-of", "classic,arena", "--games", "200", "--positions", "20", "--seed", "1"]
+        + ["--jobs", "2"]
+    ]
