@@ -91,7 +91,12 @@ def test_bench_ai_estimates_runs_the_calibration_of_each_game_asked(
     this calibration with its own game, count, position, seed and job options."""
     bench_ai = load("bench_ai")
     seen: list[list[str]] = []
-    monkeypatch.setattr(calibration, "main", lambda argv: seen.append(argv) or 0)
+
+    def main(argv: list[str]) -> int:
+        seen.append(argv)
+        return 0
+
+    monkeypatch.setattr(calibration, "main", main)
     monkeypatch.setitem(sys.modules, "calibration", calibration)
     argv = ["bench_ai.py", "--estimates", "--only", "classic", "arena", "--games", "200"]
     monkeypatch.setattr("sys.argv", [*argv, "--positions", "20", "--jobs", "2"])
