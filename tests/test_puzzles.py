@@ -327,6 +327,8 @@ def test_the_screen_stops_once_no_decision_could_be_clear(
     while len(rules.legal_actions(state)) < 5:  # past dice chess's setup
         state = rules.apply(state, rules.legal_actions(state)[0], AssumeWon())[0]
     actions = rules.legal_actions(state)[:5]
+    factor = confidence(rules)  # the worths above are the search's; the analysis's are read so
+    worths = [calibrated(w, factor) for w in worths]
     seen = _looked_at({str(a): w for a, w in zip(actions, worths, strict=True)}, monkeypatch)
     ranked = making.screen(rules, state, actions, 1, actions[2])
     assert seen[0] == str(actions[2])
