@@ -115,12 +115,17 @@ def played_words(
     return hint.reason()
 
 
+def searchs_worth(rules: Rules[Any], worth: float) -> float:
+    """The search's own worth behind an estimate: its ``confidence`` taken off again."""
+    return calibrated(worth, 1 / confidence(rules))
+
+
 def pawns(rules: Rules[Any], worth: float) -> float | None:
     """The lead in pawns (to White) a worth stands for, in games whose estimate counts pawns;
     None in the others or once the game is decided."""
-    if rules.estimate_unit != "pawns" or abs(worth) > NOT_WON:
+    if rules.estimate_unit != "pawns" or decided(worth):
         return None
-    return unsquash(calibrated(worth, 1 / confidence(rules)))
+    return unsquash(searchs_worth(rules, worth))
 
 
 def marks_pawns(rules: Rules[Any]) -> bool:
@@ -134,8 +139,7 @@ def lead(rules: Rules[Any], worth: float) -> float:
     decided game counts as the cap)."""
     if decided(worth):
         return math.copysign(LEAD_CAP, worth)
-    found = unsquash(calibrated(worth, 1 / confidence(rules)))
-    return max(-LEAD_CAP, min(LEAD_CAP, found))
+    return max(-LEAD_CAP, min(LEAD_CAP, unsquash(searchs_worth(rules, worth))))
 
 
 def lead_lost(rules: Rules[Any], side: int, best: float, after: float) -> float:

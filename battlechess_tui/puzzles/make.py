@@ -105,7 +105,7 @@ def _chance(rules: Rules[Any], worth: float) -> float:
     """The winning chance ``worth`` (to the side) stands for, as the game's criteria read it
     (``Criteria.calibrated``)."""
     if not criteria(rules).calibrated:
-        worth = engine.calibrated(worth, 1 / engine.confidence(rules))
+        worth = engine.searchs_worth(rules, worth)
     return chance_of(worth, 0)
 
 
