@@ -17,9 +17,8 @@ from battlechess_tui.ai.scoring import squash
 from battlechess_tui.engine.rules import Found, Rules, S, Searcher
 
 #: Beyond this lead (in the estimate's unit) a value is a share of a won game, not material:
-#: a searcher weighs a fight that may end the game by its chance (Single Combat's king). More
-#: than every piece of a side is worth (39 pawns and their squares): a 5% to 20% chance of the
-#: King's fight (50 to 200 pawns) read as material would count as a sure win.
+#: Dice Chess's searcher writes a forced result so. More than every piece of a side is worth
+#: (39 pawns and their squares).
 BEYOND_MATERIAL = 50.0
 #: The searcher's value of a won game, in the same unit (``MATE`` centipawns).
 WON_VALUE = 1000.0
@@ -58,6 +57,4 @@ def hint_of(rules: Rules[S], state: S, side: int, found: Found, rng: random.Rand
             ends += branch.weight
             won += branch.weight if outcome.winner == side else 0.0
     unit = rules.estimate_unit
-    if abs(found.value) > BEYOND_MATERIAL and not found.mate:
-        unit = ""  # a share of a won game: the hint speaks of the chance to win
     return Hint(found.action, chance, found.gain, worth_of(found), ends, won, unit)

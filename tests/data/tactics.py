@@ -126,14 +126,21 @@ TACTICS = [
         "engine: take the knight",
         ahead=False,
     ),
-    # single combat: fights next to the king (SC-3, SC-7)
-    t("single-combat", "4k3/4Q3/8/8/8/8/PPP5/4K3 w - - 0 1", "e7e8", "a 75% fight for the king"),
+    # single combat: fights next to the king (SC-3, SC-7). Fights are weighed as chances
+    # (issue 40), so a side far ahead may also bring a second attacker first (the Queen
+    # alone: Kd2, 87%); where waiting loses the attacker (the Rook on a7), it fights at once.
+    t(
+        "single-combat",
+        "4k3/r3Q3/8/8/8/8/PPP5/4K3 w - - 0 1",
+        "e7e8",
+        "a 75% fight for the king before the queen is taken",
+    ),
     t("single-combat", "4k3/4R3/8/8/8/8/PPP5/4K3 w - - 0 1", "e7e8", "a 62.5% fight for the king"),
     t(
         "single-combat",
         "4k3/3PQ3/8/8/8/8/8/4K3 w - - 0 1",
-        "e7e8 d7e8q d7e8r d7e8b d7e8n",
-        "two attackers on the king",
+        "e7e8 d7e8q d7e8r d7e8b d7e8n d7d8q",
+        "two attackers on the king (or a second queen beside him)",
     ),
     t("single-combat", "4k3/8/3N4/8/8/8/PPP5/4K3 w - - 0 1", "d6e8", "an even fight for the king"),
     t(

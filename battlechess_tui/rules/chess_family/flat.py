@@ -227,8 +227,9 @@ class FlatBoard:
         """Centipawns for the side to move: material and piece squares, the king's table and
         the pawns' worth blended from middlegame to endgame by the pieces left."""
         phase = min(self.phase, FULL_PHASE)
-        score = (self.mg * phase + self.eg * (FULL_PHASE - phase)) // FULL_PHASE
-        return -score if self.side else score
+        blend = self.mg * phase + self.eg * (FULL_PHASE - phase)
+        score = abs(blend) // FULL_PHASE  # rounded toward 0: a colour's mirror reads the same
+        return -score if (blend < 0) != bool(self.side) else score
 
     # -- attacks -----------------------------------------------------------------------------
 

@@ -7,13 +7,16 @@ history, a transposition table keyed by Zobrist hashes, null-move pruning, late-
 reductions, check extensions and, in FIDE chess, futility near the horizon and mate
 distance. Single Combat's captures are fights: chance nodes weighed by the rules' exact
 chance, searched with Star1 bounds so that they still prune (the won fight's branch first,
-with a window that assumes the worst and the best of the lost one). Work is counted in nodes
-(each position made is one); the ``Limits`` stop the search, which then answers with the best
-decision of the deepest search finished.
+with a window that assumes the worst and the best of the lost one). A fight's results are
+weighed as worths (``worth``: a won game is 1, a lead the tanh of its ``Rule.scale``), not as
+centipawns: a 5% chance of killing the King is 5% of a won game, not 5,000 centipawns of
+material. Work is counted in nodes (each position made is one); the ``Limits`` stop the
+search, which then answers with the best decision of the deepest search finished.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -29,6 +32,12 @@ from battlechess_tui.rules.chess_family.flat import (
 MATE = 100_000
 MATE_BOUND = MATE - 1_000
 INF = 10 * MATE
+#: Centipawns of lead that read as tanh(1) of a won game (``ai/scoring.py``'s ``PAWN_SCALE``):
+#: the scale of the values a searcher answers with.
+WORTH_SCALE = 600
+#: The most a fight that may still be lost is worth, in its game's scales (tanh(8): as sure
+#: as a game not over reads).
+SURE_SCALES = 8
 MAX_DEPTH = 64
 #: How often (nodes) the limits' clock and cancel are asked.
 CLOCK_EVERY = 512
@@ -54,6 +63,61 @@ ORDER_TT, ORDER_CAPTURE, ORDER_PROMO, ORDER_KILLER = 1 << 30, 1 << 26, 1 << 25, 
 ORDER_LOSING = -(1 << 20)
 
 
+def worth(value: float, scale: float = WORTH_SCALE) -> float:
+    """A value as the share of a won game it stands for: 1 won, -1 lost, else the tanh of
+    the lead in ``scale`` (centipawns that read as tanh(1))."""
+    if value >= MATE_BOUND:
+        return 1.0
+    if value <= -MATE_BOUND:
+        return -1.0
+    return math.tanh(value / scale)
+
+
+def weighed(p: float, won: float, lost: float, scale: float = WORTH_SCALE) -> float:
+    """A fight's value from its results' (chance ``p`` won): their worths weighed, as
+    centipawns. Where both results win (or both lose) the game, their distances weighed."""
+    if min(won, lost) >= MATE_BOUND or max(won, lost) <= -MATE_BOUND:
+        return p * won + (1 - p) * lost
+    w = p * worth(won, scale) + (1 - p) * worth(lost, scale)
+    sure = SURE_SCALES * scale
+    if abs(w) >= 1.0:
+        return math.copysign(sure, w)
+    return max(-sure, min(sure, scale * math.atanh(w)))
+
+
+def needed(p: float, bound: float, other: float, scale: float = WORTH_SCALE) -> float:
+    """What the result of chance ``p`` must be worth for the fight to reach ``bound`` where
+    the other result is ``other``: the inverse of ``weighed`` (±INF where none can)."""
+    if abs(bound) >= MATE_BOUND:
+        return (bound - (1 - p) * other) / p
+    w = (worth(bound, scale) - (1 - p) * worth(other, scale)) / p
+    if abs(w) >= 1.0:
+        return math.copysign(INF, w)
+    return scale * math.atanh(w)
+
+
+def window(
+    p: float, alpha: float, beta: float, others: tuple[float, float], scale: float
+) -> tuple[int, int]:
+    """The whole-centipawn window in which the result of chance ``p`` is searched so that the
+    fight is decided against (``alpha``, ``beta``), the other result at ``others[0]`` for the
+    lower edge and ``others[1]`` for the upper: widened to whole centipawns, so a fail-soft
+    answer is never read on the wrong side of it."""
+    lower = needed(p, alpha, others[0], scale)
+    upper = needed(p, beta, others[1], scale)
+    return math.floor(lower), math.ceil(upper)
+
+
+def settled(value: float, alpha: float, beta: float) -> int:
+    """A fight's value as whole centipawns that stay a bound on the side of the window it
+    fell: a value at or above ``beta`` rounded down, at or below ``alpha`` up."""
+    if value >= beta:
+        return math.floor(value)
+    if value <= alpha:
+        return math.ceil(value)
+    return round(value)
+
+
 class Stop(Exception):
     """The limits are used up: the search answers with what it has."""
 
@@ -66,12 +130,19 @@ class Rule:
     or none (the king may be taken and that ends the game, SC-3). ``fights``: per attacker
     and defender type, the chance the attacker wins its fight (SC-7); None where captures
     always succeed. ``fifty``: plies without a capture or pawn move that draw; ``passes``: a
-    side with no move passes, and this many passes in a row draw (0: no pass)."""
+    side with no move passes, and this many passes in a row draw (0: no pass). ``scale``:
+    the centipawns of lead that read as tanh(1) of a won game, on which fights are weighed
+    (a game of fights, where material wins less surely than in chess, reads leads flatter)."""
 
     check: bool = True
     fights: tuple[tuple[float, ...], ...] | None = None
     fifty: int = 100
     passes: int = 0
+    scale: int = WORTH_SCALE
+
+    def __post_init__(self) -> None:
+        if not 0 < SURE_SCALES * self.scale < MATE_BOUND:
+            raise ValueError(f"a worth scale of {self.scale} centipawns reads like a won game")
 
 
 @dataclass
@@ -225,7 +296,7 @@ class AlphaBeta:
         of the expectation (the guesses only choose windows)."""
         attacker = self.board.b[m & 255]
         p = fights[attacker & 7][victim & 7]
-        q = 1.0 - p
+        q, scale = 1.0 - p, self.rule.scale
         won_: tuple[float, float] = (-MATE, MATE)
         lost_: tuple[float, float] = (-MATE, MATE)
         if p <= 0 or victim & 7 == KING:
@@ -236,19 +307,22 @@ class AlphaBeta:
         won_guess = won_[0]
         won_side = True
         for _ in range(FIGHT_PROBES):
-            lower, upper = p * won_[0] + q * lost_[0], p * won_[1] + q * lost_[1]
+            lower, upper = (
+                weighed(p, won_[0], lost_[0], scale),
+                weighed(p, won_[1], lost_[1], scale),
+            )
             if upper <= alpha or lower == upper:
-                return int(upper)
+                return settled(upper, alpha, beta)
             if lower >= beta:
-                return int(lower)
+                return settled(lower, alpha, beta)
             if won_side and won_[0] < won_[1] or lost_[0] == lost_[1]:
                 other = min(max(lost_guess, lost_[0]), lost_[1])
-                a, b = (alpha - q * other) / p, (beta - q * other) / p
+                a, b = window(p, alpha, beta, (other, other), scale)
                 won_guess = self.branch(m, True, depth, a, b, ply)
                 won_, won_side = self.narrow(won_, won_guess, a, b), False
             else:
                 other = min(max(won_guess, won_[0]), won_[1])
-                a, b = (alpha - p * other) / q, (beta - p * other) / q
+                a, b = window(q, alpha, beta, (other, other), scale)
                 lost_guess = self.branch(m, False, depth, a, b, ply)
                 lost_, won_side = self.narrow(lost_, lost_guess, a, b), True
         return self.star1(m, p, won_, lost_, depth, alpha, beta, ply)
@@ -266,19 +340,19 @@ class AlphaBeta:
     ) -> int:
         """Star1 within the intervals known: the won result with the window that the lost
         one at its worst and best allows, then the lost one with the won one exact."""
-        q = 1.0 - p
+        q, scale = 1.0 - p, self.rule.scale
         if won_[0] < won_[1]:
-            a, b = (alpha - q * lost_[1]) / p, (beta - q * lost_[0]) / p
+            a, b = window(p, alpha, beta, (lost_[1], lost_[0]), scale)
             v = self.branch(m, True, depth, a, b, ply)
             if v <= a:
-                return int(p * v + q * lost_[1])
+                return settled(weighed(p, v, lost_[1], scale), alpha, beta)
             if v >= b:
-                return int(p * v + q * lost_[0])
+                return settled(weighed(p, v, lost_[0], scale), alpha, beta)
             won_ = (v, v)
         if lost_[0] < lost_[1]:
-            a, b = (alpha - p * won_[0]) / q, (beta - p * won_[0]) / q
+            a, b = window(q, alpha, beta, (won_[0], won_[0]), scale)
             lost_ = (self.branch(m, False, depth, a, b, ply),) * 2
-        return int(p * won_[0] + q * lost_[0])
+        return settled(weighed(p, won_[0], lost_[0], scale), alpha, beta)
 
     @staticmethod
     def narrow(known: tuple[float, float], v: int, a: float, b: float) -> tuple[float, float]:
@@ -605,7 +679,7 @@ class AlphaBeta:
         board = self.board
         attacker = board.b[m & 255]
         p = fights[attacker & 7][victim & 7]
-        q = 1.0 - p
+        scale = self.rule.scale
         if attacker & 7 == KING:
             lost = -self.won(ply + 1)
         else:
@@ -614,16 +688,16 @@ class AlphaBeta:
             board.unmake()
         if p <= 0:
             return lost
-        if p * hope + q * lost <= alpha:
+        if weighed(p, hope, lost, scale) <= alpha:
             return -INF
         if victim & 7 == KING:
             won = self.won(ply + 1)
         else:
             board.make(m)
-            a, b = (alpha - q * lost) / p, (beta - q * lost) / p
+            a, b = window(p, alpha, beta, (lost, lost), scale)
             won = -self.quiesce(-b, -a, ply + 1, qdepth + 1)
             board.unmake()
-        return int(p * won + q * lost)
+        return settled(weighed(p, won, lost, scale), alpha, beta)
 
     # -- ordering and the table ----------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from battlechess_tui.rules.chess_family.search import (
     MATE,
     MATE_BOUND,
     MAX_DEPTH,
+    WORTH_SCALE,
     AlphaBeta,
     Rule,
     settle_gain,
@@ -91,6 +92,8 @@ class ChessSearcher:
         return value / CENTIPAWNS
 
     def found(self, state: ChessState, run: tuple[int, int, int, int], limits: Limits) -> Found:
+        """The search's answer as a ``Found``: its value read on every searcher's scale (a
+        lead in the game's ``Rule.scale`` as the lead of the same worth in ``WORTH_SCALE``)."""
         move, value, depth, nodes = run
         action = self.action(move)
         if action not in self.rules.legal_actions(state):
@@ -98,10 +101,11 @@ class ChessSearcher:
                 Refusal(SharedReason.NOT_LEGAL, actions=(action,)), rules=self.rules
             )
         before, after = settle_gain(self.fen(state), self.rule, move)
-        mate = 0
+        mate, answer = 0, value * WORTH_SCALE / self.rule.scale
         if abs(value) >= MATE_BOUND:
             mate = MATE - abs(value) if value > 0 else -(MATE - abs(value))
-        return Found(action, value / CENTIPAWNS, mate, depth, nodes, (after - before) / CENTIPAWNS)
+            answer = value
+        return Found(action, answer / CENTIPAWNS, mate, depth, nodes, (after - before) / CENTIPAWNS)
 
     def action(self, move: int) -> Action:
         frm, to, promo = square(move & 255), square((move >> 8) & 255), (move >> 16) & 15
