@@ -153,8 +153,8 @@ def _worth(key: str, pawns: float) -> float:
 @pytest.mark.parametrize(
     ("key", "best", "second", "is_clear"),
     [
-        ("single-combat", 0.5, -0.6, False),  # a chance (issue 40): 9 points is not clear
-        ("single-combat", 1.5, -1.0, True),  # 62% against 42%
+        ("single-combat", 0.5, -0.6, False),  # a chance (issue 40): 6 points is not clear
+        ("single-combat", 2.0, -1.0, True),  # 61.5% against 44% (its confidence, 0.7)
         ("classic", 0.5, -0.6, False),  # classic asks two (Stockfish finds too many as good)
         ("classic", 1.5, -1.0, True),
         ("arena", 1.6, 1.1, False),  # half a gladiator: arena's pawns read uncalibrated
@@ -310,9 +310,9 @@ def _looked_at(worths: dict[str, float], monkeypatch: pytest.MonkeyPatch) -> lis
 @pytest.mark.parametrize(
     ("key", "worths", "stops"),
     [
-        ("single-combat", [0.3, 0.82, -0.2, 0.81, 0.0], 4),  # two at 90.5%: won anyway
-        ("single-combat", [0.3, 0.72, -0.2, 0.71, 0.0], 4),  # a chance: 86% leaves no 15 points
-        ("single-combat", [0.3, 0.68, -0.2, 0.66, 0.0], None),  # 83%: 100% would be clear
+        ("single-combat", [0.3, 0.96, -0.2, 0.95, 0.0], 4),  # two at 93% as read: won anyway
+        ("single-combat", [0.3, 0.91, -0.2, 0.90, 0.0], 4),  # a chance: 89% leaves no 15 points
+        ("single-combat", [0.3, 0.82, -0.2, 0.81, 0.0], None),  # 83%: 100% would be clear
         ("classic", [0.3, 0.42, -0.2, 0.41, 0.0], 4),  # classic's game is won at 70%
         ("dice-chess", [0.3, 0.72, -0.2, 0.71, 0.0], 4),  # no pawns: 86% leaves no 15 points
         ("dice-chess", [0.3, 0.68, -0.2, 0.66, 0.0], None),  # 83%: 100% would be clear

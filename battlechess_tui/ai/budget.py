@@ -36,6 +36,12 @@ DEFAULT_NODES_PER_MS = 2.0
 MIN_NODES = 1
 
 
+def confidence(rules: Rules[S]) -> float:
+    """The game's ``[search] confidence`` (1: the search's worth is read as it is)."""
+    spec = search_spec(rules)
+    return spec.confidence if spec is not None else 1.0
+
+
 def search_spec(rules: Rules[S] | None) -> SearchSpec | None:
     """The ``[search]`` of the game of ``rules``: its variant file's, or its base's for a house
     file that states none (a house game saved before files stated one counts as its shipped

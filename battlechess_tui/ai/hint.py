@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from battlechess_tui.ai.scoring import NOT_WON, lead, unsquash
+from battlechess_tui.ai.budget import confidence
+from battlechess_tui.ai.scoring import NOT_WON, calibrated, lead, unsquash
 from battlechess_tui.engine.actions import Action
 from battlechess_tui.engine.rules import CERTAIN, Chance, Rules, S
 from battlechess_tui.engine.views import percent, signed
@@ -23,7 +24,8 @@ class Hint:
     expected change of the side's lead one decision deep, in pawns, where the game goes on)
     and ``outlook`` (the worth to the side of the best line the search found, in [-1, 1]).
     ``unit`` is what the game's estimate counts (``Rules.estimate_unit``); without one, the
-    estimate is a measure of chances and the outlook reads as the chance of winning."""
+    estimate is a measure of chances and the outlook reads as the chance of winning, at the
+    game's ``confidence`` (``[search] confidence``, as the analysis reads it)."""
 
     action: Action
     chance: Chance = CERTAIN
@@ -32,6 +34,7 @@ class Hint:
     ends: float = 0.0
     won: float = 0.0
     unit: str = "pawns"
+    confidence: float = 1.0
 
     @classmethod
     def of(
@@ -55,7 +58,8 @@ class Hint:
                 ends += weight
                 won += weight if outcome.winner == side else 0.0
         gain = after / going - lead(rules, state, side) if going else 0.0
-        return cls(action, chance, gain, outlook, ends, won, rules.estimate_unit)
+        unit = rules.estimate_unit
+        return cls(action, chance, gain, outlook, ends, won, unit, confidence(rules))
 
     @property
     def wins(self) -> bool:
@@ -89,6 +93,7 @@ class Hint:
         if self.loses:
             return "the game is lost whatever is chosen"
         if not self.unit:
-            chance = min(99, max(1, round(50 * (1 + self.outlook))))
+            worth = calibrated(self.outlook, self.confidence)
+            chance = min(99, max(1, round(50 * (1 + worth))))
             return f"about {chance}% to win after the best replies found"
         return f"{signed(unsquash(self.outlook))} after the best replies found"

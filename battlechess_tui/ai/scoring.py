@@ -38,6 +38,20 @@ def unsquash(value: float) -> float:
     return math.atanh(clipped) * PAWN_SCALE
 
 
+def decided(worth: float) -> bool:
+    """The worth of a game already won or lost."""
+    return abs(worth) > NOT_WON
+
+
+def calibrated(worth: float, factor: float) -> float:
+    """The search's ``worth`` read as a chance: its atanh (for a squashed lead, the lead)
+    times ``factor`` (a game's ``[search] confidence``); a decided worth is left as it is,
+    and an undecided one stays so."""
+    if factor == 1.0 or decided(worth):
+        return worth
+    return max(-NOT_WON, min(NOT_WON, math.tanh(factor * math.atanh(worth))))
+
+
 def worth(rules: Rules[S], state: S, side: int) -> float:
     """The state's worth to ``side``: exact once the game has ended, else estimated."""
     return worth_after(rules, state, side, rules.outcome(state))

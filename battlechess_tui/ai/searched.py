@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from battlechess_tui.ai.budget import Budget
+from battlechess_tui.ai.budget import Budget, confidence
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import results
 from battlechess_tui.ai.scoring import squash
@@ -57,4 +57,6 @@ def hint_of(rules: Rules[S], state: S, side: int, found: Found, rng: random.Rand
             ends += branch.weight
             won += branch.weight if outcome.winner == side else 0.0
     unit = rules.estimate_unit
-    return Hint(found.action, chance, found.gain, worth_of(found), ends, won, unit)
+    return Hint(
+        found.action, chance, found.gain, worth_of(found), ends, won, unit, confidence(rules)
+    )

@@ -18,9 +18,12 @@ from fractions import Fraction
 from typing import Any
 
 from battlechess_tui.ai.budget import MIN_NODES, Budget, nodes_per_ms, search_spec
+from battlechess_tui.ai.budget import confidence as confidence  # its old place
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import SamplingDice, every_way, results
-from battlechess_tui.ai.scoring import NOT_WON, outcome_value, unsquash
+from battlechess_tui.ai.scoring import calibrated as calibrated  # its old place
+from battlechess_tui.ai.scoring import decided as decided  # its old place
+from battlechess_tui.ai.scoring import outcome_value, unsquash
 from battlechess_tui.ai.search import SearchPlayer
 from battlechess_tui.analysis.model import LEAD_CAP
 from battlechess_tui.engine.actions import Action
@@ -65,20 +68,6 @@ def estimate(
     )
     worth = hint.outlook if side == 0 else -hint.outlook
     return Estimate(calibrated(worth, confidence(rules)), hint.action, hint.reason())
-
-
-def confidence(rules: Rules[Any]) -> float:
-    """The game's ``[search] confidence`` (1: the search's worth is read as it is)."""
-    spec = search_spec(rules)
-    return spec.confidence if spec is not None else 1.0
-
-
-def calibrated(worth: float, factor: float) -> float:
-    """The search's ``worth`` read as a chance: its atanh (for a squashed lead, the lead)
-    times ``factor``; a decided worth is left as it is, and an undecided one stays so."""
-    if factor == 1.0 or decided(worth):
-        return worth
-    return max(-NOT_WON, min(NOT_WON, math.tanh(factor * math.atanh(worth))))
 
 
 def expected_after(
@@ -152,11 +141,6 @@ def lead_lost(rules: Rules[Any], side: int, best: float, after: float) -> float:
 def pawns_lost(rules: Rules[Any], side: int, best: float, after: float) -> float | None:
     """``lead_lost`` in games whose marks count pawns, else None."""
     return lead_lost(rules, side, best, after) if marks_pawns(rules) else None
-
-
-def decided(worth: float) -> bool:
-    """The worth of a game already won or lost."""
-    return abs(worth) > NOT_WON
 
 
 @dataclass(frozen=True)
