@@ -36,3 +36,16 @@ def text_in(app: App[Any], region: Region) -> str:
 def seen(app: App[Any], widget: Widget) -> str:
     """What of ``widget`` is visible on screen now (its scrollbars left out)."""
     return text_in(app, widget.scrollable_content_region)
+
+
+def top_row(screen: Any) -> int:
+    """The screen line a table's board draws its top rank on (its label at the board's left)."""
+    from battlechess_tui.ui.widgets.board import Board
+
+    board = screen.query_one(Board)
+    label = str(1 if board.flipped else screen.game.rules.geo.height)
+    x = board.region.x
+    for y, line in enumerate(screen_lines(screen.app)):
+        if line[x : x + 3].split()[:1] == [label]:
+            return y
+    raise AssertionError("no board on screen:\n" + "\n".join(screen_lines(screen.app)))

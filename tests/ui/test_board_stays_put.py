@@ -2,7 +2,8 @@
 to the last (a resignation ends each walk, so the game's end is seen too), the board's top
 row is drawn on one screen line, however long the line above it (Dice Chess's setup, a
 Gladiator hot-seat's "King may override", the line that says what happened since your last
-move). Every lesson's steps likewise."""
+move). Every lesson's steps likewise (``test_lesson_ui.py``, which plays each lesson at 80x24).
+"""
 
 from __future__ import annotations
 
@@ -16,34 +17,17 @@ from battlechess_tui.engine.actions import MOVE
 from battlechess_tui.engine.game import META_KINDS, RESIGN, Game
 from battlechess_tui.engine.registry import specs
 from battlechess_tui.session import build_game
-from battlechess_tui.tutorial.catalogue import shipped
-from battlechess_tui.tutorial.runner import LessonRun
 from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.dialogs import ResultPanel
 from battlechess_tui.ui.screens.game import GameScreen
-from battlechess_tui.ui.screens.lesson import LessonScreen
-from battlechess_tui.ui.screens.table import TableScreen
 from battlechess_tui.ui.settings import Settings
-from battlechess_tui.ui.widgets.board import Board
-from tests.ui.driver import hand_over, submit, table
-from tests.ui.screen_text import screen_lines
+from tests.ui.driver import hand_over, table
+from tests.ui.screen_text import top_row
 
 #: Decisions a walk makes before resigning (a capture where there is one, to bring battles).
 DECISIONS = 24
 #: Several people per side where a game has several seats: the longest banners.
 HOT_SEAT = {"white": "Ann", "white.queen": "Bo", "black": "Cy", "black.queen": "Di"}
-
-
-def top_row(screen: TableScreen) -> int:
-    """The screen line the board's top rank is drawn on (its label at the board's left)."""
-    board = screen.query_one(Board)
-    geo = screen.game.rules.geo
-    label = str(1 if board.flipped else geo.height)
-    x = board.region.x
-    for y, line in enumerate(screen_lines(screen.app)):
-        if line[x : x + 3].split()[:1] == [label]:
-            return y
-    raise AssertionError("no board on screen:\n" + "\n".join(screen_lines(screen.app)))
 
 
 def players(key: str) -> dict[str, str]:
@@ -88,23 +72,3 @@ async def test_the_board_stays_on_its_line_through_a_game(key: str, tmp_path: Pa
             seen.append(top_row(table(pilot)))
         assert game.over
         assert set(seen) == {first}, (key, seen)
-
-
-@pytest.mark.parametrize("game_key", sorted({r.game for r in shipped()}))
-async def test_the_board_stays_on_its_line_through_every_lesson(
-    game_key: str, tmp_path: Path
-) -> None:
-    app = BattleChessApp("menu", save_dir=tmp_path, settings=Settings(animate=False))
-    async with app.run_test(size=(80, 24)) as pilot:
-        for ref in (r for r in shipped() if r.game == game_key):
-            screen = LessonScreen(LessonRun(ref), tmp_path)
-            app.push_screen(screen)
-            await pilot.pause()
-            first = top_row(screen)
-            seen = [first]
-            for step in ref.lesson.steps:
-                await submit(pilot, step.expect[0])
-                seen.append(top_row(screen))
-            assert set(seen) == {first}, (ref.key, seen)
-            app.pop_screen()
-            await pilot.pause()

@@ -1,5 +1,6 @@
-"""Lessons in the app (issue 15): the list, a lesson played to its end by typed decisions, a
-wrong move showing the hint, hint and retry keys, finished lessons ticked."""
+"""Lessons in the app (issue 15): the list, a lesson played to its end by typed decisions (at
+80x24, the board on one line throughout: issue 39 item 11), a wrong move showing the hint,
+hint and retry keys, finished lessons ticked."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from battlechess_tui.ui.app import BattleChessApp
 from battlechess_tui.ui.screens.lesson import LearnScreen, LessonScreen
 from battlechess_tui.ui.settings import Settings, config_dir
 from tests.ui.driver import submit, type_action
+from tests.ui.screen_text import top_row
 
 
 def groups(size: int = 3) -> list[list[LessonRef]]:
@@ -25,18 +27,22 @@ def groups(size: int = 3) -> list[list[LessonRef]]:
 
 @pytest.mark.parametrize("refs", groups(), ids=lambda g: "+".join(r.key for r in g))
 async def test_every_lesson_is_completed_in_the_app(refs, tmp_path):
-    """Each lesson of a group played to its end, in one app."""
+    """Each lesson of a group played to its end, in one app at 80x24, the board's top row on
+    one screen line from the first step to the last."""
     app = BattleChessApp("menu", save_dir=tmp_path, settings=Settings(animate=False))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         for ref in refs:
             screen = LessonScreen(LessonRun(ref), tmp_path)
             app.push_screen(screen)
             await pilot.pause()
+            rows = [top_row(screen)]
             for step in ref.lesson.steps:
                 assert step.say in str(screen.query_one("#lesson-step").render()), ref.key
                 await submit(pilot, step.expect[0])
                 assert app.screen is screen, "no hand-over or result panel in a lesson"
+                rows.append(top_row(screen))
             assert screen.run.finished, ref.key
+            assert set(rows) == {rows[0]}, (ref.key, rows)
             assert ref.key in finished(config_dir())
             app.pop_screen()
             await pilot.pause()
