@@ -56,7 +56,5 @@ def hint_of(rules: Rules[S], state: S, side: int, found: Found, rng: random.Rand
         if outcome is not None:
             ends += branch.weight
             won += branch.weight if outcome.winner == side else 0.0
-    unit = rules.estimate_unit
-    return Hint(
-        found.action, chance, found.gain, worth_of(found), ends, won, unit, confidence(rules)
-    )
+    worth, unit = worth_of(found), rules.estimate_unit
+    return Hint(found.action, chance, found.gain, worth, ends, won, unit, confidence(rules))
