@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -372,13 +373,51 @@ def test_ar_11_a_finished_game_refuses_every_move_citing_no_rule():
         assert "AR-" not in refusal(won, text)  # no move rule: the game is over
 
 
-def test_evaluate_counts_gladiators_at_the_pawn_value_and_each_able_to_move():
-    # c3 and e3 against f6, and no supporter sees any of them: material alone.
+def lead_of(position: str | ArenaState) -> float:
+    """White's estimate with the tempo (AR-4) left out: the mean of White's gladiator move
+    next and Black's."""
+    state = ARENA.rules.from_fen(position) if isinstance(position, str) else position
+    return sum(
+        ARENA.rules.evaluate(replace(state, side=side, phase=GLADIATOR), 0) for side in (0, 1)
+    ) / 2
+
+
+def test_ar_6_evaluate_counts_gladiators_and_each_able_to_move_as_one_sides_against_the_other():
+    # c3 and e3 against f6, and no supporter sees any of them: the lead alone.
     state = ARENA.rules.from_fen("k7/8/5p2/8/8/2P1P3/8/7K w - - 0 1")
-    assert ARENA.rules.evaluate(state, 0) == ARENA.rules.values[PAWN] == 1
-    assert ARENA.rules.evaluate(state, 1) == -1
+    lead = ARENA.rules.evaluate(state, 0)
+    assert ARENA.rules.evaluate(state, 1) == -lead
+    assert lead_of(state) > ARENA.rules.values[PAWN]
     free = ARENA.rules.from_fen("k7/8/5p2/8/8/2P1P3/8/2K5 w - - 0 1")  # the King on c1 sees e3
-    assert origins(free) == {"e3"} and ARENA.rules.evaluate(free, 0) == pytest.approx(1.1)
+    assert origins(free) == {"e3"} and lead_of(free) > lead_of(state)
+    assert ARENA.rules.evaluate(free, 1) == -ARENA.rules.evaluate(free, 0)
+
+
+def test_ar_11_a_lead_of_one_weighs_more_the_fewer_gladiators_are_left():
+    """The last capture wins (AR-11): one gladiator up with two against one is nearly won,
+    with eight against seven far from it (no gladiator able to move in either)."""
+    two = lead_of("k7/8/5p2/8/8/2P1P3/8/7K w - - 0 1")
+    eight = lead_of("k7/2ppppp1/4pp2/8/8/1PPP4/1PPPPP2/7K w - - 0 1")
+    assert two > 3 * eight > 0
+    assert lead_of("k7/8/3p1p2/8/8/2P1P3/8/7K w - - 0 1") == 0  # two against two
+
+
+def test_ar_4_the_side_whose_gladiator_move_comes_next_has_the_tempo():
+    """A turn is a gladiator move then a supporter move (AR-4): in a level position the side
+    whose gladiator move comes next, the first to capture, is ahead, and more so with more
+    gladiators on the board to capture."""
+    few, many = (
+        ARENA.rules.from_fen(fen)
+        for fen in ("k7/8/5p2/8/8/2P5/8/7K w - - 0 1", "k7/8/3p1p2/8/8/2P1P3/8/7K w - - 0 1")
+    )
+    for state in (few, many):
+        mine = ARENA.rules.evaluate(replace(state, side=0, phase=GLADIATOR), 0)
+        after_mine = ARENA.rules.evaluate(replace(state, side=0, phase=SUPPORTER), 0)
+        theirs = ARENA.rules.evaluate(replace(state, side=1, phase=GLADIATOR), 0)
+        assert mine > 0 > theirs == after_mine == -mine
+    assert ARENA.rules.evaluate(replace(many, side=0, phase=GLADIATOR), 0) > ARENA.rules.evaluate(
+        replace(few, side=0, phase=GLADIATOR), 0
+    )
 
 
 def test_divide_splits_perft_by_whole_first_turns():

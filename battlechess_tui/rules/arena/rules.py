@@ -10,6 +10,7 @@ so every decision a player is asked for is a real choice. ``brawl`` is the same 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from enum import StrEnum
@@ -67,9 +68,17 @@ class Reason(StrEnum):
 
 #: Moves of recent states kept by the rules (each state's are asked for several times).
 MOVES_CACHE = 4096
-#: ``evaluate``: a game won is worth more than any material; an empowered gladiator a little.
+#: ``evaluate``: a game won is worth more than any lead. The other weights (pawns) were fitted
+#: to how 200 games of medium against medium went on (issue 40; README, Analysis): a lead is
+#: ``LEAD`` for each factor of e between the gladiators left (one of two left is about five,
+#: one of eight about one: the fewer left, the nearer the last capture, AR-11), an empowered
+#: gladiator ``EMPOWERED`` (AR-6), and the side whose gladiator move comes next ``TEMPO`` for
+#: each ``FULL`` gladiators on the board (the first to capture, AR-4).
 WON = 1000.0
-EMPOWERED = 0.1
+LEAD = 7.0
+EMPOWERED = 0.4
+TEMPO = 1.5
+FULL = 16
 
 
 class ArenaData(BaseModel):
@@ -338,16 +347,23 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
     # -- numbers for computer players ----------------------------------------------------------
 
     def evaluate(self, state: ArenaState, side: int) -> float:
-        """Gladiators at the variant file's pawn value (supporters are never captured, so they
-        count for nothing), plus a little for each gladiator able to move (AR-6)."""
+        """The lead in gladiators as a share of those left, each gladiator able to move, and
+        the tempo of the side whose gladiator move comes next, in the variant file's pawns
+        (supporters are never captured, so they count for nothing)."""
         outcome = self.outcome(state)
         if outcome is not None:
             return 0.0 if outcome.winner is None else (WON if outcome.winner == side else -WON)
-        board, own, enemy = state.board, PAWN | side << 3, PAWN | (1 - side) << 3
-        material = self.values[PAWN] * (board.count(own) - board.count(enemy))
+        board = state.board
+        own, enemy = board.count(PAWN | side << 3), board.count(PAWN | (1 - side) << 3)
         mine = {frm for frm, _ in self.gladiator_moves(board, side)}
         theirs = {frm for frm, _ in self.gladiator_moves(board, 1 - side)}
-        return float(material) + EMPOWERED * (len(mine) - len(theirs))
+        first = state.side if state.phase == GLADIATOR else 1 - state.side
+        tempo = TEMPO * (own + enemy) / FULL
+        return (
+            self.values[PAWN] * LEAD * math.log(own / enemy)
+            + EMPOWERED * (len(mine) - len(theirs))
+            + (tempo if first == side else -tempo)
+        )
 
     def searcher(self) -> Searcher[ArenaState] | None:
         """Alpha-beta over the decisions (no dice in these games)."""
