@@ -377,9 +377,10 @@ def lead_of(position: str | ArenaState) -> float:
     """White's estimate with the tempo (AR-4) left out: the mean of White's gladiator move
     next and Black's."""
     state = ARENA.rules.from_fen(position) if isinstance(position, str) else position
-    return sum(
-        ARENA.rules.evaluate(replace(state, side=side, phase=GLADIATOR), 0) for side in (0, 1)
-    ) / 2
+    return (
+        sum(ARENA.rules.evaluate(replace(state, side=side, phase=GLADIATOR), 0) for side in (0, 1))
+        / 2
+    )
 
 
 def test_ar_6_evaluate_counts_gladiators_and_each_able_to_move_as_one_sides_against_the_other():
