@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.scoring import NOT_WON, squash
 from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import chance_of
 from battlechess_tui.cli import main
+from battlechess_tui.engine.actions import MOVE, Action
 from battlechess_tui.engine.registry import make_variant, resolve, spec
 from battlechess_tui.save.store import load_game
 
@@ -195,9 +197,6 @@ def test_sc_7_a_hints_chance_is_the_calibrated_one_the_analysis_states() -> None
     """Single Combat's estimate is a chance read at its ``[search] confidence`` (0.7): the
     hint's words state that chance, not the search's own worth read as one, so the hint and
     the analysis's estimate of a position say the same figure."""
-    from battlechess_tui.ai.hint import Hint
-    from battlechess_tui.engine.actions import MOVE, Action
-
     rules = make_variant("single-combat").rules
     assert engine.confidence(rules) == 0.7
     state = rules.parse_position("1r3qn1/1bpp2b1/p3p2r/PN3p1p/3kP1PP/1R2BP2/1P4B1/3K2NR b - - 0 31")

@@ -58,6 +58,21 @@ class Hint:
                 ends += weight
                 won += weight if outcome.winner == side else 0.0
         gain = after / going - lead(rules, state, side) if going else 0.0
+        return cls.in_game(rules, action, chance, gain, outlook, ends, won)
+
+    @classmethod
+    def in_game(
+        cls,
+        rules: Rules[S],
+        action: Action,
+        chance: Chance,
+        gain: float,
+        outlook: float,
+        ends: float,
+        won: float,
+    ) -> Hint:
+        """The hint with its numbers read as the game of ``rules`` reads its estimate (its
+        unit and confidence)."""
         unit = rules.estimate_unit
         return cls(action, chance, gain, outlook, ends, won, unit, confidence(rules))
 

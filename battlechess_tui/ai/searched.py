@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from battlechess_tui.ai.budget import Budget, confidence
+from battlechess_tui.ai.budget import Budget
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import results
 from battlechess_tui.ai.scoring import squash
@@ -56,5 +56,4 @@ def hint_of(rules: Rules[S], state: S, side: int, found: Found, rng: random.Rand
         if outcome is not None:
             ends += branch.weight
             won += branch.weight if outcome.winner == side else 0.0
-    worth, unit = worth_of(found), rules.estimate_unit
-    return Hint(found.action, chance, found.gain, worth, ends, won, unit, confidence(rules))
+    return Hint.in_game(rules, found.action, chance, found.gain, worth_of(found), ends, won)
