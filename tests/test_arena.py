@@ -373,6 +373,17 @@ def test_ar_11_a_finished_game_refuses_every_move_citing_no_rule():
         assert "AR-" not in refusal(won, text)  # no move rule: the game is over
 
 
+def test_ar_6_a_gladiator_move_no_supporter_gives_is_refused_with_the_ways_it_has():
+    """The refusal names every supporter that sees the gladiator and the square none reaches."""
+    assert refusal(start(), "c2d5") == (
+        "the gladiator on c2 moves only as a queen (d1), a knight (b1): none goes to d5 (AR-6)"
+    )
+
+
+def test_ar_4_moving_the_other_sides_piece_is_refused_as_theirs():
+    assert refusal(start(), "c7c6") == "the pawn on c7 is Black's"
+
+
 def lead_of(position: str | ArenaState) -> float:
     """White's estimate with the tempo (AR-4) left out: the mean of White's gladiator move
     next and Black's."""

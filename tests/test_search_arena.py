@@ -148,3 +148,18 @@ def test_a_search_that_fails_low_at_alpha_stores_an_upper_bound() -> None:
     search = ArenaSearch(rules, None, exact=True)
     assert search.node(state, 2, true, INF, 0) == true
     assert search.tt[state][:3] == (2, UPPER, true)
+
+
+def test_ar_7_at_the_horizon_a_gladiator_half_goes_on_through_its_captures() -> None:
+    """Quiescence: White's gladiator on c3 (seen by the Rook on a1) can take c6 for free; the
+    horizon's value is the best of standing and each capture, and a supporter half stands."""
+    rules = make_variant("arena").rules
+    state = rules.parse_position("4k3/8/2p2p2/8/8/2P5/8/R3K3 w - - 0 1")
+    search = ArenaSearch(rules, None)
+    stand = search.estimate(state)
+    captures = [a for a in rules.legal_actions(state) if state.board[a.squares[1]]]
+    after = [round(100 * rules.evaluate(search.child(state, a), 0)) for a in captures]
+    assert captures and max(after) > stand
+    assert search.quiesce(state, -INF, INF, 0) == max(after)
+    supporter_half = search.child(state, captures[0])
+    assert search.quiesce(supporter_half, -INF, INF, 0) == search.estimate(supporter_half)
