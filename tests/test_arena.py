@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -384,14 +385,12 @@ def test_ar_4_moving_the_other_sides_piece_is_refused_as_theirs():
     assert refusal(start(), "c7c6") == "the pawn on c7 is Black's"
 
 
-def lead_of(position: str | ArenaState) -> float:
+def lead_of(position: str | ArenaState, game: Variant[ArenaState] = ARENA) -> float:
     """White's estimate with the tempo (AR-4) left out: the mean of White's gladiator move
     next and Black's."""
-    state = ARENA.rules.from_fen(position) if isinstance(position, str) else position
-    return (
-        sum(ARENA.rules.evaluate(replace(state, side=side, phase=GLADIATOR), 0) for side in (0, 1))
-        / 2
-    )
+    rules = rules_of(game, ArenaRules)
+    state = rules.from_fen(position) if isinstance(position, str) else position
+    return sum(rules.evaluate(replace(state, side=side, phase=GLADIATOR), 0) for side in (0, 1)) / 2
 
 
 def test_ar_6_evaluate_counts_gladiators_and_each_able_to_move_as_one_sides_against_the_other():
@@ -430,6 +429,28 @@ def test_ar_4_the_side_whose_gladiator_move_comes_next_has_the_tempo():
     assert ARENA.rules.evaluate(replace(many, side=0, phase=GLADIATOR), 0) > ARENA.rules.evaluate(
         replace(few, side=0, phase=GLADIATOR), 0
     )
+
+
+def test_br_1_each_arena_game_weighs_its_estimate_as_its_file_says(tmp_path: Path) -> None:
+    """Brawl's games go otherwise than arena's (docs/analysis.md, Calibration): on the open
+    board the side whose gladiator move comes next is less often the first to capture. So the
+    estimate's weights are each file's ``[data]``, and a house-rule file may set its own."""
+    locked, free = "k7/8/5p2/8/8/2P1P3/8/7K w - - 0 1", "k7/8/5p2/8/8/2P1P3/8/2K5 w - - 0 1"
+    house = tmp_path / "still-arena.toml"
+    house.write_text('key = "still-arena"\nbase = "arena"\n[data]\nempowered = 0\n')
+    still = typed(resolve(house), ArenaRules)
+    assert lead_of(free, still) == lead_of(locked, still) == lead_of(locked) < lead_of(free)
+    brawl = typed(make_variant("brawl"), ArenaRules)
+    ours, arenas = brawl.rules.data, ARENA.rules.data
+    assert ours.tempo < arenas.tempo and (ours.lead, ours.empowered) == (
+        arenas.lead,
+        arenas.empowered,
+    )
+    assert lead_of(free, brawl) == pytest.approx(ours.lead * math.log(2) + ours.empowered)
+    level = ARENA.rules.from_fen("k7/8/3p1p2/8/8/2P1P3/8/7K w - - 0 1")  # two against two
+    first = replace(level, side=0, phase=GLADIATOR)  # White's gladiator move comes next
+    tempo = [rules_of(game, ArenaRules).evaluate(first, 0) for game in (ARENA, brawl)]
+    assert tempo == pytest.approx([arenas.tempo * 4 / 16, ours.tempo * 4 / 16])
 
 
 def test_divide_splits_perft_by_whole_first_turns():

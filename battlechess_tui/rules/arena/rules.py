@@ -68,16 +68,9 @@ class Reason(StrEnum):
 
 #: Moves of recent states kept by the rules (each state's are asked for several times).
 MOVES_CACHE = 4096
-#: ``evaluate``: a game won is worth more than any lead. The other weights (pawns) were fitted
-#: to how 200 games of medium against medium went on (issue 40; README, Analysis): a lead is
-#: ``LEAD`` for each factor of e between the gladiators left (one of two left is about five,
-#: one of eight about one: the fewer left, the nearer the last capture, AR-11), an empowered
-#: gladiator ``EMPOWERED`` (AR-6), and the side whose gladiator move comes next ``TEMPO`` for
-#: each ``FULL`` gladiators on the board (the first to capture, AR-4).
+#: ``evaluate``: a game won is worth more than any lead; the tempo counts for each ``FULL``
+#: gladiators on the board. The other weights are the ``[data]`` table's.
 WON = 1000.0
-LEAD = 7.0
-EMPOWERED = 0.4
-TEMPO = 1.5
 FULL = 16
 
 
@@ -90,6 +83,25 @@ class ArenaData(BaseModel):
     # these only change their defaults.
     quiet_turns: int | None = Field(None, ge=1, le=1000, description="old name: an option")
     repetitions: int | None = Field(None, ge=2, le=10, description="old name: an option")
+    # The estimate's weights in pawns, fitted to how 200 games of medium against medium went
+    # on (issue 40; docs/analysis.md, Calibration). Arena's are the defaults.
+    lead: float = Field(
+        7.0,
+        gt=0,
+        le=100,
+        description="a lead: this for each factor of e between the gladiators left (one of two "
+        "left is about five times one of eight: the nearer the last capture, AR-11)",
+    )
+    empowered: float = Field(
+        0.4, ge=0, le=10, description="each gladiator able to move, against the other side's (AR-6)"
+    )
+    tempo: float = Field(
+        1.5,
+        ge=0,
+        le=10,
+        description="to the side whose gladiator move comes next (the first to capture, AR-4), "
+        f"for each {FULL} gladiators on the board",
+    )
 
 
 class ArenaRules(ChessPieces, Rules[ArenaState]):
@@ -358,10 +370,11 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         mine = {frm for frm, _ in self.gladiator_moves(board, side)}
         theirs = {frm for frm, _ in self.gladiator_moves(board, 1 - side)}
         first = state.side if state.phase == GLADIATOR else 1 - state.side
-        tempo = TEMPO * (own + enemy) / FULL
+        weights: ArenaData = self.data
+        tempo = weights.tempo * (own + enemy) / FULL
         return (
-            self.values[PAWN] * LEAD * math.log(own / enemy)
-            + EMPOWERED * (len(mine) - len(theirs))
+            self.values[PAWN] * weights.lead * math.log(own / enemy)
+            + weights.empowered * (len(mine) - len(theirs))
             + (tempo if first == side else -tempo)
         )
 
