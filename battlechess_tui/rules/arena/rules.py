@@ -89,8 +89,9 @@ class ArenaData(BaseModel):
         7.0,
         gt=0,
         le=100,
-        description="a lead: this for each factor of e between the gladiators left (one of two "
-        "left is about five times one of eight: the nearer the last capture, AR-11)",
+        description="a lead: this for each factor of e between the gladiators left (a lead of "
+        "one is 4.9 with two against one, 0.9 with eight against seven: the nearer the last "
+        "capture, the more it weighs, AR-11)",
     )
     empowered: float = Field(
         0.4, ge=0, le=10, description="each gladiator able to move, against the other side's (AR-6)"
