@@ -16,15 +16,21 @@ won, 0.5 drawn, 0 lost.
 The estimates are bucketed by tenths (0-10%, ..., 90-100%) and each bucket's average estimate
 set beside how often its side went on to win; the Brier score is the mean squared gap between
 estimate and outcome. The target (issue 40): every bucket of 100 or more positions within 5
-points of its outcome rate. ``--save-dir`` keeps each game played (a save file) and reads it
-back on a later run, so a change to the estimate alone is measured again without replaying.
+points of its outcome rate. The positions of one game share its result, so a bucket's outcome
+rate is less sure than its count of positions suggests: the table gives how far it varies
+from one set of as many games to another (drawn again with replacement from these), and the
+chance that an estimate exactly right would meet the target on games like these.
+``--save-dir`` keeps each game played (a save file) and reads it back on a later run, so a
+change to the estimate alone is measured again without replaying.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
+import statistics
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -43,6 +49,8 @@ LEVEL = "medium"
 BUCKETS = 10
 #: A bucket this full must be within ``TOLERANCE`` of its outcome rate.
 FULL, TOLERANCE = 100, 0.05
+#: Sets of games drawn again to measure how far a bucket's outcome rate varies.
+DRAWS = 200
 
 
 @dataclass(frozen=True)
@@ -57,7 +65,8 @@ class Task:
 @dataclass(frozen=True)
 class Point:
     """One position: its game, index in the game, the estimate for the side to move, that
-    side's result, and the side."""
+    side's result, the side, and which of the reported runs it is from (a game is its run and
+    its number)."""
 
     key: str
     game: int
@@ -65,6 +74,7 @@ class Point:
     chance: float
     result: float
     side: int = -1
+    run: int = 0
 
 
 def search_seed(task: Task, index: int) -> int:
@@ -131,6 +141,7 @@ class Bucket:
     count: int
     predicted: float
     actual: float
+    spread: float = 0.0  # the outcome rate's standard deviation over sets of games like these
 
     @property
     def gap(self) -> float:
@@ -140,20 +151,57 @@ class Bucket:
         return self.count >= FULL and abs(self.gap) > TOLERANCE
 
 
+def tenth(p: Point) -> int:
+    return min(BUCKETS - 1, int(p.chance * BUCKETS))
+
+
 def buckets(found: list[Point]) -> list[Bucket]:
     groups: list[list[Point]] = [[] for _ in range(BUCKETS)]
     for p in found:
-        groups[min(BUCKETS - 1, int(p.chance * BUCKETS))].append(p)
+        groups[tenth(p)].append(p)
+    spread = spreads(found)
     return [
         Bucket(
             100 * k // BUCKETS,
             len(g),
             sum(p.chance for p in g) / len(g),
             sum(p.result for p in g) / len(g),
+            spread[k],
         )
         for k, g in enumerate(groups)
         if g
     ]
+
+
+def spreads(found: list[Point]) -> list[float]:
+    """Each tenth's outcome rate's standard deviation over ``DRAWS`` sets of as many games,
+    drawn with replacement from those found (seeded: the same points give the same figures)."""
+    games: dict[tuple[int, int], list[Point]] = {}
+    for p in found:
+        games.setdefault((p.run, p.game), []).append(p)
+    played = list(games.values())
+    rng = random.Random(0)
+    rates: list[list[float]] = [[] for _ in range(BUCKETS)]
+    for _ in range(DRAWS):
+        won, seen = [0.0] * BUCKETS, [0] * BUCKETS
+        for _ in played:
+            for p in rng.choice(played):
+                won[tenth(p)] += p.result
+                seen[tenth(p)] += 1
+        for k in range(BUCKETS):
+            if seen[k]:
+                rates[k].append(won[k] / seen[k])
+    return [statistics.pstdev(r) if r else 0.0 for r in rates]
+
+
+def chance_to_meet(shown: list[Bucket]) -> float:
+    """The chance that an estimate exactly right puts every full bucket within the tolerance,
+    on sets of games like these (each bucket's rate taken as normal about its estimate)."""
+    chance = 1.0
+    for b in shown:
+        if b.count >= FULL and b.spread > 0:
+            chance *= math.erf(TOLERANCE / (b.spread * math.sqrt(2)))
+    return chance
 
 
 def brier(found: list[Point]) -> float:
@@ -161,20 +209,25 @@ def brier(found: list[Point]) -> float:
 
 
 def table(key: str, found: list[Point]) -> str:
-    games = len({p.game for p in found})
+    games = len({(p.run, p.game) for p in found})
     lines = [
         f"{key}: {len(found)} positions from {games} games, Brier {brier(found):.3f}",
         "",
-        "| estimate | positions | predicted | actual | gap |",
-        "| --- | ---: | ---: | ---: | ---: |",
+        "| estimate | positions | predicted | actual | gap | actual varies by |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for b in buckets(found):
+    shown = buckets(found)
+    for b in shown:
         flag = " (misses)" if b.misses() else ""
         lines.append(
             f"| {b.low}-{b.low + 100 // BUCKETS}% | {b.count} | {b.predicted:.1%} | "
-            f"{b.actual:.1%} | {100 * b.gap:+.1f}{flag} |"
+            f"{b.actual:.1%} | {100 * b.gap:+.1f}{flag} | {100 * b.spread:.1f} |"
         )
-    return "\n".join([*lines, "", *by_side(found)])
+    meet = (
+        f"an estimate exactly right would meet the target on {games} games like these "
+        f"{chance_to_meet(shown):.0%} of the time"
+    )
+    return "\n".join([*lines, "", meet, *by_side(found)])
 
 
 def by_side(found: list[Point]) -> list[str]:
@@ -294,7 +347,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     colour = sys.stdout.isatty()
     if args.report:
-        found = [Point(**p) for path in args.report for p in json.loads(path.read_text())]
+        found = [
+            Point(**{**p, "run": run})
+            for run, path in enumerate(args.report)
+            for p in json.loads(path.read_text())
+        ]
         report(found, colour, args.factor)
         return 0
     keys = [k.strip() for k in args.games_of.split(",") if k.strip()]

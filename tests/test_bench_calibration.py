@@ -4,9 +4,11 @@ and the buckets, gaps and Brier score are counted as the README's tables show th
 
 from __future__ import annotations
 
+import json
 import math
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +44,41 @@ def test_a_bucket_misses_only_with_a_hundred_positions_more_than_five_points_off
     assert not calibration.Bucket(30, 100, 0.35, 0.30).misses()
     assert calibration.Bucket(60, 150, 0.65, 0.71).misses()
     text = calibration.table("classic", [point(0.35, 0.0)] * 100 + [point(0.65, 1.0, 1)] * 50)
-    assert "| 30-40% | 100 | 35.0% | 0.0% | +35.0 (misses) |" in text
-    assert "| 60-70% | 50 | 65.0% | 100.0% | -35.0 |" in text
+    assert "| 30-40% | 100 | 35.0% | 0.0% | +35.0 (misses) | 0.0 |" in text  # one game
+    assert "| 60-70% | 50 | 65.0% | 100.0% | -35.0 | 0.0 |" in text
     assert "second player to move: 50 positions, estimate 65.0% on average, outcome 100.0%" in text
+
+
+def test_a_buckets_outcome_rate_varies_as_much_as_whole_games_drawn_again_vary_it() -> None:
+    """The positions of one game share its result: 200 positions from two games, one won and
+    one lost, say far less than 200 from 200 games, half of them won."""
+    two = [replace(point(0.35, float(i % 2)), game=i % 2) for i in range(200)]
+    many = [replace(point(0.35, float(i % 2)), game=i) for i in range(200)]
+    assert calibration.buckets(two)[0].spread > 0.25  # 0.35 over all sets of two games
+    assert 0.02 < calibration.buckets(many)[0].spread < 0.05  # 0.5 / sqrt(200) = 0.035
+    assert calibration.buckets(many) == calibration.buckets(many)  # seeded
+
+
+def test_the_chance_to_meet_the_target_multiplies_each_full_buckets_chance_to_be_near() -> None:
+    """A full bucket whose rate varies by 5 points is within 5 of a right estimate 68% of the
+    time; a bucket under 100 positions is not held to the target."""
+    one = calibration.Bucket(30, 100, 0.35, 0.35, 0.05)
+    assert calibration.chance_to_meet([one]) == pytest.approx(0.6827, abs=1e-4)
+    small = calibration.Bucket(60, 99, 0.65, 0.65, 0.2)
+    assert calibration.chance_to_meet([one, one, small]) == pytest.approx(0.6827**2, abs=1e-4)
+
+
+def test_runs_reported_together_keep_their_games_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two runs number their games alike (0, 1, ...): reported together they are two games."""
+    files = []
+    for seed in (1, 2):
+        path = tmp_path / f"run{seed}.json"
+        path.write_text(json.dumps([vars(point(0.5, 1.0))]))
+        files.append(str(path))
+    assert calibration.main(["--report", *files]) == 0
+    assert "2 positions from 2 games" in capsys.readouterr().out
 
 
 def test_a_kept_game_is_read_back_and_its_positions_get_the_analysiss_estimate(
