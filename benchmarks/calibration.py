@@ -176,18 +176,18 @@ def buckets(found: list[Point]) -> list[Bucket]:
 def spreads(found: list[Point]) -> list[float]:
     """Each tenth's outcome rate's standard deviation over ``DRAWS`` sets of as many games,
     drawn with replacement from those found (seeded: the same points give the same figures)."""
-    games: dict[tuple[int, int], list[Point]] = {}
+    games: dict[tuple[int, int], list[tuple[int, float]]] = {}
     for p in found:
-        games.setdefault((p.run, p.game), []).append(p)
+        games.setdefault((p.run, p.game), []).append((tenth(p), p.result))
     played = list(games.values())
     rng = random.Random(0)
     rates: list[list[float]] = [[] for _ in range(BUCKETS)]
     for _ in range(DRAWS):
         won, seen = [0.0] * BUCKETS, [0] * BUCKETS
         for _ in played:
-            for p in rng.choice(played):
-                won[tenth(p)] += p.result
-                seen[tenth(p)] += 1
+            for k, result in rng.choice(played):
+                won[k] += result
+                seen[k] += 1
         for k in range(BUCKETS):
             if seen[k]:
                 rates[k].append(won[k] / seen[k])
@@ -208,7 +208,8 @@ def brier(found: list[Point]) -> float:
     return sum((p.chance - p.result) ** 2 for p in found) / len(found)
 
 
-def table(key: str, found: list[Point]) -> str:
+def table(key: str, found: list[Point], shown: list[Bucket] | None = None) -> str:
+    """The run's table; ``shown``, the points' ``buckets`` where already counted."""
     games = len({(p.run, p.game) for p in found})
     lines = [
         f"{key}: {len(found)} positions from {games} games, Brier {brier(found):.3f}",
@@ -216,7 +217,7 @@ def table(key: str, found: list[Point]) -> str:
         "| estimate | positions | predicted | actual | gap | actual varies by |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
-    shown = buckets(found)
+    shown = buckets(found) if shown is None else shown
     for b in shown:
         flag = " (misses)" if b.misses() else ""
         lines.append(
@@ -246,11 +247,10 @@ def by_side(found: list[Point]) -> list[str]:
     return out
 
 
-def chart(key: str, found: list[Point], colour: bool) -> str:
+def chart(key: str, shown: list[Bucket], colour: bool) -> str:
     """Each bucket's outcome rate against its estimate (plotext), the diagonal for reference."""
     import plotext as plt
 
-    shown = buckets(found)
     plt.clear_figure()
     plt.plot_size(60, 18)
     plt.theme("pro" if colour else "clear")
@@ -322,10 +322,11 @@ def report(found: list[Point], colour: bool, factor: float | None = None) -> Non
         if factor is not None:
             mine = rescaled(mine, factor)
             print(f"{key}: as if its confidence were {factor} times its own")
-        print(table(key, mine))
+        shown = buckets(mine)
+        print(table(key, mine, shown))
         print(f"the best factor on its confidence: {fit(mine)}")
         print()
-        print(chart(key, mine, colour))
+        print(chart(key, shown, colour))
         print()
 
 
