@@ -12,6 +12,9 @@ import pytest
 
 from battlechess_tui.ai import Budget, make_player
 from battlechess_tui.ai.minimax import expectimax
+from battlechess_tui.analysis.engine import estimate
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard, square
 from battlechess_tui.rules.chess_family.search import MATE, AlphaBeta
@@ -308,3 +311,31 @@ def test_sc_3_an_attacked_king_may_not_stand_pat_at_the_horizon() -> None:
     search = AlphaBeta(FlatBoard(fen, check=False), searcher.rule)  # type: ignore[union-attr]
     value = search.quiesce(-MATE, MATE, 0)
     assert math.tanh(value / searcher.rule.scale) < -0.4  # type: ignore[union-attr]
+
+
+def test_fide_threefold_a_return_to_a_position_met_once_is_no_draw_but_met_twice_is() -> None:
+    """The search reads a repetition as the game does (FIDE's threefold rule, the game's
+    draw): a lost side that can step back into a position the game has met once is still
+    lost; met twice, stepping back into it draws. (Read as a draw at once, a winning move
+    the loser could answer so was marked "??" in analyses.)"""
+    rules = make_variant("classic").rules
+    game = Game(rules, seed=1, start=rules.parse_position("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"))
+    cycle = ("a1a2", "e8d8", "a2a1")  # then Black's d8e8 would bring the start back
+    for move in cycle:
+        game.play(move)
+    once = estimate(rules, game.state, "medium", 1).worth
+    for move in ("d8e8", *cycle):
+        game.play(move)
+    twice = estimate(rules, game.state, "medium", 1).worth
+    assert once > 0.9  # White's queen still wins
+    assert twice == 0.0  # d8e8 now meets the start a third time: the draw
+    game.play("d8e8")
+    assert game.outcome is not None and game.outcome.kind == Ending.REPETITION
+
+
+def test_sc_the_search_still_reads_any_repetition_as_a_draw() -> None:
+    """Single Combat's search keeps counting a return to any position of the game as a draw
+    (``Rule.repeats`` 1; its rules draw only at the fifth, SC-8)."""
+    rules = make_variant("single-combat").rules
+    searcher = rules.searcher()
+    assert searcher is not None and searcher.rule.repeats == 1

@@ -333,7 +333,7 @@ class ClassicRules(ChessRules):
         from battlechess_tui.rules.chess_family.search import Rule
         from battlechess_tui.rules.chess_family.searcher import ChessSearcher
 
-        return ChessSearcher(self, Rule(), self.position_fields)
+        return ChessSearcher(self, Rule(repeats=2), self.position_fields)  # FIDE's threefold
 
     def perft(self, state: ChessState, depth: int) -> int:
         return state.board.copy().perft(depth)

@@ -132,13 +132,18 @@ class Rule:
     always succeed. ``fifty``: plies without a capture or pawn move that draw; ``passes``: a
     side with no move passes, and this many passes in a row draw (0: no pass). ``scale``:
     the centipawns of lead that read as tanh(1) of a won game, on which fights are weighed
-    (a game of fights, where material wins less surely than in chess, reads leads flatter)."""
+    (a game of fights, where material wins less surely than in chess, reads leads flatter).
+    ``repeats``: how often a position must have stood in the game before the search began
+    for reaching it again to count as a draw (FIDE's threefold repetition: 2); a position
+    met again within the searched line always does, since either side could go on
+    repeating it."""
 
     check: bool = True
     fights: tuple[tuple[float, ...], ...] | None = None
     fifty: int = 100
     passes: int = 0
     scale: int = WORTH_SCALE
+    repeats: int = 1
 
     def __post_init__(self) -> None:
         if not 0 < SURE_SCALES * self.scale < MATE_BOUND:
@@ -180,6 +185,7 @@ class AlphaBeta:
         self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_DEPTH + 8)]
         self.history: dict[int, int] = {}
         self.path: list[int] = list(history)  # keys since the last irreversible move
+        self.root_at = len(self.path)  # where the root's key stands in ``path``
         self.quiescence = quiescence
         self.pruning = pruning
         self.partial: tuple[int, int] | None = None
@@ -392,11 +398,7 @@ class AlphaBeta:
         """Negamax value (fail-soft) of the position for the side to move."""
         self.tick()
         board = self.board
-        if board.half >= self.rule.fifty or (
-            self.pruning
-            and board.half
-            and board.hash in self.path[max(0, len(self.path) - board.half) :]
-        ):
+        if board.half >= self.rule.fifty or (self.pruning and board.half and self.repeated()):
             return 0
         if self.rule.check and board.kings[board.side] < 0:
             return -self.won(ply)
@@ -443,6 +445,18 @@ class AlphaBeta:
             if v >= beta:
                 return v
         return self.search_moves(depth, alpha, beta, ply, in_check, tt_move, floor)
+
+    def repeated(self) -> bool:
+        """Is the position a draw by repetition for the search: met before in the line
+        searched, or ``Rule.repeats`` times in the game before it (since the last move that
+        cannot be undone)?"""
+        path, key = self.path, self.board.hash
+        start = max(0, len(self.path) - self.board.half)
+        if key not in path[start:]:
+            return False
+        if key in path[max(start, self.root_at + 1) :]:
+            return True
+        return path[start : self.root_at + 1].count(key) >= self.rule.repeats
 
     def any_legal(self) -> bool:
         board = self.board
