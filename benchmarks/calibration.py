@@ -9,7 +9,9 @@ Medium plays medium in each game (game ``i``'s dice seeded by ``game_seed(SEED, 
 ``battlechess simulate`` seeds them; see ``played``). Up to ``--positions`` positions of each
 game where a decision is made are drawn (seeded by the game), and each gets the analysis's
 estimate at medium for the side to move: ``analysis.engine.estimate``, as ``analyse``
-estimates a position (its seed moved by the game's: ``search_seed``), read as ``chance_of``
+estimates a position (its seed moved by the game's: ``search_seed``; for as long as the
+game's ``[search] think_ms.analysis`` says, where its file gives the analysis a time of its
+own), read as ``chance_of
 reads it (the ``chance_before`` of ``analyse --json``). Its outcome is that side's result: 1
 won, 0.5 drawn, 0 lost.
 
@@ -38,7 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from battlechess_tui.analysis.engine import calibrated, estimate
+from battlechess_tui.analysis.engine import analysis_ms, calibrated, estimate
 from battlechess_tui.analysis.model import chance_of
 from battlechess_tui.analysis.run import SEARCH_SEED
 from battlechess_tui.engine.game import Game
@@ -106,7 +108,8 @@ def played(task: Task) -> tuple[Game, dict[int, float]]:
         index = len(game.plies)
         found = estimate(game.rules, game.state, LEVEL, search_seed(task, index))
         assert found.preferred is not None
-        worths[index] = found.worth
+        if analysis_ms(game.rules, LEVEL) is None:  # the analysis's own estimate
+            worths[index] = found.worth
         game.play(found.preferred)
     if path is not None:
         save_game(game, path)
@@ -126,7 +129,8 @@ def points(task: Task) -> list[Point]:
         side = rules.side_to_move(state)
         worth = worths.get(i)
         if worth is None:
-            worth = estimate(rules, state, LEVEL, search_seed(task, i)).worth
+            ms = analysis_ms(rules, LEVEL)
+            worth = estimate(rules, state, LEVEL, search_seed(task, i), ms).worth
         result = 0.5 if outcome is None or outcome.winner is None else float(outcome.winner == side)
         out.append(Point(task.key, task.index, i, chance_of(worth, side), result, side))
     return out

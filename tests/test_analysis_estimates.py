@@ -207,3 +207,38 @@ def test_sc_7_a_hints_chance_is_the_calibrated_one_the_analysis_states() -> None
     move = Action(MOVE, (27, 36))
     assert Hint(move, outlook=0.5, unit="").reason().startswith("about 75% to win")
     assert Hint(move, outlook=0.5, unit="", confidence=0.7).reason().startswith("about 68% to win")
+
+
+def test_a_classic_analysis_at_medium_thinks_as_long_as_its_file_says() -> None:
+    """Classic's ``[search] think_ms.analysis`` (600 ms, three times the medium player's): the
+    analysis judges each position, and the engine's preferred decision after it, at that
+    time, and a learner's try is judged at the same; other levels and games think their own."""
+    from battlechess_tui.analysis import analyse
+    from battlechess_tui.analysis.mistakes import judge
+    from battlechess_tui.analysis.run import SEARCH_SEED
+    from battlechess_tui.engine.game import Game
+
+    rules = make_variant("classic").rules
+    assert engine.analysis_ms(rules, "medium") == 600
+    assert engine.analysis_ms(rules, "hard") is None
+    assert engine.analysis_ms(make_variant("dice-chess").rules, "medium") is None
+    game = Game(rules, 1)
+    for move in ("e2e4", "e7e5", "g1f3", "d8h4", "f3h4", "g8f6"):  # 2...Qh4?? loses her
+        game.play(move)
+    analysis = analyse(game, "medium")
+    states = [p.state for p in game.positions]
+    seeds = [SEARCH_SEED * (i + 1) for i in range(len(states))]
+    at = [engine.estimate(rules, s, "medium", n, 600).worth for s, n in zip(states, seeds)]
+    own = [engine.estimate(rules, s, "medium", n).worth for s, n in zip(states, seeds)]
+    assert analysis.worths == at != own
+    blunder = analysis.decisions[3]
+    queen_kept = rules.legal_actions(states[3])  # the cost is counted from the preferred's worth
+    preferred = next(a for a in queen_kept if a.text(rules.geo) == blunder.preferred)
+    best = engine.expected_after(rules, states[3], preferred, "medium", seeds[3] + 5, 600)
+    assert blunder.symbol == "??" and blunder.cost == round(blunder.after - best, 6)  # Black
+    decision = analysis.decisions[-1]
+    state = states[decision.ply]
+    tried = next(a for a in rules.legal_actions(state) if a.text(rules.geo) == "d7d5")
+    seed = SEARCH_SEED * (decision.ply + 1) + 5
+    after = engine.expected_after(rules, state, tried, "medium", seed, 600)
+    assert judge(game, decision, tried, "medium").after == after

@@ -128,7 +128,8 @@ def test_a_house_game_saved_before_search_was_stated_counts_as_its_base() -> Non
         ("nodes_per_ms = 4\ndepth = 3", "search.depth: Extra inputs are not permitted"),
         (
             "nodes_per_ms = 4\nthink_ms = { expert = 9 }",
-            "search.think_ms.expert.[key]: Input should be 'easy', 'medium', 'hard' or 'hint'",
+            "search.think_ms.expert.[key]: Input should be 'easy', 'medium', 'hard', 'hint' "
+            "or 'analysis'",
         ),
         (
             "nodes_per_ms = 4\nthink_ms = { easy = 0 }",

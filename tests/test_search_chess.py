@@ -14,8 +14,8 @@ from battlechess_tui.ai import Budget, make_player
 from battlechess_tui.ai.minimax import expectimax
 from battlechess_tui.analysis.engine import estimate
 from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard, square
 from battlechess_tui.rules.chess_family.search import MATE, AlphaBeta
 from battlechess_tui.simulation import random_game

@@ -70,6 +70,16 @@ def estimate(
     return Estimate(calibrated(worth, confidence(rules)), hint.action, hint.reason())
 
 
+def analysis_ms(rules: Rules[Any], level: str) -> int | None:
+    """How long an analysis at ``level`` thinks on each position: for medium, the game's
+    ``[search] think_ms.analysis`` where its file states one (a judge looking deeper than the
+    player it judges), else None (the level's own time)."""
+    spec = search_spec(rules)
+    if level != Level.MEDIUM or spec is None:
+        return None
+    return spec.think_ms.get("analysis")
+
+
 def expected_after(
     rules: Rules[Any],
     state: Any,

@@ -90,7 +90,8 @@ def judge(game: Game, decision: DecisionReport, action: Action, level: str) -> V
         return Verdict(text, decision.after, decision.cost, decision.pawns_lost)
     state = game.positions[decision.ply].state
     seed = SEARCH_SEED * (decision.ply + 1) + 5  # the seed the preferred decision was judged by
-    after = engine.expected_after(rules, state, action, level, seed)
+    ms = engine.analysis_ms(rules, level)  # as long as the analysis thought
+    after = engine.expected_after(rules, state, action, level, seed, ms)
     sign = 1 if decision.side == 0 else -1
     cost = round(max(0.0, sign * (best - after)), 6)
     lost = None

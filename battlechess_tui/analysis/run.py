@@ -58,31 +58,33 @@ def position_work(game: Game, index: int, level: str) -> Work:
     rules, position = game.rules, game.positions[index]
     if position.agreed is not None:  # a resignation or an agreed draw
         return Work(index, engine.outcome_worth(position.agreed), None, "", "")
-    state = position.state
-    found = engine.estimate(rules, state, level, SEARCH_SEED * (index + 1))
+    state, ms = position.state, engine.analysis_ms(rules, level)
+    found = engine.estimate(rules, state, level, SEARCH_SEED * (index + 1), ms)
     preferred, notation = None, ""
     if found.preferred is not None:
         preferred = found.preferred.text(rules.geo)
         notation = game.presenter.notation(state, found.preferred)
-    others = _other_results(game, index, level)
-    better = _after_preferred(game, index, found.preferred, level)
+    others = _other_results(game, index, level, ms)
+    better = _after_preferred(game, index, found.preferred, level, ms)
     return Work(index, found.worth, preferred, notation, found.reason, others, better)
 
 
-def _other_results(game: Game, index: int, level: str) -> tuple[float, ...]:
+def _other_results(game: Game, index: int, level: str, ms: int | None) -> tuple[float, ...]:
     """The worths of the results the roll of decision ``index`` could have given but did not."""
     roll = _roll(game, index)
     if roll is None:
         return ()
     seed = SEARCH_SEED * (index + 1)
     return tuple(
-        engine.estimate(game.rules, s, level, seed + 7 * (k + 1)).worth
+        engine.estimate(game.rules, s, level, seed + 7 * (k + 1), ms).worth
         for k, s in enumerate(roll.states)
         if k != roll.actual
     )
 
 
-def _after_preferred(game: Game, index: int, preferred: Action | None, level: str) -> float | None:
+def _after_preferred(
+    game: Game, index: int, preferred: Action | None, level: str, ms: int | None
+) -> float | None:
     """The worth expected after the engine's preferred decision at ``index``, where the one
     played was another (else None: the decision played costs nothing)."""
     if preferred is None or index >= len(game.plies):
@@ -91,7 +93,7 @@ def _after_preferred(game: Game, index: int, preferred: Action | None, level: st
     if ply.action.kind in META_KINDS or ply.action == preferred:
         return None
     state, seed = game.positions[index].state, SEARCH_SEED * (index + 1) + 5
-    return engine.expected_after(game.rules, state, preferred, level, seed)
+    return engine.expected_after(game.rules, state, preferred, level, seed, ms)
 
 
 def _roll(game: Game, index: int) -> engine.Roll | None:

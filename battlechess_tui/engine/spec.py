@@ -166,11 +166,13 @@ class SearchSpec(BaseModel):
         description="nodes of search one millisecond of thinking buys (ai/budget.py)",
     )
     think_ms: dict[
-        Literal["easy", "medium", "hard", "hint"], Annotated[int, Field(gt=0, le=MAX_THINK_MS)]
+        Literal["easy", "medium", "hard", "hint", "analysis"],
+        Annotated[int, Field(gt=0, le=MAX_THINK_MS)],
     ] = Field(
         default_factory=dict,
         description="a level's (or the hint's) thinking time in this game where it is not "
-        "ai/budget.py's",
+        "ai/budget.py's; analysis: a medium analysis's time on each position (medium's "
+        "where not stated)",
     )
     easy_margin: float = Field(
         default=0.0,
