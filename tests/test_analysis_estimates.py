@@ -228,8 +228,8 @@ def test_a_classic_analysis_at_medium_thinks_as_long_as_its_file_says() -> None:
     analysis = analyse(game, "medium")
     states = [p.state for p in game.positions]
     seeds = [SEARCH_SEED * (i + 1) for i in range(len(states))]
-    at = [engine.estimate(rules, s, "medium", n, 600).worth for s, n in zip(states, seeds)]
-    own = [engine.estimate(rules, s, "medium", n).worth for s, n in zip(states, seeds)]
+    at = [engine.estimate(rules, s, "medium", seeds[i], 600).worth for i, s in enumerate(states)]
+    own = [engine.estimate(rules, s, "medium", seeds[i]).worth for i, s in enumerate(states)]
     assert analysis.worths == at != own
     blunder = analysis.decisions[3]
     queen_kept = rules.legal_actions(states[3])  # the cost is counted from the preferred's worth
