@@ -11,9 +11,8 @@ game where a decision is made are drawn (seeded by the game), and each gets the 
 estimate at medium for the side to move: ``analysis.engine.estimate``, as ``analyse``
 estimates a position (its seed moved by the game's: ``search_seed``; for as long as the
 game's ``[search] think_ms.analysis`` says, where its file gives the analysis a time of its
-own), read as ``chance_of
-reads it (the ``chance_before`` of ``analyse --json``). Its outcome is that side's result: 1
-won, 0.5 drawn, 0 lost.
+own), read as ``chance_of`` reads it (the ``chance_before`` of ``analyse --json``). Its
+outcome is that side's result: 1 won, 0.5 drawn, 0 lost.
 
 The estimates are bucketed by tenths (0-10%, ..., 90-100%) and each bucket's average estimate
 set beside how often its side went on to win; the Brier score is the mean squared gap between
