@@ -392,3 +392,16 @@ def test_a_kept_analysis_written_before_pawn_marks_reads_its_marks_as_they_were(
     del report["pawns_lost"]
     old = DecisionReport.from_json(report)
     assert old.pawns_lost is None and old.mark == mark_of(old.cost) != new.mark == "mistake"
+
+
+def test_a_winning_move_the_loser_can_answer_by_stepping_back_is_no_blunder() -> None:
+    """After 1. Qa2 Kd8 2. Qa1, Black could step back into the opening position, met once:
+    under FIDE's threefold rule that is play going on, so 2. Qa1 keeps White's won game and
+    gets no mark (read as a draw at once, it was marked "??")."""
+    rules = make_variant("classic").rules
+    game = Game(rules, 1, start=rules.parse_position("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"))
+    for move in ("a1a2", "e8d8", "a2a1"):
+        game.play(move)
+    queen_back = analyse(game, "medium").decisions[2]
+    assert queen_back.notation.startswith("Qa1")
+    assert queen_back.symbol == "" and queen_back.after > 0.9
