@@ -11,10 +11,13 @@ import pytest
 
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.scoring import NOT_WON, squash
-from battlechess_tui.analysis import engine
+from battlechess_tui.analysis import analyse, engine
+from battlechess_tui.analysis.mistakes import judge
 from battlechess_tui.analysis.model import chance_of
+from battlechess_tui.analysis.run import SEARCH_SEED
 from battlechess_tui.cli import main
 from battlechess_tui.engine.actions import MOVE, Action
+from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant, resolve, spec
 from battlechess_tui.save.store import load_game
 
@@ -213,11 +216,6 @@ def test_a_classic_analysis_at_medium_thinks_as_long_as_its_file_says() -> None:
     """Classic's ``[search] think_ms.analysis`` (600 ms, three times the medium player's): the
     analysis judges each position, and the engine's preferred decision after it, at that
     time, and a learner's try is judged at the same; other levels and games think their own."""
-    from battlechess_tui.analysis import analyse
-    from battlechess_tui.analysis.mistakes import judge
-    from battlechess_tui.analysis.run import SEARCH_SEED
-    from battlechess_tui.engine.game import Game
-
     rules = make_variant("classic").rules
     assert engine.analysis_ms(rules, "medium") == 600
     assert engine.analysis_ms(rules, "hard") is None

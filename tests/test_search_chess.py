@@ -335,7 +335,10 @@ def test_fide_threefold_a_return_to_a_position_met_once_is_no_draw_but_met_twice
 
 def test_sc_the_search_still_reads_any_repetition_as_a_draw() -> None:
     """Single Combat's search keeps counting a return to any position of the game as a draw
-    (``Rule.repeats`` 1; its rules draw only at the fifth, SC-8)."""
+    (``Rule.repeats`` 1; its rules draw only at the fifth, SC-8): the same steps as above
+    read as a draw at once."""
     rules = make_variant("single-combat").rules
-    searcher = rules.searcher()
-    assert searcher is not None and searcher.rule.repeats == 1
+    game = Game(rules, seed=1, start=rules.parse_position("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"))
+    for move in ("a1a2", "e8d8", "a2a1"):
+        game.play(move)
+    assert estimate(rules, game.state, "medium", 1).worth == 0.0
