@@ -342,3 +342,35 @@ def test_sc_the_search_still_reads_any_repetition_as_a_draw() -> None:
     for move in ("a1a2", "e8d8", "a2a1"):
         game.play(move)
     assert estimate(rules, game.state, "medium", 1).worth == 0.0
+
+
+class _NullWatched(AlphaBeta):
+    """The values the null move's reduced searches return."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.after_null: list[int] = []
+        self.watching = False
+
+    def null_ok(self, depth: int, beta: int | float) -> bool:
+        self.watching = super().null_ok(depth, beta)
+        return self.watching
+
+    def node(self, depth: int, alpha: int | float, beta: int | float, ply: int) -> int:
+        if not self.watching:
+            return super().node(depth, alpha, beta, ply)
+        self.watching = False
+        value = super().node(depth, alpha, beta, ply)
+        self.after_null.append(value)
+        return value
+
+
+def test_the_null_move_search_reads_the_position_not_a_repetition_of_itself() -> None:
+    """The reduced search after a null move judges the position the pass leaves (until it was
+    mended, that position stood in the searched line already, so every such search read a
+    draw by repetition and returned 0)."""
+    fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+    search = _NullWatched(FlatBoard(fen), make_variant("classic").rules.searcher().rule)  # type: ignore[union-attr]
+    search.run(random.Random(1), 5)
+    assert len(search.after_null) > 20
+    assert sum(v != 0 for v in search.after_null) > len(search.after_null) // 2

@@ -435,13 +435,13 @@ class AlphaBeta:
                 return stand  # reverse futility: too far above beta for one quiet move to undo
             floor = stand + FUTILITY[depth]
         if self.pruning and not in_check and self.null_ok(depth, beta):
+            self.path.append(board.hash)  # this position, not the one after the null move
             board.make_null()
-            self.path.append(board.hash)
             try:
                 v = -self.node(depth - 1 - NULL_R, -beta, -beta + 1, ply + 1)
             finally:
-                self.path.pop()
                 board.unmake()
+                self.path.pop()
             if v >= beta:
                 return v
         return self.search_moves(depth, alpha, beta, ply, in_check, tt_move, floor)
