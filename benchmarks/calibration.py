@@ -103,11 +103,12 @@ def played(task: Task) -> tuple[Game, dict[int, float]]:
     seed = game_seed(task.seed, task.index)
     variant = cached_variant(task.key, None)
     game, worths = Game(variant, seed), {}
+    own = analysis_ms(game.rules, LEVEL) is None  # the player's estimate is the analysis's
     while not game.over and len(game.plies) < DECISION_LIMIT:
         index = len(game.plies)
         found = estimate(game.rules, game.state, LEVEL, search_seed(task, index))
         assert found.preferred is not None
-        if analysis_ms(game.rules, LEVEL) is None:  # the analysis's own estimate
+        if own:
             worths[index] = found.worth
         game.play(found.preferred)
     if path is not None:
@@ -122,13 +123,12 @@ def points(task: Task) -> list[Point]:
     open_ = [i for i, p in enumerate(game.positions[:-1]) if p.agreed is None]
     rng = random.Random(game_seed(task.seed, task.index))
     chosen = sorted(rng.sample(open_, min(task.positions, len(open_))))
-    out = []
+    out, ms = [], analysis_ms(rules, LEVEL)
     for i in chosen:
         state = game.positions[i].state
         side = rules.side_to_move(state)
         worth = worths.get(i)
         if worth is None:
-            ms = analysis_ms(rules, LEVEL)
             worth = estimate(rules, state, LEVEL, search_seed(task, i), ms).worth
         result = 0.5 if outcome is None or outcome.winner is None else float(outcome.winner == side)
         out.append(Point(task.key, task.index, i, chance_of(worth, side), result, side))

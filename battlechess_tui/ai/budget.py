@@ -61,12 +61,18 @@ def nodes_per_ms(rules: Rules[S] | None) -> float:
     return search.nodes_per_ms if search is not None else DEFAULT_NODES_PER_MS
 
 
+def own_ms(rules: Rules[S] | None, key: str) -> int | None:
+    """The game's ``[search] think_ms`` for ``key`` (a level, ``hint`` or ``analysis``); None
+    where its file states none."""
+    search = search_spec(rules)
+    return search.think_ms.get(key) if search is not None else None  # type: ignore[call-overload]
+
+
 def level_ms(level: Level, rules: Rules[S] | None = None) -> int:
     """How long ``level`` thinks in the game of ``rules``: ``THINK_MS``, unless the variant
     file's ``[search] think_ms`` gives the level its own time (where the levels would
     otherwise finish the same depth and choose alike)."""
-    search = search_spec(rules)
-    own = search.think_ms.get(level) if search is not None else None  # type: ignore[call-overload]
+    own = own_ms(rules, level)
     return own if own is not None else THINK_MS.get(level, THINK_MS[DEFAULT_LEVEL])
 
 
@@ -129,8 +135,7 @@ class Budget:
         """The hint's budget in the game of ``rules``: ``HINT_MS`` (or the game's ``[search]
         think_ms.hint``) in nodes, with no deadline (the same hint on any machine; the app
         cancels it when the position changes)."""
-        search = search_spec(rules)
-        own = search.think_ms.get("hint") if search is not None else None
+        own = own_ms(rules, "hint")
         ms = own if own is not None else HINT_MS
         return cls(max(MIN_NODES, round(ms * nodes_per_ms(rules))), None, cancel)
 

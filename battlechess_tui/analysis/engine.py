@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from battlechess_tui.ai.budget import MIN_NODES, Budget, nodes_per_ms, search_spec
+from battlechess_tui.ai.budget import MIN_NODES, Budget, nodes_per_ms, own_ms, search_spec
 from battlechess_tui.ai.budget import confidence as confidence  # its old place
 from battlechess_tui.ai.hint import Hint
 from battlechess_tui.ai.outcomes import SamplingDice, every_way, results
@@ -74,10 +74,7 @@ def analysis_ms(rules: Rules[Any], level: str) -> int | None:
     """How long an analysis at ``level`` thinks on each position: for medium, the game's
     ``[search] think_ms.analysis`` where its file states one (a judge looking deeper than the
     player it judges), else None (the level's own time)."""
-    spec = search_spec(rules)
-    if level != Level.MEDIUM or spec is None:
-        return None
-    return spec.think_ms.get("analysis")
+    return own_ms(rules, "analysis") if level == Level.MEDIUM else None
 
 
 def expected_after(
