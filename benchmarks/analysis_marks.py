@@ -7,9 +7,11 @@ centipawns it loses against Stockfish's best, each score capped at +-1000, so a 
 thrown away counts). A decision losing at least 300 is a blunder, at least 100 a mistake or
 worse. For the analysis's "??" (blunder): precision (the share of its "??" that Stockfish
 calls blunders) and recall (the share of Stockfish's blunders marked "??"); likewise for "?"
-or worse (its "?" and "??") against Stockfish's losses of 100 or more. Classic's marks count
-the lead lost in pawns (``[search] marks = "pawns"``: 3 for "??", 1 for "?", each lead capped
-at 10, as Stockfish's at 1000 centipawns), so both sides count the same thing.
+or worse (its "?" and "??") against Stockfish's losses of 100 or more; each with its 95%
+Wilson interval (30 games give 30 to 40 "??", so one mark moves precision by 3 points).
+Classic's marks count the lead lost in pawns (``[search] marks = "pawns"``: 3 for "??", 1 for
+"?", each lead capped at 10, as Stockfish's at 1000 centipawns), so both sides count the same
+thing.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 import chess
 import chess.engine
+from bench_ai import percent_ci
 from hint_quality import loss
 from uci_match import GameResult, Match, engine_path, play_match, to_action
 
@@ -71,9 +74,10 @@ def agreement(decisions: list[Scored], symbols: tuple[str, ...], threshold: int)
     marked = [d for d in decisions if d.symbol in symbols]
     losing = [d for d in decisions if d.loss >= threshold]
     both = sum(d.loss >= threshold for d in marked)
-    precision = f"{both / len(marked):.0%}" if marked else "-"
-    recall = f"{both / len(losing):.0%}" if losing else "-"
-    return f"{len(marked)} | {len(losing)} | {both} | {precision} | {recall}"
+    return (
+        f"{len(marked)} | {len(losing)} | {both} | {percent_ci(both, len(marked))} | "
+        f"{percent_ci(both, len(losing))}"
+    )
 
 
 def run(args: Any) -> None:

@@ -10,11 +10,14 @@ quick score is within 3 pawns. In each position the hint's move (within the hint
 ``Budget.for_hint``, or ``--level``/``--think-ms`` where given) and the engine's best are
 scored by the engine at a fixed depth. The loss is the difference, in centipawns for the side
 to move, each score capped at +-1000 (a mate counts as 1000); a loss of 300 or more is a
-blunder. Targets: average loss at most 35 and no blunder in 200 middlegames.
+blunder. Each figure is printed with its 95% interval (over 200 positions the average's is
+about 11 centipawns either way: a few positions lose most). Targets: average loss at most 35
+and no blunder in 200 middlegames.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import sys
@@ -23,10 +26,11 @@ from typing import Any
 
 import chess
 import chess.engine
+from bench_ai import percent_ci
 from uci_match import engine_path, to_move
 
 from battlechess_tui.ai import Budget, hint
-from battlechess_tui.simulation import cached_variant
+from battlechess_tui.simulation import Z95, cached_variant
 
 CAP = 1000
 PROGRESS_EVERY = 10
@@ -134,7 +138,8 @@ def run(args: Any) -> None:
         engine.quit()
     print(f"hint budget: {budget_words(rules, args)}\n")
     print(
-        "| positions | count | engine depth | average centipawn loss | median | blunders (>= 300) |"
+        "| positions | count | engine depth | average centipawn loss (95%) | median "
+        "| blunders (>= 300), their rate (95%) |"
     )
     print("|---|---|---|---|---|---|")
     print("\n".join(rows))
@@ -161,8 +166,12 @@ def hinted(rules: Any, fen: str, index: int, args: Any) -> chess.Move:
 
 
 def row(name: str, losses: list[int], depth: int) -> str:
+    """A table row: the average loss with its 95% interval (the normal one of a mean), the
+    median, and the blunders with the Wilson interval of their rate."""
     blunders = sum(v >= BLUNDER for v in losses)
+    mean = statistics.mean(losses)
+    half = Z95 * statistics.stdev(losses) / math.sqrt(len(losses)) if len(losses) > 1 else 0.0
     return (
-        f"| {name} | {len(losses)} | {depth} | {statistics.mean(losses):.0f} | "
-        f"{statistics.median(losses):.0f} | {blunders} ({blunders / len(losses):.0%}) |"
+        f"| {name} | {len(losses)} | {depth} | {mean:.0f} ({mean - half:.0f}-{mean + half:.0f}) | "
+        f"{statistics.median(losses):.0f} | {blunders}, {percent_ci(blunders, len(losses))} |"
     )
