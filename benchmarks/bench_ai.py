@@ -12,7 +12,7 @@ Run:  .venv/bin/python benchmarks/bench_ai.py [--games N] [--think-ms MS] [--job
       .venv/bin/python benchmarks/bench_ai.py --analysis-marks [--games 30] [--level medium]
       [--skill 0] [--engine-ms 50] [--jobs J]
       .venv/bin/python benchmarks/bench_ai.py --estimates --only GAME [--games 200]
-      [--positions 20] [--jobs J]
+      [--positions 20] [--jobs J] [--random-plies N]
 
 For each game (and D&D at level 5), the medium player meets the random player and the greedy
 player (or the ``--pairs`` given, e.g. ``hard:medium medium:easy``; a level against another
@@ -38,7 +38,8 @@ difference it implies. ``--against sunfish`` plays sunfish (PyPI, the ``bench`` 
 on two sets of positions from the engine's games (``hint_quality.py``). ``--analysis-marks``
 compares the analysis's "??" and "?" with Stockfish's losses at depth 12 on games against it
 (``analysis_marks.py``). ``--estimates`` tests the analysis's winning chance by calibration
-in each game of ``--only`` (``calibration.py``, which also keeps the games and re-reports them).
+in each game of ``--only`` (``calibration.py``, which also keeps the games and re-reports them;
+``--random-plies`` begins each game with that many decisions at random).
 """
 
 from __future__ import annotations
@@ -225,6 +226,9 @@ def main() -> None:
     parser.add_argument("--analysis-marks", action="store_true")
     parser.add_argument("--estimates", action="store_true", help="calibration.py's table")
     parser.add_argument(
+        "--random-plies", type=int, default=0, help="--estimates: each game's first decisions"
+    )
+    parser.add_argument(
         "--analysis-level", default="medium", help="--analysis-marks: the analysis's level"
     )
     parser.add_argument(
@@ -240,7 +244,7 @@ def main() -> None:
         calibration.main(
             ["--games-of", ",".join(args.only or specs()), "--games", str(args.games)]
             + ["--positions", str(args.positions), "--seed", str(args.seed)]
-            + ["--jobs", str(args.jobs)]
+            + ["--jobs", str(args.jobs), "--random-plies", str(args.random_plies)]
         )
         return
     if args.analysis_marks:

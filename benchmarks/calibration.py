@@ -2,11 +2,16 @@
 move go on to win 70%?
 
 Run:  nice -n 10 .venv/bin/python benchmarks/calibration.py [--games-of classic,arena]
-          [--games 200] [--positions 20] [--seed 1] [--jobs 2] [--save-dir DIR]
+          [--games 200] [--positions 20] [--seed 1] [--jobs 2] [--random-plies N]
+          [--save-dir DIR]
           [--json out.json] [--report earlier.json ...]
 
 Medium plays medium in each game (game ``i``'s dice seeded by ``game_seed(SEED, i)``, as
-``battlechess simulate`` seeds them; see ``played``). Up to ``--positions`` positions of each
+``battlechess simulate`` seeds them; see ``played``). ``--random-plies N`` makes each game's
+first N decisions at random (seeded by the game), and no position is drawn before them: a
+game without dice, such as classic, is otherwise played from a handful of openings (its
+search breaks only ties at random), so its games share their results and a colour's edge in
+them is the edge of those few lines. Up to ``--positions`` positions of each
 game where a decision is made are drawn (seeded by the game), and each gets the analysis's
 estimate at medium for the side to move: ``analysis.engine.estimate``, as ``analyse``
 estimates a position (its seed moved by the game's: ``search_seed``; for as long as the
@@ -61,6 +66,7 @@ class Task:
     index: int
     positions: int
     save_dir: Path | None
+    random_plies: int = 0
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,14 @@ def search_seed(task: Task, index: int) -> int:
     return SEARCH_SEED * (index + 1) + 7_919 * game_seed(task.seed, task.index)
 
 
+def kept_path(task: Task) -> Path | None:
+    """Where ``--save-dir`` keeps the task's game (games begun at random apart)."""
+    if task.save_dir is None:
+        return None
+    opening = f"-r{task.random_plies}" if task.random_plies else ""
+    return task.save_dir / f"{task.key}-{task.seed}{opening}-{task.index:04d}.json"
+
+
 def played(task: Task) -> tuple[Game, dict[int, float]]:
     """The task's game and the worth to White the analysis estimates at each of its positions
     (as far as known): read back from ``--save-dir`` if the game was kept there, else played.
@@ -95,17 +109,19 @@ def played(task: Task) -> tuple[Game, dict[int, float]]:
     measured on the same games)."""
     from battlechess_tui.save.store import load_game, save_game
 
-    path = None
-    if task.save_dir is not None:
-        path = task.save_dir / f"{task.key}-{task.seed}-{task.index:04d}.json"
-        if path.exists():
-            return load_game(path).game, {}
+    path = kept_path(task)
+    if path is not None and path.exists():
+        return load_game(path).game, {}
     seed = game_seed(task.seed, task.index)
     variant = cached_variant(task.key, None)
     game, worths = Game(variant, seed), {}
     own = analysis_ms(game.rules, LEVEL) is None  # the player's estimate is the analysis's
+    opening = random.Random(seed)
     while not game.over and len(game.plies) < DECISION_LIMIT:
         index = len(game.plies)
+        if index < task.random_plies:
+            game.play(opening.choice(list(game.rules.legal_actions(game.state))))
+            continue
         found = estimate(game.rules, game.state, LEVEL, search_seed(task, index))
         assert found.preferred is not None
         if own:
@@ -120,7 +136,9 @@ def points(task: Task) -> list[Point]:
     """The estimates of up to ``task.positions`` positions of the task's game."""
     game, worths = played(task)
     rules, outcome = game.rules, game.outcome
-    open_ = [i for i, p in enumerate(game.positions[:-1]) if p.agreed is None]
+    open_ = [
+        i for i, p in enumerate(game.positions[:-1]) if p.agreed is None and i >= task.random_plies
+    ]
     rng = random.Random(game_seed(task.seed, task.index))
     chosen = sorted(rng.sample(open_, min(task.positions, len(open_))))
     out, ms = [], analysis_ms(rules, LEVEL)
@@ -340,6 +358,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=20, help="most positions of a game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--random-plies", type=int, default=0, help="each game's first decisions, at random"
+    )
     parser.add_argument("--save-dir", type=Path, help="keep the games here, and reuse them")
     parser.add_argument(
         "--json", type=Path, help="write every position's estimate and result (as games end)"
@@ -360,12 +381,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     keys = [k.strip() for k in args.games_of.split(",") if k.strip()]
     unknown = [k for k in keys if k not in specs()]
-    if unknown or min(args.games, args.positions, args.jobs) < 1:
-        parser.error(f"games are {', '.join(specs())}; counts and jobs positive")
+    if unknown or min(args.games, args.positions, args.jobs) < 1 or args.random_plies < 0:
+        parser.error(
+            f"games are {', '.join(specs())}; counts and jobs positive, random plies 0 or more"
+        )
     if args.save_dir is not None:
         args.save_dir.mkdir(parents=True, exist_ok=True)
     tasks = [
-        Task(k, args.seed, i, args.positions, args.save_dir)
+        Task(k, args.seed, i, args.positions, args.save_dir, args.random_plies)
         for k in keys
         for i in range(args.games)
     ]

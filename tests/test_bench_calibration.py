@@ -98,6 +98,26 @@ def test_a_kept_game_is_read_back_and_its_positions_get_the_analysiss_estimate(
         assert p.result == (0.5 if winner is None else float(winner == side))
 
 
+def test_games_begun_at_random_differ_and_no_position_is_drawn_from_their_random_start(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Classic has no dice, so medium against medium plays a handful of openings; with
+    ``--random-plies`` each game's first decisions are drawn at random (seeded by the game:
+    the same task plays the same game), and the positions sampled come after them."""
+    monkeypatch.setattr(calibration, "DECISION_LIMIT", 5)  # five plies a game are enough here
+    tasks = [calibration.Task("classic", 1, i, 10, None, 2) for i in range(3)]
+    games = [calibration.played(t)[0] for t in tasks]
+    starts = {tuple(str(p.action) for p in g.plies[:2]) for g in games}
+    assert len(starts) == 3 and all(len(g.plies) == 5 for g in games)
+    again = calibration.played(tasks[0])[0]
+    assert [p.action for p in again.plies] == [p.action for p in games[0].plies]
+    found = calibration.points(tasks[0])
+    assert [p.ply for p in found] == [2, 3, 4]
+    kept = calibration.Task("classic", 1, 0, 10, tmp_path, 2)
+    assert calibration.kept_path(kept) == tmp_path / "classic-1-r2-0000.json"
+    assert calibration.kept_path(replace(kept, random_plies=0)) == tmp_path / "classic-1-0000.json"
+
+
 def test_an_unknown_game_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         calibration.main(["--games-of", "chess960"])
@@ -134,8 +154,9 @@ def test_bench_ai_estimates_runs_the_calibration_of_each_game_asked(
     monkeypatch.setitem(sys.modules, "calibration", calibration)
     argv = ["bench_ai.py", "--estimates", "--only", "classic", "arena", "--games", "200"]
     monkeypatch.setattr("sys.argv", [*argv, "--positions", "20", "--jobs", "2"])
+    monkeypatch.setattr("sys.argv", [*sys.argv, "--random-plies", "4"])
     bench_ai.main()
     assert seen == [
         ["--games-of", "classic,arena", "--games", "200", "--positions", "20", "--seed", "1"]
-        + ["--jobs", "2"]
+        + ["--jobs", "2", "--random-plies", "4"]
     ]
