@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from battlechess_tui.analysis.engine import estimate
+from battlechess_tui.analysis.engine import analysis_ms, estimate
 from battlechess_tui.analysis.model import chance_of
 from tests.benchmark_scripts import load
 
@@ -90,10 +90,12 @@ def test_a_kept_game_is_read_back_and_its_positions_get_the_analysiss_estimate(
     found = calibration.points(task)
     assert len(found) == 2 and found[0].ply < found[1].ply
     winner = game.outcome.winner if game.outcome is not None else None
+    ms = analysis_ms(game.rules, "medium")  # classic's analysis thinks longer than medium
     for p in found:
         state = game.positions[p.ply].state
         side = game.rules.side_to_move(state)
-        worth = estimate(game.rules, state, "medium", calibration.search_seed(task, p.ply)).worth
+        seed = calibration.search_seed(task, p.ply)
+        worth = estimate(game.rules, state, "medium", seed, ms).worth
         assert (p.side, p.chance) == (side, chance_of(worth, side))
         assert p.result == (0.5 if winner is None else float(winner == side))
 
