@@ -158,11 +158,11 @@ def test_a_lead_at_the_estimates_limit_is_not_a_won_game() -> None:
 
 
 #: Each game's reading of its estimate, measured on its own games (README, Analysis): classic
-#: at 2.4 (200 games), arena at 1.5 and brawl, built on it, at 1.1 (200 games each), Gladiator
+#: at 1.8 (200 games begun at random, and 120 more), arena at 1.5 and brawl, built on it, at 1.1 (200 games each), Gladiator
 #: at 0.2 (100 games); the games built on classic state theirs again rather than take
 #: classic's. Only classic marks in pawns.
 OWN = {
-    "classic": (2.4, "pawns"),
+    "classic": (1.8, "pawns"),
     "single-combat": (0.7, "chance"),
     "dice-chess": (1.0, "chance"),
     "arena": (1.5, "chance"),
@@ -181,10 +181,11 @@ def test_a_games_confidence_and_marks_are_its_own_not_its_bases(key: str) -> Non
 
 
 def test_a_one_pawn_lead_in_classic_reads_as_the_games_between_equals_went() -> None:
-    """At 2.4 a lead the search counts one pawn is a 69% chance (at 1 it read 58%: the
-    calibration's 60-70% tenth won 80% of its games)."""
+    """At 1.8 a lead the search counts one pawn is a 65% chance (at 1 it read 58%: the
+    calibration's 60-70% tenth won 80% of its games; at 2.4, fitted on games from a handful
+    of openings, 69%)."""
     worth = engine.calibrated(squash(1.0), engine.confidence(make_variant("classic").rules))
-    assert chance_of(worth, 0) == pytest.approx(0.69, abs=0.005)
+    assert chance_of(worth, 0) == pytest.approx(0.646, abs=0.005)
 
 
 def test_check_variant_refuses_marks_of_another_kind_in_one_line(
