@@ -64,7 +64,7 @@ GROUPS = {
     "classic": Group(("rules/chess_family",),  # FIDE's moves: classic and single combat
                      ("test_classic.py", "test_chess_positions.py", "test_chess_numbers.py",
                       "test_chess_arena_perft.py", "test_single_combat.py",
-                      "test_search_chess.py", "test_san.py")),
+                      "test_search_chess.py", "test_search_exchange.py", "test_san.py")),
     "arena": Group(("rules/arena",), ("test_arena.py", "test_brawl.py",
                                       "test_chess_arena_perft.py", "test_chess_positions.py",
                                       "test_search_arena.py")),
@@ -133,6 +133,23 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'for letter in words[2] if len(words) > 2 and words[2] != "-" else "":', "> -> >="):
         "read_board is only given whole FENs (split_position requires six fields), so there "
         "are never exactly two words",
+    ("battlechess_tui/rules/chess_family/pieces.py", "spec: VariantSpec", "removed"):
+        "a class annotation without a value only tells mypy the attribute's type; nothing "
+        "reads the class's __annotations__",
+    ("battlechess_tui/rules/chess_family/search.py", "FUTILITY = (0, 200, 450)", "0 -> 1"):
+        "the margin for depth 0 is never read: a node at depth 0 goes to quiescence before "
+        "futility, which uses depths 1 and 2",
+    ("battlechess_tui/rules/chess_family/search.py", "won_guess = won_[0]", "0 -> 1"):
+        "a fight searches its won result first unless that result is already settled, when "
+        "its interval's two ends are equal; the first guess is read only in that case",
+    ("battlechess_tui/rules/chess_family/search.py", "best, best_move, legal = -INF, 0, 0",
+     "0 -> -1"):
+        "best_move's start: the first legal move searched always replaces it (its value beats "
+        "-INF; futility skips only after one), and no legal move stores nothing. (legal's own "
+        "0 -> -1 on this line is killed: one legal move would read as none)",
+    ("battlechess_tui/rules/chess_family/searcher.py",
+     "mate = MATE - abs(value) if value > 0 else -(MATE - abs(value))", "0 -> 1"):
+        "read only for a value beyond MATE_BOUND, never 1",
     ("battlechess_tui/rules/arena/rules.py", "return out", "removed"):
         "divide's shortcut for a finished game: the walk finds no legal action there and "
         "returns the same empty list",

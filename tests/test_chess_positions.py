@@ -132,6 +132,8 @@ CLASSIC_REFUSALS = [
     ("4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", "9 ranks"),
     ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", "files"),
     ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "Black's king is in check, but it is not Black's move"),
+    ("4k3/8/8/8/8/8/PPPPPP2/QQQQK3 w - - 0 1", "more pieces of a kind than promotions"),
+    ("4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1", "White has 16 pieces besides the king"),
 ]
 
 
@@ -150,6 +152,10 @@ def test_bad_classic_position_text_is_refused_with_its_reason(text, reason):
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 passes=3", "ends at 2"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 passes=1 passes=1", "given twice"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 passes=1 junk", "cannot read 'junk'"),
+        (
+            "nnnnk3/nnnnnnn1/8/8/8/8/8/4K3 w - - 0 1",
+            "Black has more pieces of a kind than promotions",
+        ),
     ],
 )
 def test_bad_single_combat_position_text_is_refused_with_its_reason(text, reason):

@@ -15,10 +15,12 @@ from battlechess_tui.ai.minimax import expectimax
 from battlechess_tui.analysis.engine import estimate
 from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard, square
-from battlechess_tui.rules.chess_family.search import MATE, AlphaBeta
+from battlechess_tui.rules.chess_family.search import MATE, AlphaBeta, Rule, settle_gain
 from battlechess_tui.simulation import random_game
+from tests.chess_helpers import flat_move
 
 PERFT = [  # (FEN, depth, leaves): the standard perft positions
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 8902),
@@ -374,3 +376,77 @@ def test_the_null_move_search_reads_the_position_not_a_repetition_of_itself() ->
     search.run(random.Random(1), 5)
     assert len(search.after_null) > 20
     assert sum(v != 0 for v in search.after_null) > len(search.after_null) // 2
+
+
+@pytest.mark.parametrize(
+    ("fen", "move", "after"),
+    [
+        # the kings stand where their middlegame and endgame tables differ
+        ("8/1P6/8/3k4/8/8/8/6K1 w - - 0 1", "b7b8q", "1Q6/8/8/3k4/8/8/8/6K1 b - - 0 1"),
+        ("r7/1P6/8/3k4/8/8/8/6K1 w - - 0 1", "b7a8n", "N7/8/8/3k4/8/8/8/6K1 b - - 0 1"),
+        ("6k1/8/8/8/3K4/8/6p1/7R b - - 0 1", "g2h1q", "6k1/8/8/8/3K4/8/8/7q w - - 0 1"),
+    ],
+)
+def test_a_promotion_leaves_the_estimate_of_the_position_it_makes(
+    fen: str, move: str, after: str
+) -> None:
+    """The board keeps its estimate as it moves (the game's phase counts the new piece, so
+    the kings' tables taper as on a board set up afresh), and unmaking restores it."""
+    board = FlatBoard(fen)
+    before = board.evaluate()
+    assert board.make(flat_move(board, move)) is True
+    fresh = FlatBoard(after)
+    assert (board.evaluate(), board.hash) == (fresh.evaluate(), fresh.full_hash())
+    board.unmake()
+    assert board.evaluate() == before
+
+
+def test_the_tables_move_is_ordered_first_and_the_others_keep_their_order() -> None:
+    board = FlatBoard("4k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1")
+    search = AlphaBeta(board, Rule())
+    moves = board.moves()
+    plain = search.ordered(moves, 0, 0)
+    assert plain[0] == flat_move(board, "e4d5")  # the capture first
+    quiet = flat_move(board, "a1a7")
+    first = search.ordered(moves, quiet, 0)
+    assert first[0] == quiet and first[1:] == [m for m in plain if m != quiet]
+
+
+def test_a_mate_in_the_table_is_read_as_far_from_the_ply_that_reads_it() -> None:
+    """The table holds a mate's distance from the position stored, so a transposition met
+    at another ply reads the mate as many plies from there as it lies."""
+    board = FlatBoard("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    search = AlphaBeta(board, Rule())
+    search.store(1, 3, MATE - 5, 0, 0, ply=3)  # a mate 2 plies below a node 3 plies down
+    assert search.from_table(search.tt[1][2], 1) == MATE - 3
+    search.store(2, 3, -(MATE - 6), 0, 0, ply=2)
+    assert search.from_table(search.tt[2][2], 4) == -(MATE - 8)
+
+
+def test_the_searcher_refuses_to_answer_with_a_move_the_rules_do_not_allow() -> None:
+    rules = make_variant("classic").rules
+    searcher = rules.searcher()
+    assert searcher is not None
+    state = rules.parse_position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    board = FlatBoard("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    wrong = flat_move(board, "a1a8") ^ (1 << 8)  # a1 to b8: no rook's move
+    with pytest.raises(IllegalAction):
+        searcher.found(state, (wrong, 0, 1, 1), Budget(nodes=1))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("fen", "move"),
+    [
+        ("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1", "e2d2"),  # the e-file opens on White's King
+        ("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "a1a2"),  # the Rook beside the King stays
+    ],
+)
+def test_sc_5_a_moves_settled_gain_counts_material_not_a_fight_for_a_king(
+    fen: str, move: str
+) -> None:
+    """Single Combat: what a move wins is the material the captures that pay settle; a fight
+    for a King decides the game, not a trade, and is left out (its chance is the search's)."""
+    searcher = make_variant("single-combat").rules.searcher()
+    assert searcher is not None
+    board = FlatBoard(fen, check=False)
+    assert settle_gain(fen, searcher.rule, flat_move(board, move)) == (0, 0)  # type: ignore[attr-defined]

@@ -9,19 +9,12 @@ import random
 import pytest
 
 from battlechess_tui.ai import Budget, hint
+from battlechess_tui.engine.chessboard import PAWN
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.chess_family.exchange import see
-from battlechess_tui.rules.chess_family.flat import FlatBoard, square
+from battlechess_tui.rules.chess_family.flat import FlatBoard, mailbox
 from battlechess_tui.rules.chess_family.search import AlphaBeta, Rule
-
-
-def move_of(board: FlatBoard, text: str) -> int:
-    """The board's move from ``text`` (``e4d5``: from and to squares)."""
-    names = ["abcdefgh"[sq % 8] + str(sq // 8 + 1) for sq in range(64)]
-    for m in board.moves():
-        if names[square(m & 255)] + names[square((m >> 8) & 255)] == text:
-            return m
-    raise AssertionError(f"no move {text}")
+from tests.chess_helpers import flat_move
 
 
 @pytest.mark.parametrize(
@@ -43,13 +36,31 @@ def move_of(board: FlatBoard, text: str) -> int:
         # a king takes a rook that is not guarded, and may not take one that is
         ("8/8/8/3kp3/8/8/8/4R1K1 w - - 0 1", "e1e5", 100 - 500),
         ("8/8/8/3kp3/8/8/4R3/4R1K1 w - - 0 1", "e2e5", 100),
+        # a pawn guards from either side, for either colour
+        ("3q3k/8/8/3N4/4P3/8/8/K7 b - - 0 1", "d8d5", 320 - 900),
+        ("3q3k/8/8/3N4/2P5/8/8/K7 b - - 0 1", "d8d5", 320 - 900),
+        ("4k3/8/2p5/3n4/8/8/8/3QK3 w - - 0 1", "d1d5", 320 - 900),
+        # en passant takes the pawn beside: free, or paid for by a pawn guarding the square
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 100),
+        ("4k3/2p5/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 0),
+        ("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1", "e4d3", 100),
     ],
 )
 def test_see_plays_the_exchange_out(fen: str, move: str, gain: int) -> None:
     board = FlatBoard(fen)
     before = list(board.b)
-    assert see(board, move_of(board, move)) == gain
+    assert see(board, flat_move(board, move)) == gain
     assert board.b == before  # the board is as it was
+
+
+def test_en_passants_victim_is_the_pawn_beside_the_square_moved_to() -> None:
+    for fen, text, beside in [
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "d5"),
+        ("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1", "e4d3", "d4"),
+    ]:
+        board = FlatBoard(fen)
+        pawn = board.b[mailbox("abcdefgh".index(beside[0]) + 8 * (int(beside[1]) - 1))]
+        assert pawn & 7 == PAWN and board.victim(flat_move(board, text)) == pawn
 
 
 def test_the_hint_does_not_give_its_queen_for_a_guarded_knight() -> None:
@@ -67,8 +78,8 @@ def test_futility_never_skips_a_check_or_an_illegal_move() -> None:
     quiet check may mate."""
     board = FlatBoard("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
     search = AlphaBeta(board, Rule())
-    assert not search.futile(move_of(board, "d1d8"))  # mate
-    assert search.futile(move_of(board, "d1d7"))
+    assert not search.futile(flat_move(board, "d1d8"))  # mate
+    assert search.futile(flat_move(board, "d1d7"))
     pinned = FlatBoard("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")
-    assert not AlphaBeta(pinned, Rule()).futile(move_of(pinned, "e2d3"))  # leaves the king
+    assert not AlphaBeta(pinned, Rule()).futile(flat_move(pinned, "e2d3"))  # leaves the king
     assert board.stack == [] and pinned.stack == []

@@ -67,11 +67,11 @@ def see(board: FlatBoard, move: int) -> int:
     frm, to = move & 255, (move >> 8) & 255
     side = b[frm] >> 3
     removed: list[tuple[int, int]] = []
-    if move >> 20 == EN_PASSANT:
+    gains = [VALUE[board.victim(move) & 7]]
+    if move >> 20 == EN_PASSANT:  # the pawn taken leaves its square, which may open a line
         gone = to - (10 if side == 0 else -10)
         removed.append((gone, b[gone]))
         b[gone] = 0
-    gains = [VALUE[board.victim(move) & 7]]
     promo = (move >> 16) & 15
     on_square = VALUE[promo] if promo else worth(b[frm])
     if promo:
