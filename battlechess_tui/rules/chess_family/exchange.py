@@ -17,6 +17,8 @@ from battlechess_tui.rules.chess_family.flat import (
     ORTHOGONALS,
     VALUE,
     FlatBoard,
+    N,
+    S,
 )
 
 #: What a king is worth in an exchange: more than anything it could win.
@@ -69,7 +71,7 @@ def see(board: FlatBoard, move: int) -> int:
     removed: list[tuple[int, int]] = []
     gains = [VALUE[board.victim(move) & 7]]
     if move >> 20 == EN_PASSANT:  # the pawn taken leaves its square, which may open a line
-        gone = to - (10 if side == 0 else -10)
+        gone = to - (N if side == 0 else S)
         removed.append((gone, b[gone]))
         b[gone] = 0
     promo = (move >> 16) & 15
