@@ -17,8 +17,14 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.vocabulary import Ending
-from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard, square
-from battlechess_tui.rules.chess_family.search import MATE, AlphaBeta, Rule, settle_gain
+from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard, mailbox, square
+from battlechess_tui.rules.chess_family.search import (
+    EXACT,
+    MATE,
+    AlphaBeta,
+    Rule,
+    settle_gain,
+)
 from battlechess_tui.simulation import random_game
 from tests.chess_helpers import flat_move
 
@@ -417,9 +423,9 @@ def test_a_mate_in_the_table_is_read_as_far_from_the_ply_that_reads_it() -> None
     at another ply reads the mate as many plies from there as it lies."""
     board = FlatBoard("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     search = AlphaBeta(board, Rule())
-    search.store(1, 3, MATE - 5, 0, 0, ply=3)  # a mate 2 plies below a node 3 plies down
+    search.store(1, 3, MATE - 5, EXACT, 0, ply=3)  # a mate 2 plies below a node 3 plies down
     assert search.from_table(search.tt[1][2], 1) == MATE - 3
-    search.store(2, 3, -(MATE - 6), 0, 0, ply=2)
+    search.store(2, 3, -(MATE - 6), EXACT, 0, ply=2)
     assert search.from_table(search.tt[2][2], 4) == -(MATE - 8)
 
 
@@ -428,8 +434,7 @@ def test_the_searcher_refuses_to_answer_with_a_move_the_rules_do_not_allow() -> 
     searcher = rules.searcher()
     assert searcher is not None
     state = rules.parse_position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
-    board = FlatBoard("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
-    wrong = flat_move(board, "a1a8") ^ (1 << 8)  # a1 to b8: no rook's move
+    wrong = mailbox(0) | mailbox(57) << 8  # a1 to b8: no rook's move
     with pytest.raises(IllegalAction):
         searcher.found(state, (wrong, 0, 1, 1), Budget(nodes=1))  # type: ignore[attr-defined]
 
@@ -438,7 +443,7 @@ def test_the_searcher_refuses_to_answer_with_a_move_the_rules_do_not_allow() -> 
     ("fen", "move"),
     [
         ("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1", "e2d2"),  # the e-file opens on White's King
-        ("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "a1a2"),  # the Rook beside the King stays
+        ("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "a1a2"),  # Black's Rook stays beside White's King
     ],
 )
 def test_sc_5_a_moves_settled_gain_counts_material_not_a_fight_for_a_king(
