@@ -36,7 +36,7 @@ CALIBRATED = {
 
 #: The levels a game's file gives their own thinking time (ms), where THINK_MS's would leave
 #: two levels choosing alike (issue 24, item 3).
-OWN_TIMES = {"single-combat": {"easy": 10}}
+OWN_TIMES = {"single-combat": {"easy": 10, "hard": 2000}}
 
 HEAD = 'key = "house"\nname = "House"\ndescription = "a house rule"\n'
 
