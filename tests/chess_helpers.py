@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from battlechess_tui.rules.chess_family.flat import FlatBoard, square
+from battlechess_tui.engine.geometry import geometry
+from battlechess_tui.rules.chess_family.flat import FlatBoard, mailbox, square
+from battlechess_tui.rules.chess_family.searcher import PROMO_LETTERS
 
-PROMOTIONS = {2: "n", 3: "b", 4: "r", 5: "q"}
+GEO = geometry(8, 8)
+
+
+def flat_square(name: str) -> int:
+    """The board's (mailbox) index of the square ``name`` (``e4``)."""
+    return mailbox(GEO.parse(name))
 
 
 def flat_move(board: FlatBoard, text: str) -> int:
     """The board's move from ``text``: its from and to squares, then a promotion's letter
     (``e4d5``, ``b7b8q``)."""
     for m in board.moves():
-        frm, to = square(m & 255), square((m >> 8) & 255)
-        name = "".join("abcdefgh"[s % 8] + str(s // 8 + 1) for s in (frm, to))
-        if name + PROMOTIONS.get((m >> 16) & 15, "") == text:
+        name = GEO.name(square(m & 255)) + GEO.name(square((m >> 8) & 255))
+        if name + PROMO_LETTERS.get((m >> 16) & 15, "") == text:
             return m
     raise AssertionError(f"no move {text}")

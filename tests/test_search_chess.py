@@ -17,7 +17,7 @@ from battlechess_tui.engine.game import Game
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import IllegalAction
 from battlechess_tui.engine.vocabulary import Ending
-from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard, mailbox, square
+from battlechess_tui.rules.chess_family.flat import VALUE, FlatBoard, square
 from battlechess_tui.rules.chess_family.search import (
     EXACT,
     MATE,
@@ -26,7 +26,7 @@ from battlechess_tui.rules.chess_family.search import (
     settle_gain,
 )
 from battlechess_tui.simulation import random_game
-from tests.chess_helpers import flat_move
+from tests.chess_helpers import flat_move, flat_square
 
 PERFT = [  # (FEN, depth, leaves): the standard perft positions
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 8902),
@@ -434,7 +434,7 @@ def test_the_searcher_refuses_to_answer_with_a_move_the_rules_do_not_allow() -> 
     searcher = rules.searcher()
     assert searcher is not None
     state = rules.parse_position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
-    wrong = mailbox(0) | mailbox(57) << 8  # a1 to b8: no rook's move
+    wrong = flat_square("a1") | flat_square("b8") << 8  # no rook's move
     with pytest.raises(IllegalAction):
         searcher.found(state, (wrong, 0, 1, 1), Budget(nodes=1))  # type: ignore[attr-defined]
 

@@ -12,9 +12,9 @@ from battlechess_tui.ai import Budget, hint
 from battlechess_tui.engine.chessboard import PAWN
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.chess_family.exchange import see
-from battlechess_tui.rules.chess_family.flat import FlatBoard, mailbox
+from battlechess_tui.rules.chess_family.flat import FlatBoard
 from battlechess_tui.rules.chess_family.search import AlphaBeta, Rule
-from tests.chess_helpers import flat_move
+from tests.chess_helpers import flat_move, flat_square
 
 
 @pytest.mark.parametrize(
@@ -59,7 +59,7 @@ def test_en_passants_victim_is_the_pawn_beside_the_square_moved_to() -> None:
         ("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1", "e4d3", "d4"),
     ]:
         board = FlatBoard(fen)
-        pawn = board.b[mailbox("abcdefgh".index(beside[0]) + 8 * (int(beside[1]) - 1))]
+        pawn = board.b[flat_square(beside)]
         assert pawn & 7 == PAWN and board.victim(flat_move(board, text)) == pawn
 
 
