@@ -103,6 +103,13 @@ class ArenaData(BaseModel):
         description="to the side whose gladiator move comes next (the first to capture, AR-4), "
         f"for each {FULL} gladiators on the board",
     )
+    turn_ahead: float = Field(
+        0.9,
+        ge=0,
+        le=10,
+        description="to the player who has had one turn more (White, while Black's turn is on): "
+        "the first player wins more often than the tempo says",
+    )
 
 
 class ArenaRules(ChessPieces, Rules[ArenaState]):
@@ -360,9 +367,10 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
     # -- numbers for computer players ----------------------------------------------------------
 
     def evaluate(self, state: ArenaState, side: int) -> float:
-        """The lead in gladiators as a share of those left, each gladiator able to move, and
-        the tempo of the side whose gladiator move comes next, in the variant file's pawns
-        (supporters are never captured, so they count for nothing)."""
+        """The lead in gladiators as a share of those left, each gladiator able to move, the
+        tempo of the side whose gladiator move comes next, and White's turn in hand while
+        Black's is on, in the variant file's pawns (supporters are never captured, so they
+        count for nothing)."""
         outcome = self.outcome(state)
         if outcome is not None:
             return 0.0 if outcome.winner is None else (WON if outcome.winner == side else -WON)
@@ -373,10 +381,12 @@ class ArenaRules(ChessPieces, Rules[ArenaState]):
         first = state.side if state.phase == GLADIATOR else 1 - state.side
         weights: ArenaData = self.data
         tempo = weights.tempo * (own + enemy) / FULL
+        ahead = weights.turn_ahead if state.side == 1 else 0.0
         return (
             self.values[PAWN] * weights.lead * math.log(own / enemy)
             + weights.empowered * (len(mine) - len(theirs))
             + (tempo if first == side else -tempo)
+            + (ahead if side == 0 else -ahead)
         )
 
     def searcher(self) -> Searcher[ArenaState] | None:
