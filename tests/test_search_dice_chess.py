@@ -13,16 +13,20 @@ from typing import Any
 import pytest
 
 from battlechess_tui.ai import Budget, hint, make_player
+from battlechess_tui.analysis import engine
 from battlechess_tui.engine.actions import MOVE
 from battlechess_tui.engine.dice import ScriptedDice
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dice_chess.rules import DiceChessRules
 from battlechess_tui.rules.dice_chess.search import (
     CONTEMPT,
+    NOT_WON,
     Board,
     DiceChessSearcher,
     DiceSearch,
+    chance_worth,
     leaf_worth,
+    sharpened,
     utility,
 )
 from battlechess_tui.rules.dice_chess.state import DiceChessState
@@ -282,3 +286,31 @@ def test_dc_10_a_captures_gain_is_averaged_over_the_six_rerolls() -> None:
     expected = sum(r.evaluate(s, 0) for s in after) / 6 - before
     assert searcher(r).gain(state, take) == pytest.approx(expected)
     assert len({round(r.evaluate(s, 0), 9) for s in after}) > 1  # the reroll matters here
+
+
+@pytest.mark.parametrize("pawns", [-6.0, -2.0, -0.7, -0.2, 0.2, 0.7, 2.0, 6.0])
+def test_the_searchs_worth_is_read_as_the_chance_of_its_sharpened_estimate(pawns: float) -> None:
+    """The utility blends the plain estimate in so that the search tells positions apart; its
+    worth read as a chance takes it out again: a side behind is read further behind than the
+    blend says and one ahead further ahead (docs/analysis.md, Calibration). A forced result
+    stays as it is."""
+    blended = utility(pawns)
+    chance = chance_worth(blended)
+    assert chance == pytest.approx(sharpened(pawns), abs=1e-9)
+    assert abs(chance) > abs(blended) and (chance > 0) == (pawns > 0)
+    assert chance_worth(1.0) == 1.0 and chance_worth(-1.0) == -1.0
+    assert abs(sharpened(100.0)) == NOT_WON
+
+
+def test_dc_2_a_setup_decisions_estimate_is_the_chance_of_the_best_arrangement() -> None:
+    """In the setup phase (DC-2) the searcher weighs each swap by the estimate of its result;
+    the analysis reads the best of them as a chance by the same sharpened estimate."""
+    r = rules()
+    state = next(s for s in positions(7, 40) if s.setup)
+    side = r.side_to_move(state)
+    top = max(
+        r.evaluate(r.apply(state, action, ScriptedDice([]))[0], side)
+        for action in r.legal_actions(state)
+    )
+    worth = engine.estimate(r, state, "medium", 1).worth
+    assert worth == pytest.approx(sharpened(top) * (1 if side == 0 else -1), abs=1e-9)
