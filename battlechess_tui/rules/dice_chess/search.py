@@ -100,9 +100,19 @@ DIE: dict[int, Die | None] = {0: None} | {s << 3 | f: (s, f) for s in (0, 1) for
 ChildValue = Callable[[float, float], float]
 
 
+def undecided(worth: float) -> float:
+    """``worth`` kept short of a won or lost game."""
+    return max(-NOT_WON, min(NOT_WON, worth))
+
+
 def squash(pawns: float) -> float:
     """The estimate as a worth (``ai/scoring.py``'s squash)."""
-    return max(-NOT_WON, min(NOT_WON, math.tanh(pawns / PAWN_SCALE)))
+    return undecided(math.tanh(pawns / PAWN_SCALE))
+
+
+def sharp(pawns: float) -> float:
+    """The estimate squashed ``SHARPEN`` times as steeply."""
+    return math.tanh(SHARPEN * pawns / PAWN_SCALE)
 
 
 def utility(pawns: float) -> float:
@@ -110,9 +120,7 @@ def utility(pawns: float) -> float:
     (``SHARPEN``, with ``PLAIN`` of it plain) where it is ahead, and as plain as
     ``CHASE_PLAIN`` where it is behind."""
     plain = PLAIN if pawns >= 0 else CHASE_PLAIN
-    sharp = math.tanh(SHARPEN * pawns / PAWN_SCALE)
-    worth = (1 - plain) * sharp + plain * squash(pawns)
-    return max(-NOT_WON, min(NOT_WON, worth))
+    return undecided((1 - plain) * sharp(pawns) + plain * squash(pawns))
 
 
 def leaf_worth(
@@ -483,7 +491,7 @@ def chance_worth(worth: float) -> float:
 
 def sharpened(pawns: float) -> float:
     """The chance an estimate of ``pawns`` stands for, as a worth: its sharpened part."""
-    return max(-NOT_WON, min(NOT_WON, math.tanh(SHARPEN * pawns / PAWN_SCALE)))
+    return undecided(sharp(pawns))
 
 
 def as_value(worth: float) -> float:
