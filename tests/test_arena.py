@@ -587,6 +587,24 @@ def test_ar_13_counts_set_as_data_keep_the_options_bounds(tmp_path: Path) -> Non
         assert any(field in problem for problem in check_file(house)), field
 
 
+def test_the_estimates_weights_in_a_house_file_are_refused_beyond_their_bounds(
+    tmp_path: Path,
+) -> None:
+    """Each weight of the computer's estimate in ``[data]`` is read up to its bound and
+    refused by name past it, in one line (a house-rule file's check)."""
+    house = tmp_path / "weighed-arena.toml"
+    for field, top, beyond, under in (
+        ("lead", 100, 100.5, 0),
+        ("empowered", 10, 10.5, -0.5),
+        ("tempo", 10, 10.5, -0.5),
+        ("turn_ahead", 10, 10.5, -0.5),
+    ):
+        for value, refused in ((top, False), (beyond, True), (under, True)):
+            house.write_text(f'key = "weighed"\nbase = "arena"\n[data]\n{field} = {value}\n')
+            problems = check_file(house)
+            assert bool(problems) == refused and all(field in p for p in problems), (field, value)
+
+
 def test_ar_11_a_finished_game_is_worth_the_win_to_its_winner_and_the_loss_to_the_other() -> None:
     """The computer's estimate of an ended game (AR-11): everything to the side that won,
     as much against the side that lost, nothing in a draw."""

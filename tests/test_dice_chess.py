@@ -181,7 +181,7 @@ def test_dc_6_one_moves_one_or_two_squares_straight_without_jumping():
     assert moves_from(v, state, "d4") == {"d5", "d6", "d3", "d2", "c4", "b4", "e4", "f4"}
     blocked = position(v, *LONE, ". . . W1 W2 b1 . .", ". . . b2 . . . .")
     assert moves_from(v, blocked, "d4") == {"d5", "d6", "c4", "b4"}
-    with pytest.raises(IllegalAction, match="cannot jump"):
+    with pytest.raises(IllegalAction, match="cannot jump: e4 is in the way"):
         v.parse_action(blocked, "d4f4")
 
 
