@@ -381,6 +381,14 @@ def test_ar_6_a_gladiator_move_no_supporter_gives_is_refused_with_the_ways_it_ha
     )
 
 
+def test_ar_9_a_supporters_refused_move_says_whether_it_is_blocked_or_not_its_move():
+    """A supporter moves as its piece does, to an empty square (AR-9): a move its piece makes
+    but for a piece in the way is refused as blocked, one its piece never makes as such."""
+    supporting = replace(start(), phase=SUPPORTER)
+    assert refusal(supporting, "c1a3") == "the way from c1 to a3 is blocked"
+    assert refusal(supporting, "b1a2") == "a knight cannot move from b1 to a2"
+
+
 def test_ar_4_moving_the_other_sides_piece_is_refused_as_theirs():
     assert refusal(start(), "c7c6") == "the pawn on c7 is Black's"
 
