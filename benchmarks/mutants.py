@@ -178,6 +178,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the key 3 sorts a frozen or captured piece whose holder is off the board, which no "
         "game reaches: the Queen held by a King who is killed is recovered (GC-31), and a "
         "captured Queen's prisoner goes back to its back rank (GC-29)",
+    ("battlechess_tui/rules/arena/search.py", "EXACT, LOWER, UPPER = 0, 1, 2", "0 -> -1"):
+        "the table's flags are only told apart by ==, and -1, 1 and 2 are as distinct",
     ("battlechess_tui/rules/arena/search.py", "scores = dict.fromkeys(actions, 0)", "0 -> -1"):
         "the root moves' scores before the first depth: all equal either way, so the stable "
         "sort keeps the shuffled order; every score is replaced before it is read again",

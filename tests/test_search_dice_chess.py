@@ -21,6 +21,7 @@ from battlechess_tui.rules.dice_chess.rules import DiceChessRules
 from battlechess_tui.rules.dice_chess.search import (
     CONTEMPT,
     NOT_WON,
+    WIN,
     Board,
     DiceChessSearcher,
     DiceSearch,
@@ -260,6 +261,17 @@ def test_dc_4_to_dc_8_the_searchers_moves_are_the_rules_moves() -> None:
             made = {(m & 255, m >> 8) for m in search.moves()}
             legal = {a.squares for a in r.legal_actions(state) if a.kind == MOVE}
             assert made == legal, r.position_text(state)
+
+
+def test_dc_11_the_searcher_reads_a_side_left_without_dice_as_lost_whoever_is_to_move() -> None:
+    """A side whose last die is taken has lost (DC-11): the searcher's exact value of the
+    ended game is a loss to that side and a win to the other, whichever is to move."""
+    r = rules()
+    for mover, worth in (("b", -WIN), ("w", WIN)):
+        state = r.parse_position(f"8/8/8/8/3D34/8/8/8 {mover} play 0/0 3/- 2")
+        outcome = r.outcome(state)
+        assert outcome is not None and outcome.winner == 0
+        assert DiceSearch(r, Board.of(state), None).ended() == worth
 
 
 def test_dc_12_the_searchers_table_tells_who_captured_more_from_a_tie() -> None:
