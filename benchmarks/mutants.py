@@ -178,6 +178,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the key 3 sorts a frozen or captured piece whose holder is off the board, which no "
         "game reaches: the Queen held by a King who is killed is recovered (GC-31), and a "
         "captured Queen's prisoner goes back to its back rank (GC-29)",
+    (
+        "battlechess_tui/rules/dice_chess/search.py",
+        "return 50 + 8 * (victim & 7) - (cells[m & 255] & 7)",
+        "8 -> 7",
+    ): "a capture's rank: a capturer is never below its victim's face (DC-8), so capturers "
+    "differ by at most 5 and any weight above 5 on the victim orders captures alike",
     ("battlechess_tui/rules/arena/search.py", "EXACT, LOWER, UPPER = 0, 1, 2", "0 -> -1"):
         "the table's flags are only told apart by ==, and -1, 1 and 2 are as distinct",
     ("battlechess_tui/rules/arena/search.py", "scores = dict.fromkeys(actions, 0)", "0 -> -1"):

@@ -20,6 +20,7 @@ from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.rules.dice_chess.rules import DiceChessRules
 from battlechess_tui.rules.dice_chess.search import (
     CONTEMPT,
+    INF,
     NOT_WON,
     WIN,
     Board,
@@ -272,6 +273,22 @@ def test_dc_11_the_searcher_reads_a_side_left_without_dice_as_lost_whoever_is_to
         outcome = r.outcome(state)
         assert outcome is not None and outcome.winner == 0
         assert DiceSearch(r, Board.of(state), None).ended() == worth
+
+
+def test_a_quiet_move_that_cuts_the_search_off_is_kept_as_its_plys_killer() -> None:
+    """Move ordering: a quiet move that refuted a line is kept as that ply's killer and
+    searched next after the captures there (the table's move first of all)."""
+    r = rules()
+    for state in positions(4, 4, setup=False):
+        search = DiceSearch(r, Board.of(state), None, searching=state.side)
+        search.node(3, -INF, INF, 0)
+        assert set(search.killers) == {1, 2}, r.position_text(state)
+        moves = search.moves()
+        quiet = [m for m in moves if not search.board.cells[m >> 8]]
+        search.killers[0] = quiet[-1]
+        order = search.ordered(moves, -1, 0)
+        taking = len(search.captures(moves))
+        assert order[taking] == quiet[-1] and set(order[:taking]) == set(search.captures(moves))
 
 
 def test_dc_12_the_searchers_table_tells_who_captured_more_from_a_tie() -> None:
