@@ -109,6 +109,16 @@ def test_dc_4_dc_5_moves_to_capture_follow_each_face():
     assert moves_to_capture(r.geo, rook, 20) == (9, 20)
 
 
+def test_dc_4_a_capture_past_the_floods_horizon_counts_as_none_in_sight():
+    """The flood looks 12 moves ahead (``HORIZON``): a 2 twelve squares from a 1 it may take
+    is 12 moves from a capture, one thirteen squares away as far as the limit."""
+    r = rules()
+    twelve = r.parse_position("8/6d11/8/8/8/8/8/D27 w play 0/0 -/- 0")
+    assert moves_to_capture(r.geo, twelve, 20)[0] == 12
+    thirteen = r.parse_position("8/7d1/8/8/8/8/8/D27 w play 0/0 -/- 0")
+    assert moves_to_capture(r.geo, thirteen, 20)[0] == 20
+
+
 def test_dc_2_a_computer_player_ends_the_setup_when_no_swap_gains():
     r = rules()
     start = r.parse_position(  # the totals tie at 50, so no arrangement changes the estimate

@@ -6,14 +6,17 @@ its decisions depend on the position and the seed alone."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from battlechess_tui.ai import Budget, make_player
 from battlechess_tui.ai.minimax import expectimax
 from battlechess_tui.engine.registry import make_variant
+from battlechess_tui.rules.arena.rules import ArenaRules
 from battlechess_tui.rules.arena.search import EXACT, INF, LOWER, MATE, UPPER, ArenaSearch
 from battlechess_tui.simulation import random_game
+from tests.typed import known, rules_of
 
 
 def positions(key: str, seed: int, count: int) -> list[object]:
@@ -163,3 +166,22 @@ def test_ar_7_at_the_horizon_a_gladiator_half_goes_on_through_its_captures() -> 
     assert search.quiesce(state, -INF, INF, 0) == max(after)
     supporter_half = search.child(state, captures[0])
     assert search.quiesce(supporter_half, -INF, INF, 0) == search.estimate(supporter_half)
+
+
+def test_ar_13_a_drawn_game_is_worth_nothing_to_the_searcher() -> None:
+    """A game drawn by AR-13's quiet turns is worth 0 to either side, and one won by AR-11
+    the most there is, less the plies it takes (the sooner won, the better)."""
+    rules = rules_of(make_variant("arena"), ArenaRules)
+    state = rules.parse_position("4k3/8/2p2p2/8/8/2P5/8/R3K3 w - - 0 1")
+    drawn = replace(state, quiet=2 * rules.quiet_turns)
+    assert known(rules.outcome(drawn)).winner is None
+    assert ArenaSearch(rules, None).value(drawn, 3) == 0
+
+
+def test_ar_11_at_the_horizon_a_capture_that_wins_the_game_is_read_as_won() -> None:
+    """Quiescence reads a gladiator's capture of the last enemy gladiator as the game won
+    (AR-11), a ply on, for the side that makes it, however the estimate stood."""
+    rules = make_variant("arena").rules
+    state = rules.parse_position("4k3/8/2p5/8/8/2P5/8/R3K3 w - - 0 1")
+    search = ArenaSearch(rules, None)
+    assert search.quiesce(state, -INF, INF, 0) == MATE - 1
