@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from battlechess_tui.ai import Budget, hint, make_player
+from battlechess_tui.ai.budget import confidence
+from battlechess_tui.ai.scoring import calibrated
 from battlechess_tui.analysis import engine
 from battlechess_tui.engine.actions import MOVE
 from battlechess_tui.engine.dice import ScriptedDice
@@ -27,6 +29,7 @@ from battlechess_tui.rules.dice_chess.search import (
     DiceChessSearcher,
     DiceSearch,
     chance_worth,
+    given_back,
     leaf_worth,
     sharpened,
     utility,
@@ -329,6 +332,27 @@ def test_the_searchs_worth_is_read_as_the_chance_of_its_sharpened_estimate(pawns
     assert abs(chance) > abs(blended) and (chance > 0) == (pawns > 0)
     assert chance_worth(1.0) == 1.0 and chance_worth(-1.0) == -1.0
     assert abs(sharpened(100.0)) == NOT_WON
+    assert chance_worth(blended, 0.5) == pytest.approx(sharpened(pawns + 0.5), abs=1e-9)
+
+
+LEVEL = (
+    "d3d5d3d5d1d3d2d3/d6d3d5d6d6d5d5d3/8/8/8/8/D6D6D6D5D2D2D5D4/D2D2D5D3D5D4D1D6 {} play 0/0 -/- 0"
+)
+
+
+def test_dc_3_a_level_board_reads_the_first_player_ahead_whoever_is_to_move() -> None:
+    """Moving first (DC-3), White strikes first: between medium players White scored 63% on a
+    level board before the first capture, whoever was to move (docs/analysis.md, Calibration).
+    The analysis reads it so, whichever side it asks, and gives back the pips the search
+    counts itself behind (``LEAN``), which would otherwise read the side to move lower."""
+    r = rules()
+    white = []
+    for side in "wb":
+        state = r.parse_position(LEVEL.format(side))
+        assert state.board_totals()[0] == state.board_totals()[1]
+        white.append((1 + engine.estimate(r, state, "medium", 1).worth) / 2)
+    assert all(0.55 < chance < 0.75 for chance in white)
+    assert abs(white[0] - white[1]) < 0.05
 
 
 def test_dc_2_a_setup_decisions_estimate_is_the_chance_of_the_best_arrangement() -> None:
@@ -341,5 +365,6 @@ def test_dc_2_a_setup_decisions_estimate_is_the_chance_of_the_best_arrangement()
         r.evaluate(r.apply(state, action, ScriptedDice([]))[0], side)
         for action in r.legal_actions(state)
     )
+    chance = calibrated(sharpened(top + given_back(r, state, 0.0)), confidence(r))
     worth = engine.estimate(r, state, "medium", 1).worth
-    assert worth == pytest.approx(sharpened(top) * (1 if side == 0 else -1), abs=1e-9)
+    assert worth == pytest.approx(chance * (1 if side == 0 else -1), abs=1e-9)
