@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from battlechess_tui.ai import Budget
 from battlechess_tui.ai.decide import decide
 from battlechess_tui.ai.draws import accepts_draw
+from battlechess_tui.engine.dice import Dice
 from battlechess_tui.engine.game import ACCEPT_DRAW, DECLINE_DRAW
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.ui.computer import draw_answer
@@ -72,3 +75,16 @@ def test_decide_asks_the_games_searcher_wherever_there_is_a_choice_even_of_two()
         found.value,
         found.mate,
     )
+
+
+@pytest.mark.parametrize("key", ["dice-chess", "single-combat"])
+def test_decide_gives_the_worth_as_the_estimate_of_a_game_without_a_unit(key: str) -> None:
+    """Dice Chess and Single Combat estimate chances, not pawns: their searchers' estimate is
+    given as the worth itself, as ``Decision`` says, not on the searcher's own scale."""
+    rules = make_variant(key).rules
+    state = rules.new_game(Dice(random.Random(3)))[0]
+    while len(rules.legal_actions(state)) < 2:
+        state = rules.apply(state, rules.legal_actions(state)[0], Dice(random.Random(1)))[0]
+    assert rules.estimate_unit == "" and rules.searcher() is not None
+    decision = decide(rules, state, Budget(nodes=2000), random.Random(5))
+    assert decision.estimate == decision.worth and -1 <= decision.worth <= 1

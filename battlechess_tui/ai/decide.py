@@ -47,7 +47,8 @@ def decide(
     if searcher is not None and len(rules.legal_actions(state)) > 1:
         found = searcher.search(state, budget, random.Random(rng.getrandbits(64)))
         hint = hint_of(rules, state, side, found, rng)
-        return Decision(found.action, hint.outlook, found.value, found.mate, hint)
+        estimate = found.value if rules.estimate_unit else hint.outlook
+        return Decision(found.action, hint.outlook, estimate, found.mate, hint)
     hint = SearchPlayer(DEFAULT_LEVEL).analyse(rules, state, seat, rng, budget)
     estimate = unsquash(hint.outlook) if rules.estimate_unit else hint.outlook
     return Decision(hint.action, hint.outlook, estimate, 0, hint)
