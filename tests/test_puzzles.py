@@ -314,8 +314,8 @@ def _looked_at(worths: dict[str, float], monkeypatch: pytest.MonkeyPatch) -> lis
         ("single-combat", [0.3, 0.91, -0.2, 0.90, 0.0], 4),  # a chance: 89% leaves no 15 points
         ("single-combat", [0.3, 0.82, -0.2, 0.81, 0.0], None),  # 83%: 100% would be clear
         ("classic", [0.3, 0.42, -0.2, 0.41, 0.0], 4),  # classic's game is won at 70%
-        ("dice-chess", [0.3, 0.82, -0.2, 0.81, 0.0], 4),  # no pawns: 86% read leaves no 15
-        ("dice-chess", [0.3, 0.68, -0.2, 0.66, 0.0], None),  # 78% as read: 100% would be clear
+        ("dice-chess", [0.3, 0.87, -0.2, 0.86, 0.0], 4),  # no pawns: 86% read leaves no 15
+        ("dice-chess", [0.3, 0.68, -0.2, 0.66, 0.0], None),  # 75% read: 100% would be clear
     ],
 )
 def test_the_screen_stops_once_no_decision_could_be_clear(

@@ -82,11 +82,6 @@ CHASE_PLAIN = 0.5
 LEAN = 0.25
 #: What a draw is worth less than nothing to the searching side, for the same reason.
 CONTEMPT = 0.1
-#: Pips the first player (White) counts ahead when the search's worth is read as a chance:
-#: moving first, it strikes first. Between medium players White scored 63% on the level
-#: boards before the first capture, whoever was to move (400 games; docs/analysis.md,
-#: Calibration). Play leaves it out, and keeps its ``LEAN``: both are read at the root only.
-FIRST_MOVE = 0.5
 #: ``chance_worth`` finds the estimate behind a worth by halving [-UNSQUASHED, UNSQUASHED]
 #: (pawns; ``utility`` is at ``NOT_WON`` well inside it) this many times.
 UNSQUASHED = 60.0
@@ -445,7 +440,7 @@ class DiceChessSearcher:
         action = Action(MOVE, (best & 255, best >> 8))
         if action not in actions:
             raise IllegalAction(Refusal(SharedReason.NOT_LEGAL, actions=(action,)))
-        value = as_value(chance_worth(worth, given_back(self.rules, state, LEAN)))
+        value = as_value(chance_worth(worth, lean_given_back(self.rules, state)))
         return Found(action, value, 0, finished, search.nodes, self.gain(state, action))
 
     def one_deep(self, state: DiceChessState, actions: list[Action], rng: random.Random) -> Found:
@@ -458,8 +453,7 @@ class DiceChessSearcher:
         top = max(v for v, _ in scored)
         action = rng.choice([a for v, a in scored if v >= top - 1e-9])
         gain = top - self.rules.evaluate(state, side)
-        chance = sharpened(top + given_back(self.rules, state, 0.0))
-        return Found(action, as_value(chance), 0, 1, len(actions), gain)
+        return Found(action, as_value(sharpened(top)), 0, 1, len(actions), gain)
 
     def gain(self, state: DiceChessState, action: Action) -> float:
         """The expected change of the estimate the move makes, its rerolls weighed (DC-10)."""
@@ -482,7 +476,7 @@ class DiceChessSearcher:
 
 def chance_worth(worth: float, added: float = 0.0) -> float:
     """A worth the search found, read as the chance it stands for: the sharpened estimate
-    behind it alone, with ``added`` pawns (``given_back``). The utility blends the plain
+    behind it alone, with ``added`` pawns (``lean_given_back``). The utility blends the plain
     estimate in (``PLAIN``, ``CHASE_PLAIN``) only so that the search tells positions apart;
     read with it, 200 games of medium against medium were won less often than said by a side
     behind and more often by one ahead (docs/analysis.md, Calibration). A forced result is
@@ -496,13 +490,13 @@ def chance_worth(worth: float, added: float = 0.0) -> float:
     return sharpened((low + high) / 2 + added)
 
 
-def given_back(rules: SearchedRules, state: DiceChessState, lean: float) -> float:
-    """What the reading adds to the estimate the side to move searched by, in pawns at the
-    spread of ``state``: the ``lean`` it counted itself behind, given back, and the first
-    player's edge (``FIRST_MOVE``), which the estimate leaves out."""
+def lean_given_back(rules: SearchedRules, state: DiceChessState) -> float:
+    """What the side to move counted itself behind at the leaves (``LEAN``, a way to play,
+    not a belief), given back to the estimate its worth is read by: in pawns at the spread
+    of ``state``. Read with it, a level board would stand a few points below even for
+    whichever side is asked (docs/analysis.md, Calibration)."""
     side = state.side
-    edge = FIRST_MOVE if side == 0 else -FIRST_MOVE
-    return value.evaluate(rules, state, side, -edge) - value.evaluate(rules, state, side, lean)
+    return value.evaluate(rules, state, side) - value.evaluate(rules, state, side, LEAN)
 
 
 def sharpened(pawns: float) -> float:
