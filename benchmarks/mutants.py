@@ -208,6 +208,20 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "setup phase's goes on to checks that find nothing, since in setup both sides have "
         "all their dice, nothing is captured and no turn is counted (DC-2; a position text "
         "saying otherwise is refused)",
+    ("battlechess_tui/rules/dice_chess/rules.py", "winner = 0 if taken[0] > taken[1] else 1",
+     "> -> >="):
+        "read only under `elif taken[0] != taken[1]:`, where the two captured totals differ",
+    ("battlechess_tui/rules/dice_chess/value.py",
+     "behind = None if lead == 0 else side if lead < 0 else side ^ 1", "< -> <="):
+        "a lead of 0 is taken by the test before it, so lead <= 0 and lead < 0 agree",
+    ("battlechess_tui/rules/dice_chess/search.py",
+     "caps = self.ordered(self.captures(self.moves()), -1, -1)", "1 -> 2"):
+        "quiescence orders its captures with no table move and no killer: -2 names neither a "
+        "move (moves are at least 0) nor a ply with a killer (plies are at least 0), as -1 does",
+    ("battlechess_tui/rules/dice_chess/search.py", "MAX_DEPTH = 32", "32 -> 33"):
+        "the deepening's cap: a search reaches it only where the clocks end every line far "
+        "sooner (DC-12, DC-14), and there each depth past that end finds the same move and "
+        "worth; only the depth reported differs",
     ("battlechess_tui/ai/search.py",
      "search = Search(rules, random.Random(rng.getrandbits(64)), budget, table=table)",
      "64 -> 63"):

@@ -89,8 +89,6 @@ INVERTING = 50
 #: Captures the side to move may still make at a leaf before the estimate is taken.
 QUIESCE = 2
 EXACT, LOWER, UPPER = 0, 1, 2
-#: The expected reroll of a capturing die (DC-10), for ordering and the hint's gain.
-MEAN_FACE = (FACES + 1) / 2
 ROLLS = tuple(range(1, FACES + 1))
 #: Board ints back to the rules' dice.
 DIE: dict[int, Die | None] = {0: None} | {s << 3 | f: (s, f) for s in (0, 1) for f in ROLLS}
