@@ -218,6 +218,18 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "caps = self.ordered(self.captures(self.moves()), -1, -1)", "1 -> 2"):
         "quiescence orders its captures with no table move and no killer: -2 names neither a "
         "move (moves are at least 0) nor a ply with a killer (plies are at least 0), as -1 does",
+    ("battlechess_tui/rules/dice_chess/search.py",
+     "return 50 + 8 * (victim & 7) - (cells[m & 255] & 7)", "7 -> 8"):
+        "move ordering only (as its 7 -> 6): a mask of 8 reads a die's side bit, not its face, "
+        "so captures are searched in another order, never to another value",
+    ("battlechess_tui/rules/dice_chess/search.py", "return 10 if m == killer else 0", "0 -> -1"):
+        "move ordering only: every quiet move but the killer ranks alike at 0 or at -1, below "
+        "the killer's 10 and the captures' 50 and more, and the sort keeps their order",
+    ("battlechess_tui/rules/dice_chess/search.py",
+     "start, best, best_move = alpha, -INF, -1", "1 -> 0"):
+        "the first move searched always beats -INF and sets best_move (a node with no move "
+        "passes before this, DC-7), so its first value is never kept; 0 (a1 to a1) is no move "
+        "either",
     ("battlechess_tui/rules/dice_chess/search.py", "MAX_DEPTH = 32", "32 -> 33"):
         "the deepening's cap: a search reaches it only where the clocks end every line far "
         "sooner (DC-12, DC-14), and there each depth past that end finds the same move and "

@@ -367,3 +367,18 @@ def test_dc_2_a_setup_decisions_estimate_is_the_chance_of_the_best_arrangement()
     chance = calibrated(sharpened(top), confidence(r))
     worth = engine.estimate(r, state, "medium", 1).worth
     assert worth == pytest.approx(chance * (1 if side == 0 else -1), abs=1e-9)
+
+
+def test_dc_7_a_pass_runs_the_stall_clock_in_the_search_as_in_the_rules() -> None:
+    """A side with no legal move passes (DC-7) and the pass counts on the stall clock
+    (DC-12): White's boxed-in 1 must pass on the clock's last ply, and the game ends scored,
+    Black ahead. Where Black's dice are boxed in after White's moves, the searcher's values
+    equal a plain expectimax over the rules at every depth (its clock is put back after each
+    pass)."""
+    r = rules()
+    boxed = r.parse_position("8/8/8/8/8/8/d27/D1d26 w play 0/0 1/1 5")
+    assert [a.kind for a in r.legal_actions(boxed)] == ["pass"]
+    assert searcher(r).value(boxed, 1) == expectimax(r, boxed, 1) == -1.0
+    state = r.parse_position("d1D24D2d1/D26D2/8/8/3D34/8/8/8 w play 0/0 1/1 2")
+    for depth in (1, 2, 3, 4):
+        assert searcher(r).value(state, depth) == pytest.approx(expectimax(r, state, depth))
