@@ -491,8 +491,8 @@ def chance_worth(worth: float, added: float = 0.0) -> float:
 def lean_given_back(rules: SearchedRules, state: DiceChessState) -> float:
     """What the side to move counted itself behind at the leaves (``LEAN``, a way to play,
     not a belief), given back to the estimate its worth is read by: in pawns at the spread
-    of ``state``. Read with it, a level board would stand a few points below even for
-    whichever side is asked (docs/analysis.md, Calibration)."""
+    of ``state``. Without it, a level board reads a few points below even for the side
+    asked (docs/analysis.md, Calibration)."""
     side = state.side
     return value.evaluate(rules, state, side) - value.evaluate(rules, state, side, LEAN)
 
