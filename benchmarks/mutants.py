@@ -198,11 +198,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "0 -> 1"):
         "face_of is only given squares that hold a die (a swap's two dice, DC-15; a move's "
         "mover), so the face of an empty square is never read",
-    ("battlechess_tui/rules/dice_chess/search.py",
-     "return 50 + 8 * (victim & 7) - (cells[m & 255] & 7)", "7 -> 6"):
-        "move ordering only: it changes which capture is searched first, never a value (the "
-        "fixed-depth search agrees with a plain expectimax either way); a decision moves only "
-        "where the node budget ends a depth part-way, which no test can pin to the ordering",
+    **dict.fromkeys(
+        (("battlechess_tui/rules/dice_chess/search.py",
+          "return 50 + 8 * (victim & 7) - (cells[m & 255] & 7)", change)
+         for change in ("7 -> 6", "7 -> 8")),
+        "move ordering only: a mask of 6 or 8 misreads a face, so captures are searched in "
+        "another order, never to another value (the fixed-depth search agrees with a plain "
+        "expectimax either way); a decision moves only where the node budget ends a depth "
+        "part-way, which no test can pin to the ordering"),
     ("battlechess_tui/rules/dice_chess/rules.py", "return None", "removed"):
         "outcome's two returns of None: the last falls off the end to the same None; the "
         "setup phase's goes on to checks that find nothing, since in setup both sides have "
@@ -218,10 +221,6 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "caps = self.ordered(self.captures(self.moves()), -1, -1)", "1 -> 2"):
         "quiescence orders its captures with no table move and no killer: -2 names neither a "
         "move (moves are at least 0) nor a ply with a killer (plies are at least 0), as -1 does",
-    ("battlechess_tui/rules/dice_chess/search.py",
-     "return 50 + 8 * (victim & 7) - (cells[m & 255] & 7)", "7 -> 8"):
-        "move ordering only (as its 7 -> 6): a mask of 8 reads a die's side bit, not its face, "
-        "so captures are searched in another order, never to another value",
     ("battlechess_tui/rules/dice_chess/search.py", "return 10 if m == killer else 0", "0 -> -1"):
         "move ordering only: every quiet move but the killer ranks alike at 0 or at -1, below "
         "the killer's 10 and the captures' 50 and more, and the sort keeps their order",

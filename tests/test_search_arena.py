@@ -169,8 +169,7 @@ def test_ar_7_at_the_horizon_a_gladiator_half_goes_on_through_its_captures() -> 
 
 
 def test_ar_13_a_drawn_game_is_worth_nothing_to_the_searcher() -> None:
-    """A game drawn by AR-13's quiet turns is worth 0 to either side, and one won by AR-11
-    the most there is, less the plies it takes (the sooner won, the better)."""
+    """A game drawn by AR-13's quiet turns is worth 0 to the searcher, neither won nor lost."""
     rules = rules_of(make_variant("arena"), ArenaRules)
     state = rules.parse_position("4k3/8/2p2p2/8/8/2P5/8/R3K3 w - - 0 1")
     drawn = replace(state, quiet=2 * rules.quiet_turns)
