@@ -20,6 +20,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 
 from battlechess_tui.analysis.model import FORMAT_VERSION as FORMAT_VERSION  # the one read
 from battlechess_tui.analysis.model import LEAD_CAP
+from battlechess_tui.engine.spec import MAX_CONFIDENCE
 
 #: The most sides a game has, and the longest text a kept analysis holds in one field.
 MAX_SIDES = 8
@@ -109,7 +110,7 @@ class DecisionRecord(_Strict):
 
 class AnalysisFile(_Strict):
     format: Literal["battlechess-analysis"]
-    format_version: Literal[2]
+    format_version: Literal[3]
     content_digest: str = Field(pattern=r"^[0-9a-f]{64}$")
     app_version: Text
     variant: Text
@@ -118,6 +119,7 @@ class AnalysisFile(_Strict):
     side_names: list[Text] = Field(min_length=1, max_length=MAX_SIDES)
     total: int = Field(ge=0, le=1_000_000)
     pawns_unit: bool
+    confidence: float = Field(gt=0, le=MAX_CONFIDENCE)
     thresholds: dict[str, Finite]
     pawn_thresholds: dict[str, Finite] | None = None  # not in older files
     big_roll: Finite

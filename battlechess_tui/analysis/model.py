@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from battlechess_tui.ai.scoring import NOT_WON, unsquash
+from battlechess_tui.ai.scoring import NOT_WON, calibrated, unsquash
 from battlechess_tui.engine.views import signed
 
 #: Costs (in worth, the drop of a winning chance counted twice) that mark a decision.
@@ -28,7 +28,7 @@ SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 BIG_ROLL = 0.20
 #: The file format of a stored analysis.
 FORMAT = "battlechess-analysis"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 
 def mark_of(cost: float, pawns_lost: float | None = None) -> str:
@@ -46,15 +46,16 @@ def chance_of(worth: float, side: int) -> float:
     return (1 + (worth if side == 0 else -worth)) / 2
 
 
-def evaluation(worth: float, side: int, pawns: bool) -> str:
+def evaluation(worth: float, side: int, pawns: bool, confidence: float = 1.0) -> str:
     """A worth to White as ``side`` reads it, on the game's one scale: its lead in pawns
     (``+5.0``, ``−6.3``) where the game counts material, else its chance of winning (``62%``);
-    ``won`` or ``lost`` once the game is decided."""
+    ``won`` or ``lost`` once the game is decided. A worth is a chance, read under the game's
+    ``confidence``: its lead is the search's own, that factor taken off again."""
     mine = worth if side == 0 else -worth
     if abs(mine) > NOT_WON:
         return "won" if mine > 0 else "lost"
     if pawns:
-        return signed(unsquash(mine))
+        return signed(unsquash(calibrated(mine, 1 / confidence)))
     return f"{round(100 * chance_of(mine, 0))}%"
 
 
@@ -159,22 +160,24 @@ class DecisionReport:
     def big_roll(self) -> bool:
         return self.roll is not None and abs(self.roll.luck) >= BIG_ROLL
 
-    def change(self, pawns: bool) -> str:
+    def change(self, pawns: bool, confidence: float = 1.0) -> str:
         """The estimate before and after the decision, as its side reads it: ``+5.0 → −6.3``
-        (``pawns``: the game counts material), ``62% → 35%`` (else)."""
-        before = evaluation(self.before, self.side, pawns)
-        return f"{before} → {evaluation(self.after, self.side, pawns)}"
+        (``pawns``: the game counts material; ``confidence``: the game's, see ``evaluation``),
+        ``62% → 35%`` (else)."""
+        before = evaluation(self.before, self.side, pawns, confidence)
+        return f"{before} → {evaluation(self.after, self.side, pawns, confidence)}"
 
-    def why(self, pawns: bool | None = None) -> str:
+    def why(self, pawns: bool | None = None, confidence: float = 1.0) -> str:
         """What the analysis says of the decision, lichess's way: the estimate before and
         after it for its side, and the engine's choice where it preferred another, e.g.
         ``+5.0 → −6.3; best was Nxa6``. ``pawns`` (by default: the report counts them) says
-        the game's estimate counts material."""
+        the game's estimate counts material; ``confidence`` is the game's."""
         pawns = self.pawns is not None if pawns is None else pawns
+        change = self.change(pawns, confidence)
         best = self.preferred_notation
         if not best or best == self.notation:
-            return self.change(pawns)
-        return f"{self.change(pawns)}; best was {best}"
+            return change
+        return f"{change}; best was {best}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -262,6 +265,9 @@ class Analysis:
     worths: list[float | None] = field(default_factory=list)
     save_digest: str = ""
     pawns_unit: bool = False
+    #: The game's ``[search] confidence`` the worths were read under: an analysis read under
+    #: another is stale (``store.stored``), and its leads in pawns take it off (``why``).
+    confidence: float = 1.0
 
     @property
     def complete(self) -> bool:
@@ -269,6 +275,14 @@ class Analysis:
 
     def decision_at(self, ply: int) -> DecisionReport | None:
         return next((d for d in self.decisions if d.ply == ply), None)
+
+    def why(self, d: DecisionReport) -> str:
+        """``d.why`` on this game's scale (``DecisionReport.why``)."""
+        return d.why(self.pawns_unit, self.confidence)
+
+    def evaluation(self, worth: float, side: int) -> str:
+        """``evaluation`` of a worth on this game's scale."""
+        return evaluation(worth, side, self.pawns_unit, self.confidence)
 
     def summary(self) -> list[SideSummary]:
         return [self._summary(side) for side in range(len(self.side_names))]
@@ -303,7 +317,7 @@ class Analysis:
             "format": FORMAT, "format_version": FORMAT_VERSION,
             "app_version": self.app_version, "variant": self.variant, "level": self.level,
             "save_digest": self.save_digest, "side_names": list(self.side_names),
-            "total": self.total, "pawns_unit": self.pawns_unit,
+            "total": self.total, "pawns_unit": self.pawns_unit, "confidence": self.confidence,
             "thresholds": dict(THRESHOLDS), "pawn_thresholds": dict(PAWN_THRESHOLDS),
             "big_roll": BIG_ROLL,
             "worths": self.worths,
@@ -325,4 +339,5 @@ class Analysis:
             list(d["worths"]),
             d["save_digest"],
             bool(d.get("pawns_unit")),
+            float(d["confidence"]),
         )

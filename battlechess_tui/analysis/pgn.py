@@ -108,8 +108,8 @@ def _annotations(game: Game, analysis: Analysis | None, index: int) -> list[str]
         parts.append("; ".join(r.describe() for r in rolls))
     if report is not None and report.roll is not None:
         parts.append(f"luck {float(report.roll.luck):+.2f}")
-    if report is not None and report.mark:
-        parts.append(report.why(game.rules.estimate_unit == "pawns"))
+    if analysis is not None and report is not None and report.mark:
+        parts.append(analysis.why(report))
     text = " ".join(p for p in parts if p)
     if text:
         out.append("{" + _comment(text) + "}")

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from battlechess_tui import __version__
+from battlechess_tui.ai.budget import confidence
 from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import Analysis, DecisionReport, RollReport, RollResult
 from battlechess_tui.engine.actions import Action
@@ -219,6 +220,7 @@ def empty(game: Game, level: str, digest: str = "") -> Analysis:
         worths=[None] * len(game.positions),
         save_digest=digest,
         pawns_unit=rules.estimate_unit == "pawns",
+        confidence=confidence(rules),
     )
 
 

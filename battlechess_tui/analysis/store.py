@@ -99,10 +99,12 @@ def stored(
     level: str,
     current: str | None = None,
     damaged: Callable[[str], Any] | None = None,
+    confidence: float | None = None,
 ) -> Analysis | None:
     """The kept analysis of ``save`` at ``level``, if there is one made by this version of
-    the app from the game whose digest is ``current`` (by default: the save as it is now);
-    else None. A damaged file is set aside and counts as none; ``damaged`` hears its line."""
+    the app from the game whose digest is ``current`` (by default: the save as it is now),
+    read under the game's ``confidence`` (by default: the save's game's today); else None. A
+    damaged file is set aside and counts as none; ``damaged`` hears its line."""
     try:
         found = read_kept(save)
     except DamagedAnalysis as exc:
@@ -110,15 +112,25 @@ def stored(
         if damaged is not None:
             damaged(str(exc))
         return None
-    if found is None:
+    if found is None or found.app_version != __version__ or found.level != level:
         return None
-    if current is None:
-        try:
-            current = digest(save)
-        except SaveError:
-            return None
-    fresh = found.app_version == __version__ and found.save_digest == current
-    return found if fresh and found.level == level and found.complete else None
+    try:
+        current = digest(save) if current is None else current
+        confidence = games_confidence(save) if confidence is None else confidence
+    except SaveError:
+        return None
+    fresh = found.save_digest == current and found.confidence == confidence
+    return found if fresh and found.complete else None
+
+
+def games_confidence(save: Path) -> float:
+    """The ``[search] confidence`` of the game of ``save`` (its variant file's today); its
+    analysis is read under it. SaveError in one line if the save cannot be read."""
+    from battlechess_tui.ai.budget import confidence
+    from battlechess_tui.save.store import read_record, variant_of
+
+    save = Path(save)
+    return confidence(variant_of(read_record(save), save).rules)
 
 
 def set_aside(save: Path) -> Path | None:

@@ -194,11 +194,12 @@ def analysis_of(
     beside the save when its folder can be written). ``digest`` is the game's
     (``store.record_digest`` of the record ``game`` was loaded from; by default the save's
     as it is now). A damaged kept analysis is set aside with one line on standard error."""
+    from battlechess_tui.ai.budget import confidence
     from battlechess_tui.analysis import store
     from battlechess_tui.analysis.run import analyse
 
     digest = store.digest(path) if digest is None else digest
-    kept = None if fresh else store.stored(path, level, digest, _warn)
+    kept = None if fresh else store.stored(path, level, digest, _warn, confidence(game.rules))
     if kept is not None:
         return kept
     with _progress(show_progress, len(game.positions)) as advance:
@@ -287,7 +288,7 @@ def report(console: Console, game: Game, analysis: Analysis) -> None:
     console.print(table)
     for d in points:
         if d.mark:
-            why = d.why(analysis.pawns_unit)
+            why = analysis.why(d)
             console.print(f"{moves[d.ply]} {d.notation}{d.symbol} ({d.mark}): {why}")
     for summary in analysis.summary():
         console.print(summary.line())
@@ -297,7 +298,7 @@ def report(console: Console, game: Game, analysis: Analysis) -> None:
 def estimate_text(analysis: Analysis, d: DecisionReport) -> str:
     """The estimate before a decision and after it, for the side making it, on the game's
     one scale: ``+5.0 → −6.3`` (pawns), ``62% → 35%`` (the chance of winning)."""
-    return d.change(analysis.pawns_unit)
+    return d.change(analysis.pawns_unit, analysis.confidence)
 
 
 def roll_text(d: DecisionReport) -> str:

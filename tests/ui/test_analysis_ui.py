@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from battlechess_tui import __version__
+from battlechess_tui.ai.budget import confidence
 from battlechess_tui.analysis.model import Analysis, DecisionReport, RollReport, RollResult
 from battlechess_tui.analysis.store import analysis_path, digest, keep, stored
+from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.save.store import load_game
 from battlechess_tui.ui.app import BattleChessApp, Settings
 from battlechess_tui.ui.screens.replay import ReplayScreen
@@ -125,6 +127,7 @@ def fixed_analysis(path: Path) -> Analysis:
         worths,
         digest(path),
         True,
+        confidence(make_variant("classic").rules),  # as classic reads its search
     )
 
 

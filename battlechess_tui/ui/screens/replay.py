@@ -253,6 +253,7 @@ class ReplayScreen(TableScreen):
         the game shown, and is kept under that digest."""
         if self.path is None:
             return None
+        from battlechess_tui.ai.budget import confidence
         from battlechess_tui.analysis.engine import ANALYSIS_LEVELS
         from battlechess_tui.analysis.store import digest, stored
 
@@ -260,7 +261,8 @@ class ReplayScreen(TableScreen):
             self._digest = digest(self.path)
         except SaveError:
             return None
-        return stored(self.path, ANALYSIS_LEVELS[0], self._digest, self._damaged)
+        reading = confidence(self.game.rules)
+        return stored(self.path, ANALYSIS_LEVELS[0], self._digest, self._damaged, reading)
 
     def _damaged(self, line: str) -> None:
         self.message = "The kept analysis is damaged (set aside); y analyses the game again."

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from battlechess_tui.analysis.model import Analysis, DecisionReport, evaluation
+from battlechess_tui.analysis.model import Analysis, DecisionReport
 from battlechess_tui.ui.widgets.move_log import LogEntry
 
 #: Rows of the graph (even: half above 50%, half below).
@@ -96,17 +96,17 @@ def _mark(analysis: Analysis, positions: list[int], shown: bool) -> tuple[str, s
 def decision_lines(analysis: Analysis, d: DecisionReport, move: str) -> list[str]:
     """What the analysis says of one decision (``move``: its number as the log writes it),
     a line each, every estimate on the game's one scale as the side deciding reads it."""
-    side, pawns = analysis.side_names[d.side], analysis.pawns_unit
+    side = analysis.side_names[d.side]
     head = f"{move} {side}: {d.notation}{d.symbol}" + (f" — {d.mark}" if d.mark else "")
-    lines = [head, d.why(pawns)]
+    lines = [head, analysis.why(d)]
     if d.roll is not None:
         luck = float(d.luck_for(d.side))
         odds = ""
         if d.roll.fight is not None:
             result = "won" if d.roll.won else "lost"
             odds = f"{result} a fight at {round(100 * float(d.roll.fight))}%; "
-        expected = evaluation(float(d.roll.expected), d.side, pawns)
-        came = evaluation(float(d.roll.actual), d.side, pawns)
+        expected = analysis.evaluation(float(d.roll.expected), d.side)
+        came = analysis.evaluation(float(d.roll.actual), d.side)
         lines.append(f"roll: {odds}expected {expected}, came {came}: luck {luck:+.2f}")
     return lines
 
