@@ -16,6 +16,7 @@ from battlechess_tui.ai.budget import confidence
 from battlechess_tui.analysis import analyse, engine
 from battlechess_tui.analysis.kept_file import sealed
 from battlechess_tui.analysis.pgn import export
+from battlechess_tui.analysis.run import position_work
 from battlechess_tui.analysis.store import analysis_path, digest, keep, read_kept, stored
 from battlechess_tui.cli import main
 from battlechess_tui.engine.views import signed
@@ -93,3 +94,19 @@ def test_an_analysis_of_the_older_format_is_made_again_not_set_aside(
     assert "damaged" not in capsys.readouterr().err
     assert not list(kept.parent.glob("*.damaged*"))
     assert json.loads(analysis_path(kept).read_text(encoding="utf-8"))["format_version"] == 3
+
+
+SHIPPED = sorted((Path(__file__).parent.parent / "saves").glob("*.analysis"))
+
+
+@pytest.mark.parametrize("kept_file", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_each_shipped_analysis_is_todays(kept_file: Path) -> None:
+    """A shipped analysis is up to date (its game, level and reading), and two of its
+    positions are what today's search finds there: a search or reading changed since means
+    making it again (``battlechess analyse --fresh``), and checking the lessons built on it."""
+    save = kept_file.with_suffix(".json")
+    analysis = stored(save, "medium")
+    assert analysis is not None, f"{kept_file.name} is stale: battlechess analyse --fresh {save}"
+    game = load_game(save).game
+    for index in (analysis.total // 2, 2 * analysis.total // 3):
+        assert position_work(game, index, "medium").worth == analysis.worths[index], index
