@@ -68,7 +68,7 @@ def test_each_skill_or_dice_lesson_quotes_its_analysis(game: str) -> None:
     first, last = lesson.steps[0].after, lesson.steps[-1].say
     assert f"at {expected}% after this roll" in first and f"came out at {came}%" in first, first
     assert f"luck {luck:+.2f}" in first, first
-    change = mistake.change(analysis.pawns_unit, analysis.confidence)
+    change = analysis.change(mistake)
     assert f"marks it a {mistake.mark}" in last and f"went {change}" in last, last
     assert f"best was {mistake.preferred_notation}" in last, last
     left = analysis.evaluation(mistake.after, mistake.side)

@@ -280,6 +280,10 @@ class Analysis:
         """``d.why`` on this game's scale (``DecisionReport.why``)."""
         return d.why(self.pawns_unit, self.confidence)
 
+    def change(self, d: DecisionReport) -> str:
+        """``d.change`` on this game's scale (``DecisionReport.change``)."""
+        return d.change(self.pawns_unit, self.confidence)
+
     def evaluation(self, worth: float, side: int) -> str:
         """``evaluation`` of a worth on this game's scale."""
         return evaluation(worth, side, self.pawns_unit, self.confidence)

@@ -114,23 +114,25 @@ def stored(
         return None
     if found is None or found.app_version != __version__ or found.level != level:
         return None
-    try:
-        current = digest(save) if current is None else current
-        confidence = games_confidence(save) if confidence is None else confidence
-    except SaveError:
-        return None
+    if current is None or confidence is None:
+        try:
+            current, confidence = _read_from(Path(save), current, confidence)
+        except SaveError:
+            return None
     fresh = found.save_digest == current and found.confidence == confidence
     return found if fresh and found.complete else None
 
 
-def games_confidence(save: Path) -> float:
-    """The ``[search] confidence`` of the game of ``save`` (its variant file's today); its
-    analysis is read under it. SaveError in one line if the save cannot be read."""
+def _read_from(save: Path, current: str | None, reading: float | None) -> tuple[str, float]:
+    """The game's digest and ``[search] confidence`` (its variant file's today), each read
+    from the save (once) where not given. SaveError in one line if it cannot be read."""
     from battlechess_tui.ai.budget import confidence
     from battlechess_tui.save.store import read_record, variant_of
 
-    save = Path(save)
-    return confidence(variant_of(read_record(save), save).rules)
+    record = read_record(save)
+    if reading is None:
+        reading = confidence(variant_of(record, save).rules)
+    return record_digest(record) if current is None else current, reading
 
 
 def set_aside(save: Path) -> Path | None:

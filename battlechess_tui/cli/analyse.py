@@ -295,12 +295,6 @@ def report(console: Console, game: Game, analysis: Analysis) -> None:
     console.print(chart(analysis, min(console.width, 100), colour=console.is_terminal, game=game))
 
 
-def estimate_text(analysis: Analysis, d: DecisionReport) -> str:
-    """The estimate before a decision and after it, for the side making it, on the game's
-    one scale: ``+5.0 → −6.3`` (pawns), ``62% → 35%`` (the chance of winning)."""
-    return d.change(analysis.pawns_unit, analysis.confidence)
-
-
 def roll_text(d: DecisionReport) -> str:
     """A roll's results: the chance of each, the one that came starred."""
     if d.roll is None:
@@ -316,7 +310,7 @@ def turning_row(analysis: Analysis, d: DecisionReport, move: str = "") -> list[s
     luck = "" if d.roll is None else f"{float(d.luck_for(d.side)):+.2f}"
     played = f"{d.notation}{d.symbol}"
     best = d.preferred_notation if d.mark else ""
-    return [move, side, played, estimate_text(analysis, d), best, roll_text(d), luck]
+    return [move, side, played, analysis.change(d), best, roll_text(d), luck]
 
 
 def chart(analysis: Analysis, width: int, colour: bool = True, game: Game | None = None) -> str:
