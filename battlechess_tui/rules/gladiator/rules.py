@@ -66,6 +66,7 @@ class GladiatorRules(Rules[GladiatorState]):
 
     Data: ClassVar[Any] = GladiatorData
     vocabulary = VOCABULARY
+    estimate_unit = ""  # ``evaluate`` counts pawns of chance, not material (evaluation.py)
     perft_unit: ClassVar[str] = (
         "one decision: a commander's move; the King's 'override' (a level of its own, then his "
         "move is the next); one Queen's heal; or a choice after a move (place, return, "
