@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from battlechess_tui.engine.game import Game
-from battlechess_tui.engine.vocabulary import Ending
-from battlechess_tui.save.store import load_game, save_game
-from battlechess_tui.simulation import random_game
 from battlechess_tui.ai.budget import confidence
 from battlechess_tui.ai.scoring import calibrated, squash
 from battlechess_tui.analysis.model import chance_of
+from battlechess_tui.engine.game import Game
+from battlechess_tui.engine.vocabulary import Ending
 from battlechess_tui.rules.gladiator.evaluation import TEMPO, TURN_AHEAD
 from battlechess_tui.rules.gladiator.state import GladiatorState
+from battlechess_tui.save.store import load_game, save_game
+from battlechess_tui.simulation import random_game
 from tests.test_gladiator_support import V, act, position
 from tests.typed import no_dice
 
@@ -190,7 +190,7 @@ def test_gc_34_holding_the_enemy_queen_outweighs_a_lead_in_material_and_grows_ea
     lead = V.rules.evaluate(ahead, 0) - V.rules.evaluate(equal, 0)
     held = [V.rules.evaluate(_held(turns), 0) for turns in range(5)]
     assert held[0] > lead > 0
-    assert all(later > sooner for sooner, later in zip(held, held[1:]))
+    assert all(later > sooner for sooner, later in zip(held, held[1:], strict=False))
     assert [V.rules.evaluate(_held(t), 1) for t in range(5)] == [-h for h in held]
 
 
@@ -209,7 +209,7 @@ def test_gc_12_the_team_on_reads_its_commanders_still_to_move_and_white_its_turn
     black = [V.rules.evaluate(position(board, side=1, step=s), 1) for s in range(4)]
     assert white[0] > white[1] > white[2] > white[3] > 0
     assert black[0] > black[1] > black[2] > black[3]
-    assert [w - b for w, b in zip(white, black)] == pytest.approx([TURN_AHEAD] * 4)
+    assert [w - b for w, b in zip(white, black, strict=True)] == pytest.approx([TURN_AHEAD] * 4)
 
 
 def test_evaluate_a_won_game_outweighs_everything():

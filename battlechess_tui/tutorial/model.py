@@ -10,8 +10,9 @@ from battlechess_tui.engine.spec import OptionValue
 
 #: Longer than this, a decision is not one (its text is never echoed back whole).
 MAX_DECISION_CHARS = 100
-#: Bounds that keep checking a lesson (every alternative of every step) quick.
-MAX_STEPS, MAX_ALTERNATIVES, MAX_FACES = 100, 8, 64
+#: Bounds that keep checking a lesson (every alternative of every step) quick; a step's faces
+#: allow a Gladiator fight to the end against a King of 30 hit points (90 faces in the lesson).
+MAX_STEPS, MAX_ALTERNATIVES, MAX_FACES = 100, 8, 128
 
 Decision = Annotated[str, Field(max_length=MAX_DECISION_CHARS)]
 Faces = Annotated[list[int], Field(max_length=MAX_FACES)]

@@ -10,16 +10,17 @@ generated.
 Material decides Gladiator's games far less than its count says, and a held Queen far more:
 over 200 games between medium players (docs/analysis.md, Calibration), a team ten Footmen
 ahead or more went on to win 58% of its games, while one holding the enemy Queen won 77% from
-her capture and all of them from her fourth turn held. So a Footman counts ``MATERIAL`` pawns of chance, holding
-the enemy Queen ``HELD_QUEEN`` and ``HELD_TURN`` more for each turn she has been held, and the
-first team, while the second team's turn is on, ``TURN_AHEAD`` (it has had one turn more: it
-won 101 of those games to 88). The numbers were fitted on those games' outcomes.
+her capture and all of them from her fourth turn held. So a Footman counts ``MATERIAL`` pawns
+of chance; holding the enemy Queen ``HELD_QUEEN``, and ``HELD_TURN`` more for each turn she has
+been held; the first team, while the second team's turn is on, ``TURN_AHEAD`` (it has had one
+turn more: it won 101 of those games to 88); and the team whose turn is on ``TEMPO`` for each
+commander still to move (without it, the later in its turn, the higher the search read the
+team on). The numbers were fitted on those games' outcomes.
 """
 
 from __future__ import annotations
 
-from .state import ABDUCTED, BOARD, FROZEN, KING, QUEEN, RETURNING, GladiatorState, Piece
-from .state import protected
+from .state import ABDUCTED, BOARD, FROZEN, KING, QUEEN, RETURNING, GladiatorState, Piece, protected
 from .tables import Tables
 
 WON = 1000.0
