@@ -54,17 +54,18 @@ CLEAR_CHANCE = 0.15
 
 @dataclass(frozen=True)
 class Criteria:
-    """When a game is still open (``still_open``), the margin in pawns that is clear, the
-    level that chooses the answer and confirms it (``confirm``), how many decisions it looks
-    at again (``top``) and for how long (``confirm_ms``; None: the level's own time), the
-    screen's look at each decision (``screen_ms``), whether the answer's worth is the
-    one its choice found (``chosen_worth``: the confirming level's estimate of the position
-    at its own time is its best decision's worth) instead of a look of its own, and whether
-    the chances it compares are the game's calibrated ones (``calibrated``) or the search's
-    own worth read as a chance."""
+    """When a game is still open (``still_open``), the margins in pawns and in chance
+    (``chance``) that are clear, the level that chooses the answer and confirms it
+    (``confirm``), how many decisions it looks at again (``top``) and for how long
+    (``confirm_ms``; None: the level's own time), the screen's look at each decision
+    (``screen_ms``), whether the answer's worth is the one its choice found (``chosen_worth``:
+    the confirming level's estimate of the position at its own time is its best decision's
+    worth) instead of a look of its own, and whether the chances it compares are the game's
+    calibrated ones (``calibrated``) or the search's own worth read as a chance."""
 
     still_open: float = 0.9
     pawns: float = 1.0
+    chance: float = CLEAR_CHANCE
     top: int = 3
     confirm_ms: int | None = None
     confirm: str = CONFIRM
@@ -88,8 +89,13 @@ class Criteria:
 #: second (the rerolls weighed there): the 18 positions of its games 0-29 that passed the
 #: screen gave 11 puzzles for 39% of the time (the full look: 11), and 60 were made in 9
 #: minutes on two cores (``docs/benchmarks.md``).
+#: Gladiator's estimate counts chance, not material, and a Footman is half a point of it (a
+#: held Queen decides these games, rules/gladiator/evaluation.py): its margin is 5 points, a
+#: Warrior and a Mounted Knight ahead, or a Queen taken or saved.
+GLADIATOR_CHANCE = 0.05
 CRITERIA = {
     "classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000, calibrated=False),
+    "gladiator": Criteria(chance=GLADIATOR_CHANCE),
     "dice-chess": Criteria(confirm_ms=400, chosen_worth=True),
     "dnd": Criteria(confirm="medium"),
     "single-combat": Criteria(screen_ms=5),
@@ -124,7 +130,7 @@ def clear(rules: Rules[Any], best: float, second: float) -> bool:
     top, next_ = _chance(rules, best), _chance(rules, second)
     if next_ >= rule.still_open or top <= 1 - rule.still_open:
         return False
-    if top - next_ >= CLEAR_CHANCE:
+    if top - next_ >= rule.chance:
         return True
     more, less = engine.pawns(rules, best), engine.pawns(rules, second)
     return more is not None and less is not None and more - less >= rule.pawns
