@@ -159,8 +159,9 @@ def _worth(key: str, pawns: float) -> float:
         ("classic", 1.5, -1.0, True),
         ("arena", 1.6, 1.1, False),  # half a gladiator: arena's pawns read uncalibrated
         ("arena", 2.2, 1.1, True),  # a gladiator more, 86% to 97.5%
-        ("gladiator", 0.4, 0.0, False),  # 3.3 points of chance (seven Footmen): not clear
-        ("gladiator", 0.7, 0.0, True),  # 5.8 points: 13 Footmen ahead, or a Queen in reach
+        ("gladiator", 0.05, 0.0, False),  # under a Footman (0.055 of its pawns of chance)
+        ("gladiator", 0.06, 0.0, True),  # a Footman more: material, as before
+        ("gladiator", 0.7, 0.0, True),  # 5.8 points of chance: a Queen in reach
         ("single-combat", 9.0, 7.0, False),  # won whatever it does: no puzzle
         ("single-combat", -7.0, -9.0, False),  # lost whatever it does
     ],

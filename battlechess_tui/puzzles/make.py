@@ -24,6 +24,7 @@ from typing import Any
 
 from battlechess_tui.ai import Budget, make_player
 from battlechess_tui.ai.outcomes import results
+from battlechess_tui.ai.scoring import unsquash
 from battlechess_tui.analysis import engine
 from battlechess_tui.analysis.model import chance_of
 from battlechess_tui.engine.actions import Action
@@ -61,11 +62,14 @@ class Criteria:
     (``screen_ms``), whether the answer's worth is the one its choice found (``chosen_worth``:
     the confirming level's estimate of the position at its own time is its best decision's
     worth) instead of a look of its own, and whether the chances it compares are the game's
-    calibrated ones (``calibrated``) or the search's own worth read as a chance."""
+    calibrated ones (``calibrated``) or the search's own worth read as a chance. With
+    ``lead``, the margin in pawns is the search's own lead even where the estimate counts
+    chance rather than pawns."""
 
     still_open: float = 0.9
     pawns: float = 1.0
     chance: float = CLEAR_CHANCE
+    lead: bool = False
     top: int = 3
     confirm_ms: int | None = None
     confirm: str = CONFIRM
@@ -90,12 +94,13 @@ class Criteria:
 #: screen gave 11 puzzles for 39% of the time (the full look: 11), and 60 were made in 9
 #: minutes on two cores (``docs/benchmarks.md``).
 #: Gladiator's estimate counts chance, not material, and a Footman is half a point of it (a
-#: held Queen decides these games, rules/gladiator/evaluation.py): its margin is 5 points, a
-#: Warrior and a Mounted Knight ahead, or a Queen taken or saved.
-GLADIATOR_CHANCE = 0.05
+#: held Queen decides these games, rules/gladiator/evaluation.py): its margin is 5 points of
+#: chance (a Queen taken or saved), or a Footman of material more than any other decision,
+#: read from the search's own lead (``GLADIATOR_LEAD``, its pawns of chance), as before.
+GLADIATOR_CHANCE, GLADIATOR_LEAD = 0.05, 0.055
 CRITERIA = {
     "classic": Criteria(0.7, 2.0, top=5, confirm_ms=2000, calibrated=False),
-    "gladiator": Criteria(chance=GLADIATOR_CHANCE),
+    "gladiator": Criteria(pawns=GLADIATOR_LEAD, chance=GLADIATOR_CHANCE, lead=True),
     "dice-chess": Criteria(confirm_ms=400, chosen_worth=True),
     "dnd": Criteria(confirm="medium"),
     "single-combat": Criteria(screen_ms=5),
@@ -132,6 +137,8 @@ def clear(rules: Rules[Any], best: float, second: float) -> bool:
         return False
     if top - next_ >= rule.chance:
         return True
+    if rule.lead:
+        return unsquash(best) - unsquash(second) >= rule.pawns
     more, less = engine.pawns(rules, best), engine.pawns(rules, second)
     return more is not None and less is not None and more - less >= rule.pawns
 
