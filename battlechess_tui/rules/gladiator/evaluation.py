@@ -38,17 +38,20 @@ def evaluate(t: Tables, state: GladiatorState, side: int) -> float:
             return 0.0
         return WON if state.result.winner == side else -WON
     material = team_score(t, state, side) - team_score(t, state, 1 - side)
-    white = queen_held(state, 0) - queen_held(state, 1) + (TURN_AHEAD if state.side else 0)
     on = TEMPO * (len(t.commanders) - state.step)
-    white += -on if state.side else on
+    white = held_queens(state) + (TURN_AHEAD - on if state.side else on)
     return MATERIAL * material + (white if side == 0 else -white)
 
 
-def queen_held(state: GladiatorState, side: int) -> float:
-    """The edge of ``side`` for holding the enemy Queen, the nearer her last turn the more."""
-    if not any(p.kind == QUEEN and p.side != side and p.status == ABDUCTED for p in state.pieces):
-        return 0.0
-    return HELD_QUEEN + HELD_TURN * state.held[1 - side]
+def held_queens(state: GladiatorState) -> float:
+    """White's edge for the Queens held (GC-34): to the holder, the nearer her last turn the
+    more."""
+    edge = 0.0
+    for p in state.pieces:
+        if p.kind == QUEEN and p.status == ABDUCTED:
+            held = HELD_QUEEN + HELD_TURN * state.held[p.side]
+            edge += held if p.side == 1 else -held
+    return edge
 
 
 def team_score(t: Tables, state: GladiatorState, side: int) -> float:
