@@ -167,7 +167,7 @@ OWN = {
     "single-combat": (0.7, "chance"),
     "dice-chess": (0.7, "chance"),
     "arena": (1.5, "chance"),
-    "brawl": (1.1, "chance"),
+    "brawl": (0.95, "chance"),
     "gladiator": (1.0, "chance"),
     "dnd": (0.45, "chance"),
 }
