@@ -119,6 +119,16 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "test (safe), which gives the same moves, more slowly",
     ("battlechess_tui/rules/gladiator/rules.py", "self._analyses[state] = found", "removed"):
         "a cache of analyses: without it each position is analysed again, to the same answer",
+    ("battlechess_tui/rules/gladiator/rules.py", "if len(self._analyses) >= CACHE_SIZE:",
+     ">= -> >"):
+        "the same cache of analyses keeps one more before it drops its oldest: the same answers",
+    ("battlechess_tui/rules/gladiator/queen.py", "return ()", "removed"):
+        "nearest_empty's answer when no square of the board is empty: 120 squares never hold "
+        "the 40 pieces and more that would take",
+    ("battlechess_tui/rules/gladiator/state.py", 'EMPTY_PIECE = Piece(EMPTY, "", 0, 0)',
+     "0 -> -1"):
+        "freeze's placeholder: every entry of its list is written over by a piece (the new "
+        "numbers are each piece's place in the canonical order), so its hit points are never read",
     ("battlechess_tui/rules/dnd/odds.py", "return fast", "removed"):
         "solve_cursed is a fast path: without its answer the joint solver gives the same "
         "Fraction (a test checks the two agree)",

@@ -9,7 +9,9 @@ from battlechess_tui.engine.dice import difference_distribution
 from battlechess_tui.engine.registry import make_variant
 from battlechess_tui.engine.rules import CERTAIN
 from battlechess_tui.engine.views import percent
+from battlechess_tui.engine.vocabulary import Verdict
 from battlechess_tui.rules.gladiator.combat import duel_chance, round_chances
+from battlechess_tui.rules.gladiator.vocabulary import GladiatorVerdict
 from tests.test_gladiator_support import (
     V,
     act,
@@ -64,6 +66,31 @@ def test_gc_19_ties_deal_nothing_and_a_duel_goes_on_until_one_dies():
     scout = piece(after, "a6")
     assert scout.kind == "scout" and scout.hp == 12
     assert [(p.kind, p.side) for p in after.pieces if p.status == "killed"] == [("warrior", 0)]
+
+
+def test_gc_19_a_duel_ends_when_the_attacker_falls_to_exactly_no_hit_points():
+    """A piece with no hit points left is dead (GC-19): the Warrior (6) losing 6 in the first
+    round ends the duel there, and the round's rolls record the loss and the winner."""
+    state = position(DUEL, step=1)
+    after, events = act(state, "a1a6", 1, 1, 1, 3, 3, 3)  # 3 against 9
+    attack, defence = rolls(events)
+    assert (attack.total, defence.total) == (3, 9)
+    assert (attack.verdict, attack.numbers) == (GladiatorVerdict.WOUNDED, (6, 0))
+    assert (defence.verdict, defence.numbers) == (Verdict.WINS, (6,))
+    assert [(p.kind, p.side) for p in after.pieces if p.status == "killed"] == [("warrior", 0)]
+    assert piece(after, "a6").hp == 12
+
+
+def test_gc_19_a_duel_ends_when_the_defender_falls_to_exactly_no_hit_points():
+    """The same for the defender: the Scout (12) losing 12 in the first round is dead, and the
+    Warrior takes its square with no second round thrown."""
+    state = position(DUEL, step=1)
+    after, events = act(state, "a1a6", 6, 6, 6, 2, 2, 2)  # 18 against 6
+    attack, defence = rolls(events)
+    assert (attack.verdict, attack.numbers) == (Verdict.WINS, (12,))
+    assert (defence.verdict, defence.numbers) == (GladiatorVerdict.WOUNDED, (12, 0))
+    assert [(p.kind, p.side) for p in after.pieces if p.status == "killed"] == [("scout", 1)]
+    assert piece(after, "a6").kind == "warrior" and after.at(sq("a1")) is None
 
 
 def test_gc_19_an_exchange_is_one_round_and_the_attacker_stays_home():

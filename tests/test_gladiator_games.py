@@ -192,6 +192,19 @@ def test_gc_36_frozen_and_killed_pieces_appear_on_their_teams_sheet():
 # -- views, notation and the variant file -------------------------------------------------------
 
 
+def test_gc_13_the_pieces_the_commander_on_may_move_are_marked_movable():
+    """At the start the King moves first (GC-4): his Footmen and Mounted Knight may move, and
+    the board marks them so (the King himself is boxed in)."""
+    state, _ = V.new_game(no_dice())
+    geo = V.rules.geo
+    marked = {
+        geo.name(s)
+        for s in range(geo.size)
+        if (view := V.piece_view(state, s)) is not None and "movable" in view.mark_names
+    }
+    assert marked == {"b2", "d2", "f2", "h2", "j2", "b1"}
+
+
 def test_status_names_team_commander_and_decision():
     state, _ = V.new_game(no_dice())
     state, _ = act(state, "d2d4")
@@ -376,8 +389,9 @@ def test_properties_of_random_play(seed, picks):
             done, side = count(state.side)
         ply = game.play(action)
         for e in ply.events:
-            if isinstance(e, Note) and e.tag == "pass":
-                done, side = count(0 if e.text.startswith("White") else 1)
+            if isinstance(e, Note) and e.tag == "pass":  # a skip records its side (GC-15)
+                assert e.side is not None
+                done, side = count(e.side)
         after = game.state
         check_position(after)
         if not game.over:
