@@ -38,9 +38,6 @@ def play(key: str, a: dict[str, float], b: dict[str, float], seed: int, index: i
     number = game_seed(seed, index - index % 2)  # a pair of games, one opening
     game = Game(cached_variant(key, None), number)
     rules: Any = game.rules
-    unknown = (set(a) | set(b)) - set(type(rules.data).model_fields)
-    if unknown:
-        raise SystemExit(f"{key} has no [data] field {', '.join(sorted(unknown))}")
     a_side = index % 2
     data = {a_side: rules.data.model_copy(update=a), 1 - a_side: rules.data.model_copy(update=b)}
     opening = random.Random(number)
@@ -58,6 +55,19 @@ def play(key: str, a: dict[str, float], b: dict[str, float], seed: int, index: i
     return 1.0 if outcome.winner == a_side else 0.0
 
 
+def refusal(key: str, a: dict[str, float], b: dict[str, float]) -> str | None:
+    """Why ``key`` cannot be played with these weights, in one line; None when it can."""
+    try:
+        data = cached_variant(key, None).rules.data
+    except KeyError as error:
+        return str(error.args[0])
+    fields = getattr(type(data), "model_fields", {})
+    unknown = (set(a) | set(b)) - set(fields)
+    if unknown:
+        return f"{key} has no [data] weight {', '.join(sorted(unknown))}"
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -67,22 +77,26 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=21)
     args = parser.parse_args()
+    why = refusal(args.game, args.a, args.b)
+    if why is not None:
+        parser.error(why)
     tally = {1.0: 0, 0.0: 0, 0.5: 0}
     with ProcessPoolExecutor(args.jobs) as pool:
         runs = [
             pool.submit(play, args.game, args.a, args.b, args.seed, i) for i in range(args.games)
         ]
         for index, run in enumerate(runs):
-            tally[run.result()] += 1
-            won, lost, drawn = tally[1.0], tally[0.0], tally[0.5]
-            print(f"game {index} A as {'White' if index % 2 == 0 else 'Black'}: "
-                  f"{run.result()} | A {won}-{lost}-{drawn}", flush=True)  # fmt: skip
-    won, lost, drawn = tally[1.0], tally[0.0], tally[0.5]
-    score = won + drawn / 2
-    print(
-        f"A {args.a} against B {args.b}: {won}-{lost}-{drawn}, "
-        f"{percent_ci(score, args.games)} for A"
-    )
+            score = run.result()
+            tally[score] += 1
+            colour = "White" if index % 2 == 0 else "Black"
+            print(f"game {index} A as {colour}: {score} | A {record(tally)}", flush=True)
+    points = tally[1.0] + tally[0.5] / 2
+    print(f"A {args.a} against B {args.b}: {record(tally)}, {percent_ci(points, args.games)} for A")
+
+
+def record(tally: dict[float, int]) -> str:
+    """Won-lost-drawn."""
+    return f"{tally[1.0]}-{tally[0.0]}-{tally[0.5]}"
 
 
 if __name__ == "__main__":

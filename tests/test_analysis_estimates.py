@@ -158,10 +158,10 @@ def test_a_lead_at_the_estimates_limit_is_not_a_won_game() -> None:
 
 
 #: Each game's reading of its estimate, measured on its own games (README, Analysis): classic
-#: at 1.8 (200 games begun at random, and 120 more), Dice Chess at 0.7, arena at 1.5 and brawl,
-#: built on it, at 1.1 (200 games each), Gladiator at 1 (its estimate a chance of its own,
-#: fitted on 200 games), D&D at 0.45 (200 games); the games built on classic state theirs again
-#: rather than take classic's. Only classic marks in pawns.
+#: at 1.8 (200 games begun at random, and 120 more), Dice Chess at 0.7, arena at 1.5 (200
+#: games) and brawl, built on it, at 0.95 (400 games begun at random), Gladiator at 1 (its
+#: estimate a chance of its own, fitted on 200 games), D&D at 0.45 (200 games); the games built
+#: on classic state theirs again rather than take classic's. Only classic marks in pawns.
 OWN = {
     "classic": (1.8, "pawns"),
     "single-combat": (0.7, "chance"),
